@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './test/browser-launch.js';
+
+/**
+ * End-to-end: the built script-tag file on a plain page (one origin) talking to
+ * the reference server (another origin). `test/e2e/serve.ts` starts both.
+ */
+export const PAGE_PORT = 4710;
+export const API_PORT = 4711;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'line' : 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${PAGE_PORT}`,
+    launchOptions: chromiumLaunchOptions,
+    browserName: 'chromium',
+  },
+  webServer: {
+    command: `npx tsx test/e2e/serve.ts --page-port ${PAGE_PORT} --api-port ${API_PORT}`,
+    url: `http://127.0.0.1:${PAGE_PORT}/__health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

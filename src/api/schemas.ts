@@ -1,0 +1,485 @@
+/**
+ * One schema per resource of the platform's interface document, shared by the
+ * client (to validate responses and requests) and the reference server (to
+ * build and check what it serves), so the two cannot drift.
+ *
+ * Conventions:
+ * - Objects are `looseObject`: unknown extra fields pass through untouched.
+ * - "Required" fields follow the document. Optional fields also accept `null`
+ *   (servers commonly send `null` for an absent value); the document's
+ *   "not shown" cases are resolved as commented beside each schema.
+ */
+import * as v from 'valibot';
+
+const str = v.string();
+const num = v.number();
+const bool = v.boolean();
+/** An optional field: absent, `undefined` or `null`. */
+const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
+
+// ---------------------------------------------------------------------------
+// 4.1 Account
+
+export const AccountSchema = v.looseObject({
+  id: uuid,
+  name: str,
+  lastName: str,
+  email: str,
+  phone: opt(str),
+  imgProfileId: opt(uuid),
+  imgProfile: opt(v.unknown()),
+});
+export type Account = v.InferOutput<typeof AccountSchema>;
+
+// ---------------------------------------------------------------------------
+// 4.2 Lesson. The document has no "required" column for it: `id`, `curso_id`
+// and `titulo` are required (a lesson without them is unusable), the rest optional.
+
+export const LessonSchema = v.looseObject({
+  curso_id: str,
+  id: str,
+  user_id: opt(str),
+  titulo: str,
+  descricao: opt(str),
+  enable_lesson_view: opt(num),
+  duracao: opt(num),
+  liberacao: opt(str),
+  requisito: opt(str),
+  requisito_id: opt(num),
+  tags: opt(str),
+  created_at: opt(str),
+  updated_at: opt(str),
+  ordem: opt(num),
+  title_visibility: opt(num),
+  description_visibility: opt(num),
+});
+export type Lesson = v.InferOutput<typeof LessonSchema>;
+
+export const LessonEnvelopeSchema = v.looseObject({ data: LessonSchema });
+
+// ---------------------------------------------------------------------------
+// Icon file. `maskName` is required in the credential listing, optional in
+// the fallback response: two variants.
+
+const iconFileEntries = {
+  id: str,
+  createdAt: str,
+  updatedAt: opt(str),
+  institutionId: str,
+  type: str,
+  fileName: str,
+  internalStorageUrl: str,
+  url: str,
+  size: num,
+  extension: str,
+};
+export const IconFileSchema = v.looseObject({ ...iconFileEntries, maskName: str });
+export type IconFile = v.InferOutput<typeof IconFileSchema>;
+export const FallbackIconFileSchema = v.looseObject({ ...iconFileEntries, maskName: opt(str) });
+
+// ---------------------------------------------------------------------------
+// Integration. `iconId` is optional in the credential listing and required in
+// the fallback response; the icon is `icon` there and `file` here; the
+// fallback's `form` carries `api_key`.
+
+export const IntegrationFormFieldSchema = v.looseObject({
+  name: opt(str),
+  label: opt(str),
+  type: opt(str),
+  maxLength: opt(num),
+  required: opt(bool),
+  description: opt(str),
+});
+export type IntegrationFormField = v.InferOutput<typeof IntegrationFormFieldSchema>;
+
+const integrationEntries = {
+  id: str,
+  name: str,
+  type: str,
+  status: bool,
+  validationEndpoint: opt(str),
+  slug: opt(str),
+  createdAt: str,
+  updatedAt: opt(str),
+};
+export const IntegrationSchema = v.looseObject({
+  ...integrationEntries,
+  iconId: opt(str),
+  form: opt(v.array(IntegrationFormFieldSchema)),
+  icon: opt(IconFileSchema),
+});
+export type Integration = v.InferOutput<typeof IntegrationSchema>;
+
+export const FallbackIntegrationSchema = v.looseObject({
+  ...integrationEntries,
+  iconId: str,
+  // In the fallback response the document gives `form.api_key` (string,
+  // required): the form is then an object keyed by field name.
+  form: v.looseObject({ api_key: str }),
+  file: opt(FallbackIconFileSchema),
+});
+export type FallbackIntegration = v.InferOutput<typeof FallbackIntegrationSchema>;
+
+// ---------------------------------------------------------------------------
+// Credential
+
+const credentialEntries = {
+  id: str,
+  name: str,
+  userId: str,
+  unityId: str,
+  integrationId: str,
+  secretId: str,
+  status: bool,
+  virtualKey: opt(str),
+  credentials: opt(v.record(v.string(), v.unknown())),
+  createdAt: str,
+  updatedAt: opt(str),
+};
+export const CredentialSchema = v.looseObject({
+  ...credentialEntries,
+  integration: opt(IntegrationSchema),
+});
+export type Credential = v.InferOutput<typeof CredentialSchema>;
+
+export const CredentialListSchema = v.looseObject({ items: v.array(CredentialSchema) });
+export type CredentialList = v.InferOutput<typeof CredentialListSchema>;
+
+// ---------------------------------------------------------------------------
+// Function (plugin)
+
+export const FunctionSchema = v.looseObject({
+  id: str,
+  institutionId: str,
+  name: str,
+  description: str,
+  code: str,
+  status: bool,
+  unityId: str,
+  userId: str,
+  iconFileId: opt(str),
+  color: str,
+  outputs: opt(v.array(v.unknown())),
+  pluginIcon: opt(str),
+  isActivated: bool,
+});
+export type FlowbotFunction = v.InferOutput<typeof FunctionSchema>;
+
+export const FunctionListSchema = v.looseObject({
+  items: v.array(FunctionSchema),
+  pluginCount: num,
+  activeCount: num,
+  pluginLimit: num,
+});
+export type FunctionList = v.InferOutput<typeof FunctionListSchema>;
+
+// ---------------------------------------------------------------------------
+// Bot and its parts
+
+export const BotGenAISchema = v.looseObject({
+  id: str,
+  botId: str,
+  genAIModelId: opt(str),
+  genAIId: opt(str),
+  model: opt(str),
+  messagesLimit: opt(num),
+  charactersLimit: opt(num),
+  tools: opt(v.array(v.looseObject({ type: str, description: str }))),
+});
+export type BotGenAI = v.InferOutput<typeof BotGenAISchema>;
+
+export const BotMonetizationSchema = v.looseObject({
+  id: str,
+  credentialId: opt(str),
+  coin: str,
+  price: num,
+  recurring: opt(str),
+  featuredProduct: opt(bool),
+});
+export type BotMonetization = v.InferOutput<typeof BotMonetizationSchema>;
+
+export const BotSchema = v.looseObject({
+  id: str,
+  creatorId: str,
+  institutionId: str,
+  unityId: str,
+  name: str,
+  description: str,
+  creativePrecision: num,
+  prompt: str,
+  metaprompt: opt(str),
+  isActivated: bool,
+  progressStatus: opt(str),
+  isAdvancedBot: opt(bool),
+  botGenAI: opt(v.array(BotGenAISchema)),
+  botMonetization: opt(BotMonetizationSchema),
+});
+export type Bot = v.InferOutput<typeof BotSchema>;
+
+/** Unity (unit). Required fields are "not shown": `id` is required, the rest optional. */
+export const UnitySchema = v.looseObject({
+  id: str,
+  institutionId: opt(str),
+  name: opt(str),
+  isActivated: opt(bool),
+  credentialProjectId: opt(str),
+});
+export type Unity = v.InferOutput<typeof UnitySchema>;
+
+// ---------------------------------------------------------------------------
+// Widget. Icon fields are "details" typed string in the document; in practice
+// they may be a URL string or an Icon-file object with `url`: both accepted.
+
+export const IconRefSchema = v.union([str, v.looseObject({ url: str })]);
+export type IconRef = v.InferOutput<typeof IconRefSchema>;
+
+export const WidgetSchema = v.looseObject({
+  id: str,
+  institutionId: str,
+  title: str,
+  subTitle: str,
+  headerIconFileId: opt(str),
+  primaryColor: str,
+  secondaryColor: str,
+  widgetIconFileId: opt(str),
+  primaryAIColor: str,
+  secondaryAIColor: str,
+  avatarIconFileId: opt(str),
+  aiFirstMessage: str,
+  primaryUserColor: str,
+  secondaryUserColor: str,
+  Bot: BotSchema,
+  unity: UnitySchema,
+  headerIcon: opt(IconRefSchema),
+  widgetIcon: opt(IconRefSchema),
+  avatarIcon: opt(IconRefSchema),
+  defaultMessages: opt(v.array(v.unknown())),
+  audioVoice: opt(str),
+  voiceActive: opt(bool),
+  isPublic: bool,
+  isActivated: bool,
+});
+export type Widget = v.InferOutput<typeof WidgetSchema>;
+
+// ---------------------------------------------------------------------------
+// 4.4 Web import. Required fields of folder and file are not shown: ids,
+// names and the file's status are required, the rest optional.
+
+export const KnowledgeFolderSchema = v.looseObject({
+  id: str,
+  name: str,
+  isRoot: opt(bool),
+  knowLedgeBaseId: opt(str),
+});
+export type KnowledgeFolder = v.InferOutput<typeof KnowledgeFolderSchema>;
+
+export const KnowledgeFileSchema = v.looseObject({
+  id: str,
+  status: str,
+  fileName: opt(str),
+  maskName: opt(str),
+  url: opt(str),
+  size: opt(num),
+  extension: opt(str),
+  createdAt: opt(str),
+  kbFolder: opt(v.looseObject({ name: str })),
+});
+export type KnowledgeFile = v.InferOutput<typeof KnowledgeFileSchema>;
+
+export const WebImportResultSchema = v.looseObject({
+  message: str,
+  folder: KnowledgeFolderSchema,
+  urls: v.array(v.unknown()),
+  files: v.array(KnowledgeFileSchema),
+});
+export type WebImportResult = v.InferOutput<typeof WebImportResultSchema>;
+
+// ---------------------------------------------------------------------------
+// 4.8 Fallback
+
+export const FallbackCredentialSchema = v.looseObject({
+  ...credentialEntries,
+  integration: FallbackIntegrationSchema,
+});
+
+export const FallbackSchema = v.looseObject({
+  id: str,
+  botId: str,
+  order: num,
+  credentialId: str,
+  model: str,
+  createdAt: str,
+  credential: FallbackCredentialSchema,
+});
+export type Fallback = v.InferOutput<typeof FallbackSchema>;
+
+// ---------------------------------------------------------------------------
+// Viewer protocol (4.7 and the conversation). Message contents and input
+// options are validated by the renderer, which must survive any shape; here
+// only the envelope is checked.
+
+export const ChatMessageSchema = v.looseObject({ id: str, type: str, content: v.unknown() });
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+
+export const ChatInputSchema = v.looseObject({
+  id: str,
+  type: opt(str),
+  outgoingEdgeId: opt(str),
+  options: opt(v.unknown()),
+  items: opt(v.array(v.unknown())),
+  prefilledValue: opt(v.unknown()),
+});
+export type ChatInput = v.InferOutput<typeof ChatInputSchema>;
+
+export const ClientSideActionSchema = v.looseObject({
+  type: str,
+  lastBubbleBlockId: opt(str),
+  expectsDedicatedReply: opt(bool),
+});
+export type ClientSideAction = v.InferOutput<typeof ClientSideActionSchema>;
+
+export const DynamicThemeSchema = v.looseObject({
+  hostAvatarUrl: opt(str),
+  guestAvatarUrl: opt(str),
+  backgroundUrl: opt(str),
+});
+export type DynamicTheme = v.InferOutput<typeof DynamicThemeSchema>;
+
+const chatTurnEntries = {
+  messages: v.array(ChatMessageSchema),
+  // The interface document marks `input` required on start; the viewer
+  // protocol says a response without it ends the flow, so it is optional.
+  input: opt(ChatInputSchema),
+  clientSideActions: opt(v.array(ClientSideActionSchema)),
+  logs: opt(v.array(v.unknown())),
+  dynamicTheme: opt(DynamicThemeSchema),
+  progress: opt(num),
+  lastMessageNewFormat: opt(str),
+};
+
+export const StartChatResultSchema = v.looseObject({
+  sessionId: str,
+  resultId: str,
+  /** Opaque: an array per the interface document, an object in practice. */
+  flowbot: v.unknown(),
+  ...chatTurnEntries,
+});
+export type StartChatResult = v.InferOutput<typeof StartChatResultSchema>;
+
+export const ContinueChatResultSchema = v.looseObject(chatTurnEntries);
+export type ContinueChatResult = v.InferOutput<typeof ContinueChatResultSchema>;
+
+/** The answer of the viewer protocol: a bare string or a text reply with metadata. */
+export const ChatAnswerSchema = v.union([
+  str,
+  v.looseObject({
+    type: v.literal('text'),
+    text: str,
+    metadata: opt(v.looseObject({ replyId: opt(str) })),
+  }),
+]);
+export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
+
+export const StartChatOptionsSchema = v.looseObject({
+  prefilledVariables: opt(v.record(v.string(), v.unknown())),
+  resultId: opt(str),
+  isStreamEnabled: opt(bool),
+  textBubbleContentFormat: opt(v.picklist(['richText', 'markdown'])),
+});
+export type StartChatOptions = v.InferOutput<typeof StartChatOptionsSchema>;
+
+// ---------------------------------------------------------------------------
+// Request rules, enforced by the client before sending and by the reference
+// server on receipt.
+
+export const AccountUpdateSchema = v.looseObject({ name: opt(str), lastName: opt(str) });
+export type AccountUpdate = v.InferOutput<typeof AccountUpdateSchema>;
+
+const SCHEDULE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+
+/** Parses `YYYY-MM-DD HH:MM` (local wall time of the caller) to epoch ms, or NaN. */
+export function parseScheduledDate(value: string): number {
+  const m = SCHEDULE_RE.exec(value);
+  if (!m) return Number.NaN;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi);
+  // Reject roll-overs such as 2026-02-31.
+  if (date.getMonth() !== mo - 1 || date.getDate() !== d || h > 23 || mi > 59) return Number.NaN;
+  return date.getTime();
+}
+
+const flag01 = v.picklist([0, 1], 'must be 0 or 1');
+
+/**
+ * The normalised lesson body: what the client sends and the server accepts.
+ * Variant B's spellings are folded into it by `normaliseLessonParams`.
+ */
+export const LessonCreateSchema = v.object({
+  title: v.pipe(str, v.minLength(1, 'is required'), v.maxLength(150, 'must be at most 150 characters')),
+  description: v.pipe(str, v.maxLength(255, 'must be at most 255 characters')),
+  duration: v.optional(
+    v.pipe(
+      num,
+      v.integer('must be a whole number'),
+      v.minValue(0, 'must not be negative'),
+      v.maxValue(9999, 'must be at most 4 digits'),
+    ),
+  ),
+  tag: v.optional(v.array(v.pipe(str, v.maxLength(150, 'each tag must be at most 150 characters')))),
+  progress_criteria: v.optional(v.nullable(v.array(v.union([str, num])))),
+  show_title: v.optional(flag01),
+  enable_lesson_view: v.optional(flag01),
+  scheduled_date: v.optional(
+    v.nullable(
+      v.pipe(
+        str,
+        v.regex(SCHEDULE_RE, 'must be YYYY-MM-DD HH:MM'),
+        v.check((s) => !Number.isNaN(parseScheduledDate(s)), 'is not a real date'),
+        v.check((s) => parseScheduledDate(s) > Date.now(), 'must be in the future'),
+      ),
+    ),
+  ),
+});
+export type LessonCreateBody = v.InferOutput<typeof LessonCreateSchema>;
+
+const httpUrl = v.pipe(
+  str,
+  v.url('must be a URL'),
+  v.check((s) => /^https?:\/\//i.test(s), 'must be an http(s) URL'),
+);
+
+export const WebImportSchema = v.object({
+  unityId: uuid,
+  datasetId: uuid,
+  folderId: uuid,
+  url: httpUrl,
+  limit: v.optional(v.pipe(num, v.integer('must be a positive integer'), v.minValue(1, 'must be a positive integer'))),
+});
+export type WebImportParams = v.InferOutput<typeof WebImportSchema>;
+
+export const WidgetDuplicateSchema = v.object({ id: v.pipe(str, v.minLength(1, 'is required')) });
+
+export const FallbackUpdateSchema = v.looseObject({ fallbacks: v.array(v.unknown()) });
+export type FallbackUpdate = v.InferOutput<typeof FallbackUpdateSchema>;
+
+/** The one error body shape of the reference server (and what the client reads). */
+export const ErrorBodySchema = v.looseObject({
+  message: str,
+  issues: opt(v.array(v.looseObject({ path: str, message: str }))),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** A field-level problem: a dotted path (`tag.2`) and what is wrong with it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Flattens valibot issues into `{ path, message }` pairs. */
+export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path?.map((p) => String(p.key)).join('.') || '(root)',
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,68 @@
+/**
+ * Library builds, one per `--mode`:
+ * - `es`     (default) ES modules for npm: lit, ky and valibot stay external.
+ * - `iife`   the single self-contained script-tag file, everything inlined.
+ * - `server` the Node-only reference server.
+ */
+import { defineConfig } from 'vite';
+
+const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'iife') {
+    return {
+      publicDir: false,
+      build: {
+        target: 'es2021',
+        emptyOutDir: false,
+        outDir: 'dist',
+        minify: true,
+        sourcemap: false,
+        lib: {
+          entry: 'src/embed.ts',
+          formats: ['iife'],
+          name: 'FlowbotChatBundle',
+          fileName: () => 'flowbot-chat.iife.js',
+        },
+      },
+    };
+  }
+  if (mode === 'server') {
+    return {
+      publicDir: false,
+      build: {
+        ssr: true,
+        target: 'node20',
+        emptyOutDir: false,
+        outDir: 'dist',
+        minify: false,
+        rolldownOptions: {
+          input: { server: 'src/server/index.ts' },
+          external,
+          output: { format: 'es', entryFileNames: '[name].js' },
+        },
+      },
+    };
+  }
+  return {
+    publicDir: false,
+    build: {
+      target: 'es2021',
+      emptyOutDir: false,
+      outDir: 'dist',
+      minify: false,
+      sourcemap: true,
+      lib: {
+        entry: {
+          index: 'src/index.ts',
+          element: 'src/element.ts',
+          define: 'src/define.ts',
+          api: 'src/api/index.ts',
+        },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: { external },
+    },
+  };
+});
