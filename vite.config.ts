@@ -4,7 +4,29 @@
  * - `iife`   the single self-contained script-tag file, everything inlined.
  * - `server` the Node-only reference server.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `dist/iife-modules.json`: the minified code each package contributes to the
+ * script-tag file, so the size check can say what every dependency costs.
+ */
+function moduleBreakdown(): Plugin {
+  return {
+    name: 'flowbot-module-breakdown',
+    generateBundle(_options, bundle) {
+      const groups: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+          const group = match ? match[1]! : 'flowbot-chat (src)';
+          groups[group] = (groups[group] ?? '') + (info.code ?? '');
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'iife-modules.json', source: JSON.stringify(groups) });
+    },
+  };
+}
 
 const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
 
@@ -12,6 +34,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'iife') {
     return {
       publicDir: false,
+      plugins: [moduleBreakdown()],
       build: {
         target: 'es2021',
         emptyOutDir: false,

@@ -1,0 +1,159 @@
+// The demo page: the three modes, a flow picker over the reference server's demo flows, a theme
+// panel that edits the Widget resource live, an event log, and the typed client's verbs.
+import '../src/index.js';
+import { createFlowbotClient } from '../src/api/index.js';
+import type { FlowbotChat } from '../src/element.js';
+
+interface DemoConfig {
+  apiUrl: string;
+  token: string;
+  seed: Record<string, unknown>;
+}
+
+const meta = document.querySelector<HTMLMetaElement>('meta[name="flowbot-demo-config"]');
+const config: DemoConfig = meta
+  ? JSON.parse(decodeURIComponent(meta.content))
+  : { apiUrl: location.origin, token: '', seed: {} };
+
+const form = document.querySelector<HTMLFormElement>('#controls')!;
+const stage = document.querySelector<HTMLElement>('#stage')!;
+const eventsLog = document.querySelector<HTMLOListElement>('#events')!;
+const flowSelect = document.querySelector<HTMLSelectElement>('#flow')!;
+const flowDescription = document.querySelector<HTMLElement>('#flow-description')!;
+const ICONS = ['', 'avatar.svg', 'logo.svg', 'launcher.svg'];
+
+for (const select of form.querySelectorAll<HTMLSelectElement>('.icon-select')) {
+  for (const name of ICONS) {
+    select.add(new Option(name || 'none', name ? `${config.apiUrl}/demo-assets/${name}` : ''));
+  }
+  const preferred = { headerIcon: 'logo.svg', avatarIcon: 'avatar.svg', widgetIcon: 'launcher.svg' }[select.name];
+  if (preferred) select.value = `${config.apiUrl}/demo-assets/${preferred}`;
+}
+
+function field(name: string): string {
+  const el = form.elements.namedItem(name);
+  if (el instanceof RadioNodeList) return el.value;
+  if (el instanceof HTMLInputElement && el.type === 'checkbox') return String(el.checked);
+  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : '';
+}
+
+/** The part of a Widget resource the theme panel edits. */
+function widgetFromForm() {
+  const widget: Record<string, unknown> = { isActivated: field('isActivated') === 'true' };
+  for (const key of ['title', 'subTitle', 'aiFirstMessage', 'primaryColor', 'secondaryColor', 'primaryAIColor',
+    'secondaryAIColor', 'primaryUserColor', 'secondaryUserColor', 'headerIcon', 'avatarIcon', 'widgetIcon']) {
+    const value = field(key);
+    if (value) widget[key] = value;
+  }
+  return widget;
+}
+
+let chat: FlowbotChat | undefined;
+
+function logEvent(event: Event) {
+  const item = document.createElement('li');
+  const detail = (event as CustomEvent).detail;
+  let text = '';
+  try {
+    text = detail === undefined ? '' : JSON.stringify(detail, (_k, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v));
+  } catch {
+    text = String(detail);
+  }
+  item.textContent = `${new Date().toLocaleTimeString()} ${event.type} ${text.slice(0, 160)}`;
+  eventsLog.prepend(item);
+  while (eventsLog.children.length > 60) eventsLog.lastElementChild?.remove();
+}
+
+const EVENTS = ['flowbot-start', 'flowbot-message', 'flowbot-input', 'flowbot-answer', 'flowbot-end',
+  'flowbot-error', 'flowbot-open', 'flowbot-close'] as const;
+
+/** A new element for a new flow or mode; colour and text changes are applied live. */
+function mount() {
+  chat?.remove();
+  const el = document.createElement('flowbot-chat');
+  el.publicId = flowSelect.value || 'demo';
+  el.apiHost = config.apiUrl;
+  el.mode = field('mode') as FlowbotChat['mode'];
+  const lang = field('lang');
+  if (lang) el.lang = lang;
+  el.widget = widgetFromForm();
+  for (const type of EVENTS) el.addEventListener(type, logEvent);
+  stage.append(el);
+  chat = el;
+}
+
+form.addEventListener('change', (event) => {
+  const target = event.target as HTMLInputElement;
+  if (['flow', 'mode', 'lang', 'isActivated'].includes(target.name)) {
+    if (target.name === 'flow') describeFlow();
+    mount();
+  } else if (chat) {
+    chat.widget = widgetFromForm();
+  }
+});
+form.addEventListener('input', () => {
+  if (chat) chat.widget = widgetFromForm();
+});
+document.querySelector('#open')!.addEventListener('click', () => chat?.open());
+document.querySelector('#restart')!.addEventListener('click', () => chat?.restart());
+
+let flows: { publicId: string; name?: string; description?: string }[] = [];
+function describeFlow() {
+  flowDescription.textContent = flows.find((f) => f.publicId === flowSelect.value)?.description ?? '';
+}
+
+try {
+  const response = await fetch(`${config.apiUrl}/api/v1/flowbots`);
+  if (response.ok) {
+    const list: unknown = await response.json();
+    flows = Array.isArray(list) ? list : [];
+    flowSelect.replaceChildren(...flows.map((f) => new Option(`${f.name ?? f.publicId} (${f.publicId})`, f.publicId)));
+    flowSelect.value = 'demo';
+    describeFlow();
+  }
+} catch {
+  // The picker keeps its default entry.
+}
+mount();
+
+// The typed client, against the same server, with the demo token.
+const client = createFlowbotClient({
+  chatBaseUrl: config.apiUrl,
+  contentBaseUrl: config.apiUrl,
+  viewerBaseUrl: config.apiUrl,
+  token: config.token,
+});
+const s = config.seed as Record<string, string>;
+const inAWeek = new Date(Date.now() + 7 * 864e5);
+const pad = (n: number) => String(n).padStart(2, '0');
+const scheduled = `${inAWeek.getFullYear()}-${pad(inAWeek.getMonth() + 1)}-${pad(inAWeek.getDate())} 09:00`;
+const verbs: Record<string, () => Promise<unknown>> = {
+  updateAccount: () => client.updateAccount(s.accountId!, { name: 'Ada', lastName: 'Lovelace' }),
+  createLesson: () => client.createLesson(s.courseId!, { title: 'Demo lesson', description: 'Made from the demo page',
+    duration: 45, tag: ['demo'], scheduled_date: scheduled }),
+  createLessonInvalid: () => client.createLesson(s.courseId!, { title: 'x'.repeat(151), description: '', duration: 12345 }),
+  duplicateWidget: () => client.duplicateWidget(s.widgetId!),
+  importWebContent: () => client.importWebContent({ unityId: s.unityId!, datasetId: s.datasetId!,
+    folderId: s.folderId!, url: 'https://example.com/docs', limit: 3 }),
+  listFunctions: () => client.listFunctions(s.unityId!),
+  listCredentials: () => client.listCredentials(s.unityId!),
+  updateFallback: () => client.updateFallback(s.botId!, s.fallbackId!, { fallbacks: [] }),
+  startChat: () => client.startChat(s.publicId ?? 'demo'),
+};
+const output = document.querySelector<HTMLPreElement>('#verb-output')!;
+const verbButtons = document.querySelector<HTMLElement>('#verbs')!;
+for (const [name, call] of Object.entries(verbs)) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = name;
+  button.addEventListener('click', async () => {
+    output.textContent = `${name}…`;
+    try {
+      output.textContent = `${name} →\n${JSON.stringify(await call(), null, 2)}`;
+    } catch (error) {
+      const e = error as Error & { issues?: unknown; status?: number };
+      output.textContent = `${name} ✖ ${e.name}\n${e.message}${e.issues ? `\n${JSON.stringify(e.issues, null, 2)}` : ''}`;
+    }
+  });
+  verbButtons.append(button);
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm start`: the reference server (in memory, demo data, no account, no network) and the
+ * demo pages, on two loopback origins, the way a customer site talks to the platform.
+ *
+ *   FLOWBOT_API_PORT  (default 8787)  the reference server: all three base URLs
+ *   FLOWBOT_DEMO_PORT (default 5173)  the demo pages (index.html, embed.html)
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer, type Plugin } from 'vite';
+import { startReferenceServer } from '../src/server/index.js';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const iifePath = fileURLToPath(new URL('../dist/flowbot-chat.iife.js', import.meta.url));
+const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
+const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
+const host = '127.0.0.1';
+
+// embed.html uses only the built script-tag file, like a customer page: build it first.
+const built = spawnSync('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'error'], { stdio: 'inherit' });
+if (built.status !== 0 || !existsSync(iifePath)) {
+  console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
+  process.exit(1);
+}
+
+const api = await startReferenceServer({ port: apiPort, host });
+
+/** Tells the pages where the API is, and serves the built script-tag file. */
+function demoPages(): Plugin {
+  return {
+    name: 'flowbot-demo-pages',
+    transformIndexHtml(page) {
+      return page
+        .replaceAll('http://127.0.0.1:8787', api.url)
+        .replace('<!--flowbot-demo-config-->', () =>
+          `<meta name="flowbot-demo-config" content="${encodeURIComponent(
+            JSON.stringify({ apiUrl: api.url, token: api.token, seed: api.seed }),
+          )}">`,
+        );
+    },
+    configureServer(server) {
+      server.middlewares.use('/flowbot-chat.iife.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.end(readFileSync(iifePath));
+      });
+    },
+  };
+}
+
+const vite = await createServer({
+  root,
+  configFile: false,
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [demoPages()],
+  server: { host, port: demoPort, strictPort: true },
+});
+await vite.listen();
+
+const demoUrl = `http://${host}:${demoPort}`;
+console.log(`
+  flowbot-chat demo
+
+  Demo page          ${demoUrl}/
+  Script-tag page    ${demoUrl}/embed.html
+  Reference server   ${api.url}   (token: ${api.token})
+
+  Press Ctrl+C to stop.
+`);
+
+const stop = async () => {
+  await Promise.allSettled([vite.close(), api.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
+// small machine): typecheck, unit + browser tests, build, size budget, manifest, end-to-end.
+import { spawnSync } from 'node:child_process';
+import { findChromium, NO_CHROMIUM_HELP } from './find-chromium.mjs';
+
+const chromium = await findChromium();
+if (!chromium) {
+  console.error(`\n${NO_CHROMIUM_HELP}\n`);
+  process.exit(1);
+}
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['unit and browser tests', 'npx', ['vitest', 'run']],
+  ['build', 'node', ['scripts/build.mjs']],
+  ['size budget', 'node', ['scripts/size.mjs']],
+  ['end-to-end', 'npx', ['playwright', 'test']],
+];
+
+for (const [name, cmd, args] of steps) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (run.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    process.exit(run.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+}
+console.log('\nAll checks passed.');
