@@ -44,7 +44,7 @@ function referenceServer(): Plugin {
           res.end(JSON.stringify({ token: reference.token, seed: reference.seed }));
           return;
         }
-        if (url.startsWith('/api/')) {
+        if (url.startsWith('/api/') || url.startsWith('/demo-assets/')) {
           void listener(req, res);
           return;
         }

@@ -20,13 +20,13 @@ const stage = document.querySelector<HTMLElement>('#stage')!;
 const eventsLog = document.querySelector<HTMLOListElement>('#events')!;
 const flowSelect = document.querySelector<HTMLSelectElement>('#flow')!;
 const flowDescription = document.querySelector<HTMLElement>('#flow-description')!;
-const ICONS = ['', 'avatar.svg', 'logo.svg', 'launcher.svg'];
+const ICONS = ['', 'host-avatar.svg', 'fox.svg', 'cat.svg', 'dog.svg'];
 
 for (const select of form.querySelectorAll<HTMLSelectElement>('.icon-select')) {
   for (const name of ICONS) {
     select.add(new Option(name || 'none', name ? `${config.apiUrl}/demo-assets/${name}` : ''));
   }
-  const preferred = { headerIcon: 'logo.svg', avatarIcon: 'avatar.svg', widgetIcon: 'launcher.svg' }[select.name];
+  const preferred = { headerIcon: 'fox.svg', avatarIcon: 'host-avatar.svg' }[select.name];
   if (preferred) select.value = `${config.apiUrl}/demo-assets/${preferred}`;
 }
 

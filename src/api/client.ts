@@ -1,0 +1,269 @@
+/**
+ * The typed client of the platform: one verb per operation of the interface
+ * document, plus the viewer's continue call.
+ */
+import {
+  checkPathParams,
+  checkRequest,
+  createEndpoint,
+  segment,
+  type CallOptions,
+  type FlowbotRetryOptions,
+  type HttpMethod,
+  type TokenSource,
+} from './http.js';
+import { normaliseLessonParams, type LessonParams } from './lesson.js';
+import {
+  AccountSchema,
+  AccountUpdateSchema,
+  CredentialListSchema,
+  FallbackSchema,
+  FallbackUpdateSchema,
+  FunctionListSchema,
+  LessonCreateSchema,
+  LessonEnvelopeSchema,
+  WebImportResultSchema,
+  WebImportSchema,
+  WidgetDuplicateSchema,
+  WidgetSchema,
+  type Account,
+  type AccountUpdate,
+  type CredentialList,
+  type Fallback,
+  type FallbackUpdate,
+  type FunctionList,
+  type Lesson,
+  type WebImportParams,
+  type WebImportResult,
+  type Widget,
+} from './schemas.js';
+import { createViewerClient, type ViewerClient, type ViewerClientOptions } from './viewer.js';
+
+/**
+ * Where `updateFallback` sends its request. The interface document gives no
+ * method or path for operation 4.8; this is an assumption that the caller
+ * can correct.
+ */
+export interface FallbackRoute {
+  /**
+   * The HTTP method. Default `'PATCH'`.
+   * @example 'PUT'
+   */
+  method: 'PATCH' | 'PUT' | 'POST';
+  /**
+   * The path below `chatBaseUrl`. It receives the ids already URL-encoded.
+   * A leading slash is ignored. Default `api/v1/bot/{botId}/fallback/{fallbackId}`.
+   * @example (botId, fallbackId) => `api/v1/bots/${botId}/fallbacks/${fallbackId}`
+   */
+  path: (botId: string, fallbackId: string) => string;
+}
+
+/** The default route of `updateFallback` (an assumption: the document does not give one). */
+export const DEFAULT_FALLBACK_ROUTE: FallbackRoute = {
+  method: 'PATCH',
+  path: (botId, fallbackId) => `api/v1/bot/${botId}/fallback/${fallbackId}`,
+};
+
+/** Options of `createFlowbotClient`. */
+export interface FlowbotClientOptions extends ViewerClientOptions {
+  /**
+   * Base URL of accounts, widgets, knowledge import, functions, credentials
+   * and fallbacks (`{chat_base_url}`). A trailing slash is ignored.
+   * @example 'https://chat.example.com'
+   */
+  chatBaseUrl: string;
+  /**
+   * Base URL of course lessons (`{content_base_url}`). A trailing slash is ignored.
+   * @example 'https://content.example.com'
+   */
+  contentBaseUrl: string;
+  /**
+   * The access token, or a (possibly async) function returning it; a
+   * function is called before every request that needs the token (retries
+   * included), so it can renew it. Sent as `Authorization: Bearer <token>` on
+   * `updateAccount`, `duplicateWidget`, `importWebContent`, `listFunctions`,
+   * `listCredentials`, `updateFallback`, and on `createLesson` (see
+   * `lessonAuthHeader`); never on `startChat`/`continueChat`.
+   * Default none: those verbs then fail with a `FlowbotValidationError`
+   * (issue path `token`) before sending anything.
+   * @example token: async () => (await session.refresh()).accessToken
+   */
+  token?: TokenSource;
+  /**
+   * How GET requests (`listFunctions`, `listCredentials`) are retried on
+   * 408, 429 and 5xx, honouring `Retry-After` on 429/503; a number sets the
+   * limit. POST, PUT and PATCH are never retried.
+   * Default `{ limit: 2, statusCodes: [408, 429, 500, 502, 503, 504], backoffLimit: 3000, maxRetryAfter: 10000 }`.
+   * @example retry: 0 // never retry
+   */
+  retry?: number | FlowbotRetryOptions;
+  /**
+   * The header that carries the token on `createLesson` (the document does
+   * not name it). `Authorization` gets `Bearer <token>`; any other header
+   * gets the raw token. Default `'Authorization'`.
+   * @example lessonAuthHeader: 'x-access-token'
+   */
+  lessonAuthHeader?: string;
+  /**
+   * Method and path of `updateFallback`, which the interface document does
+   * not give. Default `PATCH {chatBaseUrl}/api/v1/bot/{botId}/fallback/{fallbackId}`.
+   * @example fallbackRoute: { method: 'PUT', path: (bot, fb) => `api/v1/fallback/${bot}/${fb}` }
+   */
+  fallbackRoute?: FallbackRoute;
+}
+
+/** The client: one verb per operation. Every verb takes `{ signal, timeout }` last. */
+export interface FlowbotClient extends ViewerClient {
+  /**
+   * 4.1 `PUT {chat}/api/v1/auth/update/{id}`: updates an account's name.
+   * @example await client.updateAccount(accountId, { name: 'Ada', lastName: 'Lovelace' });
+   */
+  updateAccount(id: string, params: Pick<AccountUpdate, 'name' | 'lastName'>, options?: CallOptions): Promise<Account>;
+  /**
+   * 4.2 `POST {content}/api/content/course/{courseId}/create_class`: creates a
+   * lesson and returns it (the response's `data`). Either parameter variant
+   * of the document is accepted and normalised (see `normaliseLessonParams`);
+   * the document's rules are checked before sending.
+   * @example await client.createLesson(courseId, { title: 'Intro', description: 'First steps', tag: ['basics'] });
+   */
+  createLesson(courseId: string | number, params: LessonParams, options?: CallOptions): Promise<Lesson>;
+  /**
+   * 4.3 `POST {chat}/api/v1/widget/duplicate/` with `{ id }`: returns the copy.
+   * @example const copy = await client.duplicateWidget(widgetId);
+   */
+  duplicateWidget(id: string, options?: CallOptions): Promise<Widget>;
+  /**
+   * 4.4 `POST {chat}/api/v2/extractor/upload-web-scraper`: imports a web page
+   * into a knowledge-base folder. The ids must be UUIDs, `url` http(s),
+   * `limit` a positive integer.
+   * @example await client.importWebContent({ unityId, datasetId, folderId, url: 'https://example.com/docs', limit: 5 });
+   */
+  importWebContent(params: WebImportParams, options?: CallOptions): Promise<WebImportResult>;
+  /**
+   * 4.5 `GET {chat}/api/v1/functions/unity/{unityId}`: the unit's functions
+   * (plugins) and counts. Retried on 408/429/5xx.
+   * @example const { items, pluginLimit } = await client.listFunctions(unityId);
+   */
+  listFunctions(unityId: string, options?: CallOptions): Promise<FunctionList>;
+  /**
+   * 4.6 `GET {chat}/api/v1/credential/unity/{unityId}`: the unit's
+   * credentials with their integrations. Retried on 408/429/5xx.
+   * @example const { items } = await client.listCredentials(unityId);
+   */
+  listCredentials(unityId: string, options?: CallOptions): Promise<CredentialList>;
+  /**
+   * 4.8 updates an agent's fallback models. The document shows no method or
+   * path: the default is an assumption, `PATCH {chat}/api/v1/bot/{botId}/fallback/{fallbackId}`;
+   * change it with the `fallbackRoute` option.
+   * @example await client.updateFallback(botId, fallbackId, { fallbacks: [{ model: 'gpt-4o', order: 1 }] });
+   */
+  updateFallback(
+    botId: string,
+    fallbackId: string,
+    params: Pick<FallbackUpdate, 'fallbacks'>,
+    options?: CallOptions,
+  ): Promise<Fallback>;
+}
+
+/**
+ * Creates the client for the platform's three base URLs.
+ * @example
+ * const client = createFlowbotClient({
+ *   chatBaseUrl: 'https://chat.example.com',
+ *   contentBaseUrl: 'https://content.example.com',
+ *   viewerBaseUrl: 'https://viewer.example.com',
+ *   token: () => auth.currentToken(),
+ * });
+ * const { items } = await client.listFunctions(unityId, { signal });
+ */
+export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClient {
+  const shared = {
+    fetch: options.fetch,
+    timeout: options.timeout,
+    retry: options.retry,
+    headers: options.headers,
+    token: options.token,
+  };
+  const chat = createEndpoint({ ...shared, baseUrl: options.chatBaseUrl });
+  const content = createEndpoint({ ...shared, baseUrl: options.contentBaseUrl });
+  const viewer = createViewerClient({
+    viewerBaseUrl: options.viewerBaseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  const bearer = 'Authorization';
+  const lessonAuthHeader = options.lessonAuthHeader?.trim() || bearer;
+  const fallbackRoute = options.fallbackRoute ?? DEFAULT_FALLBACK_ROUTE;
+
+  return {
+    startChat: viewer.startChat,
+    continueChat: viewer.continueChat,
+
+    async updateAccount(id, params, call) {
+      const operation = 'updateAccount';
+      const method = 'PUT';
+      const path = `api/v1/auth/update/${segment(id)}`;
+      const context = { operation, method, url: chat.url(path) };
+      checkPathParams({ id }, context);
+      const json = checkRequest(AccountUpdateSchema, params, context);
+      return chat.send({ operation, method, path, json, authHeader: bearer, schema: AccountSchema }, call);
+    },
+
+    async createLesson(courseId, params, call) {
+      const operation = 'createLesson';
+      const method = 'POST';
+      const path = `api/content/course/${segment(courseId)}/create_class`;
+      const context = { operation, method, url: content.url(path) };
+      checkPathParams({ courseId }, context);
+      const json = checkRequest(LessonCreateSchema, normaliseLessonParams(params), context);
+      const envelope = await content.send(
+        { operation, method, path, json, authHeader: lessonAuthHeader, schema: LessonEnvelopeSchema },
+        call,
+      );
+      return envelope.data;
+    },
+
+    async duplicateWidget(id, call) {
+      const operation = 'duplicateWidget';
+      const method = 'POST';
+      const path = 'api/v1/widget/duplicate/';
+      const json = checkRequest(WidgetDuplicateSchema, { id }, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, json, authHeader: bearer, schema: WidgetSchema }, call);
+    },
+
+    async importWebContent(params, call) {
+      const operation = 'importWebContent';
+      const method = 'POST';
+      const path = 'api/v2/extractor/upload-web-scraper';
+      const json = checkRequest(WebImportSchema, params, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, json, authHeader: bearer, schema: WebImportResultSchema }, call);
+    },
+
+    async listFunctions(unityId, call) {
+      const operation = 'listFunctions';
+      const method = 'GET';
+      const path = `api/v1/functions/unity/${segment(unityId)}`;
+      checkPathParams({ unityId }, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, authHeader: bearer, schema: FunctionListSchema }, call);
+    },
+
+    async listCredentials(unityId, call) {
+      const operation = 'listCredentials';
+      const method = 'GET';
+      const path = `api/v1/credential/unity/${segment(unityId)}`;
+      checkPathParams({ unityId }, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, authHeader: bearer, schema: CredentialListSchema }, call);
+    },
+
+    async updateFallback(botId, fallbackId, params, call) {
+      const operation = 'updateFallback';
+      const method = fallbackRoute.method.toUpperCase() as HttpMethod;
+      const path = fallbackRoute.path(segment(botId), segment(fallbackId)).replace(/^\/+/, '');
+      const context = { operation, method, url: chat.url(path) };
+      checkPathParams({ botId, fallbackId }, context);
+      const json = checkRequest(FallbackUpdateSchema, params, context);
+      return chat.send({ operation, method, path, json, authHeader: bearer, schema: FallbackSchema }, call);
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The viewer client: the two public, token-less calls a conversation needs.
+ * Kept apart from the full client so the script-tag bundle of the widget
+ * carries only these two schemas.
+ */
+import * as v from 'valibot';
+import {
+  callOptions,
+  checkPathParams,
+  checkRequest,
+  createEndpoint,
+  segment,
+  type CallOptions,
+  type FetchLike,
+} from './http.js';
+import {
+  ChatAnswerSchema,
+  ContinueChatResultSchema,
+  StartChatOptionsSchema,
+  StartChatResultSchema,
+  type ChatAnswer,
+  type ContinueChatResult,
+  type StartChatOptions,
+  type StartChatResult,
+} from './schemas.js';
+
+/** Options of `createViewerClient`. */
+export interface ViewerClientOptions {
+  /**
+   * Base URL of the public chat sessions (`{viewer_base_url}` in the
+   * interface document). A trailing slash is ignored; `''` means the page's
+   * own origin (browsers only).
+   * @example 'https://viewer.example.com'
+   */
+  viewerBaseUrl: string;
+  /**
+   * The `fetch` to use. Default: the global `fetch`, looked up per request.
+   * @example fetch: (request) => myFetch(request)
+   */
+  fetch?: FetchLike;
+  /**
+   * Milliseconds to wait for a response (for the headers, then again for the
+   * body) before failing with `FlowbotTimeoutError`. Default `15000`.
+   * @example 30_000
+   */
+  timeout?: number;
+  /**
+   * Extra headers sent with every request.
+   * Default none.
+   * @example { 'x-client-version': '1.2.0' }
+   */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Options of `startChat`: the viewer protocol's start fields (`StartChatOptions`
+ * without its open index signature, so any `CallOptions` value fits) plus
+ * `signal` and `timeout`.
+ */
+export type StartChatCallOptions = Pick<
+  StartChatOptions,
+  'prefilledVariables' | 'resultId' | 'isStreamEnabled' | 'textBubbleContentFormat'
+> &
+  CallOptions;
+
+/** The viewer's two calls. Neither ever sends an access token. */
+export interface ViewerClient {
+  /**
+   * Starts a chat session with a published flow-bot (4.7):
+   * `POST {viewer}/api/v1/flowbots/{publicId}/startChat`, never retried.
+   * @example const { sessionId, messages, input } = await viewer.startChat('my-bot', { prefilledVariables: { Name: 'Ada' } });
+   */
+  startChat(publicId: string, options?: StartChatCallOptions): Promise<StartChatResult>;
+  /**
+   * Sends the visitor's answer, or continues without one:
+   * `POST {viewer}/api/v1/sessions/{sessionId}/continueChat` with `{ message: answer }` or `{}`.
+   * @example await viewer.continueChat(sessionId, 'Ada');
+   */
+  continueChat(sessionId: string, answer?: ChatAnswer, options?: CallOptions): Promise<ContinueChatResult>;
+}
+
+const ContinueChatBodySchema = v.object({ message: ChatAnswerSchema });
+
+/** Drops `undefined`/`null` fields: the wire only carries what was set. */
+function defined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null));
+}
+
+/**
+ * Creates the viewer client.
+ * @example
+ * const viewer = createViewerClient({ viewerBaseUrl: 'https://viewer.example.com' });
+ * const start = await viewer.startChat('my-bot');
+ * const next = await viewer.continueChat(start.sessionId, 'hello');
+ */
+export function createViewerClient(options: ViewerClientOptions): ViewerClient {
+  const viewer = createEndpoint({
+    baseUrl: options.viewerBaseUrl,
+    fetch: options.fetch,
+    timeout: options.timeout,
+    headers: options.headers,
+  });
+
+  return {
+    async startChat(publicId, startOptions = {}) {
+      const operation = 'startChat';
+      const path = `api/v1/flowbots/${segment(publicId)}/startChat`;
+      const context = { operation, method: 'POST', url: viewer.url(path) };
+      const { signal, timeout, ...fields } = startOptions;
+      checkPathParams({ publicId }, context);
+      const body = checkRequest(StartChatOptionsSchema, defined(fields), context);
+      return viewer.send(
+        { operation, method: 'POST', path, json: body, schema: StartChatResultSchema },
+        callOptions(signal, timeout),
+      );
+    },
+
+    async continueChat(sessionId, answer, callOpts = {}) {
+      const operation = 'continueChat';
+      const path = `api/v1/sessions/${segment(sessionId)}/continueChat`;
+      const context = { operation, method: 'POST', url: viewer.url(path) };
+      checkPathParams({ sessionId }, context);
+      const json = answer === undefined ? {} : checkRequest(ContinueChatBodySchema, { message: answer }, context);
+      return viewer.send({ operation, method: 'POST', path, json, schema: ContinueChatResultSchema }, callOpts);
+    },
+  };
+}

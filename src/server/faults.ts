@@ -1,0 +1,204 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * Fault injection, off by default: a test asks for one failure and gets it,
+ * while every other request behaves normally.
+ *
+ * Two ways to ask:
+ * - per request, the header `x-reference-fault: <spec>`;
+ * - programmatically, `state.faults.next(spec, { match?, times? })`, which
+ *   queues a fault for the next matching request(s) (handy when the caller is
+ *   a widget whose headers a test cannot set).
+ *
+ * A spec is `;`-separated parts:
+ * - `status=503` answer with that status and `{ message }` (any 4xx/5xx);
+ * - `retry-after=1` add a `Retry-After` header (with `status`);
+ * - `delay=2000` wait that many milliseconds, then carry on (normally, or
+ *   with the other parts);
+ * - `hang` never answer (until the caller gives up or the server closes);
+ * - `drop` close the connection without an answer (a network error);
+ * - `bad-json` answer 200 with a body that is not JSON.
+ *
+ * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`.
+ * Preflight (`OPTIONS`) requests are never faulted.
+ */
+export interface FaultSpec {
+  status?: number;
+  retryAfter?: string;
+  delay?: number;
+  hang?: boolean;
+  drop?: boolean;
+  badJson?: boolean;
+}
+
+/** Options of `FaultQueue.next`. */
+export interface FaultOptions {
+  /** Only requests whose path contains this string / matches this pattern. Default: any request. */
+  match?: string | RegExp;
+  /** How many matching requests get the fault. Default 1. */
+  times?: number;
+}
+
+interface QueuedFault {
+  spec: FaultSpec;
+  match: string | RegExp | undefined;
+  remaining: number;
+}
+
+/** The header that carries a per-request fault. */
+export const FAULT_HEADER = 'x-reference-fault';
+
+/** Parses `status=503;retry-after=1` and friends. Unknown parts are an error. */
+export function parseFaultSpec(text: string): FaultSpec {
+  const spec: FaultSpec = {};
+  for (const rawPart of text.split(';')) {
+    const part = rawPart.trim();
+    if (!part) continue;
+    const [key = '', value = ''] = part.split('=', 2).map((s) => s.trim());
+    switch (key.toLowerCase()) {
+      case 'status': {
+        const status = Number(value);
+        if (!Number.isInteger(status) || status < 400 || status > 599) {
+          throw new Error(`fault status must be 400-599, got "${value}"`);
+        }
+        spec.status = status;
+        break;
+      }
+      case 'retry-after':
+        spec.retryAfter = value;
+        break;
+      case 'delay': {
+        const delay = Number(value);
+        if (!Number.isFinite(delay) || delay < 0) throw new Error(`fault delay must be milliseconds, got "${value}"`);
+        spec.delay = delay;
+        break;
+      }
+      case 'hang':
+        spec.hang = true;
+        break;
+      case 'drop':
+        spec.drop = true;
+        break;
+      case 'bad-json':
+        spec.badJson = true;
+        break;
+      default:
+        throw new Error(`unknown fault "${part}"`);
+    }
+  }
+  return spec;
+}
+
+/** Queued faults for the next matching requests. */
+export class FaultQueue {
+  private queue: QueuedFault[] = [];
+
+  /** Queues `spec` (a spec string or object) for the next matching request(s). */
+  next(spec: string | FaultSpec, options: FaultOptions = {}): void {
+    this.queue.push({
+      spec: typeof spec === 'string' ? parseFaultSpec(spec) : spec,
+      match: options.match,
+      remaining: options.times ?? 1,
+    });
+  }
+
+  /** Forgets every queued fault. */
+  clear(): void {
+    this.queue = [];
+  }
+
+  /** How many faulted requests are still queued. */
+  get pending(): number {
+    return this.queue.reduce((sum, fault) => sum + fault.remaining, 0);
+  }
+
+  /** Takes the first queued fault that matches `path`, if any. */
+  take(path: string): FaultSpec | undefined {
+    const index = this.queue.findIndex(
+      (fault) =>
+        fault.match === undefined ||
+        (typeof fault.match === 'string' ? path.includes(fault.match) : fault.match.test(path)),
+    );
+    if (index === -1) return undefined;
+    const fault = this.queue[index]!;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.queue.splice(index, 1);
+    return fault.spec;
+  }
+}
+
+/** Longest a `hang` lasts when nobody gives up, so a forgotten request cannot leak forever. */
+const HANG_LIMIT_MS = 5 * 60_000;
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+interface NodeBindings {
+  incoming?: { socket?: { destroy(): void } };
+  outgoing?: { destroy(): void };
+}
+
+/** Middleware applying the header fault or the next queued one. */
+export function faultInjection(queue: FaultQueue): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const header = c.req.header(FAULT_HEADER);
+    let spec: FaultSpec | undefined;
+    if (header) {
+      try {
+        spec = parseFaultSpec(header);
+      } catch (error) {
+        return c.json({ message: `Bad ${FAULT_HEADER} header: ${(error as Error).message}` }, 400);
+      }
+    } else {
+      spec = queue.take(c.req.path);
+    }
+    if (!spec) return next();
+    return applyFault(c, spec, next);
+  };
+}
+
+async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>): Promise<Response | void> {
+  const signal = c.req.raw.signal as AbortSignal | undefined;
+  if (spec.delay) await sleep(spec.delay, signal);
+  if (spec.hang) {
+    await sleep(HANG_LIMIT_MS, signal);
+    return c.json({ message: 'Injected fault: the server hung up.' }, 504);
+  }
+  if (spec.drop) {
+    const env = c.env as NodeBindings | undefined;
+    if (env?.outgoing) {
+      env.incoming?.socket?.destroy();
+      env.outgoing.destroy();
+      return new Response(null, { status: 204 });
+    }
+    // Without a socket (app.request in tests) the nearest thing is a body that breaks.
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.error(new TypeError('Injected fault: connection dropped.'));
+        },
+      }),
+      { status: 200, headers: { 'content-type': 'application/json' } },
+    );
+  }
+  if (spec.badJson) {
+    return c.body('{"messages": [ this is not JSON', 200, { 'content-type': 'application/json' });
+  }
+  if (spec.status) {
+    if (spec.retryAfter !== undefined) c.header('Retry-After', spec.retryAfter);
+    return c.json({ message: `Injected fault: status ${spec.status}.` }, spec.status as ContentfulStatusCode);
+  }
+  return next();
+}
