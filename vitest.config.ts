@@ -67,6 +67,8 @@ export default defineConfig({
       },
       {
         plugins: [wtrWebSocketShim(), referenceServer()],
+        // Pre-bundle up front: a mid-run re-optimisation reloads the page and loads Lit twice.
+        optimizeDeps: { include: ['lit', 'lit/directives/live.js', 'ky', 'valibot', '@open-wc/testing'] },
         test: {
           name: 'browser',
           include: ['test/**/*.test.ts'],

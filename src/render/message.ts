@@ -1,0 +1,334 @@
+/**
+ * The content of one bot message: text, image, video, audio or embed.
+ *
+ * Each message is first reduced to a small checked model (every URL through
+ * `safeUrl`, every video id against its provider's pattern, sizes to plain
+ * numbers), then both the template and the plain-text summary come from that
+ * model, so what is announced is what is shown.
+ *
+ * Choices:
+ * - Images: `alt` from `clickLink.alt`, else "" (decorative; the bubble has no
+ *   caption to repeat); `loading="lazy"`, no referrer; wrapped in a link that
+ *   opens a new tab when `clickLink.url` is safe.
+ * - Videos: YouTube (privacy-enhanced host), Vimeo, TikTok and Gumlet play in
+ *   an iframe built from a validated id (taken from `id`, else from a
+ *   recognised `url`, whatever `type` says); anything else in `<video>`.
+ *   Controls are always shown. Sizes use attributes and classes, never a
+ *   `style` attribute: `height` → the `height` attribute, `maxWidth` → the
+ *   `width` attribute (CSS caps it at 100%), `aspectRatio` → the nearest of a
+ *   few ratio classes (16/9, 4/3, 3/2, 1/1, 2/3, 3/4, 9/16, 21/9).
+ * - Autoplay (audio and plain video) only when the content asks for it AND the
+ *   caller sets `ctx.autoplay` (a message that just arrived after the visitor
+ *   answered, never restored history). Provider iframes never autoplay.
+ * - Embeds: `sandbox="allow-scripts allow-same-origin allow-forms allow-popups
+ *   allow-popups-to-escape-sandbox"`: enough for forms, booking and payment
+ *   pages, no top navigation, no modals, no downloads. `allow-same-origin` is
+ *   dropped when the embed is on the page's own origin (scripts plus
+ *   same-origin there would let it lift its own sandbox). No feature
+ *   permissions (`allow`) are delegated. Height from `content.height`
+ *   (default 400, 50–3000).
+ * - `custom-embed` (server code) and unknown types render nothing.
+ */
+import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { parseMarkdown } from './markdown.js';
+import { renderRichText, richTextToPlain } from './rich-text.js';
+import { LINK_SCHEMES, safeUrl } from './safe-url.js';
+
+/** What the element passes to the renderer. */
+export interface MessageRenderContext {
+  /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
+  onImageLoad?: () => void;
+  /** Language of the conversation, set as `lang` on text content. */
+  lang?: string;
+  /** Allow audio/video that asks to autoplay to do so (only for a message that just arrived). */
+  autoplay?: boolean;
+  /** Base for relative media URLs, e.g. the API host (default: the document's base URL). */
+  baseUrl?: string;
+}
+
+type Message = { id: string; type: string; content: unknown };
+type Obj = Record<string, unknown>;
+
+interface Frame {
+  src: string;
+  title: string;
+  label: string;
+  sandbox: string;
+  allow?: string;
+  height?: number;
+  width?: string;
+  ratio: string;
+}
+type Model =
+  | { kind: 'text'; nodes: unknown[] }
+  | { kind: 'image'; src: string; alt: string; href?: string }
+  | ({ kind: 'frame' } & Frame)
+  | { kind: 'video'; src: string; height?: number; width?: string; ratio: string; autoplay: boolean }
+  | { kind: 'audio'; src: string; autoplay: boolean };
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+const PLAYER_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation';
+const PLAYER_ALLOW = 'encrypted-media; fullscreen; picture-in-picture';
+const EMBED_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+/** Providers played in an iframe: id pattern, player URL, title, default ratio. */
+const PROVIDERS: Record<string, { id: RegExp; src: (id: string) => string; title: string; ratio?: string }> = {
+  youtube: { id: /^[\w-]{11}$/, src: (id) => `https://www.youtube-nocookie.com/embed/${id}`, title: 'YouTube video' },
+  vimeo: { id: /^\d{1,12}$/, src: (id) => `https://player.vimeo.com/video/${id}`, title: 'Vimeo video' },
+  tiktok: { id: /^\d{1,25}$/, src: (id) => `https://www.tiktok.com/embed/v2/${id}`, title: 'TikTok video', ratio: '9-16' },
+  gumlet: { id: /^[a-z\d]{1,64}$/i, src: (id) => `https://play.gumlet.io/embed/${id}`, title: 'Video' },
+};
+
+/** Provider and id from a known video page or player URL. */
+function fromUrl(url: string | undefined): [string, string] | undefined {
+  if (!url) return undefined;
+  const { hostname, pathname, searchParams } = new URL(url);
+  const host = hostname.replace(/^(?:www|m)\./, '');
+  const parts = pathname.split('/').filter(Boolean);
+  let found: [string, string | undefined] | undefined;
+  if (host === 'youtu.be') found = ['youtube', parts[0]];
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') {
+    found = ['youtube', parts[0] === 'watch' ? (searchParams.get('v') ?? undefined) : parts[1]];
+  } else if (host === 'vimeo.com') found = ['vimeo', parts.find((p) => /^\d+$/.test(p))];
+  else if (host === 'player.vimeo.com') found = ['vimeo', parts[1]];
+  else if (host === 'tiktok.com') found = ['tiktok', parts[parts.indexOf('video') + 1]];
+  else if (host === 'play.gumlet.io') found = ['gumlet', parts[1]];
+  return found?.[1] !== undefined ? [found[0], found[1]] : undefined;
+}
+
+/** A size in CSS pixels from a number or a numeric string ("400", "400px"), clamped. */
+function pixels(value: unknown, min: number, max: number): number | undefined {
+  const n = typeof value === 'number' ? value : /^\d{1,6}(?:\.\d+)?(?:px)?$/i.test(str(value)) ? parseFloat(str(value)) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.round(Math.min(Math.max(n, min), max)) : undefined;
+}
+
+/** The `width` attribute for a `maxWidth`: pixels, or a percentage. */
+function widthAttr(value: unknown): string | undefined {
+  const percent = /^(\d{1,3}(?:\.\d+)?)%$/.exec(str(value));
+  if (percent) {
+    const p = Number(percent[1]);
+    return p > 0 && p < 100 ? `${p}%` : undefined;
+  }
+  return pixels(value, 80, 4000)?.toString();
+}
+
+const RATIOS: Array<[string, number]> = [
+  ['16-9', 16 / 9], ['4-3', 4 / 3], ['3-2', 3 / 2], ['1-1', 1], ['2-3', 2 / 3], ['3-4', 3 / 4], ['9-16', 9 / 16], ['21-9', 21 / 9],
+];
+
+/** The nearest ratio class name ("16-9"), or '' when the value is not a ratio. */
+function ratioName(value: unknown): string {
+  const m = /^(\d{1,5}(?:\.\d+)?)\s*(?:[/:]\s*(\d{1,5}(?:\.\d+)?))?$/.exec(typeof value === 'number' ? String(value) : str(value));
+  const r = m ? Number(m[1]) / Number(m[2] ?? 1) : NaN;
+  if (!Number.isFinite(r) || r <= 0) return '';
+  let best = RATIOS[0]!;
+  for (const entry of RATIOS) if (Math.abs(Math.log(entry[1] / r)) < Math.abs(Math.log(best[1] / r))) best = entry;
+  return best[0];
+}
+
+function sameOrigin(url: string): boolean {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  return !!origin && new URL(url).origin === origin;
+}
+
+function model(message: Message, ctx: MessageRenderContext): Model | null {
+  if (!isObj(message) || !isObj(message.content)) return null;
+  const c = message.content;
+  const media = (value: unknown) => safeUrl(value, ctx.baseUrl ? { base: ctx.baseUrl } : {});
+  switch (message.type) {
+    case 'text': {
+      const nodes =
+        typeof c.markdown === 'string' && (c.type === 'markdown' || !Array.isArray(c.richText))
+          ? parseMarkdown(c.markdown)
+          : Array.isArray(c.richText)
+            ? c.richText
+            : undefined;
+      return nodes && richTextToPlain(nodes) ? { kind: 'text', nodes } : null;
+    }
+    case 'image': {
+      const src = media(c.url);
+      if (!src) return null;
+      const link = isObj(c.clickLink) ? c.clickLink : {};
+      const href = safeUrl(link.url, { allow: LINK_SCHEMES, ...(ctx.baseUrl ? { base: ctx.baseUrl } : {}) });
+      return { kind: 'image', src, alt: str(link.alt).slice(0, 1000), ...(href ? { href } : {}) };
+    }
+    case 'video': {
+      const url = media(c.url);
+      const type = str(c.type).toLowerCase();
+      const fromLink = fromUrl(url);
+      const provider = PROVIDERS[type] ? type : fromLink?.[0];
+      const height = pixels(c.height, 50, 2000);
+      const width = widthAttr(c.maxWidth);
+      const sizes = { ...(height ? { height } : {}), ...(width ? { width } : {}) };
+      if (provider) {
+        const p = PROVIDERS[provider]!;
+        const id = [str(c.id), fromLink?.[0] === provider ? fromLink[1] : ''].find((x) => x && p.id.test(x));
+        if (!id) return null;
+        return {
+          kind: 'frame', src: p.src(id), title: p.title, label: 'Video', sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
+          ratio: ratioName(c.aspectRatio) || p.ratio || '16-9', ...sizes,
+        };
+      }
+      if (!url) return null;
+      return { kind: 'video', src: url, ratio: ratioName(c.aspectRatio), autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true, ...sizes };
+    }
+    case 'audio': {
+      const src = media(c.url);
+      return src ? { kind: 'audio', src, autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true } : null;
+    }
+    case 'embed': {
+      const src = media(c.url);
+      if (!src) return null;
+      return {
+        kind: 'frame', src, title: 'Embedded content', label: 'Embedded content', ratio: '',
+        sandbox: sameOrigin(src) ? EMBED_SANDBOX : `${EMBED_SANDBOX} allow-same-origin`,
+        height: pixels(c.height, 50, 3000) ?? 400,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Reduces a message to its model; a content shape that trips anything is unusable. */
+function safeModel(message: Message, ctx: MessageRenderContext = {}): Model | null {
+  try {
+    return model(message, ctx);
+  } catch {
+    return null;
+  }
+}
+
+const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
+
+/**
+ * Content for one bot message (what goes inside the bubble), or null when the
+ * message must be skipped (unknown type, `custom-embed`, unusable content).
+ */
+export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | null {
+  const m = safeModel(message, ctx);
+  if (!m) return null;
+  const onLoad = ctx.onImageLoad ?? nothing;
+  switch (m.kind) {
+    case 'text':
+      return html`<div class="fb-content fb-text" lang=${ctx.lang || nothing}>${renderRichText(m.nodes)}</div>`;
+    case 'image': {
+      const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"
+        referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
+      return html`<div class="fb-content">${m.href
+        ? html`<a href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
+            aria-label=${m.alt ? nothing : 'Open link'}>${img}</a>`
+        : img}</div>`;
+    }
+    case 'frame':
+      return html`<div class="fb-content"><iframe class="fb-frame${ratioClass(m.ratio)}" src=${m.src} title=${m.title}
+        sandbox=${m.sandbox} allow=${m.allow ?? nothing} ?allowfullscreen=${!!m.allow} loading="lazy"
+        height=${m.height ?? nothing} width=${m.width ?? nothing}></iframe></div>`;
+    case 'video':
+      return html`<div class="fb-content"><video class="fb-video${ratioClass(m.ratio)}" src=${m.src} controls playsinline
+        preload="metadata" ?autoplay=${m.autoplay} height=${m.height ?? nothing} width=${m.width ?? nothing}
+        @loadedmetadata=${onLoad}></video></div>`;
+    case 'audio':
+      return html`<div class="fb-content"><audio class="fb-audio" src=${m.src} controls preload="metadata"
+        ?autoplay=${m.autoplay}></audio></div>`;
+  }
+}
+
+/** Plain-text summary of a message for announcements and events ("Image: alt", "Video", ...); '' when it is skipped. */
+export function messageToPlain(message: Message): string {
+  const m = safeModel(message);
+  if (!m) return '';
+  switch (m.kind) {
+    case 'text':
+      return richTextToPlain(m.nodes);
+    case 'image':
+      return m.alt ? `Image: ${m.alt}` : 'Image';
+    case 'frame':
+      return m.label;
+    case 'video':
+      return 'Video';
+    case 'audio':
+      return 'Audio';
+  }
+}
+
+/** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */
+export const messageContentStyles: CSSResult = css`
+  .fb-content {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  .fb-content p {
+    margin: 0;
+  }
+  .fb-content ul,
+  .fb-content ol {
+    margin: 0;
+    padding-inline-start: 1.4em;
+  }
+  .fb-content a {
+    color: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.15em;
+  }
+  .fb-content a:focus-visible {
+    outline: 2px solid currentColor;
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+  .fb-content code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.9em;
+    white-space: pre-wrap;
+    padding: 0 0.2em;
+    border-radius: 4px;
+    background: color-mix(in srgb, currentColor 10%, transparent);
+  }
+  .fb-image,
+  .fb-frame,
+  .fb-video,
+  .fb-audio {
+    display: block;
+    max-width: 100%;
+    border: 0;
+    border-radius: var(--flowbot-media-radius, 8px);
+  }
+  .fb-image {
+    height: auto;
+  }
+  .fb-frame:not([width]),
+  .fb-video:not([width]),
+  .fb-audio {
+    width: 100%;
+  }
+  .fb-frame:not([height]),
+  .fb-video:not([height]) {
+    height: auto;
+  }
+  .fb-ar-16-9:not([height]) {
+    aspect-ratio: 16 / 9;
+  }
+  .fb-ar-4-3:not([height]) {
+    aspect-ratio: 4 / 3;
+  }
+  .fb-ar-3-2:not([height]) {
+    aspect-ratio: 3 / 2;
+  }
+  .fb-ar-1-1:not([height]) {
+    aspect-ratio: 1;
+  }
+  .fb-ar-2-3:not([height]) {
+    aspect-ratio: 2 / 3;
+  }
+  .fb-ar-3-4:not([height]) {
+    aspect-ratio: 3 / 4;
+  }
+  .fb-ar-9-16:not([height]) {
+    aspect-ratio: 9 / 16;
+  }
+  .fb-ar-21-9:not([height]) {
+    aspect-ratio: 21 / 9;
+  }
+`;

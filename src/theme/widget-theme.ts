@@ -1,0 +1,163 @@
+/**
+ * The server's look (the Widget resource and the start response's
+ * `flowbot.theme`) as private custom properties on `:host`. The element's
+ * stylesheet reads each one as the fallback beneath a public
+ * `--flowbot-*` property, so the host page's CSS always wins.
+ *
+ * Only values this module produced itself reach the CSS text: colours are
+ * re-serialised from their parsed channels, fonts are allow-listed family
+ * names, lengths are re-built from a number and a unit.
+ */
+import { safeUrl } from '../render/safe-url.js';
+import { composite, contrastRatio, parseCssColor, readableOn, toCss, type Rgba } from './color.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Obj => (isObj(v) ? v : {});
+
+const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-sans-serif',
+  'ui-serif', 'ui-monospace', 'ui-rounded', 'emoji', 'math']);
+const FAMILY = /^[\p{L}\p{N} _-]{1,64}$/u;
+const LENGTH = /^(\d{1,5}(?:\.\d{1,3})?)(px|%|rem|em|vh|vw|dvh|svh)$/;
+
+function warn(field: string, why: string): void {
+  console.warn(`<flowbot-chat>: ignoring ${field}: ${why}`);
+}
+
+/** A colour field, or undefined (absent, or invalid with a warning naming it). */
+function colour(source: Obj, key: string, field: string): Rgba | undefined {
+  const value = source[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  const parsed = parseCssColor(value);
+  if (!parsed) warn(`${field}.${key}`, 'not a single CSS colour');
+  return parsed ?? undefined;
+}
+
+/** Font family names, quoted, followed by a generic fallback; never a url(). */
+function fontStack(value: unknown, field: string): string | undefined {
+  const family = typeof value === 'string' ? value : typeof obj(value).family === 'string' ? (obj(value).family as string) : '';
+  if (!family.trim()) return undefined;
+  const names = family.split(',').map((n) => n.trim().replace(/^(["'])(.*)\1$/, '$2').trim());
+  if (names.length > 8 || !names.every((n) => FAMILY.test(n))) {
+    warn(field, 'not a list of font family names');
+    return undefined;
+  }
+  const stack = names.map((n) => (GENERIC.has(n.toLowerCase()) ? n.toLowerCase() : `"${n}"`));
+  if (!names.some((n) => GENERIC.has(n.toLowerCase()))) stack.push('system-ui', 'sans-serif');
+  return stack.join(', ');
+}
+
+function length(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const m = typeof value === 'number' ? ['', String(value), 'px'] : LENGTH.exec(String(value).trim());
+  const n = Number(m?.[1]);
+  if (!m || !Number.isFinite(n) || n <= 0 || n > 1e5) {
+    warn(field, 'not a length');
+    return undefined;
+  }
+  return `${n}${m[2]}`;
+}
+
+/**
+ * Builds the CSS text of a `:host { ... }` rule with private custom properties
+ * from an untrusted Widget resource (or part of one) and the start response's
+ * `flowbot.theme` (the whole `flowbot` object is accepted too); the widget's
+ * values win over the theme's. Invalid values are left out with a
+ * `console.warn` naming the field. Every text colour is adjusted to reach
+ * 4.5:1 on its background; a text colour without a background is left out.
+ *
+ * Properties (each only when known):
+ * - `--_w-primary`, `--_w-on-primary`: primaryColor/secondaryColor, else theme `chat.buttons` (header, launcher, send button)
+ * - `--_w-bot-bg`, `--_w-bot-fg`: primaryAIColor/secondaryAIColor, else `chat.hostBubbles`
+ * - `--_w-user-bg`, `--_w-user-fg`: primaryUserColor/secondaryUserColor, else `chat.guestBubbles`
+ * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs`
+ * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color
+ * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours
+ * - `--_w-font`: `general.font` (family names only, then `system-ui, sans-serif`)
+ * - `--_w-max-width`, `--_w-max-height`: `chat.container.maxWidth` / `maxHeight`
+ *
+ * Returns '' when there is nothing to set.
+ */
+export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string {
+  const w = obj(widget);
+  let theme = obj(flowbotTheme);
+  if (!theme.chat && !theme.general && isObj(theme.theme)) theme = theme.theme;
+  const chat = obj(theme.chat);
+  const general = obj(theme.general);
+  const decls: string[] = [];
+  const set = (name: string, value: string | undefined) => {
+    if (value) decls.push(`--_w-${name}:${value}`);
+  };
+
+  /** A background and the text on it: widget fields first, then the theme's `{backgroundColor, color}`. */
+  const pair = (bgName: string, fgName: string, bgKey: string, fgKey: string, themeKey: string) => {
+    const part = obj(chat[themeKey]);
+    const bg = colour(w, bgKey, 'widget') ?? colour(part, 'backgroundColor', `flowbot.theme.chat.${themeKey}`);
+    const fg = colour(w, fgKey, 'widget') ?? colour(part, 'color', `flowbot.theme.chat.${themeKey}`);
+    if (!bg) return;
+    set(bgName, toCss(bg));
+    set(fgName, toCss(fg ? readableOn(bg, fg) : bestText(bg)));
+  };
+
+  pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons');
+  pair('bot-bg', 'bot-fg', 'primaryAIColor', 'secondaryAIColor', 'hostBubbles');
+  pair('user-bg', 'user-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles');
+
+  const inputs = obj(chat.inputs);
+  const inputBg = colour(inputs, 'backgroundColor', 'flowbot.theme.chat.inputs');
+  if (inputBg) {
+    const fg = colour(inputs, 'color', 'flowbot.theme.chat.inputs');
+    const placeholder = colour(inputs, 'placeholderColor', 'flowbot.theme.chat.inputs');
+    set('input-bg', toCss(inputBg));
+    set('input-fg', toCss(fg ? readableOn(inputBg, fg) : bestText(inputBg)));
+    if (placeholder) set('input-placeholder', toCss(readableOn(inputBg, placeholder)));
+  }
+
+  const container = obj(chat.container);
+  const background = obj(general.background);
+  const bg =
+    colour(container, 'backgroundColor', 'flowbot.theme.chat.container') ??
+    (background.type === 'Color' ? colour(background, 'content', 'flowbot.theme.general.background') : undefined);
+  if (bg) {
+    const fg = colour(container, 'color', 'flowbot.theme.chat.container');
+    set('bg', toCss(bg));
+    set('fg', toCss(fg ? readableOn(bg, fg) : bestText(bg)));
+  }
+
+  const progress = obj(general.progressBar);
+  const bar = colour(progress, 'color', 'flowbot.theme.general.progressBar');
+  const track = colour(progress, 'backgroundColor', 'flowbot.theme.general.progressBar');
+  if (bar) set('progress', toCss(bar));
+  if (track) set('progress-track', toCss(track));
+
+  set('font', fontStack(general.font, 'flowbot.theme.general.font'));
+  set('max-width', length(container.maxWidth, 'flowbot.theme.chat.container.maxWidth'));
+  set('max-height', length(container.maxHeight, 'flowbot.theme.chat.container.maxHeight'));
+
+  return decls.length ? `:host{${decls.join(';')}}` : '';
+}
+
+/** Black or white, whichever reads better on `bg`. */
+function bestText(bg: Rgba): Rgba {
+  const fill = bg.a < 1 ? composite(bg, WHITE) : bg;
+  return contrastRatio(fill, BLACK) >= contrastRatio(fill, WHITE) ? BLACK : WHITE;
+}
+
+/**
+ * Icon URL from a widget icon field (`headerIcon`, `widgetIcon`, `avatarIcon`):
+ * a URL string, an Icon-file object with `url`, or that object as JSON text.
+ * Through `safeUrl` (http/https only).
+ */
+export function iconUrl(icon: unknown): string | undefined {
+  let value = icon;
+  if (typeof value === 'string' && value.trim().startsWith('{')) {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return safeUrl(isObj(value) ? value.url : value);
+}
