@@ -19,7 +19,7 @@ function moduleBreakdown(): Plugin {
         if (chunk.type !== 'chunk') continue;
         for (const [id, info] of Object.entries(chunk.modules)) {
           const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-          const group = match ? match[1]! : 'flowbot-chat (src)';
+          const group = match ? match[1]! : (process.env.SIZE_BY_FILE ? id.replace(/^.*\/src\//, 'src/') : 'flowbot-chat (src)');
           groups[group] = (groups[group] ?? '') + (info.code ?? '');
         }
       }
@@ -30,13 +30,37 @@ function moduleBreakdown(): Plugin {
 
 const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
 
+/**
+ * Lit's css`` blocks are shipped as written; this squeezes their static text (comments and
+ * runs of white space) in the builds. Interpolations are left alone.
+ */
+function minifyLitCss(): Plugin {
+  const squeeze = (text: string) =>
+    text
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,>])\s*/g, '$1')
+      .replace(/;}/g, '}')
+      .trim();
+  return {
+    name: 'flowbot-minify-lit-css',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !code.includes('css`')) return null;
+      return code.replace(/css`([^`]*)`/g, (_m, body: string) => {
+        const parts = body.split(/(\$\{[^}]*\})/);
+        return `css\`${parts.map((part, i) => (i % 2 ? part : squeeze(part))).join('')}\``;
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'iife') {
     return {
       publicDir: false,
-      plugins: [moduleBreakdown()],
+      plugins: [minifyLitCss(), moduleBreakdown()],
       build: {
-        target: 'es2021',
+        target: 'es2022',
         emptyOutDir: false,
         outDir: 'dist',
         minify: true,
@@ -69,8 +93,9 @@ export default defineConfig(({ mode }) => {
   }
   return {
     publicDir: false,
+    plugins: [minifyLitCss()],
     build: {
-      target: 'es2021',
+      target: 'es2022',
       emptyOutDir: false,
       outDir: 'dist',
       minify: false,

@@ -8,11 +8,11 @@ import {
   callOptions,
   checkPathParams,
   checkRequest,
-  createEndpoint,
+  createFetchEndpoint,
   segment,
   type CallOptions,
   type FetchLike,
-} from './http.js';
+} from './core.js';
 import {
   ChatAnswerSchema,
   ContinueChatResultSchema,
@@ -22,7 +22,7 @@ import {
   type ContinueChatResult,
   type StartChatOptions,
   type StartChatResult,
-} from './schemas.js';
+} from './viewer-schemas.js';
 
 /** Options of `createViewerClient`. */
 export interface ViewerClientOptions {
@@ -94,7 +94,7 @@ function defined(record: Record<string, unknown>): Record<string, unknown> {
  * const next = await viewer.continueChat(start.sessionId, 'hello');
  */
 export function createViewerClient(options: ViewerClientOptions): ViewerClient {
-  const viewer = createEndpoint({
+  const viewer = createFetchEndpoint({
     baseUrl: options.viewerBaseUrl,
     fetch: options.fetch,
     timeout: options.timeout,

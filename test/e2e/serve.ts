@@ -47,6 +47,11 @@ const server = createServer(async (req, res) => {
       res.end('ok');
       return;
     }
+    if (path === '/favicon.ico') {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     if (path === '/flowbot-chat.iife.js') {
       res.setHeader('content-type', types.js!);
       res.end(await readFile(iife));

@@ -1,0 +1,412 @@
+/**
+ * The client's transport-independent core: request checks, reading and
+ * validating a response, and mapping every failure to the client's own
+ * errors. `createFetchEndpoint` sends with plain `fetch` (what the viewer
+ * client, and so the widget's script-tag bundle, uses: it needs no token and
+ * never retries); `http.ts` adds the ky-based endpoint of the full client.
+ *
+ * Nothing here runs at import time, so the module is safe to load during
+ * server-side rendering.
+ */
+import * as v from 'valibot';
+import {
+  FlowbotHttpError,
+  FlowbotNetworkError,
+  FlowbotResponseError,
+  FlowbotTimeoutError,
+  FlowbotValidationError,
+} from './errors.js';
+import { toFieldIssues, type FieldIssue } from './viewer-schemas.js';
+
+/**
+ * A `fetch`-compatible function. The client always calls it with a `Request`
+ * (and sometimes a second `init` argument carrying only non-standard options).
+ */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * The access token: a string, or a function returning one (or a promise of
+ * one). A function is called before every request that needs the token,
+ * retries included, so it can hand out a renewed token.
+ */
+export type TokenSource = string | (() => string | Promise<string>);
+
+/** Per-call options that every verb takes as its last argument. */
+export interface CallOptions {
+  /**
+   * Aborts the call. An aborted call rejects with the signal's reason as-is
+   * (a `DOMException` named `AbortError` unless you passed your own reason),
+   * never with a `FlowbotError`, so callers can tell it apart and ignore it.
+   * Default none.
+   * @example `{ signal: controller.signal }`
+   */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds to wait for the response of this call; overrides the
+   * client's `timeout` (default 15000).
+   * @example `{ timeout: 5_000 }`
+   */
+  timeout?: number;
+}
+
+/**
+ * How GET requests are retried (on the statuses below and on network
+ * failures). POST, PUT and PATCH requests are never retried: a retried
+ * `startChat` would open a second session.
+ */
+export interface FlowbotRetryOptions {
+  /**
+   * How many times a GET is retried. Default `2`.
+   * @example { limit: 4 }
+   */
+  limit?: number;
+  /**
+   * The statuses that cause a retry. Default `[408, 429, 500, 502, 503, 504]`.
+   * @example { statusCodes: [503] }
+   */
+  statusCodes?: number[];
+  /**
+   * The longest wait between two attempts in ms when the server sends no
+   * `Retry-After` (the wait doubles from 300 ms). Default `3000`.
+   * @example { backoffLimit: 1_000 }
+   */
+  backoffLimit?: number;
+  /**
+   * The longest wait a `Retry-After` header (honoured on 429 and 503) may
+   * impose, in ms. Default `10000`.
+   * @example { maxRetryAfter: 30_000 }
+   */
+  maxRetryAfter?: number;
+}
+
+/** Builds `CallOptions` without `undefined` members (exact optional properties). */
+export function callOptions(signal: AbortSignal | undefined, timeout: number | undefined): CallOptions {
+  return { ...(signal ? { signal } : {}), ...(timeout === undefined ? {} : { timeout }) };
+}
+
+/** The client's default timeout: 15 seconds. */
+export const DEFAULT_TIMEOUT = 15_000;
+
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One request of a verb. */
+export interface RequestSpec<S extends v.GenericSchema> {
+  /** The verb's name, used in error messages. */
+  operation: string;
+  method: HttpMethod;
+  /** Path below the base URL, without a leading slash, path parameters already encoded. */
+  path: string;
+  /** The JSON body, if any. */
+  json?: unknown;
+  /** Name of the header that carries the token; none: the call is sent without one. */
+  authHeader?: string;
+  /** Schema of a successful response body. */
+  schema: S;
+}
+
+/** Requests against one base URL. */
+export interface Endpoint {
+  /** The absolute (or, in a browser, page-relative) URL of `path`, as used in messages. */
+  url(path: string): string;
+  /** Sends a request and returns the validated response body. */
+  send<S extends v.GenericSchema>(spec: RequestSpec<S>, call?: CallOptions): Promise<v.InferOutput<S>>;
+}
+
+export interface EndpointConfig {
+  /** The base URL; trailing slashes are ignored. */
+  baseUrl: string;
+  fetch?: FetchLike | undefined;
+  timeout?: number | undefined;
+  retry?: number | FlowbotRetryOptions | undefined;
+  headers?: Record<string, string> | undefined;
+  token?: TokenSource | undefined;
+}
+
+
+
+/** Strips trailing slashes; an empty base means the page's own origin. */
+export function normaliseBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, '');
+  return trimmed === '' ? '/' : `${trimmed}/`;
+}
+
+/** Encodes one path parameter. */
+export const segment = (value: string | number): string => encodeURIComponent(String(value));
+
+const USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^/@\s]*@/gi;
+
+/** Removes `user:password@` from a URL before it goes into a message. */
+export function displayUrl(url: string): string {
+  return url.replace(USERINFO, '$1');
+}
+
+/** Keeps secrets out of a message: the token (should a server echo it) and URL credentials. */
+export function scrub(text: string, token: string | undefined): string {
+  const clean = displayUrl(text);
+  return token && token.length >= 4 ? clean.split(token).join('***') : clean;
+}
+
+/** The longest issue shown in a message: valibot quotes the received value, which a server can make huge. */
+const ISSUE_CHARS = 200;
+/** The most issues listed in a message (all of them stay in `issues`). */
+const MESSAGE_ISSUES = 10;
+
+export function formatIssues(issues: readonly FieldIssue[]): string {
+  const shown = issues.slice(0, MESSAGE_ISSUES).map((issue) => clip(`${issue.path}: ${issue.message}`, ISSUE_CHARS));
+  const more = issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
+}
+
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Keeps the first issue of each field: one pipe can report several for the same value. */
+export function firstIssuePerField(issues: readonly FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.path) && seen.add(issue.path));
+}
+
+/**
+ * Checks a request against a schema before anything is sent; throws one
+ * `FlowbotValidationError` that lists every failing field.
+ */
+export function checkRequest<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  context: { operation: string; method: string; url: string },
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  throw validationError(firstIssuePerField(toFieldIssues(result.issues)), context);
+}
+
+/** The error for requests refused before sending. */
+export function validationError(
+  issues: readonly FieldIssue[],
+  context: { operation: string; method: string; url: string },
+): FlowbotValidationError {
+  const url = displayUrl(context.url);
+  return new FlowbotValidationError(
+    `${context.operation}: invalid request, nothing was sent (${context.method} ${url}): ${formatIssues(issues)}`,
+    { ...context, url, issues },
+  );
+}
+
+/** Refuses empty path parameters: they would address another resource. */
+export function checkPathParams(
+  params: Record<string, unknown>,
+  context: { operation: string; method: string; url: string },
+): void {
+  const issues: FieldIssue[] = [];
+  for (const [path, value] of Object.entries(params)) {
+    if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.trim() === '') {
+      issues.push({ path, message: 'is required (a non-empty string)' });
+    }
+  }
+  if (issues.length > 0) throw validationError(issues, context);
+}
+
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export const BODY_TIMEOUT = Symbol('body timeout');
+
+/**
+ * Reads the body within `ms`: ky's own timeout stops once the headers are in,
+ * and a server that stalls mid-body must not hang the caller forever.
+ */
+export function readBody(response: Response, ms: number, stop: AbortController, caller?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const expire = () => {
+      stop.abort();
+      reject(BODY_TIMEOUT);
+    };
+    const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(expire, ms) : undefined;
+    const onAbort = () => reject(caller?.reason);
+    caller?.addEventListener('abort', onAbort, { once: true });
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        caller?.removeEventListener('abort', onAbort);
+      });
+  });
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
+  }
+  // A fetch may reject with anything, even an object that cannot become a string.
+  try {
+    return clip(String(error), ISSUE_CHARS);
+  } catch {
+    return 'unknown error';
+  }
+}
+
+
+/** Where a call goes, for error messages. */
+export interface CallContext {
+  operation: string;
+  method: string;
+  url: string;
+}
+
+/**
+ * The error for a non-2xx response: status, method, URL and the server's
+ * `message` (scrubbed of the token, should a server echo it).
+ */
+export async function httpError(
+  response: Response,
+  base: CallContext,
+  token: string | undefined,
+  read: (response: Response) => Promise<string>,
+): Promise<FlowbotHttpError> {
+  const { operation, method } = base;
+  const url = displayUrl(response.url || base.url);
+  let body: unknown;
+  try {
+    const text = await read(response);
+    const parsed = parseJson(text);
+    body = parsed.ok ? parsed.value : text === '' ? undefined : text;
+  } catch {
+    body = undefined;
+  }
+  const message = (body as { message?: unknown } | undefined)?.message;
+  const serverMessage = typeof message === 'string' ? message : undefined;
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return new FlowbotHttpError(
+    scrub(`${operation} failed: ${method} ${url} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`, token),
+    {
+      operation,
+      method,
+      url,
+      status: response.status,
+      statusText: response.statusText,
+      serverMessage: serverMessage === undefined ? undefined : scrub(serverMessage, token),
+      body,
+    },
+  );
+}
+
+/**
+ * Reads a successful response's body within the timeout, parses it and
+ * validates it against the verb's schema.
+ */
+export async function readResult<S extends v.GenericSchema>(
+  response: Response,
+  schema: S,
+  base: CallContext,
+  options: { timeout: number; stop: AbortController; signal: AbortSignal | undefined; token: string | undefined },
+): Promise<v.InferOutput<S>> {
+  const { operation, method } = base;
+  const { timeout, stop, signal, token } = options;
+  const finalUrl = displayUrl(response.url || base.url);
+  const at = { operation, method, url: finalUrl };
+  let text: string;
+  try {
+    text = await readBody(response, timeout, stop, signal);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    if (error === BODY_TIMEOUT) {
+      throw new FlowbotTimeoutError(`${operation} timed out after ${timeout} ms reading the response: ${method} ${finalUrl}`, {
+        ...at,
+        timeout,
+      });
+    }
+    throw new FlowbotNetworkError(
+      scrub(`${operation}: the response could not be read: ${method} ${finalUrl} (${describe(error)})`, token),
+      { ...at, cause: error },
+    );
+  }
+
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const kind = text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
+    throw new FlowbotResponseError(
+      scrub(`${operation}: unexpected response from ${method} ${finalUrl}: ${response.status} with ${kind}`, token),
+      { ...at, status: response.status, issues: [], body: text },
+    );
+  }
+  const result = v.safeParse(schema, parsed.value);
+  if (!result.success) {
+    const issues = firstIssuePerField(toFieldIssues(result.issues));
+    throw new FlowbotResponseError(
+      scrub(`${operation}: unexpected response shape from ${method} ${finalUrl}: ${formatIssues(issues)}`, token),
+      { ...at, status: response.status, issues, body: parsed.value },
+    );
+  }
+  return result.output;
+}
+
+const HEADERS_TIMEOUT = Symbol('headers timeout');
+
+/**
+ * Requests against one base URL with plain `fetch`: no token, no retries
+ * (the viewer's calls are POSTs, which are never retried), the same timeout,
+ * abort and error behaviour as the ky-based endpoint.
+ */
+export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'token'>): Endpoint {
+  const prefix = normaliseBaseUrl(config.baseUrl);
+  const timeout = config.timeout ?? DEFAULT_TIMEOUT;
+  const url = (path: string): string => prefix + path;
+
+  async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, call: CallOptions = {}): Promise<v.InferOutput<S>> {
+    const { operation, method } = spec;
+    const base = { operation, method, url: displayUrl(url(spec.path)) };
+    call.signal?.throwIfAborted();
+    const callTimeout = call.timeout ?? timeout;
+    const stop = new AbortController();
+    const signal = call.signal ? AbortSignal.any([call.signal, stop.signal]) : stop.signal;
+    const timer =
+      callTimeout > 0 && Number.isFinite(callTimeout) ? setTimeout(() => stop.abort(HEADERS_TIMEOUT), callTimeout) : undefined;
+    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
+    if (spec.json !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    try {
+      const target = new URL(url(spec.path), globalThis.location?.href).href;
+      const request = new Request(target, {
+        method,
+        headers,
+        signal,
+        ...(spec.json === undefined ? {} : { body: JSON.stringify(spec.json) }),
+      });
+      response = await (config.fetch ?? globalThis.fetch)(request);
+    } catch (error) {
+      if (call.signal?.aborted) throw call.signal.reason;
+      if (stop.signal.reason === HEADERS_TIMEOUT) {
+        throw new FlowbotTimeoutError(`${operation} timed out after ${callTimeout} ms: ${method} ${base.url}`, {
+          ...base,
+          timeout: callTimeout,
+        });
+      }
+      throw new FlowbotNetworkError(
+        `${operation}: the request failed before any response: ${method} ${base.url} (${describe(error)})`,
+        { ...base, cause: error },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const read = (r: Response) => readBody(r, callTimeout, stop, call.signal);
+    if (!response.ok) {
+      const error = await httpError(response, base, undefined, read);
+      if (call.signal?.aborted) throw call.signal.reason;
+      throw error;
+    }
+    return readResult(response, spec.schema, base, { timeout: callTimeout, stop, signal: call.signal, token: undefined });
+  }
+
+  return { url, send };
+}

@@ -1,0 +1,101 @@
+/**
+ * The viewer protocol's schemas (start and continue results, answers, start
+ * options): the only schemas the widget itself needs, kept apart from the
+ * platform resources in `schemas.ts` (which re-exports them) so the script-tag
+ * bundle carries nothing else. Conventions as in `schemas.ts`.
+ */
+import * as v from 'valibot';
+
+const str = v.string();
+const num = v.number();
+const bool = v.boolean();
+/** An optional field: absent, `undefined` or `null`. */
+const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+
+// Message contents and input options are validated by the renderer, which must
+// survive any shape; here only the envelope is checked.
+
+export const ChatMessageSchema = v.looseObject({ id: str, type: str, content: v.unknown() });
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+
+export const ChatInputSchema = v.looseObject({
+  id: str,
+  type: opt(str),
+  outgoingEdgeId: opt(str),
+  options: opt(v.unknown()),
+  items: opt(v.array(v.unknown())),
+  prefilledValue: opt(v.unknown()),
+});
+export type ChatInput = v.InferOutput<typeof ChatInputSchema>;
+
+export const ClientSideActionSchema = v.looseObject({
+  type: str,
+  lastBubbleBlockId: opt(str),
+  expectsDedicatedReply: opt(bool),
+});
+export type ClientSideAction = v.InferOutput<typeof ClientSideActionSchema>;
+
+export const DynamicThemeSchema = v.looseObject({
+  hostAvatarUrl: opt(str),
+  guestAvatarUrl: opt(str),
+  backgroundUrl: opt(str),
+});
+export type DynamicTheme = v.InferOutput<typeof DynamicThemeSchema>;
+
+const chatTurnEntries = {
+  messages: v.array(ChatMessageSchema),
+  // The interface document marks `input` required on start; the viewer
+  // protocol says a response without it ends the flow, so it is optional.
+  input: opt(ChatInputSchema),
+  clientSideActions: opt(v.array(ClientSideActionSchema)),
+  logs: opt(v.array(v.unknown())),
+  dynamicTheme: opt(DynamicThemeSchema),
+  progress: opt(num),
+  lastMessageNewFormat: opt(str),
+};
+
+export const StartChatResultSchema = v.looseObject({
+  sessionId: str,
+  resultId: str,
+  /** Opaque: an array per the interface document, an object in practice. */
+  flowbot: v.unknown(),
+  ...chatTurnEntries,
+});
+export type StartChatResult = v.InferOutput<typeof StartChatResultSchema>;
+
+export const ContinueChatResultSchema = v.looseObject(chatTurnEntries);
+export type ContinueChatResult = v.InferOutput<typeof ContinueChatResultSchema>;
+
+/** The answer of the viewer protocol: a bare string or a text reply with metadata. */
+export const ChatAnswerSchema = v.union([
+  str,
+  v.looseObject({
+    type: v.literal('text'),
+    text: str,
+    metadata: opt(v.looseObject({ replyId: opt(str) })),
+  }),
+]);
+export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
+
+export const StartChatOptionsSchema = v.looseObject({
+  prefilledVariables: opt(v.record(v.string(), v.unknown())),
+  resultId: opt(str),
+  isStreamEnabled: opt(bool),
+  textBubbleContentFormat: opt(v.picklist(['richText', 'markdown'])),
+});
+export type StartChatOptions = v.InferOutput<typeof StartChatOptionsSchema>;
+
+
+/** A field-level problem: a dotted path (`tag.2`) and what is wrong with it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** Flattens valibot issues into `{ path, message }` pairs. */
+export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path?.map((p) => String(p.key)).join('.') || '(root)',
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,511 @@
+/**
+ * The conversation as a Lit reactive controller: status, transcript, current
+ * input, the calls to the viewer and their cancellation, typing emulation and
+ * client-side actions. No DOM: the element renders what this holds and turns
+ * its notices into events.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { isAbortError } from '../api/errors.js';
+import type {
+  ChatAnswer,
+  ChatInput,
+  ChatMessage,
+  ClientSideAction,
+  ContinueChatResult,
+  DynamicTheme,
+  StartChatResult,
+} from '../api/schemas.js';
+import { createViewerClient, type ViewerClient } from '../api/viewer.js';
+import { messageToPlain } from '../render/message.js';
+import { safeUrl } from '../render/safe-url.js';
+import { pick } from './flowbot.js';
+import { countWords, messageDelay, readTypingEmulation, type TypingEmulation } from './typing.js';
+
+/**
+ * Where the conversation stands.
+ * - `idle`: nothing started yet (or the start was interrupted).
+ * - `starting`: `startChat` in flight.
+ * - `ready`: the session is live; bot messages may still be appearing, then `input` is set.
+ * - `sending`: an answer (or a continue without one) is in flight.
+ * - `error`: the last call failed; `retry()` repeats it.
+ * - `ended`: the flow ended (a response without `input`).
+ * - `unavailable`: the widget is switched off; nothing is requested.
+ */
+export type ConversationStatus = 'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'unavailable';
+
+/** The delivery state of a visitor's answer. */
+export type AnswerState = 'sent' | 'sending' | 'failed';
+
+/** A bot message in the transcript. */
+export interface BotEntry {
+  readonly kind: 'bot';
+  /** Unique within the conversation, stable. */
+  readonly key: number;
+  readonly message: ChatMessage;
+  /** True for the widget's own greeting (`aiFirstMessage`), which the server never sent. */
+  readonly local: boolean;
+}
+
+/** A visitor's answer in the transcript. */
+export interface AnswerEntry {
+  readonly kind: 'answer';
+  readonly key: number;
+  /** What is (or was) sent. */
+  readonly answer: ChatAnswer;
+  /** What the bubble shows: the typed text or the choice labels; the server's `lastMessageNewFormat` replaces it. */
+  text: string;
+  state: AnswerState;
+}
+
+/** One line of the transcript. */
+export type TranscriptEntry = BotEntry | AnswerEntry;
+
+/** What the controller needs to know when a conversation starts. */
+export interface ConversationConfig {
+  /** The public id of the flow-bot. */
+  readonly publicId: string;
+  /** The viewer base URL; `''` means the page's origin. */
+  readonly apiHost: string;
+  /** Sent as `prefilledVariables` on start. */
+  readonly prefilledVariables?: Readonly<Record<string, unknown>> | undefined;
+  /** A local first bot message (the Widget resource's `aiFirstMessage`). */
+  readonly greeting?: string | undefined;
+}
+
+/** What happened, for the host to announce. */
+export type ConversationNotice =
+  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string }
+  | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
+  | { readonly type: 'input'; readonly input: ChatInput }
+  | { readonly type: 'answer'; readonly answer: ChatAnswer; readonly text: string }
+  | { readonly type: 'end'; readonly sessionId: string }
+  | { readonly type: 'error'; readonly error: unknown; readonly action: 'start' | 'send' }
+  | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
+
+/** The part of the viewer client the controller uses. */
+export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'>;
+
+/** Options of `ConversationController`. */
+export interface ConversationOptions {
+  /** Read at each start. */
+  readonly config: () => ConversationConfig;
+  /** Receives every notice, in order. */
+  readonly notify?: (notice: ConversationNotice) => void;
+  /** Makes the client for a viewer base URL. Default: `createViewerClient`. */
+  readonly createClient?: (viewerBaseUrl: string) => ConversationClient;
+}
+
+interface Timer {
+  readonly id: ReturnType<typeof setTimeout>;
+  readonly done: () => void;
+}
+
+/** The id of the local greeting message. */
+export const GREETING_ID = 'flowbot-greeting';
+
+function greetingMessage(text: string): ChatMessage {
+  return {
+    id: GREETING_ID,
+    type: 'text',
+    content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] },
+  };
+}
+
+/** Longest `wait` action honoured, in seconds. */
+const MAX_WAIT_SECONDS = 60;
+
+/** Holds one chat session of a host element. */
+export class ConversationController implements ReactiveController {
+  private readonly host: ReactiveControllerHost;
+  private readonly options: ConversationOptions;
+
+  private _status: ConversationStatus = 'idle';
+  private _entries: TranscriptEntry[] = [];
+  private _input: ChatInput | undefined;
+  private _typing = false;
+  private _error: unknown;
+  private _errorAction: 'start' | 'send' | undefined;
+  private _sessionId: string | undefined;
+  private _resultId: string | undefined;
+  private _flowbot: unknown;
+  private _dynamicTheme: DynamicTheme = {};
+  private _progress: number | undefined;
+
+  private client: ConversationClient | undefined;
+  private typingSettings: TypingEmulation | undefined;
+  /** The call in flight, if any: one per run, aborted by the next run and on disconnect. */
+  private request: AbortController | undefined;
+  /** Bumped by every reset: work of an older conversation stops when it sees a newer number. */
+  private generation = 0;
+  private readonly timers = new Set<Timer>();
+  private connected = false;
+  /** Work interrupted by a disconnect, resumed on reconnect. */
+  private resume: (() => void) | undefined;
+  /** Repeats the call that failed. */
+  private retryRun: (() => void) | undefined;
+  private nextKey = 0;
+  private serverMessages = 0;
+
+  constructor(host: ReactiveControllerHost, options: ConversationOptions) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  /** Where the conversation stands. */
+  get status(): ConversationStatus {
+    return this._status;
+  }
+
+  /** Bot messages and visitor answers, oldest first. */
+  get entries(): readonly TranscriptEntry[] {
+    return this._entries;
+  }
+
+  /** The input the bot waits on, set once the messages before it have been shown. */
+  get input(): ChatInput | undefined {
+    return this._input;
+  }
+
+  /** Whether the bot is "typing" the next message. */
+  get typing(): boolean {
+    return this._typing;
+  }
+
+  /** The error of the last failed call (when `status` is `error`). */
+  get error(): unknown {
+    return this._error;
+  }
+
+  /** Which call failed (when `status` is `error`). */
+  get errorAction(): 'start' | 'send' | undefined {
+    return this._errorAction;
+  }
+
+  /** The live session's id. */
+  get sessionId(): string | undefined {
+    return this._sessionId;
+  }
+
+  /** The live session's result id. */
+  get resultId(): string | undefined {
+    return this._resultId;
+  }
+
+  /** The start response's opaque `flowbot` field. */
+  get flowbot(): unknown {
+    return this._flowbot;
+  }
+
+  /** The latest `dynamicTheme` values, merged over the session. */
+  get dynamicTheme(): DynamicTheme {
+    return this._dynamicTheme;
+  }
+
+  /** The latest `progress` (0–100), if the server sends one. */
+  get progress(): number | undefined {
+    return this._progress;
+  }
+
+  /** Whether `send` would be accepted now: an input is shown and no call is in flight. */
+  get canSend(): boolean {
+    return (
+      this._input !== undefined &&
+      (this._status === 'ready' || (this._status === 'error' && this._errorAction === 'send'))
+    );
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    const resume = this.resume;
+    this.resume = undefined;
+    resume?.();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.request?.abort();
+    this.flushTimers();
+  }
+
+  /** Starts a new conversation (a new `startChat`), dropping the current one. */
+  start(): void {
+    const config = this.options.config();
+    this.reset();
+    if (!config.publicId) return;
+    this.setStatus('starting');
+    const greeting = config.greeting?.trim();
+    if (greeting) this.show(greetingMessage(greeting), true);
+    void this.begin(config);
+  }
+
+  /**
+   * Drops the conversation: aborts the call in flight, clears timers and the
+   * transcript. `unavailable` keeps the controller from being started by its host.
+   */
+  reset(status: 'idle' | 'unavailable' = 'idle'): void {
+    this.generation++;
+    this.request?.abort();
+    this.request = undefined;
+    this.flushTimers();
+    this.resume = undefined;
+    this.retryRun = undefined;
+    this.client = undefined;
+    this.typingSettings = undefined;
+    this._entries = [];
+    this._input = undefined;
+    this._typing = false;
+    this._error = undefined;
+    this._errorAction = undefined;
+    this._sessionId = undefined;
+    this._resultId = undefined;
+    this._flowbot = undefined;
+    this._dynamicTheme = {};
+    this._progress = undefined;
+    this.serverMessages = 0;
+    this.setStatus(status);
+  }
+
+  /**
+   * Sends the visitor's answer to the current input. Returns false (and sends
+   * nothing) when no input is shown or a call is in flight. An earlier answer
+   * that failed to send is replaced by this one.
+   */
+  send(answer: ChatAnswer, text: string = typeof answer === 'string' ? answer : answer.text): boolean {
+    if (!this.canSend) return false;
+    this._entries = this._entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
+    const entry: AnswerEntry = { kind: 'answer', key: this.nextKey++, answer, text, state: 'sending' };
+    this._entries.push(entry);
+    void this.deliver(entry);
+    return true;
+  }
+
+  /** Repeats the call that failed (the start, or the very same answer). */
+  retry(): void {
+    const again = this.retryRun;
+    if (this._status !== 'error' || !again) return;
+    this.retryRun = undefined;
+    again();
+  }
+
+  private async begin(config: ConversationConfig): Promise<void> {
+    const generation = this.generation;
+    const signal = this.newRequest();
+    const client = (this.options.createClient ?? defaultClient)(config.apiHost);
+    this.client = client;
+    let result: StartChatResult;
+    try {
+      result = await client.startChat(config.publicId, {
+        ...(config.prefilledVariables ? { prefilledVariables: { ...config.prefilledVariables } } : {}),
+        signal,
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.request = undefined;
+      if (isAbortError(error)) {
+        // Interrupted by a disconnect: start again once connected.
+        this.setStatus('idle');
+        if (this.connected) this.start();
+        else this.resume = () => this.start();
+        return;
+      }
+      this.fail('start', error, () => this.start(), true);
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.request = undefined;
+    this._sessionId = result.sessionId;
+    this._resultId = result.resultId;
+    this._flowbot = result.flowbot;
+    this.typingSettings = readTypingEmulation(result.flowbot);
+    this.setStatus('ready');
+    this.notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId });
+    await this.play(result, generation);
+  }
+
+  /** Sends `entry` (or continues without an answer) and plays the response. */
+  private async deliver(entry: AnswerEntry | undefined): Promise<void> {
+    const sessionId = this._sessionId;
+    const client = this.client;
+    if (!sessionId || !client) return;
+    const generation = this.generation;
+    if (entry) entry.state = 'sending';
+    this._error = undefined;
+    this._errorAction = undefined;
+    this.retryRun = undefined;
+    this.setStatus('sending');
+    if (!this.connected) {
+      this.resume = () => void this.deliver(entry);
+      return;
+    }
+    const signal = this.newRequest();
+    let result: ContinueChatResult;
+    try {
+      result = await client.continueChat(sessionId, entry?.answer, { signal });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.request = undefined;
+      if (entry) entry.state = 'failed';
+      // An abort (disconnect) is not an error to report, but the answer must not be lost.
+      const aborted = isAbortError(error);
+      this.fail('send', aborted ? undefined : error, () => void this.deliver(entry), !aborted);
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.request = undefined;
+    if (entry) {
+      entry.state = 'sent';
+      this._input = undefined;
+      this.notify({ type: 'answer', answer: entry.answer, text: entry.text });
+    }
+    this.setStatus('ready');
+    await this.play(result, generation);
+  }
+
+  /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
+  private async play(result: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+    if (result.dynamicTheme) {
+      const next: Record<string, unknown> = { ...this._dynamicTheme };
+      for (const [key, value] of Object.entries(result.dynamicTheme)) if (value != null) next[key] = value;
+      this._dynamicTheme = next as DynamicTheme;
+    }
+    if (typeof result.progress === 'number') this._progress = result.progress;
+    if (result.lastMessageNewFormat) {
+      const last = this.lastAnswer();
+      if (last) last.text = result.lastMessageNewFormat;
+    }
+    this.host.requestUpdate();
+
+    const messages = result.messages;
+    const actions = result.clientSideActions ?? [];
+    const ids = new Set(messages.map((message) => message.id));
+    let needsReply = false;
+    const runActions = async (list: readonly ClientSideAction[]): Promise<boolean> => {
+      for (const action of list) {
+        if (await this.runAction(action)) needsReply = true;
+        if (generation !== this.generation) return false;
+      }
+      return true;
+    };
+
+    // Actions tied to no message of this response run before it.
+    if (!(await runActions(actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId))))) return;
+    for (const [index, message] of messages.entries()) {
+      const words = message.type === 'text' ? countWords(messageToPlain(message)) : undefined;
+      const { pause, typing } = messageDelay(words, this.typingSettings, {
+        isFirstOfConversation: this.serverMessages === 0,
+        isFirstOfBatch: index === 0,
+      });
+      if (pause > 0) {
+        await this.sleep(pause);
+        if (generation !== this.generation) return;
+      }
+      if (typing > 0) {
+        this.setTyping(true);
+        await this.sleep(typing);
+        if (generation !== this.generation) return;
+        this.setTyping(false);
+      }
+      this.show(message, false);
+      if (!(await runActions(actions.filter((a) => a.lastBubbleBlockId === message.id)))) return;
+    }
+
+    if (needsReply) {
+      await this.deliver(undefined);
+      return;
+    }
+    if (result.input) {
+      this._input = result.input;
+      this.host.requestUpdate();
+      this.notify({ type: 'input', input: result.input });
+    } else {
+      this.setStatus('ended');
+      this.notify({ type: 'end', sessionId: this._sessionId ?? '' });
+    }
+  }
+
+  /** Runs one client-side action; returns whether it expects a dedicated reply. */
+  private async runAction(action: ClientSideAction): Promise<boolean> {
+    const payload = pick(action, action.type);
+    if (action.type === 'wait') {
+      const seconds = Number(pick(payload, 'secondsToWaitFor'));
+      if (seconds > 0) await this.sleep(Math.min(seconds, MAX_WAIT_SECONDS) * 1000);
+    } else if (action.type === 'redirect') {
+      const url = safeUrl(pick(payload, 'url'));
+      if (url && this.connected) this.notify({ type: 'redirect', url, newTab: pick(payload, 'isNewTab') === true });
+    }
+    // Everything else would run page code or needs another service: ignored.
+    return action.expectsDedicatedReply === true;
+  }
+
+  private lastAnswer(): AnswerEntry | undefined {
+    for (let i = this._entries.length - 1; i >= 0; i--) {
+      const entry = this._entries[i];
+      if (entry?.kind === 'answer') return entry;
+    }
+    return undefined;
+  }
+
+  private show(message: ChatMessage, local: boolean): void {
+    this._entries.push({ kind: 'bot', key: this.nextKey++, message, local });
+    if (!local) this.serverMessages++;
+    this.host.requestUpdate();
+    this.notify({ type: 'message', message, local });
+  }
+
+  private fail(action: 'start' | 'send', error: unknown, retry: () => void, report: boolean): void {
+    this._error = error;
+    this._errorAction = action;
+    this.retryRun = retry;
+    this.setStatus('error');
+    if (report) this.notify({ type: 'error', error, action });
+  }
+
+  private newRequest(): AbortSignal {
+    this.request?.abort();
+    this.request = new AbortController();
+    return this.request.signal;
+  }
+
+  private setStatus(status: ConversationStatus): void {
+    this._status = status;
+    this.host.requestUpdate();
+  }
+
+  private setTyping(typing: boolean): void {
+    this._typing = typing;
+    this.host.requestUpdate();
+  }
+
+  private notify(notice: ConversationNotice): void {
+    this.options.notify?.(notice);
+  }
+
+  /** Waits `ms`; at once while disconnected (timers never outlive the host's presence). */
+  private sleep(ms: number): Promise<void> {
+    if (!this.connected) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer: Timer = {
+        id: setTimeout(() => {
+          this.timers.delete(timer);
+          resolve();
+        }, ms),
+        done: resolve,
+      };
+      this.timers.add(timer);
+    });
+  }
+
+  private flushTimers(): void {
+    for (const timer of this.timers) {
+      clearTimeout(timer.id);
+      timer.done();
+    }
+    this.timers.clear();
+    this._typing = false;
+  }
+}
+
+function defaultClient(viewerBaseUrl: string): ConversationClient {
+  return createViewerClient({ viewerBaseUrl });
+}

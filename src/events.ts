@@ -1,0 +1,119 @@
+/**
+ * The events of `<flowbot-chat>`: typed, bubbling, composed notifications,
+ * fired after the thing they report has happened. Each is a `CustomEvent`
+ * so `event.detail` works in every framework.
+ */
+import type { ChatAnswer, ChatInput, ChatMessage } from './api/schemas.js';
+
+const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+
+/** Detail of `flowbot-start`. */
+export interface FlowbotStartDetail {
+  /** The session the server created. */
+  readonly sessionId: string;
+  /** The result (visitor record) of this conversation. */
+  readonly resultId: string;
+}
+
+/** A chat session started: `startChat` answered. */
+export class FlowbotStartEvent extends CustomEvent<FlowbotStartDetail> {
+  constructor(detail: FlowbotStartDetail) {
+    super('flowbot-start', init(detail));
+  }
+}
+
+/** Detail of `flowbot-message`. */
+export interface FlowbotMessageDetail {
+  /** The bot message, as the server sent it. */
+  readonly message: ChatMessage;
+}
+
+/** A bot message was shown (after its typing delay). */
+export class FlowbotMessageEvent extends CustomEvent<FlowbotMessageDetail> {
+  constructor(detail: FlowbotMessageDetail) {
+    super('flowbot-message', init(detail));
+  }
+}
+
+/** Detail of `flowbot-input`. */
+export interface FlowbotInputDetail {
+  /** The input block the bot now waits on. */
+  readonly input: ChatInput;
+}
+
+/** A new input block was shown to the visitor. */
+export class FlowbotInputEvent extends CustomEvent<FlowbotInputDetail> {
+  constructor(detail: FlowbotInputDetail) {
+    super('flowbot-input', init(detail));
+  }
+}
+
+/** Detail of `flowbot-answer`. */
+export interface FlowbotAnswerDetail {
+  /** The answer sent to the server: a string or `{ type: 'text', text, metadata? }`. */
+  readonly answer: ChatAnswer;
+  /** What the visitor saw as their answer (a choice's label rather than its value). */
+  readonly text: string;
+}
+
+/** The visitor's answer reached the server. */
+export class FlowbotAnswerEvent extends CustomEvent<FlowbotAnswerDetail> {
+  constructor(detail: FlowbotAnswerDetail) {
+    super('flowbot-answer', init(detail));
+  }
+}
+
+/** Detail of `flowbot-end`. */
+export interface FlowbotEndDetail {
+  /** The session that ended. */
+  readonly sessionId: string;
+}
+
+/** The flow ended: the last response had no input. */
+export class FlowbotEndEvent extends CustomEvent<FlowbotEndDetail> {
+  constructor(detail: FlowbotEndDetail) {
+    super('flowbot-end', init(detail));
+  }
+}
+
+/** Detail of `flowbot-error`. */
+export interface FlowbotErrorDetail {
+  /** What failed: usually a `FlowbotError` of the client. */
+  readonly error: unknown;
+  /** The call that failed: starting the chat or sending an answer. */
+  readonly action: 'start' | 'send';
+}
+
+/** A call to the server failed (never fired for a call the widget itself aborted). */
+export class FlowbotErrorEvent extends CustomEvent<FlowbotErrorDetail> {
+  constructor(detail: FlowbotErrorDetail) {
+    super('flowbot-error', init(detail));
+  }
+}
+
+/** The bubble or popup opened. */
+export class FlowbotOpenEvent extends CustomEvent<null> {
+  constructor() {
+    super('flowbot-open', init(null));
+  }
+}
+
+/** The bubble or popup closed. */
+export class FlowbotCloseEvent extends CustomEvent<null> {
+  constructor() {
+    super('flowbot-close', init(null));
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'flowbot-start': FlowbotStartEvent;
+    'flowbot-message': FlowbotMessageEvent;
+    'flowbot-input': FlowbotInputEvent;
+    'flowbot-answer': FlowbotAnswerEvent;
+    'flowbot-end': FlowbotEndEvent;
+    'flowbot-error': FlowbotErrorEvent;
+    'flowbot-open': FlowbotOpenEvent;
+    'flowbot-close': FlowbotCloseEvent;
+  }
+}

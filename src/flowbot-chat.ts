@@ -1,0 +1,635 @@
+import {
+  html,
+  LitElement,
+  nothing,
+  svg,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
+import { isFlowbotHttpError } from './api/errors.js';
+import type { ChatInput, Widget } from './api/schemas.js';
+import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './conversation/answers.js';
+import {
+  ConversationController,
+  type AnswerEntry,
+  type BotEntry,
+  type ConversationNotice,
+  type TranscriptEntry,
+} from './conversation/controller.js';
+import { isObject, pick, readFlowbotTheme, readSystemMessages, text } from './conversation/flowbot.js';
+import {
+  FlowbotAnswerEvent,
+  FlowbotCloseEvent,
+  FlowbotEndEvent,
+  FlowbotErrorEvent,
+  FlowbotInputEvent,
+  FlowbotMessageEvent,
+  FlowbotOpenEvent,
+  FlowbotStartEvent,
+} from './events.js';
+import { flowbotChatStyles } from './flowbot-chat.styles.js';
+import { stringsFor, type FlowbotStrings } from './i18n.js';
+import { newDraft, renderInput, type InputDraft } from './render/inputs/index.js';
+import { messageContentStyles, messageToPlain, renderMessageContent } from './render/message.js';
+import { safeUrl } from './render/safe-url.js';
+import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
+
+/** How the widget sits in the page. */
+export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
+
+/** A Widget resource of the platform, or any part of one. */
+export type FlowbotWidget = Partial<Widget>;
+
+/** Reads a JSON-object attribute; anything else is ignored with a warning. */
+function jsonObject(name: string) {
+  return {
+    fromAttribute(value: string | null): Record<string, unknown> | undefined {
+      if (value === null || value.trim() === '') return undefined;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (isObject(parsed)) return parsed;
+      } catch {
+        // Reported below.
+      }
+      console.warn(`<flowbot-chat>: ignoring the ${name} attribute: not a JSON object`);
+      return undefined;
+    },
+  };
+}
+
+const chatIcon = svg`<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />`;
+const closeIcon = svg`<path d="M6 6l12 12M18 6 6 18" />`;
+const icon = (path: TemplateResult): TemplateResult =>
+  html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${path}</svg>`;
+
+/**
+ * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
+ * floating bubble or as a modal popup, in the colours of the platform's Widget
+ * resource.
+ *
+ * @tagname flowbot-chat
+ * @attribute lang - Language of the widget's own strings (`en`, `pt-BR`); default: the page's, else English.
+ *
+ * @fires {FlowbotStartEvent} flowbot-start - A session started; `detail`: `{ sessionId, resultId }`.
+ * @fires {FlowbotMessageEvent} flowbot-message - A bot message was shown; `detail`: `{ message }`.
+ * @fires {FlowbotInputEvent} flowbot-input - A new input block was shown; `detail`: `{ input }`.
+ * @fires {FlowbotAnswerEvent} flowbot-answer - The visitor's answer reached the server; `detail`: `{ answer, text }`.
+ * @fires {FlowbotEndEvent} flowbot-end - The flow ended; `detail`: `{ sessionId }`.
+ * @fires {FlowbotErrorEvent} flowbot-error - A call failed; `detail`: `{ error, action }` (`action`: `start` | `send`).
+ * @fires {FlowbotOpenEvent} flowbot-open - The bubble or popup opened.
+ * @fires {FlowbotCloseEvent} flowbot-close - The bubble or popup closed.
+ *
+ * @csspart panel - The chat panel: header, transcript and composer.
+ * @csspart dialog - The `<dialog>` around the panel (popup mode).
+ * @csspart header - The panel's header.
+ * @csspart header-icon - The header's icon (`headerIcon`).
+ * @csspart title - The title (`title`); also the panel's accessible name.
+ * @csspart subtitle - The subtitle (`subTitle`).
+ * @csspart close-button - The header's close button (bubble and popup).
+ * @csspart messages - The transcript (a live region).
+ * @csspart message - Every message bubble, bot or visitor.
+ * @csspart bot-message - A bot message bubble.
+ * @csspart user-message - A visitor answer bubble.
+ * @csspart avatar - The bot's avatar beside its messages (`avatarIcon`).
+ * @csspart typing - The "bot is typing" indicator.
+ * @csspart error - An error notice with its retry button.
+ * @csspart retry-button - The retry button of an error.
+ * @csspart unavailable - The notice shown when the widget is switched off.
+ * @csspart composer - The area under the transcript holding the current input.
+ * @csspart input - A text field (answer or search).
+ * @csspart search - The search field of a searchable choice.
+ * @csspart send-button - The button that sends the answer.
+ * @csspart choice - A choice button.
+ * @csspart end - The notice shown when the flow ended.
+ * @csspart restart-button - The button that starts a new conversation.
+ * @csspart launcher - The floating button that opens the bubble.
+ *
+ * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
+ * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
+ * @cssproperty [--flowbot-bot-bubble-color=#f1f5f9] - Bot bubbles.
+ * @cssproperty [--flowbot-bot-text-color=#0f172a] - Text in bot bubbles.
+ * @cssproperty [--flowbot-user-bubble-color=var(--flowbot-primary-color)] - Visitor bubbles.
+ * @cssproperty [--flowbot-user-text-color=var(--flowbot-on-primary-color)] - Text in visitor bubbles.
+ * @cssproperty [--flowbot-background-color=#ffffff] - The panel's background.
+ * @cssproperty [--flowbot-text-color=#0f172a] - The panel's text.
+ * @cssproperty [--flowbot-muted-color=#475569] - Secondary text.
+ * @cssproperty [--flowbot-border-color=#cbd5e1] - Borders of the panel and fields.
+ * @cssproperty [--flowbot-input-background-color=#ffffff] - Text fields.
+ * @cssproperty [--flowbot-input-text-color=#0f172a] - Text in fields.
+ * @cssproperty [--flowbot-placeholder-color=#475569] - Placeholders in fields.
+ * @cssproperty [--flowbot-error-color=#b91c1c] - Marks on answers that were not sent.
+ * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
+ * @cssproperty [--flowbot-font-family=system-ui, sans-serif] - The font.
+ * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
+ * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
+ * @cssproperty [--flowbot-panel-height=600px] - Height of the panel (standard mode: of the element).
+ * @cssproperty [--flowbot-max-width=none] - Largest width of the panel.
+ * @cssproperty [--flowbot-launcher-size=56px] - Diameter of the launcher.
+ * @cssproperty [--flowbot-offset=20px] - Distance of the launcher from the viewport's corner.
+ * @cssproperty [--flowbot-z-index=2147483000] - Stacking order of the bubble.
+ */
+export class FlowbotChat extends LitElement {
+  static override styles = [flowbotChatStyles, messageContentStyles];
+
+  static override properties: PropertyDeclarations = {
+    publicId: { attribute: 'public-id' },
+    apiHost: { attribute: 'api-host' },
+    mode: { reflect: true },
+    widget: { converter: jsonObject('widget') },
+    prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
+    isOpen: { attribute: 'open', type: Boolean, reflect: true },
+  };
+
+  /** `lang` is the global attribute: observed so the UI strings follow it. */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  /** The public id of the flow-bot to talk to. */
+  publicId = '';
+
+  /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
+  apiHost = '';
+
+  /** `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). */
+  mode: FlowbotChatMode = 'standard';
+
+  /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
+  widget: FlowbotWidget | undefined = undefined;
+
+  /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
+  prefilledVariables: Record<string, unknown> | undefined = undefined;
+
+  /** Whether the bubble or popup is open (attribute `open`, reflected). Use `open()`, `close()`, `toggle()`. */
+  isOpen = false;
+
+  private readonly session = new ConversationController(this, {
+    config: () => ({
+      publicId: this.publicId,
+      apiHost: this.apiHost,
+      prefilledVariables: this.prefilledVariables,
+      greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
+    }),
+    notify: (notice) => this.handleNotice(notice),
+  });
+
+  /** The visitor has clicked, typed or answered: new inputs may take focus. */
+  private interacted = false;
+  private draft: InputDraft = newDraft(undefined);
+  private draftInput: ChatInput | undefined;
+  private focusedInput: ChatInput | undefined;
+  private scrolledTo = '';
+  private themeSheet: CSSStyleSheet | undefined;
+  private themeKey: [unknown, unknown] = [undefined, undefined];
+
+  /** Opens the bubble or popup (starting the chat if it has not started). */
+  open(): void {
+    this.isOpen = true;
+  }
+
+  /** Closes the bubble or popup. The conversation stays as it is. */
+  close(): void {
+    this.isOpen = false;
+  }
+
+  /** Opens the bubble or popup when closed, closes it when open. */
+  toggle(): void {
+    this.isOpen = !this.isOpen;
+  }
+
+  /** Drops the conversation and starts a new one (a new `startChat`). */
+  restart(): void {
+    if (this.session.status !== 'unavailable' && this.publicId) this.session.start();
+  }
+
+  /**
+   * Sends `text` as the visitor's answer to the current input (for a choice,
+   * the item whose label or value it matches). Returns false when nothing can
+   * be sent now: no input shown, or a send in flight.
+   */
+  send(text: string): boolean {
+    const input = this.session.input;
+    if (!input) return false;
+    const value = String(text).trim();
+    const item =
+      input.type === 'choice input'
+        ? readChoiceItems(input).find((i) => i.content === value || i.value === value)
+        : undefined;
+    const answer = item ? choiceAnswer([item]) : textAnswer(value);
+    return answer ? this.submit(answer) : false;
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const session = this.session;
+    if (isObject(this.widget) && this.widget.isActivated === false) {
+      if (session.status !== 'unavailable') session.reset('unavailable');
+    } else {
+      if (session.status === 'unavailable') session.reset();
+      // Another bot or server: the old conversation is meaningless.
+      if ((changed.has('publicId') || changed.has('apiHost')) && session.status !== 'idle') session.reset();
+      if (
+        this.isConnected &&
+        this.publicId &&
+        session.status === 'idle' &&
+        (this.mode === 'bubble' || this.mode === 'popup' ? this.isOpen : true)
+      ) {
+        session.start();
+      }
+    }
+    this.applyTheme();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const mode = this.mode;
+    if (changed.has('isOpen') && (changed.get('isOpen') !== undefined || this.isOpen) && mode !== 'standard') {
+      this.fire(this.isOpen ? new FlowbotOpenEvent() : new FlowbotCloseEvent());
+    }
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog && this.isConnected) {
+      if (this.isOpen && !dialog.open) dialog.showModal();
+      else if (!this.isOpen && dialog.open) dialog.close();
+    }
+
+    // Keep the newest message (or notice) in view when something was added below.
+    const { entries, typing, input, status } = this.session;
+    const log = this.renderRoot.querySelector<HTMLElement>('.messages');
+    const bottom = `${entries.length} ${typing} ${status} ${input?.id}`;
+    if (log && bottom !== this.scrolledTo) {
+      this.scrolledTo = bottom;
+      log.scrollTop = log.scrollHeight;
+    }
+
+    // A new input takes focus, but only once the visitor has interacted:
+    // focusing on first load would pop up a phone's keyboard uninvited.
+    if (input && input !== this.focusedInput) {
+      this.focusedInput = input;
+      if (this.interacted && (mode === 'standard' || this.isOpen)) {
+        this.renderRoot
+          .querySelector<HTMLElement>('.composer input, .composer textarea, .composer button')
+          ?.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const strings = this.strings();
+    const panel = this.renderPanel(strings);
+    if (this.mode === 'popup') {
+      return html`<dialog
+        part="dialog"
+        class="dialog"
+        aria-labelledby="title"
+        @cancel=${this.handleDialogCancel}
+        @close=${this.handleDialogClose}
+        @click=${this.handleDialogClick}
+      >
+        ${panel}
+      </dialog>`;
+    }
+    if (this.mode === 'bubble') return html`${this.renderLauncher(strings)}${panel}`;
+    return panel;
+  }
+
+  private renderPanel(strings: FlowbotStrings): TemplateResult {
+    const bubble = this.mode === 'bubble';
+    // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
+    const header =
+      bubble ||
+      this.mode === 'popup' ||
+      !!(this.widgetText('title') || this.widgetText('subTitle') || this.headerIcon());
+    return html`<section
+      part="panel"
+      class="panel"
+      id="panel"
+      role=${bubble ? 'dialog' : nothing}
+      aria-labelledby=${header ? 'title' : nothing}
+      aria-label=${header ? nothing : strings.chat}
+      ?hidden=${bubble && !this.isOpen}
+      @keydown=${this.handleKeydown}
+      @pointerdown=${this.handleInteraction}
+    >
+      ${header ? this.renderHeader(strings) : nothing} ${this.renderMessages(strings)} ${this.renderComposer(strings)}
+    </section>`;
+  }
+
+  private renderHeader(strings: FlowbotStrings): TemplateResult {
+    const headerIcon = this.headerIcon();
+    const subTitle = this.widgetText('subTitle');
+    return html`<header part="header" class="header">
+      ${headerIcon ? html`<img part="header-icon" class="header-icon" src=${headerIcon} alt="" />` : nothing}
+      <div class="heading">
+        <div part="title" class="title" id="title">${this.widgetText('title') ?? strings.chat}</div>
+        ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
+      </div>
+      ${this.mode === 'bubble' || this.mode === 'popup'
+        ? html`<button
+            part="close-button"
+            class="icon-button"
+            type="button"
+            aria-label=${strings.closeChat}
+            @click=${this.handleCloseClick}
+          >
+            ${icon(closeIcon)}
+          </button>`
+        : nothing}
+    </header>`;
+  }
+
+  private renderMessages(strings: FlowbotStrings): TemplateResult {
+    const { status, entries, typing } = this.session;
+    const avatar = this.avatarUrl();
+    let previous: TranscriptEntry | undefined;
+    let answered = false;
+    const rows = entries.map((entry) => {
+      const row =
+        entry.kind === 'bot'
+          ? this.renderBotEntry(entry, avatar, previous?.kind === 'bot', answered)
+          : this.renderAnswerEntry(entry, strings);
+      answered ||= entry.kind === 'answer';
+      if (row !== nothing) previous = entry;
+      return row;
+    });
+    return html`<div
+      part="messages"
+      class="messages"
+      role="log"
+      aria-live="polite"
+      aria-label=${strings.conversation}
+      aria-busy=${status === 'starting' ? 'true' : 'false'}
+      tabindex="0"
+    >
+      ${rows}
+      ${status === 'starting'
+        ? html`<div class="skeleton">
+            <span class="visually-hidden">${strings.loading}</span>
+            <span class="bone" aria-hidden="true"></span><span class="bone short" aria-hidden="true"></span>
+          </div>`
+        : nothing}
+      ${typing
+        ? html`<div part="typing" class="row bot">
+            ${avatar ? html`<span class="avatar-space"></span>` : nothing}
+            <div class="bubble bot-bubble typing">
+              <span class="visually-hidden">${strings.typing}</span>
+              <span class="dot"></span><span class="dot"></span><span class="dot"></span>
+            </div>
+          </div>`
+        : nothing}
+      ${status === 'error' ? this.renderError(strings) : nothing}
+      ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
+    </div>`;
+  }
+
+  private renderBotEntry(
+    entry: BotEntry,
+    avatar: string | undefined,
+    grouped: boolean,
+    answered: boolean,
+  ): TemplateResult | typeof nothing {
+    const { message } = entry;
+    // Media may autoplay only in reply to the visitor, never on first load.
+    const content = renderMessageContent(message, { onImageLoad: this.handleMediaLoad, autoplay: answered });
+    if (content === null) return nothing;
+    return html`<div class="row bot">
+      ${avatar
+        ? grouped
+          ? html`<span class="avatar-space"></span>`
+          : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
+        : nothing}
+      <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type}>
+        ${message.type === 'text' || message.type === 'image'
+          ? nothing
+          : html`<span class="visually-hidden">${messageToPlain(message)}</span>`}
+        ${content}
+      </div>
+    </div>`;
+  }
+
+  private renderAnswerEntry(entry: AnswerEntry, strings: FlowbotStrings): TemplateResult {
+    return html`<div class="row user ${entry.state}">
+      <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
+      ${entry.state === 'failed'
+        ? html`<span class="note">${strings.notSent}</span>`
+        : entry.state === 'sending'
+          ? html`<span class="visually-hidden">${strings.sending}</span>`
+          : nothing}
+    </div>`;
+  }
+
+  private renderError(strings: FlowbotStrings): TemplateResult {
+    const { error, errorAction } = this.session;
+    const system = readSystemMessages(this.session.flowbot);
+    let message = system.networkErrorMessage ?? strings.error;
+    if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
+    else if (errorAction === 'send' && this.session.entries.some((e) => e.kind === 'answer' && e.state === 'failed')) {
+      message = `${strings.notSent}. ${message}`;
+    }
+    return html`<div part="error" class="error" role="alert">
+      <span>${message}</span>
+      <button part="retry-button" class="retry" type="button" @click=${this.handleRetryClick}>${strings.retry}</button>
+    </div>`;
+  }
+
+  private renderComposer(strings: FlowbotStrings): TemplateResult {
+    const { status, input } = this.session;
+    let body: TemplateResult | typeof nothing = nothing;
+    if (status === 'ended') {
+      body = html`<div part="end" class="end">
+        <span>${strings.ended}</span>
+        <button part="restart-button" class="restart" type="button" @click=${this.handleRestartClick}>
+          ${strings.restart}
+        </button>
+      </div>`;
+    } else if (input) {
+      if (input !== this.draftInput) {
+        this.draftInput = input;
+        this.draft = newDraft(input);
+      }
+      body = renderInput(input, {
+        strings,
+        busy: status === 'sending',
+        draft: this.draft,
+        submit: (answer) => this.submit(answer),
+        changed: () => this.requestUpdate(),
+      });
+    } else if (status === 'starting') {
+      body = html`<span class="bone field" aria-hidden="true"></span>`;
+    }
+    return html`<div part="composer" class="composer">${body}</div>`;
+  }
+
+  private renderLauncher(strings: FlowbotStrings): TemplateResult {
+    const launcherIcon = iconUrl(this.widget?.widgetIcon);
+    return html`<button
+      part="launcher"
+      class="launcher"
+      type="button"
+      aria-label=${this.isOpen ? strings.closeChat : strings.openChat}
+      aria-expanded=${this.isOpen ? 'true' : 'false'}
+      aria-controls="panel"
+      @click=${this.handleLauncherClick}
+    >
+      ${launcherIcon ? html`<img class="launcher-icon" src=${launcherIcon} alt="" />` : icon(chatIcon)}
+    </button>`;
+  }
+
+  private submit(answer: BuiltAnswer): boolean {
+    this.interacted = true;
+    if (!this.session.send(answer.answer, answer.text)) return false;
+    this.draft.text = '';
+    this.draft.query = '';
+    this.draft.selected.clear();
+    return true;
+  }
+
+  private handleNotice(notice: ConversationNotice): void {
+    switch (notice.type) {
+      case 'start':
+        this.fire(new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId }));
+        break;
+      case 'message':
+        if (renderMessageContent(notice.message) !== null) {
+          this.fire(new FlowbotMessageEvent({ message: notice.message }));
+        }
+        break;
+      case 'input':
+        this.fire(new FlowbotInputEvent({ input: notice.input }));
+        break;
+      case 'answer':
+        this.fire(new FlowbotAnswerEvent({ answer: notice.answer, text: notice.text }));
+        break;
+      case 'end':
+        this.fire(new FlowbotEndEvent({ sessionId: notice.sessionId }));
+        break;
+      case 'error': {
+        // The typed answer goes back into the field (unless the visitor already typed anew).
+        const failed = this.session.entries.at(-1);
+        const typed = failed?.kind === 'answer' && typeof failed.answer === 'string';
+        if (notice.action === 'send' && typed && !this.draft.text) this.draft.text = failed.text;
+        this.fire(new FlowbotErrorEvent({ error: notice.error, action: notice.action }));
+        break;
+      }
+      case 'redirect':
+        if (notice.newTab) window.open(notice.url, '_blank', 'noopener');
+        else window.location.assign(notice.url);
+        break;
+    }
+  }
+
+  /** An image or video got its size: keep the end of the transcript in view. */
+  private readonly handleMediaLoad = (): void => {
+    const log = this.renderRoot.querySelector<HTMLElement>('.messages');
+    if (log) log.scrollTop = log.scrollHeight;
+  };
+
+  private fire(event: Event): void {
+    this.dispatchEvent(event);
+  }
+
+  private handleInteraction(): void {
+    this.interacted = true;
+  }
+
+  private handleKeydown(event: KeyboardEvent): void {
+    this.interacted = true;
+    if (event.key === 'Escape' && this.mode === 'bubble' && this.isOpen) {
+      event.stopPropagation();
+      this.closeAndReturnFocus();
+    }
+  }
+
+  private handleLauncherClick(): void {
+    this.interacted = true;
+    this.toggle();
+  }
+
+  private handleCloseClick(): void {
+    this.closeAndReturnFocus();
+  }
+
+  private handleRetryClick(): void {
+    this.interacted = true;
+    this.session.retry();
+  }
+
+  private handleRestartClick(): void {
+    this.interacted = true;
+    this.restart();
+  }
+
+  private handleDialogCancel(event: Event): void {
+    event.preventDefault();
+    this.close();
+  }
+
+  private handleDialogClose(): void {
+    if (this.isOpen) this.close();
+  }
+
+  /** A click on the backdrop (the dialog box itself, outside the panel) closes the popup. */
+  private handleDialogClick(event: MouseEvent): void {
+    if (event.target === event.currentTarget) this.close();
+  }
+
+  private closeAndReturnFocus(): void {
+    this.close();
+    if (this.mode === 'bubble') {
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+    }
+  }
+
+  /** The UI strings: the `lang` attribute, else the closest `lang` of the page, else English. */
+  private strings(): FlowbotStrings {
+    const lang =
+      this.closest('[lang]')?.getAttribute('lang') ||
+      (typeof document === 'undefined' ? '' : document.documentElement.lang);
+    return stringsFor(lang);
+  }
+
+  private widgetText(key: 'title' | 'subTitle'): string | undefined {
+    return text(pick(this.widget, key));
+  }
+
+  private headerIcon(): string | undefined {
+    return iconUrl(this.widget?.headerIcon);
+  }
+
+  /** `dynamicTheme.hostAvatarUrl`, else the widget's `avatarIcon`, else the bot theme's host avatar. */
+  private avatarUrl(): string | undefined {
+    const dynamic = safeUrl(this.session.dynamicTheme.hostAvatarUrl);
+    if (dynamic) return dynamic;
+    const widgetAvatar = iconUrl(this.widget?.avatarIcon);
+    if (widgetAvatar) return widgetAvatar;
+    const hostAvatar = pick(pick(readFlowbotTheme(this.session.flowbot), 'chat'), 'hostAvatar');
+    const url = pick(hostAvatar, 'url');
+    return pick(hostAvatar, 'isEnabled') !== false && typeof url === 'string' && !url.includes('{{')
+      ? safeUrl(url)
+      : undefined;
+  }
+
+  /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
+  private applyTheme(): void {
+    const flowbot = this.session.flowbot;
+    if (this.themeKey[0] === this.widget && this.themeKey[1] === flowbot) return;
+    this.themeKey = [this.widget, flowbot];
+    const cssText = widgetThemeCss(this.widget, readFlowbotTheme(flowbot));
+    const root = this.renderRoot;
+    if (!this.themeSheet) {
+      if (!cssText || typeof CSSStyleSheet === 'undefined' || !(root instanceof ShadowRoot)) return;
+      this.themeSheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.themeSheet];
+    }
+    this.themeSheet.replaceSync(cssText);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'flowbot-chat': FlowbotChat;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The built script-tag file on plain pages (one origin) against the reference server (another
+ * origin), driven the way visitors use it.
+ */
+import { test, expect, type Page, type ConsoleMessage } from '@playwright/test';
+
+const shots = 'test-results/screenshots';
+
+/** Fails the test on any console error or uncaught exception of the page. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Presses Tab until the focused element (through shadow roots) matches, like a keyboard user. */
+async function tabTo(page: Page, description: string, matches: (el: Element) => boolean, max = 25) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(`(${deepActiveMatches.toString()})(${matches.toString()})`);
+    if (found) return;
+  }
+  throw new Error(`Tab never reached ${description}`);
+}
+function deepActiveMatches(test: (el: Element) => boolean): boolean {
+  let el: Element | null = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return !!el && test(el);
+}
+
+const bot = (page: Page, scope = 'flowbot-chat') => page.locator(`${scope} [part~="bot-message"]`);
+const user = (page: Page, scope = 'flowbot-chat') => page.locator(`${scope} [part~="user-message"]`);
+
+test.describe('script-tag widget', () => {
+  test('holds a whole conversation by keyboard, with the API on another origin', async ({ page }) => {
+    const problems = watchConsole(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toContainText("Acme support bot");
+    expect(requests.some((u) => u.includes('/startChat') && !u.startsWith(new URL(page.url()).origin))).toBe(true);
+
+    await tabTo(page, 'the "Billing" choice', (el) => el.textContent?.trim() === 'Billing');
+    await page.keyboard.press('Enter');
+    await expect(user(page).last()).toHaveText('Billing');
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+
+    // The e-mail field takes focus once the visitor has interacted: type straight away.
+    await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Enter');
+    await expect(bot(page).last()).toContainText(/try again/i);
+    await page.keyboard.type('ada@example.com');
+    await page.keyboard.press('Enter');
+    await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    await expect(page.locator('flowbot-chat').getByRole('button', { name: /restart/i })).toBeVisible();
+    await page.screenshot({ path: `${shots}/inline-desktop.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  test('works when the script tag comes first, even loaded twice', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/script-first.html');
+    await expect(page.locator('flowbot-chat [part~="title"]')).toHaveText('Script first');
+    await expect(bot(page).first()).toBeVisible();
+    expect(await page.evaluate(() => typeof (window as unknown as { Flowbot?: { init?: unknown } }).Flowbot?.init)).toBe('function');
+    expect(problems).toEqual([]);
+  });
+
+  test('bubble mode fits a 390 px phone and closes with Escape', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    let starts = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/startChat')) starts++;
+    });
+    await page.goto('/bubble.html');
+    const launcher = page.locator('flowbot-chat [part~="launcher"]');
+    await expect(launcher).toBeVisible();
+    expect(starts).toBe(0); // nothing starts before the visitor opens it
+    await page.screenshot({ path: `${shots}/bubble-phone-closed.png` });
+
+    await launcher.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.locator('flowbot-chat [part~="panel"]');
+    await expect(panel).toBeVisible();
+    await expect(bot(page).first()).toBeVisible();
+    expect(starts).toBe(1);
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390 + 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(844 + 0.5);
+
+    await page.locator('flowbot-chat [part~="choice"]').first().click();
+    const input = page.locator('flowbot-chat [part~="input"]').first();
+    await expect(input).toBeVisible();
+    const fontSize = await input.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(16);
+    await page.screenshot({ path: `${shots}/bubble-phone-open.png` });
+
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { chat: HTMLElement }).chat.hasAttribute('open'))).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('runs under a strict Content-Security-Policy with Trusted Types', async ({ page }) => {
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { __violations: string[] }).__violations ??= [];
+        (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    const problems = watchConsole(page);
+    await page.goto('/csp-strict.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+    // The widget's colours reach the header through constructed stylesheets, not inline styles.
+    const header = page.locator('flowbot-chat [part~="header"]');
+    await expect(header).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    violations.push(...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+    await page.screenshot({ path: `${shots}/csp-strict.png`, fullPage: true });
+    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('two widgets on one page are independent', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/two.html');
+    await expect(bot(page, '#first').first()).toContainText('Acme support bot');
+    await expect(bot(page, '#second').first()).toBeVisible();
+    const secondBefore = await bot(page, '#second').count();
+    await page.locator('#first [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(user(page, '#first')).toHaveText(['Billing']);
+    await expect(user(page, '#second')).toHaveCount(0);
+    expect(await bot(page, '#second').count()).toBe(secondBefore);
+    await expect(page.locator('#first [part~="header"]')).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+    await expect(page.locator('#second [part~="header"]')).toHaveCSS('background-color', 'rgb(21, 128, 61)');
+    await page.screenshot({ path: `${shots}/two-widgets.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
