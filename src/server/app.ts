@@ -22,11 +22,15 @@
  * | `GET /__health`, `GET /api/health` | none | `{ status: "ok" }` |
  *
  * Errors always have the body `{ message, issues? }`: 400 invalid JSON or
- * fields (every failing field in `issues`), 401 missing or unknown token,
- * 403 another institution's data (or a feature the institution lacks), 404
- * unknown id or route, 413 body over `bodyLimit`, 422 a blocked site. Request
+ * fields (every failing field in `issues`; also a body that is not UTF-8, not
+ * a JSON object, or nested deeper than `MAX_JSON_DEPTH`), 401 missing or
+ * unknown token, 403 another institution's data (or a feature the
+ * institution lacks), 404 unknown id or route (also a known path with
+ * another method), 413 body over `bodyLimit`, 422 a blocked site. Request
  * content types are not checked: a JSON body is read whatever its header.
  * CORS allows every origin. Faults can be injected: see `faults.ts`.
+ * `state.stats` counts the sessions opened and the continueChat bodies
+ * accepted: see `stats.ts`.
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
@@ -108,6 +112,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     if (error instanceof HTTPException) {
       return c.json({ message: error.message || 'Request failed.' }, error.status);
     }
+    // A caller that hung up mid-body: nobody reads the answer, and it is not a server fault.
+    if (clientWentAway(c, error)) return c.json({ message: 'The request body could not be read.' }, 400);
     console.error('[reference server]', error);
     return c.json({ message: 'Internal server error.' }, 500);
   });
@@ -428,14 +434,19 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     const flow = state.flows.get(publicId);
     if (!flow) throw new ApiError(404, `No published flow-bot "${publicId}".`);
     const body = await readJson(c);
-    return c.json(startChat(flow, state.sessions, body, `${new URL(c.req.url).origin}/demo-assets`));
+    const result = startChat(flow, state.sessions, body, `${new URL(c.req.url).origin}/demo-assets`);
+    state.stats.recordStart(result.sessionId);
+    return c.json(result);
   });
 
   app.post('/api/v1/sessions/:sessionId/continueChat', async (c) => {
     const sessionId = c.req.param('sessionId');
     const session = state.sessions.get(sessionId);
     if (!session) throw sessionNotFound(sessionId);
-    return c.json(continueChat(session, await readJson(c)));
+    const body = await readJson(c);
+    const result = continueChat(session, body);
+    state.stats.recordContinue(sessionId, body);
+    return c.json(result);
   });
 
   app.get('/demo-assets/:file', (c) => {
@@ -445,6 +456,12 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   });
 
   return { app, token, seed, state };
+}
+
+/** Whether `error` comes from a caller that closed the connection before its body arrived. */
+function clientWentAway(c: Context, error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || c.req.raw.signal.aborted;
 }
 
 function accountOut({ institutionIds: _ids, ...account }: AccountRecord): Account {

@@ -15,20 +15,31 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * - `status=503` answer with that status and `{ message }` (any 4xx/5xx);
  * - `retry-after=1` add a `Retry-After` header (with `status`);
  * - `delay=2000` wait that many milliseconds, then carry on (normally, or
- *   with the other parts);
+ *   with the other parts): a slow first byte;
+ * - `trickle=2000` answer normally, but send the headers and the first half
+ *   of the body at once and the rest that many milliseconds later: a body
+ *   that stalls midway;
  * - `hang` never answer (until the caller gives up or the server closes);
- * - `drop` close the connection without an answer (a network error);
+ * - `drop` close the connection without an answer, before the request is
+ *   handled (a network error; nothing happened on the server);
+ * - `drop-after` handle the request, then close the connection without an
+ *   answer (a network error although the server did the work: the lost
+ *   response that makes a blind resend a duplicate);
  * - `bad-json` answer 200 with a body that is not JSON.
  *
- * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`.
+ * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`,
+ * `trickle=500`, `drop-after`. Waits are capped at five minutes.
  * Preflight (`OPTIONS`) requests are never faulted.
  */
 export interface FaultSpec {
   status?: number;
   retryAfter?: string;
   delay?: number;
+  /** Milliseconds the second half of the body waits. */
+  trickle?: number;
   hang?: boolean;
   drop?: boolean;
+  dropAfter?: boolean;
   badJson?: boolean;
 }
 
@@ -36,14 +47,27 @@ export interface FaultSpec {
 export interface FaultOptions {
   /** Only requests whose path contains this string / matches this pattern. Default: any request. */
   match?: string | RegExp;
-  /** How many matching requests get the fault. Default 1. */
+  /**
+   * How many matching requests get the fault. Default 1, or no limit
+   * (`Infinity`) with `every`.
+   */
   times?: number;
+  /**
+   * Fault only every `every`-th matching request (the 3rd, 6th, … with
+   * `every: 3`) and let the others through: a server that fails one request
+   * in three. Default 1 (each matching request, until `times` runs out).
+   * @example faults.next('status=503', { match: '/continueChat', every: 3 })
+   */
+  every?: number;
 }
 
 interface QueuedFault {
   spec: FaultSpec;
   match: string | RegExp | undefined;
   remaining: number;
+  every: number;
+  /** Matching requests seen so far (for `every`). */
+  seen: number;
 }
 
 /** The header that carries a per-request fault. */
@@ -68,17 +92,20 @@ export function parseFaultSpec(text: string): FaultSpec {
       case 'retry-after':
         spec.retryAfter = value;
         break;
-      case 'delay': {
-        const delay = Number(value);
-        if (!Number.isFinite(delay) || delay < 0) throw new Error(`fault delay must be milliseconds, got "${value}"`);
-        spec.delay = delay;
+      case 'delay':
+        spec.delay = milliseconds('delay', value);
         break;
-      }
+      case 'trickle':
+        spec.trickle = milliseconds('trickle', value);
+        break;
       case 'hang':
         spec.hang = true;
         break;
       case 'drop':
         spec.drop = true;
+        break;
+      case 'drop-after':
+        spec.dropAfter = true;
         break;
       case 'bad-json':
         spec.badJson = true;
@@ -90,16 +117,26 @@ export function parseFaultSpec(text: string): FaultSpec {
   return spec;
 }
 
+function milliseconds(name: string, value: string): number {
+  const ms = Number(value);
+  if (value === '' || !Number.isFinite(ms) || ms < 0) throw new Error(`fault ${name} must be milliseconds, got "${value}"`);
+  return ms;
+}
+
 /** Queued faults for the next matching requests. */
 export class FaultQueue {
   private queue: QueuedFault[] = [];
 
   /** Queues `spec` (a spec string or object) for the next matching request(s). */
   next(spec: string | FaultSpec, options: FaultOptions = {}): void {
+    const every = options.every ?? 1;
+    if (!Number.isInteger(every) || every < 1) throw new Error(`fault "every" must be a whole number from 1, got ${every}`);
     this.queue.push({
       spec: typeof spec === 'string' ? parseFaultSpec(spec) : spec,
       match: options.match,
-      remaining: options.times ?? 1,
+      remaining: options.times ?? (options.every === undefined ? 1 : Number.POSITIVE_INFINITY),
+      every,
+      seen: 0,
     });
   }
 
@@ -113,18 +150,24 @@ export class FaultQueue {
     return this.queue.reduce((sum, fault) => sum + fault.remaining, 0);
   }
 
-  /** Takes the first queued fault that matches `path`, if any. */
+  /**
+   * Takes the first queued fault that matches `path` and whose turn it is,
+   * if any. Every queued `every` fault that matches counts the request.
+   */
   take(path: string): FaultSpec | undefined {
-    const index = this.queue.findIndex(
-      (fault) =>
+    let taken: QueuedFault | undefined;
+    for (const fault of this.queue) {
+      const matches =
         fault.match === undefined ||
-        (typeof fault.match === 'string' ? path.includes(fault.match) : fault.match.test(path)),
-    );
-    if (index === -1) return undefined;
-    const fault = this.queue[index]!;
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) this.queue.splice(index, 1);
-    return fault.spec;
+        (typeof fault.match === 'string' ? path.includes(fault.match) : fault.match.test(path));
+      if (!matches) continue;
+      fault.seen += 1;
+      if (!taken && fault.seen % fault.every === 0) taken = fault;
+    }
+    if (!taken) return undefined;
+    taken.remaining -= 1;
+    if (taken.remaining <= 0) this.queue.splice(this.queue.indexOf(taken), 1);
+    return taken.spec;
   }
 }
 
@@ -134,7 +177,7 @@ const HANG_LIMIT_MS = 5 * 60_000;
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
+    const timer = setTimeout(done, Math.min(ms, HANG_LIMIT_MS));
     signal?.addEventListener('abort', done, { once: true });
     function done(): void {
       clearTimeout(timer);
@@ -176,23 +219,7 @@ async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>
     await sleep(HANG_LIMIT_MS, signal);
     return c.json({ message: 'Injected fault: the server hung up.' }, 504);
   }
-  if (spec.drop) {
-    const env = c.env as NodeBindings | undefined;
-    if (env?.outgoing) {
-      env.incoming?.socket?.destroy();
-      env.outgoing.destroy();
-      return new Response(null, { status: 204 });
-    }
-    // Without a socket (app.request in tests) the nearest thing is a body that breaks.
-    return new Response(
-      new ReadableStream({
-        start(controller) {
-          controller.error(new TypeError('Injected fault: connection dropped.'));
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'application/json' } },
-    );
-  }
+  if (spec.drop) return dropConnection(c);
   if (spec.badJson) {
     return c.body('{"messages": [ this is not JSON', 200, { 'content-type': 'application/json' });
   }
@@ -200,5 +227,48 @@ async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>
     if (spec.retryAfter !== undefined) c.header('Retry-After', spec.retryAfter);
     return c.json({ message: `Injected fault: status ${spec.status}.` }, spec.status as ContentfulStatusCode);
   }
-  return next();
+  await next();
+  if (spec.dropAfter) {
+    c.res = dropConnection(c);
+    return;
+  }
+  if (spec.trickle !== undefined) c.res = await trickle(c.res, spec.trickle, signal);
+}
+
+/** Ends the connection without an answer; the returned response is never sent. */
+function dropConnection(c: Context): Response {
+  const env = c.env as NodeBindings | undefined;
+  if (env?.outgoing) {
+    env.incoming?.socket?.destroy();
+    env.outgoing.destroy();
+    return new Response(null, { status: 204 });
+  }
+  // Without a socket (app.request in tests) the nearest thing is a body that breaks.
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new TypeError('Injected fault: connection dropped.'));
+      },
+    }),
+    { status: 200, headers: { 'content-type': 'application/json' } },
+  );
+}
+
+/** The same response, its body's second half held back for `ms`. */
+async function trickle(response: Response, ms: number, signal: AbortSignal | undefined): Promise<Response> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const half = Math.ceil(bytes.length / 2);
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(bytes.subarray(0, half));
+      await sleep(ms, signal);
+      if (signal?.aborted) return controller.error(new Error('The caller went away.'));
+      controller.enqueue(bytes.subarray(half));
+      controller.close();
+    },
+  });
+  const slow = new Response(body, response);
+  // The length is known, but a streamed body goes out chunked.
+  slow.headers.delete('content-length');
+  return slow;
 }

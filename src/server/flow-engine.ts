@@ -40,7 +40,7 @@ import {
   type ContinueChatResult,
   type StartChatResult,
 } from '../api/schemas.js';
-import { ApiError, parseBody } from './errors.js';
+import { ApiError, invalid, parseBody } from './errors.js';
 import type { FlowBlock, FlowDefinition, FlowInput, FlowItem } from './flows.js';
 
 /** The default retry message of the viewer. */
@@ -121,7 +121,11 @@ export function startChat(
   body: unknown,
   assetsUrl: string,
 ): StartChatResult {
-  const options = parseBody(StartChatOptionsSchema, body ?? {}, 'startChat body');
+  // valibot's record takes an array too ("0", "1", … as names); variables have names.
+  if (Array.isArray((body as { prefilledVariables?: unknown } | null | undefined)?.prefilledVariables)) {
+    throw invalid('startChat body', [{ path: 'prefilledVariables', message: 'must be an object of named variables' }]);
+  }
+  const options = parseBody(StartChatOptionsSchema, body === undefined ? {} : body, 'startChat body');
   const variables: Record<string, string> = { ...flow.variables };
   for (const [name, value] of Object.entries(options.prefilledVariables ?? {})) {
     if (value !== null && value !== undefined) variables[name] = typeof value === 'string' ? value : JSON.stringify(value);
@@ -154,7 +158,7 @@ export function startChat(
 export function continueChat(session: ChatSession, body: unknown): ContinueChatResult {
   const parsed = parseBody(
     v.looseObject({ message: v.optional(v.nullable(ChatAnswerSchema)) }),
-    body ?? {},
+    body === undefined ? {} : body,
     'continueChat body',
   );
   const answer =

@@ -9,8 +9,9 @@
  * await server.close();
  * ```
  */
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { createReferenceApp, type ReferenceAppOptions } from './app.js';
 import type { ReferenceSeed, ReferenceState } from './state.js';
 
@@ -21,6 +22,8 @@ export type { ReferenceSeed, ReferenceState } from './state.js';
 export { defineFlow, shippedFlows } from './flows.js';
 export type { FlowAction, FlowBlock, FlowCondition, FlowDefinition, FlowInput, FlowItem, FlowMessage, FlowRoute } from './flows.js';
 export { FaultQueue, parseFaultSpec, FAULT_HEADER } from './faults.js';
+export { ReferenceStats } from './stats.js';
+export { MAX_JSON_DEPTH } from './errors.js';
 export type { FaultOptions, FaultSpec } from './faults.js';
 export { DEFAULT_RETRY_MESSAGE, DEFAULT_SESSION_TTL_MS } from './flow-engine.js';
 
@@ -49,13 +52,40 @@ export interface RunningReferenceServer {
   close(): Promise<void>;
 }
 
-/** Starts the reference server on `host:port` with fresh seeded state. */
+/**
+ * Starts the reference server on `host:port` with fresh seeded state.
+ *
+ * Requests that never reach the app get the app's error shape too: one that
+ * Node cannot parse (a bad request line, method or header; a broken chunked
+ * body) a 400 `{ message }` (431 for headers over Node's size limit), and one
+ * the adapter refuses (a missing or malformed `Host`, a backslash in the
+ * path) a 400 `{ message }`.
+ */
 export function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
   const { port = DEFAULT_PORT, host = '127.0.0.1', ...appOptions } = options;
   const { app, token, seed, state } = createReferenceApp(appOptions);
+  const listener = getRequestListener(app.fetch, {
+    hostname: host,
+    errorHandler: (error) => {
+      if (error instanceof RequestError) return errorJson(400, `Bad request: ${error.message}.`);
+      console.error('[reference server]', error);
+      return errorJson(500, 'Internal server error.');
+    },
+  });
+  // Node would answer a missing Host with an empty 400 of its own.
+  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+    if (incoming.httpVersion === '1.1' && !incoming.headers.host) {
+      outgoing.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
+      outgoing.end(JSON.stringify({ message: 'Bad request: the Host header is missing.' }));
+      return;
+    }
+    void listener(incoming, outgoing);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerUnparsable(error, socket));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+    server.listen(port, host, () => {
       server.off('error', reject);
+      const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${shownHost}:${info.port}`,
@@ -71,4 +101,30 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
     });
     server.once('error', reject);
   });
+}
+
+const ERROR_HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+
+function errorJson(status: number, message: string): Response {
+  return new Response(JSON.stringify({ message }), { status, headers: ERROR_HEADERS });
+}
+
+/** Answers a request Node could not parse, in the one error shape, then closes. */
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+  // Like Node's own handler: once bytes went out, a second answer would corrupt the stream.
+  if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'Bad request: the request is not valid HTTP.'];
+  const body = JSON.stringify({ message });
+  const headers = Object.entries({ ...ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${body}`);
 }

@@ -12,6 +12,7 @@ import type {
   Widget,
 } from '../api/schemas.js';
 import { FaultQueue } from './faults.js';
+import { ReferenceStats } from './stats.js';
 import type { FlowDefinition } from './flows.js';
 import { SessionStore } from './flow-engine.js';
 
@@ -173,6 +174,8 @@ export interface ReferenceState {
   sessions: SessionStore;
   /** Fault injection for tests; see `FaultQueue`. */
   faults: FaultQueue;
+  /** What the server accepted (sessions opened, continueChat bodies per session); see `ReferenceStats`. */
+  stats: ReferenceStats;
   /** Next numeric lesson id. */
   nextLessonId: number;
 }
@@ -246,6 +249,7 @@ export function createSeedState(
     flows: new Map(Object.entries(flows)),
     sessions: new SessionStore(sessionTtlMs),
     faults: new FaultQueue(),
+    stats: new ReferenceStats(),
     nextLessonId: 5001,
   };
 
