@@ -10,7 +10,7 @@ const steps = [
   ['npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn']],
   ['npx', ['vite', 'build', '--mode', 'server', '--logLevel', 'warn']],
   ['npx', ['tsc', '-p', 'tsconfig.build.json']],
-  ['npx', ['cem', 'analyze', '--litelement', '--globs', 'src/flowbot-chat.ts', 'src/events.ts', '--outdir', '.', '--quiet']],
+  ['node', ['scripts/manifest.mjs']],
 ];
 for (const [cmd, args] of steps) {
   const run = spawnSync(cmd, args, { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
-// small machine): typecheck, unit + browser tests, build, size budget, manifest, end-to-end.
+// small machine): typecheck, unit + browser tests, build, size budget, manifest, end-to-end,
+// and the end-to-end conversation again in Chromium, Firefox and WebKit.
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_HELP } from './find-chromium.mjs';
 
@@ -16,6 +17,7 @@ const steps = [
   ['build', 'node', ['scripts/build.mjs']],
   ['size budget', 'node', ['scripts/size.mjs']],
   ['end-to-end', 'npx', ['playwright', 'test']],
+  ['three engines', 'npx', ['tsx', 'test/engines/run.ts']],
 ];
 
 for (const [name, cmd, args] of steps) {
