@@ -473,6 +473,7 @@ export class FlowbotChat extends LitElement {
       aria-expanded=${this.isOpen ? 'true' : 'false'}
       aria-controls="panel"
       @click=${this.handleLauncherClick}
+      @keydown=${this.handleKeydown}
     >
       ${launcherIcon ? html`<img class="launcher-icon" src=${launcherIcon} alt="" />` : icon(chatIcon)}
     </button>`;
