@@ -1,0 +1,372 @@
+/**
+ * `npm run bench`: how big the script-tag file is and how fast `<flowbot-chat>`
+ * shows a conversation, in headless Chromium against the reference server, the
+ * page and the API on two loopback origins. Every timing is taken beside a
+ * baseline page measured in the same run, interleaved with it: absolute times
+ * on a busy machine are noise, the ratios are the figures.
+ *
+ * Prints a table and writes the same figures to bench-results/bench.json.
+ * Not a test: targets that are missed are reported, the exit code stays 0.
+ *
+ * Options:
+ *   --runs <n>       first-message runs of each page (default 15, at least 7)
+ *   --long-runs <n>  runs of each page for the long conversations and the grid (default 5)
+ *   --no-build       measure dist/flowbot-chat.iife.js as it is instead of building it first
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright';
+import { chromiumLaunchOptions } from '../test/browser-launch.js';
+import { runPage, type HeapReport, type PageReport } from './bench/browser.js';
+import { FIRST_MESSAGE_FLOW, longFlowId } from './bench/flows.js';
+import { bytes, kb, mb, ms, table, times } from './bench/report.js';
+import { startApi, startPageServer, type PageServer } from './bench/servers.js';
+import { ratio, summarize, type Summary } from './bench/stats.js';
+
+const SCRIPT_FILE = 'dist/flowbot-chat.iife.js';
+const OUT_FILE = 'bench-results/bench.json';
+const MESSAGE_COUNTS = [300, 1000] as const;
+const GRID_SIZE = 20;
+const FIRST_MESSAGE_TARGET = 1.15;
+const LONG_TARGET = { count: 1000, ratio: 3 } as const;
+
+/** What scripts/size.mjs exports (a plain JS module shared with CI). */
+interface SizeModule {
+  BUDGET_GZIP: number;
+  measure(file?: string): {
+    file: string;
+    raw: number;
+    gzip: number;
+    brotli: number;
+    parts: { name: string; raw: number; gzip: number }[];
+  };
+}
+
+/** The same figure for the widget and its baseline, and widget ÷ baseline of the medians. */
+interface Comparison {
+  widget: Summary;
+  baseline: Summary;
+  ratio: number;
+}
+
+interface Target {
+  name: string;
+  /** The limit, in the unit of `value`. */
+  limit: number;
+  value: number;
+  unit: 'x' | 'bytes gzip';
+  pass: boolean;
+}
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    'long-runs': { type: 'string', default: '5' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(7, Number.parseInt(args.runs, 10) || 15);
+const longRuns = Math.max(1, Number.parseInt(args['long-runs'], 10) || 5);
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Closes what was started, newest first; safe to call twice. */
+const closers: (() => Promise<unknown>)[] = [];
+async function closeAll(): Promise<void> {
+  while (closers.length) {
+    try {
+      await closers.pop()!();
+    } catch (error) {
+      console.error('while closing:', error);
+    }
+  }
+}
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopping = true;
+    console.error(`\n${signal}: stopping`);
+    void closeAll().finally(() => process.exit(130));
+  });
+}
+
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+/**
+ * Runs the widget page and its baseline alternately (widget first, then
+ * baseline first, ...) so a slow patch of the machine hits both alike. The
+ * first `warmup` pairs warm the server and the browser and are dropped.
+ */
+async function interleaved<T>(
+  count: number,
+  warmup: number,
+  widget: () => Promise<T>,
+  baseline: () => Promise<T>,
+): Promise<{ widget: T[]; baseline: T[] }> {
+  const out = { widget: [] as T[], baseline: [] as T[] };
+  for (let i = -warmup; i < count; i++) {
+    const widgetFirst = (i + warmup) % 2 === 0;
+    const [a, b] = widgetFirst ? [widget, baseline] : [baseline, widget];
+    const first = await a();
+    const second = await b();
+    if (i < 0) continue;
+    out.widget.push(widgetFirst ? first : second);
+    out.baseline.push(widgetFirst ? second : first);
+    process.stderr.write('.');
+  }
+  process.stderr.write('\n');
+  return out;
+}
+
+function compare(widget: number[], baseline: number[]): Comparison {
+  const w = summarize(widget);
+  const b = summarize(baseline);
+  return { widget: w, baseline: b, ratio: ratio(w.median, b.median) };
+}
+
+function mark(report: PageReport, name: string): number {
+  const value = report.marks[name];
+  if (typeof value !== 'number') throw new Error(`the page reported no "${name}" mark`);
+  return value;
+}
+
+function firstRequest(report: PageReport): { start: number; end: number } {
+  const request = report.requests[0];
+  if (!request) throw new Error('the page made no startChat request');
+  return request;
+}
+
+type Run = { report: PageReport; heap?: HeapReport };
+const heapOf = (run: Run): HeapReport => {
+  if (!run.heap) throw new Error('no heap figures');
+  return run.heap;
+};
+
+async function firstMessage(browser: Browser, pages: PageServer) {
+  log(`first bot message: ${runs} runs of each page (+1 warm-up pair)`);
+  const open = (name: string) => () => runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW }));
+  const { widget, baseline } = await interleaved(runs, 1, open('widget-first'), open('baseline-first'));
+  const painted = compare(widget.map((r) => mark(r.report, 'firstMessage')), baseline.map((r) => mark(r.report, 'firstMessage')));
+  return {
+    runs,
+    paintedMs: painted,
+    /** When the script tag had been fetched and run, first render included (the baseline has none). */
+    scriptEvaluatedMs: summarize(widget.map((r) => mark(r.report, 'scriptEvaluated'))),
+    requestStartMs: compare(
+      widget.map((r) => firstRequest(r.report).start),
+      baseline.map((r) => firstRequest(r.report).start),
+    ),
+    responseEndMs: compare(
+      widget.map((r) => firstRequest(r.report).end),
+      baseline.map((r) => firstRequest(r.report).end),
+    ),
+  };
+}
+
+async function longConversation(browser: Browser, pages: PageServer, count: number) {
+  log(`${count} messages: ${longRuns} runs of each page (+1 warm-up pair)`);
+  const open = (name: string) => () => runPage(browser, pages.page(name, { id: longFlowId(count), count }), { heap: true });
+  const { widget, baseline } = await interleaved(longRuns, 1, open('widget-long'), open('baseline-long'));
+  for (const run of [...widget, ...baseline]) {
+    if (run.report.shown !== count) throw new Error(`${count} messages: the page showed ${run.report.shown}`);
+  }
+  const renderTime = (r: Run): number => mark(r.report, 'allMessages') - firstRequest(r.report).end;
+  return {
+    count,
+    runs: longRuns,
+    renderMs: compare(widget.map(renderTime), baseline.map(renderTime)),
+    heapBytes: compare(widget.map((r) => heapOf(r).jsHeap), baseline.map((r) => heapOf(r).jsHeap)),
+    domNodes: compare(widget.map((r) => heapOf(r).nodes), baseline.map((r) => heapOf(r).nodes)),
+  };
+}
+
+async function grid(browser: Browser, pages: PageServer) {
+  log(`${GRID_SIZE} widgets on one page: ${longRuns} runs of each page (+1 warm-up pair)`);
+  const open = (name: string) => () =>
+    runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW, count: GRID_SIZE }), { heap: true });
+  const { widget, baseline } = await interleaved(longRuns, 1, open('widget-grid'), open('baseline-grid'));
+  for (const run of [...widget, ...baseline]) {
+    if (run.report.requests.length !== GRID_SIZE) {
+      throw new Error(`grid: ${run.report.requests.length} startChat requests instead of ${GRID_SIZE}`);
+    }
+  }
+  return {
+    widgets: GRID_SIZE,
+    runs: longRuns,
+    allFirstMessagesMs: compare(
+      widget.map((r) => mark(r.report, 'allFirstMessages')),
+      baseline.map((r) => mark(r.report, 'allFirstMessages')),
+    ),
+    heapBytes: compare(widget.map((r) => heapOf(r).jsHeap), baseline.map((r) => heapOf(r).jsHeap)),
+    domNodes: compare(widget.map((r) => heapOf(r).nodes), baseline.map((r) => heapOf(r).nodes)),
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  if (!args['no-build']) {
+    log('building the script-tag file: vite build --mode iife');
+    const build = spawnSync('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the script-tag build failed');
+  }
+  if (!existsSync(SCRIPT_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
+  const sizeModule = (await import(new URL('./size.mjs', import.meta.url).href)) as SizeModule;
+  const size = sizeModule.measure(SCRIPT_FILE);
+  const budget = sizeModule.BUDGET_GZIP;
+
+  const api = await startApi(MESSAGE_COUNTS);
+  closers.push(() => api.close());
+  const pages = await startPageServer(api.url, SCRIPT_FILE);
+  closers.push(() => pages.close());
+  // Closed by `closeAll` (on signals too), after the pages and before the servers.
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
+  closers.push(() => browser.close());
+  const chromiumVersion = browser.version();
+  const load = loadavg()[0] ?? 0;
+  log(`page origin ${pages.url}, API origin ${api.url}, Chromium ${chromiumVersion}`);
+
+  const first = await firstMessage(browser, pages);
+  const long = [];
+  for (const count of MESSAGE_COUNTS) long.push(await longConversation(browser, pages, count));
+  const many = await grid(browser, pages);
+  await closeAll();
+
+  const longTarget = long.find((l) => l.count === LONG_TARGET.count)!;
+  const targets: Target[] = [
+    { name: 'script-tag file within its gzip budget', limit: budget, value: size.gzip, unit: 'bytes gzip', pass: size.gzip <= budget },
+    {
+      name: `first bot message within ${FIRST_MESSAGE_TARGET}x the baseline`,
+      limit: FIRST_MESSAGE_TARGET,
+      value: first.paintedMs.ratio,
+      unit: 'x',
+      pass: first.paintedMs.ratio <= FIRST_MESSAGE_TARGET,
+    },
+    {
+      name: `${LONG_TARGET.count.toLocaleString('en-US')} messages within ${LONG_TARGET.ratio}x plain elements`,
+      limit: LONG_TARGET.ratio,
+      value: longTarget.renderMs.ratio,
+      unit: 'x',
+      pass: longTarget.renderMs.ratio <= LONG_TARGET.ratio,
+    },
+  ];
+
+  const results = {
+    date: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      chromium: chromiumVersion,
+      cpus: cpus().length,
+      loadAverage1m: Math.round(load * 100) / 100,
+    },
+    scriptTagFile: { ...size, budgetGzip: budget },
+    firstMessage: first,
+    longConversations: long,
+    manyWidgets: many,
+    targets,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(OUT_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  print(results);
+  console.log(`\nWritten to ${OUT_FILE} (${results.seconds} s).`);
+}
+
+function print(r: {
+  environment: { node: string; chromium: string; cpus: number; loadAverage1m: number };
+  scriptTagFile: ReturnType<SizeModule['measure']> & { budgetGzip: number };
+  firstMessage: Awaited<ReturnType<typeof firstMessage>>;
+  longConversations: Awaited<ReturnType<typeof longConversation>>[];
+  manyWidgets: Awaited<ReturnType<typeof grid>>;
+  targets: Target[];
+}): void {
+  const env = r.environment;
+  const size = r.scriptTagFile;
+  const spread = (s: Summary, unit: (n: number) => string) => `${unit(s.median)} [${s.min.toFixed(0)}–${s.max.toFixed(0)}]`;
+  console.log(
+    `\nflowbot-chat benchmark · Chromium ${env.chromium} (headless) · Node ${env.node} · ${env.cpus} CPUs · load ${env.loadAverage1m}`,
+  );
+
+  console.log(`\nScript-tag file ${size.file}`);
+  console.log(
+    table([
+      ['raw', bytes(size.raw), kb(size.raw)],
+      ['gzip', bytes(size.gzip), kb(size.gzip), `budget ${kb(size.budgetGzip)}`],
+      ['brotli', bytes(size.brotli), kb(size.brotli)],
+    ]),
+  );
+  if (size.parts.length) {
+    console.log('  by package (each part minified and gzipped alone, so they add up to more than the whole):');
+    console.log(table([['package', 'raw', 'gzip'], ...size.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '));
+  }
+
+  const f = r.firstMessage;
+  console.log(`\nTimings: median [min–max] ms; ratio = widget ÷ baseline of the medians`);
+  const rows: string[][] = [['', 'widget', 'baseline', 'ratio', 'runs']];
+  rows.push([
+    'first bot message painted, from navigation',
+    spread(f.paintedMs.widget, ms),
+    spread(f.paintedMs.baseline, ms),
+    times(f.paintedMs.ratio),
+    String(f.runs),
+  ]);
+  rows.push(['  script tag done (incl. first render)', ms(f.scriptEvaluatedMs.median), '–', '', '']);
+  rows.push(['  startChat request sent', ms(f.requestStartMs.widget.median), ms(f.requestStartMs.baseline.median), '', '']);
+  rows.push(['  startChat response in', ms(f.responseEndMs.widget.median), ms(f.responseEndMs.baseline.median), '', '']);
+  for (const l of r.longConversations) {
+    rows.push([
+      `${l.count.toLocaleString('en-US')} messages painted, from response`,
+      spread(l.renderMs.widget, ms),
+      spread(l.renderMs.baseline, ms),
+      times(l.renderMs.ratio),
+      String(l.runs),
+    ]);
+  }
+  const g = r.manyWidgets;
+  rows.push([
+    `${g.widgets} widgets: all first messages, from navigation`,
+    spread(g.allFirstMessagesMs.widget, ms),
+    spread(g.allFirstMessagesMs.baseline, ms),
+    times(g.allFirstMessagesMs.ratio),
+    String(g.runs),
+  ]);
+  console.log(table(rows));
+
+  console.log('\nMemory once shown: JS heap after a full GC (median) · DOM nodes');
+  const memory: string[][] = [['', 'widget', 'baseline', 'ratio', 'nodes widget', 'nodes baseline']];
+  const memoryRow = (name: string, heap: Comparison, nodes: Comparison): string[] => [
+    name,
+    mb(heap.widget.median),
+    mb(heap.baseline.median),
+    times(heap.ratio),
+    nodes.widget.median.toLocaleString('en-US'),
+    nodes.baseline.median.toLocaleString('en-US'),
+  ];
+  for (const l of r.longConversations) memory.push(memoryRow(`${l.count.toLocaleString('en-US')} messages`, l.heapBytes, l.domNodes));
+  memory.push(memoryRow(`${g.widgets} widgets`, g.heapBytes, g.domNodes));
+  console.log(table(memory));
+
+  console.log('\nTargets');
+  for (const t of r.targets) {
+    const value = t.unit === 'x' ? times(t.value) : `${kb(t.value)} of ${kb(t.limit)} gzip`;
+    const over = t.pass ? '' : ` (${Math.round((t.value / t.limit - 1) * 100)}% over)`;
+    console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${value}${over}`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (!stopping) {
+    // Playwright appends the whole browser log to its errors: the first lines say what went wrong.
+    const message = error instanceof Error ? error.message.split('\n').slice(0, 4).join('\n') : String(error);
+    console.error(`\nbenchmark failed: ${message}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await closeAll();
+}

@@ -1,0 +1,92 @@
+/**
+ * The benchmark's two origins on loopback: a plain "customer site" serving the
+ * pages of `pages/` and the built script-tag file, and the reference server
+ * with the benchmark flows on another port.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
+import { benchFlows } from './flows.js';
+
+const HOST = '127.0.0.1';
+const pagesDir = new URL('./pages/', import.meta.url);
+
+/** A running page server. */
+export interface PageServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** URL of `pages/<name>.html` with its `__ID__` and `__COUNT__` filled in. */
+  page(name: string, fill: { id: string; count?: number }): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `/<name>.html` from `pages/` (with `__MEASURE__` inlined, `__API__`
+ * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and
+ * `/flowbot-chat.iife.js`. Every file is read once, up front: disk reads must
+ * not land in the timings.
+ */
+export async function startPageServer(apiUrl: string, scriptFile: string): Promise<PageServer> {
+  const measure = readFileSync(new URL('measure.js', pagesDir), 'utf8');
+  const script = readFileSync(scriptFile);
+  const pages = new Map<string, string>();
+  for (const name of ['widget-first', 'baseline-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid']) {
+    const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
+    pages.set(`/${name}.html`, html.replace('__MEASURE__', () => measure).replaceAll('__API__', apiUrl));
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://page');
+    res.setHeader('cache-control', 'no-store');
+    if (url.pathname === '/flowbot-chat.iife.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'content-length': script.length });
+      res.end(script);
+      return;
+    }
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const template = pages.get(url.pathname);
+    const id = url.searchParams.get('id') ?? '';
+    const count = url.searchParams.get('count') ?? '1';
+    if (!template || !/^[\w-]+$/.test(id) || !/^\d+$/.test(count)) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const body = Buffer.from(template.replaceAll('__ID__', id).replaceAll('__COUNT__', count));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  });
+  const url = await listen(server);
+  return {
+    url,
+    page: (name, fill) => `${url}/${name}.html?id=${fill.id}&count=${fill.count ?? 1}`,
+    close: () => closeServer(server),
+  };
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      server.off('error', reject);
+      resolve(`http://${HOST}:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+/** The reference server on a free loopback port, serving the benchmark flows. */
+export function startApi(messageCounts: readonly number[]): Promise<RunningReferenceServer> {
+  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts) });
+}
