@@ -180,6 +180,7 @@ export class FlowbotChat extends LitElement {
   private draftInput: ChatInput | undefined;
   private focusedInput: ChatInput | undefined;
   private scrolledTo = '';
+  private scrollPending = false;
   private themeSheet: CSSStyleSheet | undefined;
   private themeKey: [unknown, unknown] = [undefined, undefined];
 
@@ -262,7 +263,14 @@ export class FlowbotChat extends LitElement {
     const bottom = `${entries.length} ${typing} ${status} ${input?.id}`;
     if (log && bottom !== this.scrolledTo) {
       this.scrolledTo = bottom;
-      log.scrollTop = log.scrollHeight;
+      // Read the height in the next frame: reading it here would force a layout on every update.
+      if (!this.scrollPending) {
+        this.scrollPending = true;
+        requestAnimationFrame(() => {
+          this.scrollPending = false;
+          log.scrollTop = log.scrollHeight;
+        });
+      }
     }
 
     // A new input takes focus, but only once the visitor has interacted:

@@ -389,7 +389,9 @@ export class ConversationController implements ReactiveController {
     };
 
     // Actions tied to no message of this response run before it.
-    if (!(await runActions(actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId))))) return;
+    // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
+    const before = actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId));
+    if (before.length > 0 && !(await runActions(before))) return;
     for (const [index, message] of messages.entries()) {
       const words = message.type === 'text' ? countWords(messageToPlain(message)) : undefined;
       const { pause, typing } = messageDelay(words, this.typingSettings, {
@@ -407,7 +409,8 @@ export class ConversationController implements ReactiveController {
         this.setTyping(false);
       }
       this.show(message, false);
-      if (!(await runActions(actions.filter((a) => a.lastBubbleBlockId === message.id)))) return;
+      const after = actions.filter((a) => a.lastBubbleBlockId === message.id);
+      if (after.length > 0 && !(await runActions(after))) return;
     }
 
     if (needsReply) {
