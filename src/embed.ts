@@ -4,6 +4,7 @@
  * first copy's element and `Flowbot` stay.
  */
 import { defineFlowbotChat } from './define.js';
+import type { PersistMode } from './conversation/persistence.js';
 import type { FlowbotChat, FlowbotChatMode, FlowbotWidget } from './flowbot-chat.js';
 
 /** The package version (kept equal to package.json's by a test). */
@@ -25,6 +26,8 @@ export interface FlowbotInitOptions {
   lang?: string;
   /** Open the bubble or popup at once. */
   open?: boolean;
+  /** Remember the conversation across reloads: `none` (default), `session` or `local`. */
+  persist?: PersistMode;
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -52,6 +55,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   if (options.prefilledVariables !== undefined) el.prefilledVariables = options.prefilledVariables;
   if (options.lang) el.lang = options.lang;
   if (options.open) el.isOpen = true;
+  if (options.persist !== undefined) el.persist = options.persist;
 
   const mount = (): void => {
     const { target } = options;

@@ -13,9 +13,11 @@ export interface FlowbotStartDetail {
   readonly sessionId: string;
   /** The result (visitor record) of this conversation. */
   readonly resultId: string;
+  /** True when a stored conversation was restored (`persist`) instead of a new session started. */
+  readonly restored: boolean;
 }
 
-/** A chat session started: `startChat` answered. */
+/** A chat session started (`startChat` answered) or a stored one was restored. */
 export class FlowbotStartEvent extends CustomEvent<FlowbotStartDetail> {
   constructor(detail: FlowbotStartDetail) {
     super('flowbot-start', init(detail));
@@ -50,8 +52,8 @@ export class FlowbotInputEvent extends CustomEvent<FlowbotInputDetail> {
 
 /** Detail of `flowbot-answer`. */
 export interface FlowbotAnswerDetail {
-  /** The answer sent to the server: a string or `{ type: 'text', text, metadata? }`. */
-  readonly answer: ChatAnswer;
+  /** The answer sent to the server: a string or `{ type: 'text', text, metadata? }`; `undefined` for a skip. */
+  readonly answer: ChatAnswer | undefined;
   /** What the visitor saw as their answer (a choice's label rather than its value). */
   readonly text: string;
 }
@@ -91,6 +93,25 @@ export class FlowbotErrorEvent extends CustomEvent<FlowbotErrorDetail> {
   }
 }
 
+/** Detail of `flowbot-redirect`. */
+export interface FlowbotRedirectDetail {
+  /** Where the bot sends the visitor: always an http(s) URL. */
+  readonly url: string;
+  /** Whether the bot asked for a new tab. */
+  readonly newTab: boolean;
+}
+
+/**
+ * The bot is about to send the visitor to another page. Cancelable: call
+ * `preventDefault()` to handle the navigation yourself (a client-side router)
+ * or to stay on the page.
+ */
+export class FlowbotRedirectEvent extends CustomEvent<FlowbotRedirectDetail> {
+  constructor(detail: FlowbotRedirectDetail) {
+    super('flowbot-redirect', { ...init(detail), cancelable: true });
+  }
+}
+
 /** The bubble or popup opened. */
 export class FlowbotOpenEvent extends CustomEvent<null> {
   constructor() {
@@ -113,6 +134,7 @@ declare global {
     'flowbot-answer': FlowbotAnswerEvent;
     'flowbot-end': FlowbotEndEvent;
     'flowbot-error': FlowbotErrorEvent;
+    'flowbot-redirect': FlowbotRedirectEvent;
     'flowbot-open': FlowbotOpenEvent;
     'flowbot-close': FlowbotCloseEvent;
   }

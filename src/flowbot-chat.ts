@@ -18,6 +18,7 @@ import {
   type TranscriptEntry,
 } from './conversation/controller.js';
 import { isObject, pick, readFlowbotTheme, readSystemMessages, text } from './conversation/flowbot.js';
+import type { PersistMode } from './conversation/persistence.js';
 import {
   FlowbotAnswerEvent,
   FlowbotCloseEvent,
@@ -26,13 +27,26 @@ import {
   FlowbotInputEvent,
   FlowbotMessageEvent,
   FlowbotOpenEvent,
+  FlowbotRedirectEvent,
   FlowbotStartEvent,
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { stringsFor, type FlowbotStrings } from './i18n.js';
-import { newDraft, renderInput, type InputDraft } from './render/inputs/index.js';
-import { messageContentStyles, messageToPlain, renderMessageContent } from './render/message.js';
+import { isBlankDraft, newDraft, renderInput, type InputDraft } from './render/inputs/index.js';
+import { inputStyles } from './render/inputs/styles.js';
+import {
+  extrasStyles,
+  guestAvatarUrl,
+  readSuggestions,
+  renderMuteButton,
+  renderProgress,
+  renderRedirectLink,
+  renderSuggestions,
+  sessionCss,
+} from './render/extras.js';
+import { messageContentStyles, renderMessageContent } from './render/message.js';
 import { safeUrl } from './render/safe-url.js';
+import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 
 /** How the widget sits in the page. */
@@ -71,12 +85,13 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @tagname flowbot-chat
  * @attribute lang - Language of the widget's own strings (`en`, `pt-BR`); default: the page's, else English.
  *
- * @fires {FlowbotStartEvent} flowbot-start - A session started; `detail`: `{ sessionId, resultId }`.
+ * @fires {FlowbotStartEvent} flowbot-start - A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored }`.
  * @fires {FlowbotMessageEvent} flowbot-message - A bot message was shown; `detail`: `{ message }`.
  * @fires {FlowbotInputEvent} flowbot-input - A new input block was shown; `detail`: `{ input }`.
  * @fires {FlowbotAnswerEvent} flowbot-answer - The visitor's answer reached the server; `detail`: `{ answer, text }`.
  * @fires {FlowbotEndEvent} flowbot-end - The flow ended; `detail`: `{ sessionId }`.
  * @fires {FlowbotErrorEvent} flowbot-error - A call failed; `detail`: `{ error, action }` (`action`: `start` | `send`).
+ * @fires {FlowbotRedirectEvent} flowbot-redirect - The bot is about to open a page; `detail`: `{ url, newTab }`. Cancelable.
  * @fires {FlowbotOpenEvent} flowbot-open - The bubble or popup opened.
  * @fires {FlowbotCloseEvent} flowbot-close - The bubble or popup closed.
  *
@@ -91,7 +106,12 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @csspart message - Every message bubble, bot or visitor.
  * @csspart bot-message - A bot message bubble.
  * @csspart user-message - A visitor answer bubble.
- * @csspart avatar - The bot's avatar beside its messages (`avatarIcon`).
+ * @csspart avatar - The bot's avatar beside its messages (`avatarIcon`), and the visitor's (`guest-avatar`) when the theme has one.
+ * @csspart guest-avatar - The visitor's avatar beside their answers.
+ * @csspart progress - The progress bar (`progress` of the responses).
+ * @csspart suggestion - A suggested reply (`defaultMessages`) under a text input.
+ * @csspart mute-button - The header's switch that mutes the voice (`voiceActive`).
+ * @csspart redirect - The link shown when the browser blocked a redirect's new tab.
  * @csspart typing - The "bot is typing" indicator.
  * @csspart error - An error notice with its retry button.
  * @csspart retry-button - The retry button of an error.
@@ -100,7 +120,14 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @csspart input - A text field (answer or search).
  * @csspart search - The search field of a searchable choice.
  * @csspart send-button - The button that sends the answer.
- * @csspart choice - A choice button.
+ * @csspart choice - A choice button (also a card's button).
+ * @csspart picture-choice - A picture choice button.
+ * @csspart rating-option - One value of a rating.
+ * @csspart card - A card of a cards input.
+ * @csspart file-drop - The file picker and drop zone.
+ * @csspart file - A picked file, with its remove button.
+ * @csspart skip-button - The button that skips a file or payment input.
+ * @csspart field-error - Why the typed or picked value cannot be sent.
  * @csspart end - The notice shown when the flow ended.
  * @csspart restart-button - The button that starts a new conversation.
  * @csspart launcher - The floating button that opens the bubble.
@@ -128,9 +155,12 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @cssproperty [--flowbot-launcher-size=56px] - Diameter of the launcher.
  * @cssproperty [--flowbot-offset=20px] - Distance of the launcher from the viewport's corner.
  * @cssproperty [--flowbot-z-index=2147483000] - Stacking order of the bubble.
+ * @cssproperty [--flowbot-progress-color=var(--flowbot-primary-color)] - The progress bar's fill.
+ * @cssproperty [--flowbot-progress-track-color] - The progress bar's track (default: the primary colour at 20%).
+ * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [flowbotChatStyles, messageContentStyles];
+  static override styles = [flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },
@@ -139,6 +169,7 @@ export class FlowbotChat extends LitElement {
     widget: { converter: jsonObject('widget') },
     prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
     isOpen: { attribute: 'open', type: Boolean, reflect: true },
+    persist: {},
   };
 
   /** `lang` is the global attribute: observed so the UI strings follow it. */
@@ -164,12 +195,16 @@ export class FlowbotChat extends LitElement {
   /** Whether the bubble or popup is open (attribute `open`, reflected). Use `open()`, `close()`, `toggle()`. */
   isOpen = false;
 
+  /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
+  persist: PersistMode = 'none';
+
   private readonly session = new ConversationController(this, {
     config: () => ({
       publicId: this.publicId,
       apiHost: this.apiHost,
       prefilledVariables: this.prefilledVariables,
       greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
+      persist: this.persist,
     }),
     notify: (notice) => this.handleNotice(notice),
   });
@@ -177,12 +212,17 @@ export class FlowbotChat extends LitElement {
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
   private interacted = false;
   private draft: InputDraft = newDraft(undefined);
+  /** The draft of the answer in flight, put back if it fails. */
+  private sentDraft: InputDraft | undefined;
   private draftInput: ChatInput | undefined;
   private focusedInput: ChatInput | undefined;
   private scrolledTo = '';
   private scrollPending = false;
   private themeSheet: CSSStyleSheet | undefined;
-  private themeKey: [unknown, unknown] = [undefined, undefined];
+  private themeKey: unknown[] = [];
+  private readonly voice = new SpeechController(this);
+  /** A redirect's page the browser would not open in a new tab: offered as a link. */
+  private blockedUrl: string | undefined;
 
   /** Opens the bubble or popup (starting the chat if it has not started). */
   open(): void {
@@ -199,9 +239,9 @@ export class FlowbotChat extends LitElement {
     this.isOpen = !this.isOpen;
   }
 
-  /** Drops the conversation and starts a new one (a new `startChat`). */
+  /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
   restart(): void {
-    if (this.session.status !== 'unavailable' && this.publicId) this.session.start();
+    if (this.session.status !== 'unavailable' && this.publicId) this.session.start({ fresh: true });
   }
 
   /**
@@ -310,7 +350,9 @@ export class FlowbotChat extends LitElement {
     const header =
       bubble ||
       this.mode === 'popup' ||
+      this.voiceOn() ||
       !!(this.widgetText('title') || this.widgetText('subTitle') || this.headerIcon());
+    const lang = this.language();
     return html`<section
       part="panel"
       class="panel"
@@ -322,7 +364,9 @@ export class FlowbotChat extends LitElement {
       @keydown=${this.handleKeydown}
       @pointerdown=${this.handleInteraction}
     >
-      ${header ? this.renderHeader(strings) : nothing} ${this.renderMessages(strings)} ${this.renderComposer(strings)}
+      ${header ? this.renderHeader(strings) : nothing} ${renderProgress(this.session, 'Top', strings, lang)}
+      ${this.renderMessages(strings)} ${this.renderComposer(strings)}
+      ${renderProgress(this.session, 'Bottom', strings, lang)}
     </section>`;
   }
 
@@ -335,6 +379,7 @@ export class FlowbotChat extends LitElement {
         <div part="title" class="title" id="title">${this.widgetText('title') ?? strings.chat}</div>
         ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
       </div>
+      ${this.voiceOn() ? renderMuteButton(this.voice.muted, strings, () => this.voice.toggle()) : nothing}
       ${this.mode === 'bubble' || this.mode === 'popup'
         ? html`<button
             part="close-button"
@@ -352,13 +397,14 @@ export class FlowbotChat extends LitElement {
   private renderMessages(strings: FlowbotStrings): TemplateResult {
     const { status, entries, typing } = this.session;
     const avatar = this.avatarUrl();
+    const guestAvatar = guestAvatarUrl(this.session);
     let previous: TranscriptEntry | undefined;
     let answered = false;
     const rows = entries.map((entry) => {
       const row =
         entry.kind === 'bot'
-          ? this.renderBotEntry(entry, avatar, previous?.kind === 'bot', answered)
-          : this.renderAnswerEntry(entry, strings);
+          ? this.renderBotEntry(entry, avatar, previous?.kind === 'bot', answered, strings)
+          : this.renderAnswerEntry(entry, strings, guestAvatar);
       answered ||= entry.kind === 'answer';
       if (row !== nothing) previous = entry;
       return row;
@@ -388,7 +434,7 @@ export class FlowbotChat extends LitElement {
             </div>
           </div>`
         : nothing}
-      ${status === 'error' ? this.renderError(strings) : nothing}
+      ${renderRedirectLink(this.blockedUrl, strings)} ${status === 'error' ? this.renderError(strings) : nothing}
       ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
     </div>`;
   }
@@ -398,10 +444,15 @@ export class FlowbotChat extends LitElement {
     avatar: string | undefined,
     grouped: boolean,
     answered: boolean,
+    strings: FlowbotStrings,
   ): TemplateResult | typeof nothing {
     const { message } = entry;
     // Media may autoplay only in reply to the visitor, never on first load.
-    const content = renderMessageContent(message, { onImageLoad: this.handleMediaLoad, autoplay: answered });
+    const content = renderMessageContent(message, {
+      onImageLoad: this.handleMediaLoad,
+      autoplay: answered,
+      labels: strings,
+    });
     if (content === null) return nothing;
     return html`<div class="row bot">
       ${avatar
@@ -412,15 +463,16 @@ export class FlowbotChat extends LitElement {
       <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type}>
         ${message.type === 'text' || message.type === 'image'
           ? nothing
-          : html`<span class="visually-hidden">${messageToPlain(message)}</span>`}
+          : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}
         ${content}
       </div>
     </div>`;
   }
 
-  private renderAnswerEntry(entry: AnswerEntry, strings: FlowbotStrings): TemplateResult {
+  private renderAnswerEntry(entry: AnswerEntry, strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
     return html`<div class="row user ${entry.state}">
       <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
+      ${avatar ? html`<img part="avatar guest-avatar" class="avatar" src=${avatar} alt="" />` : nothing}
       ${entry.state === 'failed'
         ? html`<span class="note">${strings.notSent}</span>`
         : entry.state === 'sending'
@@ -464,11 +516,21 @@ export class FlowbotChat extends LitElement {
         draft: this.draft,
         submit: (answer) => this.submit(answer),
         changed: () => this.requestUpdate(),
+        // No answer: the controller sends `{}` (the skip of file and payment inputs).
+        skip: (label) => this.submit({ answer: undefined, text: label }),
+        apiHost: this.apiHost,
+        sessionId: this.session.sessionId,
       });
     } else if (status === 'starting') {
       body = html`<span class="bone field" aria-hidden="true"></span>`;
     }
-    return html`<div part="composer" class="composer">${body}</div>`;
+    const suggestions =
+      input?.type === 'text input'
+        ? renderSuggestions(readSuggestions(this.widget?.defaultMessages), strings, status === 'sending', (reply) =>
+            this.send(reply),
+          )
+        : nothing;
+    return html`<div part="composer" class="composer">${suggestions}${body}</div>`;
   }
 
   private renderLauncher(strings: FlowbotStrings): TemplateResult {
@@ -487,23 +549,26 @@ export class FlowbotChat extends LitElement {
     </button>`;
   }
 
-  private submit(answer: BuiltAnswer): boolean {
+  private submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }): boolean {
     this.interacted = true;
     if (!this.session.send(answer.answer, answer.text)) return false;
-    this.draft.text = '';
-    this.draft.query = '';
-    this.draft.selected.clear();
+    this.sentDraft = this.draft;
+    this.draft = newDraft(undefined);
     return true;
   }
 
   private handleNotice(notice: ConversationNotice): void {
     switch (notice.type) {
       case 'start':
-        this.fire(new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId }));
+        this.blockedUrl = undefined;
+        this.fire(
+          new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }),
+        );
         break;
       case 'message':
         if (renderMessageContent(notice.message) !== null) {
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
+          if (this.voiceOn()) this.voice.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
         }
         break;
       case 'input':
@@ -516,17 +581,26 @@ export class FlowbotChat extends LitElement {
         this.fire(new FlowbotEndEvent({ sessionId: notice.sessionId }));
         break;
       case 'error': {
-        // The typed answer goes back into the field (unless the visitor already typed anew).
-        const failed = this.session.entries.at(-1);
-        const typed = failed?.kind === 'answer' && typeof failed.answer === 'string';
-        if (notice.action === 'send' && typed && !this.draft.text) this.draft.text = failed.text;
+        // What the visitor typed or picked comes back (unless they already started anew).
+        if (notice.action === 'send' && this.sentDraft && isBlankDraft(this.draft)) this.draft = this.sentDraft;
         this.fire(new FlowbotErrorEvent({ error: notice.error, action: notice.action }));
         break;
       }
-      case 'redirect':
-        if (notice.newTab) window.open(notice.url, '_blank', 'noopener');
-        else window.location.assign(notice.url);
+      case 'redirect': {
+        const { url, newTab } = notice;
+        const event = new FlowbotRedirectEvent({ url, newTab });
+        this.fire(event);
+        if (event.defaultPrevented) break;
+        if (!newTab) {
+          window.location.assign(url);
+          break;
+        }
+        // Not opened with "noopener": that always returns null, and null is how a blocked popup shows.
+        const tab = window.open(url, '_blank');
+        if (tab) tab.opener = null;
+        else this.blockedUrl = url;
         break;
+      }
     }
   }
 
@@ -592,12 +666,22 @@ export class FlowbotChat extends LitElement {
     }
   }
 
-  /** The UI strings: the `lang` attribute, else the closest `lang` of the page, else English. */
-  private strings(): FlowbotStrings {
-    const lang =
+  /** The language: the `lang` attribute, else the closest `lang` of the page, else ''. */
+  private language(): string {
+    return (
       this.closest('[lang]')?.getAttribute('lang') ||
-      (typeof document === 'undefined' ? '' : document.documentElement.lang);
-    return stringsFor(lang);
+      (typeof document === 'undefined' ? '' : document.documentElement.lang)
+    );
+  }
+
+  /** The UI strings of `language()`, else English. */
+  private strings(): FlowbotStrings {
+    return stringsFor(this.language());
+  }
+
+  /** The Widget resource turns the voice on, and the browser has one. */
+  private voiceOn(): boolean {
+    return this.widget?.voiceActive === true && this.voice.available;
   }
 
   private widgetText(key: 'title' | 'subTitle'): string | undefined {
@@ -623,10 +707,11 @@ export class FlowbotChat extends LitElement {
 
   /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
   private applyTheme(): void {
-    const flowbot = this.session.flowbot;
-    if (this.themeKey[0] === this.widget && this.themeKey[1] === flowbot) return;
-    this.themeKey = [this.widget, flowbot];
-    const cssText = widgetThemeCss(this.widget, readFlowbotTheme(flowbot));
+    const { flowbot, dynamicTheme, progress } = this.session;
+    const key = [this.widget, flowbot, dynamicTheme, progress];
+    if (key.every((value, i) => value === this.themeKey[i])) return;
+    this.themeKey = key;
+    const cssText = widgetThemeCss(this.widget, readFlowbotTheme(flowbot)) + sessionCss(this.session);
     const root = this.renderRoot;
     if (!this.themeSheet) {
       if (!cssText || typeof CSSStyleSheet === 'undefined' || !(root instanceof ShadowRoot)) return;

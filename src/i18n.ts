@@ -5,6 +5,16 @@
 
 /** Every string the widget shows or announces on its own. */
 export interface FlowbotStrings {
+  /** Session extras: progress bar, suggested replies, voice, a redirect the browser blocked, media summaries. */
+  progress: string;
+  suggestions: string;
+  mute: string;
+  openPage: string;
+  video: string;
+  audio: string;
+  embed: string;
+  image: string;
+  openLink: string;
   placeholder: string;
   send: string;
   restart: string;
@@ -23,9 +33,38 @@ export interface FlowbotStrings {
   noMatches: string;
   typing: string;
   loading: string;
+  /** Controls of the other input types (number, date, rating, file, payment, ...). */
+  invalidNumber: string;
+  invalidEmail: string;
+  invalidUrl: string;
+  invalidPhone: string;
+  invalidDate: string;
+  invalidTime: string;
+  date: string;
+  time: string;
+  from: string;
+  to: string;
+  rating: string;
+  dropFiles: string;
+  remove: string;
+  fileType: string;
+  uploading: string;
+  uploadFailed: string;
+  uploadUnavailable: string;
+  paymentUnsupported: string;
+  skip: string;
 }
 
 const en: FlowbotStrings = {
+  progress: 'Progress',
+  suggestions: 'Suggested replies',
+  mute: 'Mute voice',
+  openPage: 'Open the page',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Embedded content',
+  image: 'Image',
+  openLink: 'Open link',
   placeholder: 'Type your answer...',
   send: 'Send',
   restart: 'Restart',
@@ -44,9 +83,37 @@ const en: FlowbotStrings = {
   noMatches: 'No matches',
   typing: 'Bot is typing',
   loading: 'Loading…',
+  invalidNumber: 'Enter a valid number',
+  invalidEmail: 'Enter a valid e-mail address',
+  invalidUrl: 'Enter a valid web address',
+  invalidPhone: 'Enter a valid phone number',
+  invalidDate: 'Enter a valid date',
+  invalidTime: 'Enter a valid time',
+  date: 'Date',
+  time: 'Time',
+  from: 'From',
+  to: 'To',
+  rating: 'Rating',
+  dropFiles: 'Choose or drop files',
+  remove: 'Remove',
+  fileType: 'This type of file is not accepted',
+  uploading: 'Uploading…',
+  uploadFailed: 'The upload failed. Try again.',
+  uploadUnavailable: 'Files cannot be uploaded here.',
+  paymentUnsupported: 'Payments cannot be made in this chat.',
+  skip: 'Skip',
 };
 
 const ptBR: FlowbotStrings = {
+  progress: 'Progresso',
+  suggestions: 'Respostas sugeridas',
+  mute: 'Silenciar voz',
+  openPage: 'Abrir a página',
+  video: 'Vídeo',
+  audio: 'Áudio',
+  embed: 'Conteúdo incorporado',
+  image: 'Imagem',
+  openLink: 'Abrir link',
   placeholder: 'Digite sua resposta...',
   send: 'Enviar',
   restart: 'Recomeçar',
@@ -65,6 +132,25 @@ const ptBR: FlowbotStrings = {
   noMatches: 'Nenhum resultado',
   typing: 'O bot está digitando',
   loading: 'Carregando…',
+  invalidNumber: 'Digite um número válido',
+  invalidEmail: 'Digite um e-mail válido',
+  invalidUrl: 'Digite um endereço web válido',
+  invalidPhone: 'Digite um telefone válido',
+  invalidDate: 'Digite uma data válida',
+  invalidTime: 'Digite um horário válido',
+  date: 'Data',
+  time: 'Horário',
+  from: 'De',
+  to: 'Até',
+  rating: 'Avaliação',
+  dropFiles: 'Escolha ou solte arquivos',
+  remove: 'Remover',
+  fileType: 'Este tipo de arquivo não é aceito',
+  uploading: 'Enviando…',
+  uploadFailed: 'O envio falhou. Tente novamente.',
+  uploadUnavailable: 'Não é possível enviar arquivos aqui.',
+  paymentUnsupported: 'Não é possível fazer pagamentos neste chat.',
+  skip: 'Pular',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

@@ -202,7 +202,7 @@ describe('<flowbot-chat>', () => {
         ['start', {}],
         ['continue', {}],
       ]);
-      expect(open.mock.calls).to.deep.equal([['https://example.com/next', '_blank', 'noopener']]);
+      expect(open.mock.calls).to.deep.equal([['https://example.com/next', '_blank']]);
       expect(document.title).to.equal(title);
       expect(part(el, 'end')).to.equal(null);
     });
@@ -239,7 +239,7 @@ describe('<flowbot-chat>', () => {
         'flowbot-end',
       ]);
       expect(seen.every((e) => e.composed)).to.equal(true);
-      expect(seen[0]!.detail).to.deep.equal({ sessionId: 'session-1', resultId: 'result-1' });
+      expect(seen[0]!.detail).to.deep.equal({ sessionId: 'session-1', resultId: 'result-1', restored: false });
       expect((seen[1]!.detail as { message: { id: string } }).message.id).to.equal('m1');
       expect((seen[2]!.detail as { input: { id: string } }).input.id).to.equal('in-1');
       expect(seen[3]!.detail).to.deep.equal({ answer: 'Ada', text: 'Ada' });

@@ -5,7 +5,7 @@
  * its notices into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbortError } from '../api/errors.js';
+import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
 import type {
   ChatAnswer,
   ChatInput,
@@ -19,6 +19,7 @@ import { createViewerClient, type ViewerClient } from '../api/viewer.js';
 import { messageToPlain } from '../render/message.js';
 import { safeUrl } from '../render/safe-url.js';
 import { pick } from './flowbot.js';
+import { ConversationStore, publishedAt, type PersistMode, type StoredConversation } from './persistence.js';
 import { countWords, messageDelay, readTypingEmulation, type TypingEmulation } from './typing.js';
 
 /**
@@ -50,8 +51,8 @@ export interface BotEntry {
 export interface AnswerEntry {
   readonly kind: 'answer';
   readonly key: number;
-  /** What is (or was) sent. */
-  readonly answer: ChatAnswer;
+  /** What is (or was) sent; `undefined`: the input was skipped (a continue with `{}`). */
+  readonly answer: ChatAnswer | undefined;
   /** What the bubble shows: the typed text or the choice labels; the server's `lastMessageNewFormat` replaces it. */
   text: string;
   state: AnswerState;
@@ -70,14 +71,16 @@ export interface ConversationConfig {
   readonly prefilledVariables?: Readonly<Record<string, unknown>> | undefined;
   /** A local first bot message (the Widget resource's `aiFirstMessage`). */
   readonly greeting?: string | undefined;
+  /** Where the conversation is remembered across page loads. Default `none`. */
+  readonly persist?: PersistMode | undefined;
 }
 
 /** What happened, for the host to announce. */
 export type ConversationNotice =
-  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string }
+  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string; readonly restored: boolean }
   | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
   | { readonly type: 'input'; readonly input: ChatInput }
-  | { readonly type: 'answer'; readonly answer: ChatAnswer; readonly text: string }
+  | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
   | { readonly type: 'end'; readonly sessionId: string }
   | { readonly type: 'error'; readonly error: unknown; readonly action: 'start' | 'send' }
   | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
@@ -145,6 +148,9 @@ export class ConversationController implements ReactiveController {
   private retryRun: (() => void) | undefined;
   private nextKey = 0;
   private serverMessages = 0;
+  private store: ConversationStore | undefined;
+  /** The session came from storage: its bot version is only known from the record. */
+  private restored = false;
 
   constructor(host: ReactiveControllerHost, options: ConversationOptions) {
     this.host = host;
@@ -217,6 +223,7 @@ export class ConversationController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.handleOnline);
     const resume = this.resume;
     this.resume = undefined;
     resume?.();
@@ -224,15 +231,28 @@ export class ConversationController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.handleOnline);
     this.request?.abort();
     this.flushTimers();
   }
 
-  /** Starts a new conversation (a new `startChat`), dropping the current one. */
-  start(): void {
+  /**
+   * Starts a conversation, dropping the current one: the remembered one when
+   * `persist` is on and one is stored, else a new session (`startChat`).
+   * `fresh` forgets the remembered one first.
+   */
+  start({ fresh = false }: { fresh?: boolean } = {}): void {
     const config = this.options.config();
     this.reset();
     if (!config.publicId) return;
+    const store = new ConversationStore(config.persist, config.publicId, config.apiHost);
+    this.store = store;
+    if (fresh) store.clear();
+    const saved = store.load();
+    if (saved) {
+      this.restore(saved, config);
+      return;
+    }
     this.setStatus('starting');
     const greeting = config.greeting?.trim();
     if (greeting) this.show(greetingMessage(greeting), true);
@@ -263,15 +283,18 @@ export class ConversationController implements ReactiveController {
     this._dynamicTheme = {};
     this._progress = undefined;
     this.serverMessages = 0;
+    this.store = undefined;
+    this.restored = false;
     this.setStatus(status);
   }
 
   /**
-   * Sends the visitor's answer to the current input. Returns false (and sends
-   * nothing) when no input is shown or a call is in flight. An earlier answer
-   * that failed to send is replaced by this one.
+   * Sends the visitor's answer to the current input (`undefined`: skips it,
+   * continuing with `{}`; `text` then says what the bubble shows). Returns
+   * false (and sends nothing) when no input is shown or a call is in flight.
+   * An earlier answer that failed to send is replaced by this one.
    */
-  send(answer: ChatAnswer, text: string = typeof answer === 'string' ? answer : answer.text): boolean {
+  send(answer: ChatAnswer | undefined, text: string = typeof answer === 'string' ? answer : (answer?.text ?? '')): boolean {
     if (!this.canSend) return false;
     this._entries = this._entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.nextKey++, answer, text, state: 'sending' };
@@ -287,6 +310,12 @@ export class ConversationController implements ReactiveController {
     this.retryRun = undefined;
     again();
   }
+
+  /** Back online: an answer that failed to send and is still the latest goes out again, once. */
+  private readonly handleOnline = (): void => {
+    const last = this._entries.at(-1);
+    if (this._errorAction === 'send' && last?.kind === 'answer' && last.state === 'failed') this.retry();
+  };
 
   private async begin(config: ConversationConfig): Promise<void> {
     const generation = this.generation;
@@ -319,8 +348,33 @@ export class ConversationController implements ReactiveController {
     this._flowbot = result.flowbot;
     this.typingSettings = readTypingEmulation(result.flowbot);
     this.setStatus('ready');
-    this.notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId });
+    this.notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId, restored: false });
     await this.play(result, generation);
+  }
+
+  /** Puts a remembered conversation back on screen, then goes on where it was. */
+  private restore(saved: StoredConversation, config: ConversationConfig): void {
+    this.restored = true;
+    this.client = (this.options.createClient ?? defaultClient)(config.apiHost);
+    this._sessionId = saved.sessionId;
+    this._resultId = saved.resultId;
+    this._flowbot = saved.flowbot;
+    this.typingSettings = readTypingEmulation(saved.flowbot);
+    this._dynamicTheme = saved.dynamicTheme ?? {};
+    this._progress = saved.progress;
+    this._entries = saved.entries.map((entry) =>
+      entry.kind === 'bot'
+        ? { ...entry, key: this.nextKey++, local: !!entry.local }
+        : { ...entry, key: this.nextKey++, answer: entry.answer, state: 'sent' },
+    );
+    this.serverMessages = this._entries.length;
+    this.setStatus(saved.input || saved.pending ? 'ready' : 'ended');
+    this.notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
+    if (saved.pending) void this.deliver(undefined);
+    else if (saved.input) {
+      this._input = saved.input;
+      this.notify({ type: 'input', input: saved.input });
+    }
   }
 
   /** Sends `entry` (or continues without an answer) and plays the response. */
@@ -345,6 +399,11 @@ export class ConversationController implements ReactiveController {
     } catch (error) {
       if (generation !== this.generation) return;
       this.request = undefined;
+      // A remembered session the server no longer knows (expired, or the bot republished): begin anew.
+      if (this.restored && isFlowbotHttpError(error) && error.status === 404) {
+        this.start({ fresh: true });
+        return;
+      }
       if (entry) entry.state = 'failed';
       // An abort (disconnect) is not an error to report, but the answer must not be lost.
       const aborted = isAbortError(error);
@@ -364,6 +423,12 @@ export class ConversationController implements ReactiveController {
 
   /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
   private async play(result: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+    // A remembered session answered by another version of the bot: its transcript is stale.
+    const version = publishedAt(result.flowbot);
+    if (this.restored && version !== undefined && version !== publishedAt(this._flowbot)) {
+      this.start({ fresh: true });
+      return;
+    }
     if (result.dynamicTheme) {
       const next: Record<string, unknown> = { ...this._dynamicTheme };
       for (const [key, value] of Object.entries(result.dynamicTheme)) if (value != null) next[key] = value;
@@ -379,6 +444,20 @@ export class ConversationController implements ReactiveController {
     const messages = result.messages;
     const actions = result.clientSideActions ?? [];
     const ids = new Set(messages.map((message) => message.id));
+    // Remember where this response leads before playing it: a reload mid-way restores its end state.
+    this.store?.save({
+      sessionId: this._sessionId ?? '',
+      resultId: this._resultId ?? '',
+      flowbot: this._flowbot,
+      entries: [
+        ...this._entries.filter((entry) => entry.kind === 'bot' || entry.state === 'sent'),
+        ...messages.map((message) => ({ kind: 'bot' as const, message })),
+      ],
+      input: result.input ?? undefined,
+      pending: actions.some((action) => action.expectsDedicatedReply),
+      dynamicTheme: this._dynamicTheme,
+      progress: this._progress,
+    });
     let needsReply = false;
     const runActions = async (list: readonly ClientSideAction[]): Promise<boolean> => {
       for (const action of list) {
@@ -432,7 +511,12 @@ export class ConversationController implements ReactiveController {
     const payload = pick(action, action.type);
     if (action.type === 'wait') {
       const seconds = Number(pick(payload, 'secondsToWaitFor'));
-      if (seconds > 0) await this.sleep(Math.min(seconds, MAX_WAIT_SECONDS) * 1000);
+      if (seconds > 0) {
+        // The bot is "busy" for the pause: show it typing.
+        this.setTyping(true);
+        await this.sleep(Math.min(seconds, MAX_WAIT_SECONDS) * 1000);
+        this.setTyping(false);
+      }
     } else if (action.type === 'redirect') {
       const url = safeUrl(pick(payload, 'url'));
       if (url && this.connected) this.notify({ type: 'redirect', url, newTab: pick(payload, 'isNewTab') === true });

@@ -44,7 +44,20 @@ export interface MessageRenderContext {
   autoplay?: boolean;
   /** Base for relative media URLs, e.g. the API host (default: the document's base URL). */
   baseUrl?: string;
+  /** The words the content uses (titles, labels), in the conversation's language. Default English. */
+  labels?: Partial<MessageLabels>;
 }
+
+/** The words of rendered content and of its plain-text summaries. */
+export interface MessageLabels {
+  image: string;
+  video: string;
+  audio: string;
+  embed: string;
+  openLink: string;
+}
+
+const ENGLISH: MessageLabels = { image: 'Image', video: 'Video', audio: 'Audio', embed: 'Embedded content', openLink: 'Open link' };
 
 type Message = { id: string; type: string; content: unknown };
 type Obj = Record<string, unknown>;
@@ -75,10 +88,10 @@ const EMBED_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-es
 
 /** Providers played in an iframe: id pattern, player URL, title, default ratio. */
 const PROVIDERS: Record<string, { id: RegExp; src: (id: string) => string; title: string; ratio?: string }> = {
-  youtube: { id: /^[\w-]{11}$/, src: (id) => `https://www.youtube-nocookie.com/embed/${id}`, title: 'YouTube video' },
-  vimeo: { id: /^\d{1,12}$/, src: (id) => `https://player.vimeo.com/video/${id}`, title: 'Vimeo video' },
-  tiktok: { id: /^\d{1,25}$/, src: (id) => `https://www.tiktok.com/embed/v2/${id}`, title: 'TikTok video', ratio: '9-16' },
-  gumlet: { id: /^[a-z\d]{1,64}$/i, src: (id) => `https://play.gumlet.io/embed/${id}`, title: 'Video' },
+  youtube: { id: /^[\w-]{11}$/, src: (id) => `https://www.youtube-nocookie.com/embed/${id}`, title: 'YouTube' },
+  vimeo: { id: /^\d{1,12}$/, src: (id) => `https://player.vimeo.com/video/${id}`, title: 'Vimeo' },
+  tiktok: { id: /^\d{1,25}$/, src: (id) => `https://www.tiktok.com/embed/v2/${id}`, title: 'TikTok', ratio: '9-16' },
+  gumlet: { id: /^[a-z\d]{1,64}$/i, src: (id) => `https://play.gumlet.io/embed/${id}`, title: 'Gumlet' },
 };
 
 /** Provider and id from a known video page or player URL. */
@@ -137,6 +150,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
   if (!isObj(message) || !isObj(message.content)) return null;
   const c = message.content;
   const media = (value: unknown) => safeUrl(value, ctx.baseUrl ? { base: ctx.baseUrl } : {});
+  const words = { ...ENGLISH, ...ctx.labels };
   switch (message.type) {
     case 'text': {
       const nodes =
@@ -167,7 +181,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
         const id = [str(c.id), fromLink?.[0] === provider ? fromLink[1] : ''].find((x) => x && p.id.test(x));
         if (!id) return null;
         return {
-          kind: 'frame', src: p.src(id), title: p.title, label: 'Video', sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
+          kind: 'frame', src: p.src(id), title: `${words.video} (${p.title})`, label: words.video, sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
           ratio: ratioName(c.aspectRatio) || p.ratio || '16-9', ...sizes,
         };
       }
@@ -182,7 +196,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
       const src = media(c.url);
       if (!src) return null;
       return {
-        kind: 'frame', src, title: 'Embedded content', label: 'Embedded content', ratio: '',
+        kind: 'frame', src, title: words.embed, label: words.embed, ratio: '',
         sandbox: sameOrigin(src) ? EMBED_SANDBOX : `${EMBED_SANDBOX} allow-same-origin`,
         height: pixels(c.height, 50, 3000) ?? 400,
       };
@@ -219,7 +233,7 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
       return html`<div class="fb-content">${m.href
         ? html`<a href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
-            aria-label=${m.alt ? nothing : 'Open link'}>${img}</a>`
+            aria-label=${m.alt ? nothing : { ...ENGLISH, ...ctx.labels }.openLink}>${img}</a>`
         : img}</div>`;
     }
     case 'frame':
@@ -237,20 +251,21 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
 }
 
 /** Plain-text summary of a message for announcements and events ("Image: alt", "Video", ...); '' when it is skipped. */
-export function messageToPlain(message: Message): string {
+export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
   const m = safeModel(message);
   if (!m) return '';
+  const words = { ...ENGLISH, ...labels };
   switch (m.kind) {
     case 'text':
       return richTextToPlain(m.nodes);
     case 'image':
-      return m.alt ? `Image: ${m.alt}` : 'Image';
+      return m.alt ? `${words.image}: ${m.alt}` : words.image;
     case 'frame':
-      return m.label;
+      return m.label === ENGLISH.embed ? words.embed : words.video;
     case 'video':
-      return 'Video';
+      return words.video;
     case 'audio':
-      return 'Audio';
+      return words.audio;
   }
 }
 

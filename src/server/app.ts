@@ -18,6 +18,8 @@
  * | `GET /api/v1/flowbots` | none | extra: the flows `[{ publicId, name, description }]` |
  * | `POST /api/v1/flowbots/:publicId/startChat` | none | viewer protocol |
  * | `POST /api/v1/sessions/:sessionId/continueChat` | none | viewer protocol |
+ * | `POST /api/v1/sessions/:sessionId/uploads` | none | upload URL for a file input: see `uploads.ts` |
+ * | `PUT /api/v1/uploads/:id`, `GET /api/v1/uploads/:id/:fileName` | none | the file itself (5 MB at most) |
  * | `GET /demo-assets/:file` | none | the demo flows' images, audio and embed page |
  * | `GET /__health`, `GET /api/health` | none | `{ status: "ok" }` |
  *
@@ -60,6 +62,7 @@ import { FAULT_HEADER, faultInjection } from './faults.js';
 import { continueChat, sessionNotFound, startChat } from './flow-engine.js';
 import { shippedFlows, type FlowDefinition } from './flows.js';
 import { demoAsset } from './demo-assets.js';
+import { mountUploads } from './uploads.js';
 import {
   DEFAULT_TOKEN,
   GUEST_VIEW_FEATURE,
@@ -130,6 +133,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     }),
   );
   app.use('*', faultInjection(state.faults));
+  // Before the global body limit: uploads have their own.
+  mountUploads(app, state.sessions);
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   app.use(
     '*',

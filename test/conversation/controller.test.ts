@@ -94,7 +94,7 @@ describe('ConversationController', () => {
     expect(shown()).toEqual(['m1']);
     expect(controller.input).toEqual(textInput);
     expect(types()).toEqual(['start', 'message', 'input']);
-    expect(notices[0]).toEqual({ type: 'start', sessionId: 's-1', resultId: 'r-1' });
+    expect(notices[0]).toEqual({ type: 'start', sessionId: 's-1', resultId: 'r-1', restored: false });
   });
 
   it('shows the greeting first, before the server answers', async () => {
@@ -430,6 +430,31 @@ describe('ConversationController', () => {
         expect(shown()).toEqual(['m1']);
         await vi.advanceTimersByTimeAsync(1);
         expect(shown()).toEqual(['m1', 'm2']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('shows the bot typing for the length of a wait', async () => {
+      vi.useFakeTimers();
+      try {
+        const client = {
+          startChat: vi.fn(async () =>
+            startResult({
+              messages: [text('m1', 'a')],
+              clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 1.5 }, lastBubbleBlockId: 'm1' }],
+            }),
+          ),
+          continueChat: vi.fn(),
+        };
+        const { controller } = setup(client);
+        controller.start();
+        await vi.advanceTimersByTimeAsync(10);
+        expect(controller.typing).toBe(true);
+        expect(controller.input).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1490);
+        expect(controller.typing).toBe(false);
+        expect(controller.input).toEqual(textInput);
       } finally {
         vi.useRealTimers();
       }

@@ -3,18 +3,49 @@
  * built script-tag file) and the reference server on another. `__API__` in a page becomes the
  * server's URL. Pages named `csp-*.html` are served with a strict Content-Security-Policy that
  * enforces Trusted Types.
+ *
+ * Besides the shipped demo flows the server has `long`: fifty text questions in a row.
+ *
+ * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
+ * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, sessions:
+ *   [{ id, answers }] }` (answers in order of arrival);
+ * - `POST /__api/faults` with `{ spec, match?, times?, every? }`: queues a fault (see the
+ *   reference server's `FaultQueue.next`), e.g. `{ "spec": "status=503", "match": "/continueChat", "every": 3 }`;
+ * - `POST /__api/reset`: forgets queued faults and the counts.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startReferenceServer } from '../../src/server/index.js';
+import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
 
 const { values } = parseArgs({
   options: { 'page-port': { type: 'string', default: '4710' }, 'api-port': { type: 'string', default: '4711' } },
 });
 const host = '127.0.0.1';
-const api = await startReferenceServer({ port: Number(values['api-port']), host });
+
+/** Fifty text questions, then a goodbye: long enough to count lost and duplicated answers. */
+const QUESTIONS = 50;
+const longFlow = defineFlow({
+  publicId: 'long',
+  name: 'Fifty questions',
+  description: 'Fifty text questions in a row (end-to-end fault tests).',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  blocks: [
+    ...Array.from({ length: QUESTIONS }, (_, i): FlowBlock => ({
+      id: `q${i + 1}`,
+      messages: [{ type: 'text', text: `Question ${i + 1} of ${QUESTIONS}` }],
+      input: { id: `a${i + 1}`, type: 'text input', next: i + 1 < QUESTIONS ? `q${i + 2}` : 'done' },
+    })),
+    { id: 'done', messages: [{ type: 'text', text: `All ${QUESTIONS} answers received.` }] },
+  ],
+});
+
+const api = await startReferenceServer({
+  port: Number(values['api-port']),
+  host,
+  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow },
+});
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
 const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));
 
@@ -40,6 +71,52 @@ function strictCsp(apiUrl: string): string {
   ].join('; ');
 }
 
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let raw = '';
+  for await (const chunk of req) raw += String(chunk);
+  const value: unknown = raw ? JSON.parse(raw) : {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('expected a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(body));
+}
+
+/** The test hooks under `/__api/`; true when `path` was one of them. */
+async function testHook(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+  const { stats, faults } = api.state;
+  if (path === '/__api/stats' && req.method === 'GET') {
+    const sessions = stats.startedSessionIds.map((id) => ({ id, answers: stats.answersOf(id) }));
+    sendJson(res, 200, { sessionsStarted: stats.sessionsStarted, continueCount: stats.continueCount, sessions });
+    return true;
+  }
+  if (path === '/__api/faults' && req.method === 'POST') {
+    try {
+      const { spec, match, times, every } = await readJson(req);
+      if (typeof spec !== 'string') throw new Error('"spec" must be a fault spec string');
+      faults.next(spec, {
+        ...(typeof match === 'string' ? { match } : {}),
+        ...(typeof times === 'number' ? { times } : {}),
+        ...(typeof every === 'number' ? { every } : {}),
+      });
+      sendJson(res, 200, { pending: faults.pending });
+    } catch (error) {
+      sendJson(res, 400, { message: (error as Error).message });
+    }
+    return true;
+  }
+  if (path === '/__api/reset' && req.method === 'POST') {
+    faults.clear();
+    stats.reset();
+    sendJson(res, 200, {});
+    return true;
+  }
+  return false;
+}
+
 const server = createServer(async (req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   try {
@@ -47,6 +124,7 @@ const server = createServer(async (req, res) => {
       res.end('ok');
       return;
     }
+    if (path.startsWith('/__api/') && (await testHook(req, res, path))) return;
     if (path === '/favicon.ico') {
       res.statusCode = 204;
       res.end();

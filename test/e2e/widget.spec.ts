@@ -49,7 +49,14 @@ test.describe('script-tag widget', () => {
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
 
     // The e-mail field takes focus once the visitor has interacted: type straight away.
+    // Not an address: the field says so and nothing is sent.
     await page.keyboard.type('not-an-email');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('flowbot-chat [part~="input"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(user(page)).toHaveCount(1);
+    // An address to the browser, but the server wants a dot in the domain: it re-asks.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('ada@example');
     await page.keyboard.press('Enter');
     await expect(bot(page).last()).toContainText(/try again/i);
     await page.keyboard.type('ada@example.com');

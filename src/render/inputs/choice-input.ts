@@ -1,21 +1,43 @@
 /**
- * `choice input`: buttons. Single choice sends on click; multiple choice
- * toggles items and sends them with one button; `isSearchable` adds a filter.
+ * `choice input` and `picture choice input`: buttons (pictures with a title
+ * and a description for the latter). Single choice sends on click; multiple
+ * choice toggles items (`aria-pressed`) and sends them with one button;
+ * `isSearchable` adds a filter. A picture sends its `value`, else its title.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../api/schemas.js';
 import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../../conversation/answers.js';
-import { readInputOptions, text } from '../../conversation/flowbot.js';
+import { isObject, readInputOptions, text } from '../../conversation/flowbot.js';
+import { safeUrl } from '../safe-url.js';
 import type { InputContext } from './index.js';
+
+interface Item extends ChoiceItem {
+  readonly picture?: string | undefined;
+  readonly description?: string | undefined;
+}
+
+/** The usable items of a picture choice: an id, and a title or a value. */
+function readPictureItems(input: ChatInput): Item[] {
+  return (input.items ?? []).filter(isObject).flatMap((raw): Item[] => {
+    const id = typeof raw.id === 'number' ? String(raw.id) : text(raw.id);
+    const title = text(raw.title);
+    const value = text(raw.value);
+    const content = title ?? value;
+    return id && content
+      ? [{ id, content, ...(value ? { value } : {}), picture: safeUrl(raw.pictureSrc), description: text(raw.description) }]
+      : [];
+  });
+}
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const options = readInputOptions(input);
   const labels = readLabels(input);
+  const pictures = input.type === 'picture choice input';
   const multiple = options.isMultipleChoice === true;
-  const searchable = options.isSearchable === true;
-  const items = readChoiceItems(input);
+  const searchable = options.isSearchable === true && !pictures;
+  const items: Item[] = pictures ? readPictureItems(input) : readChoiceItems(input);
   const { draft, strings } = ctx;
   const query = draft.query.trim().toLocaleLowerCase();
   const shown = query ? items.filter((item) => item.content.toLocaleLowerCase().includes(query)) : items;
@@ -27,8 +49,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
       if (answer) ctx.submit(answer);
       return;
     }
-    if (draft.selected.has(item.id)) draft.selected.delete(item.id);
-    else draft.selected.add(item.id);
+    if (!draft.selected.delete(item.id)) draft.selected.add(item.id);
     ctx.changed();
   };
   const submitSelected = (): void => {
@@ -54,18 +75,22 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
           @input=${onSearch}
         />`
       : nothing}
-    <div class="choices" role="group" aria-label=${strings.choices}>
+    <div class=${pictures ? 'pictures' : 'choices'} role="group" aria-label=${strings.choices}>
       ${shown.map(
         (item) =>
           html`<button
-            part="choice"
-            class="choice"
+            part=${pictures ? 'picture-choice' : 'choice'}
+            class=${pictures ? 'picture' : 'choice'}
             type="button"
             aria-pressed=${multiple ? String(draft.selected.has(item.id)) : nothing}
             ?disabled=${ctx.busy}
             @click=${() => pick(item)}
           >
-            ${item.content}
+            ${pictures
+              ? html`${item.picture ? html`<img src=${item.picture} alt="" loading="lazy" />` : nothing}
+                  <strong>${item.content}</strong>
+                  ${item.description ? html`<span>${item.description}</span>` : nothing}`
+              : item.content}
           </button>`,
       )}
       ${shown.length === 0 ? html`<p class="no-matches" role="status">${strings.noMatches}</p>` : nothing}

@@ -4,22 +4,37 @@
  * or picked lives in an `InputDraft` the element owns, so a re-render (or a
  * failed send) never loses it.
  */
-import type { TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../api/schemas.js';
 import { readPrefilledValue, type BuiltAnswer } from '../../conversation/answers.js';
 import type { FlowbotStrings } from '../../i18n.js';
+import { renderCardsInput } from './cards-input.js';
 import { renderChoiceInput } from './choice-input.js';
-import { renderFallbackInput } from './fallback.js';
+import { renderFieldInput } from './field-input.js';
+import { renderFileInput } from './file-input.js';
+import { renderPaymentInput } from './payment-input.js';
+import { renderRatingInput } from './rating-input.js';
 import { renderTextInput } from './text-input.js';
 
 /** What the visitor has typed or picked in the current input. */
 export interface InputDraft {
-  /** The text field's value. */
+  /** The field's value (text, number, date, time, ...; the chosen rating). */
   text: string;
-  /** Ids of the chosen items (multiple choice). */
+  /** The end of a date range. */
+  to: string;
+  /** Ids of the chosen items (multiple choice, multiple picture choice). */
   selected: Set<string>;
   /** The search field's value (searchable choice). */
   query: string;
+  /** Files picked or dropped (file input). */
+  files: File[];
+  /** The control's visible error; `''` when there is none. */
+  error: string;
+  /** The files are being uploaded. */
+  uploading: boolean;
+  /** The server has no upload call: only the skip is left. */
+  noUploads: boolean;
 }
 
 /** What a control needs from the element. */
@@ -30,23 +45,67 @@ export interface InputContext {
   readonly draft: InputDraft;
   /** Sends an answer. */
   readonly submit: (answer: BuiltAnswer) => void;
-  /** Asks for a re-render after a draft change the control shows (a pick, a search). */
+  /** Continues without an answer (`continueChat` with `{}`); `text` goes in the visitor's bubble. */
+  readonly skip: (text: string) => void;
+  /** Asks for a re-render after a draft change the control shows (a pick, a search, an error). */
   readonly changed: () => void;
+  /** The viewer base URL (`''`: the page's origin), for uploads. */
+  readonly apiHost: string;
+  /** The live session, for uploads. */
+  readonly sessionId: string | undefined;
 }
 
-/** A fresh draft for `input`: its `prefilledValue` in the text field. */
+/** A fresh draft for `input`: its `prefilledValue` in the field. */
 export function newDraft(input: ChatInput | undefined): InputDraft {
-  return { text: readPrefilledValue(input), selected: new Set(), query: '' };
+  return {
+    text: readPrefilledValue(input),
+    to: '',
+    selected: new Set(),
+    query: '',
+    files: [],
+    error: '',
+    uploading: false,
+    noUploads: false,
+  };
 }
 
-/** The control for `input`; types without their own control get a text field. */
+/** Whether the visitor has typed or picked nothing in `draft`. */
+export function isBlankDraft(draft: InputDraft): boolean {
+  return !draft.text && !draft.to && !draft.selected.size && !draft.files.length;
+}
+
+/**
+ * The control for `input`; unknown types get a text field. Each input gets
+ * fresh elements: a focused field whose `type` changed under it (a phone
+ * field becoming a date field) would not take typing.
+ */
 export function renderInput(input: ChatInput, ctx: InputContext): TemplateResult {
+  return html`${keyed(input, control(input, ctx))}`;
+}
+
+function control(input: ChatInput, ctx: InputContext): TemplateResult {
   switch (input.type) {
     case 'text input':
       return renderTextInput(input, ctx);
     case 'choice input':
+    case 'picture choice input':
       return renderChoiceInput(input, ctx);
+    case 'number input':
+    case 'email input':
+    case 'url input':
+    case 'phone number input':
+    case 'date input':
+    case 'time input':
+      return renderFieldInput(input, ctx);
+    case 'rating input':
+      return renderRatingInput(input, ctx);
+    case 'cards':
+      return renderCardsInput(input, ctx);
+    case 'file input':
+      return renderFileInput(input, ctx);
+    case 'payment input':
+      return renderPaymentInput(input, ctx);
     default:
-      return renderFallbackInput(input, ctx);
+      return renderTextInput(input, ctx);
   }
 }

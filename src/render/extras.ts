@@ -1,0 +1,171 @@
+/**
+ * The session's extras around the transcript: the progress bar, the
+ * `dynamicTheme` background and guest avatar, the Widget resource's suggested
+ * replies (`defaultMessages`), the voice's mute switch and the link shown when
+ * the browser blocked a redirect's new tab.
+ *
+ * Values that change per response (the progress, the background URL) reach
+ * CSS through the element's constructed stylesheet (`sessionCss`), never a
+ * `style` attribute, so a strict Content-Security-Policy holds.
+ */
+import { css, html, nothing, svg, type CSSResult, type TemplateResult } from 'lit';
+import type { DynamicTheme } from '../api/schemas.js';
+import { isObject, pick, readFlowbotTheme, text } from '../conversation/flowbot.js';
+import type { FlowbotStrings } from '../i18n.js';
+import { safeUrl } from './safe-url.js';
+
+/** What these parts read from the conversation. */
+export interface SessionView {
+  readonly flowbot: unknown;
+  readonly dynamicTheme: DynamicTheme;
+  readonly progress: number | undefined;
+}
+
+const general = (flowbot: unknown): unknown => pick(readFlowbotTheme(flowbot), 'general');
+
+/** A URL from the theme, unless it is an unresolved `{{Variable}}`. */
+const themeUrl = (value: unknown): string | undefined =>
+  typeof value === 'string' && !value.includes('{{') ? safeUrl(value) : undefined;
+
+/** The progress (0–100, whole), or undefined when there is none or the theme hides the bar. */
+function progressValue(view: SessionView): number | undefined {
+  const { progress } = view;
+  if (typeof progress !== 'number' || !Number.isFinite(progress)) return undefined;
+  if (pick(pick(general(view.flowbot), 'progressBar'), 'isEnabled') === false) return undefined;
+  return Math.round(Math.min(100, Math.max(0, progress)));
+}
+
+/**
+ * CSS for the element's constructed sheet: the progress bar's width and the
+ * transcript's background image (`dynamicTheme.backgroundUrl`, else a theme
+ * background of type Image), the URL CSS-escaped inside a quoted `url()`.
+ */
+export function sessionCss(view: SessionView): string {
+  const value = progressValue(view);
+  const background = pick(general(view.flowbot), 'background');
+  const image =
+    safeUrl(view.dynamicTheme.backgroundUrl) ??
+    (pick(background, 'type') === 'Image' ? themeUrl(pick(background, 'content')) : undefined);
+  let out = value === undefined ? '' : `:host{--_progress:${value}%}`;
+  if (image && typeof CSS !== 'undefined') {
+    out += `.messages{background:var(--flowbot-background-image,url("${CSS.escape(image)}")) center/cover}`;
+  }
+  return out;
+}
+
+/** The bar, or nothing when there is no progress or the theme places it at the other edge. */
+export function renderProgress(
+  view: SessionView,
+  edge: 'Top' | 'Bottom',
+  strings: FlowbotStrings,
+  lang: string,
+): TemplateResult | typeof nothing {
+  const value = progressValue(view);
+  const placement = pick(pick(general(view.flowbot), 'progressBar'), 'placement') === 'Bottom' ? 'Bottom' : 'Top';
+  if (value === undefined || placement !== edge) return nothing;
+  let label: string;
+  try {
+    label = new Intl.NumberFormat(lang || undefined, { style: 'percent' }).format(value / 100);
+  } catch {
+    label = `${value}%`;
+  }
+  return html`<div part="progress" class="progress" role="progressbar" aria-label=${strings.progress}
+    aria-valuemin="0" aria-valuemax="100" aria-valuenow=${value} aria-valuetext=${label}></div>`;
+}
+
+/** The visitor's avatar: `dynamicTheme.guestAvatarUrl`, else an enabled `theme.chat.guestAvatar`. */
+export function guestAvatarUrl(view: SessionView): string | undefined {
+  const dynamic = safeUrl(view.dynamicTheme.guestAvatarUrl);
+  if (dynamic) return dynamic;
+  const avatar = pick(pick(readFlowbotTheme(view.flowbot), 'chat'), 'guestAvatar');
+  return pick(avatar, 'isEnabled') === true ? themeUrl(pick(avatar, 'url')) : undefined;
+}
+
+/**
+ * The Widget resource's `defaultMessages` as reply texts: strings, or objects
+ * with `text`, `content`, `message` or `label`; trimmed, without repeats, at
+ * most eight.
+ */
+export function readSuggestions(list: unknown): string[] {
+  const out = new Set<string>();
+  for (const item of Array.isArray(list) ? list : []) {
+    const value = isObject(item)
+      ? ['text', 'content', 'message', 'label'].map((key) => text(item[key])).find(Boolean)
+      : text(item);
+    if (value) out.add(value.trim().slice(0, 200));
+  }
+  return [...out].slice(0, 8);
+}
+
+/** Suggested replies as buttons; a tap sends one. */
+export function renderSuggestions(
+  list: readonly string[],
+  strings: FlowbotStrings,
+  busy: boolean,
+  send: (reply: string) => void,
+): TemplateResult | typeof nothing {
+  if (!list.length) return nothing;
+  return html`<div class="choices suggestions" role="group" aria-label=${strings.suggestions}>${list.map(
+    (reply) =>
+      html`<button part="suggestion" class="choice" type="button" ?disabled=${busy}
+        @click=${() => send(reply)}>${reply}</button>`,
+  )}</div>`;
+}
+
+const speaker = svg`<path d="M4 9v6h4l5 4V5L8 9H4Z" />`;
+const waves = svg`<path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />`;
+const cross = svg`<path d="m17 9 5 6m0-6-5 6" />`;
+
+/** The header's mute switch: `aria-pressed` is true while muted. */
+export function renderMuteButton(muted: boolean, strings: FlowbotStrings, toggle: () => void): TemplateResult {
+  return html`<button part="mute-button" class="icon-button" type="button" aria-label=${strings.mute}
+    aria-pressed=${muted ? 'true' : 'false'} @click=${toggle}><svg viewBox="0 0 24 24" aria-hidden="true"
+    focusable="false">${speaker}${muted ? cross : waves}</svg></button>`;
+}
+
+/** A link to the page a redirect wanted to open in a new tab, when the browser blocked it. */
+export function renderRedirectLink(url: string | undefined, strings: FlowbotStrings): TemplateResult | typeof nothing {
+  if (!url) return nothing;
+  return html`<p part="redirect" class="notice"><a href=${url} target="_blank"
+    rel="noopener noreferrer">${strings.openPage}: ${new URL(url).host}</a></p>`;
+}
+
+/** Styles of these parts; add them to the element's static styles. */
+export const extrasStyles: CSSResult = css`
+  .progress {
+    flex: none;
+    block-size: 4px;
+    margin: 6px 12px;
+    border-radius: 2px;
+    overflow: hidden;
+    background: var(--flowbot-progress-track-color, var(--_w-progress-track, color-mix(in srgb, var(--_primary) 20%, transparent)));
+  }
+
+  .progress::before {
+    content: '';
+    display: block;
+    block-size: 100%;
+    inline-size: var(--_progress, 0%);
+    background: var(--flowbot-progress-color, var(--_w-progress, var(--_primary)));
+  }
+
+  /* Each message and field reads in its own direction (English in a right-to-left page, and back). */
+  .bubble,
+  .bubble :is(div, p, li),
+  .field,
+  button {
+    unicode-bidi: plaintext;
+  }
+
+  .row.user:has(> .avatar) {
+    display: grid;
+    grid-template-columns: 1fr auto;
+    justify-items: end;
+    gap: 2px 8px;
+  }
+
+  /* Suggested replies look like choices: the same pills, above the field. */
+  .suggestions {
+    margin-block-end: 8px;
+  }
+`;

@@ -1,0 +1,140 @@
+/**
+ * `number input`, `email input`, `url input`, `phone number input`,
+ * `date input` (single, range, with time) and `time input`: one native field
+ * (two for a date range) and a send button. The value is checked before it is
+ * sent, in the formats the viewer accepts: a number within `min`/`max`, an
+ * address, an http(s) URL (`https://` may be left out), a phone number
+ * (`+` and the country code, or a national number read with
+ * `defaultCountryCode`), `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM` (a range joined with
+ * `" to "`), `HH:MM`.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { ChatInput } from '../../api/schemas.js';
+import { readInputOptions } from '../../conversation/flowbot.js';
+import type { FlowbotStrings } from '../../i18n.js';
+import type { InputContext } from './index.js';
+import { invalidAttrs, label, numberOption, renderError, setError } from './shared.js';
+
+type Kind = readonly [type: string, inputMode: string, autocomplete: string, error: keyof FlowbotStrings];
+
+const KINDS: Readonly<Record<string, Kind>> = {
+  'number input': ['number', 'decimal', 'off', 'invalidNumber'],
+  'email input': ['email', 'email', 'email', 'invalidEmail'],
+  // Not type=url: the visitor may leave out `https://`, which the server adds.
+  'url input': ['text', 'url', 'url', 'invalidUrl'],
+  'phone number input': ['tel', 'tel', 'tel', 'invalidPhone'],
+  'date input': ['date', 'none', 'off', 'invalidDate'],
+  'time input': ['time', 'none', 'off', 'invalidTime'],
+};
+
+/** A date bound as the field wants it: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with a time. */
+function dateBound(value: unknown, withTime: boolean): string | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\d/.test(value)) return undefined;
+  return withTime ? (value.length > 15 ? value.slice(0, 16).replace(' ', 'T') : `${value.slice(0, 10)}T00:00`) : value.slice(0, 10);
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`);
+    return /^https?:$/.test(url.protocol) && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
+}
+
+/** The field control for `input`. */
+export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateResult {
+  const options = readInputOptions(input);
+  const { draft, strings } = ctx;
+  const kind = input.type ?? '';
+  let [type, inputMode, autocomplete, errorKey] = KINDS[kind] ?? KINDS['email input']!;
+  const range = kind === 'date input' && options.isRange === true;
+  let min: string | undefined;
+  let max: string | undefined;
+  let step: string | undefined;
+  let bounds = '';
+  if (kind === 'date input') {
+    const withTime = options.hasTime === true;
+    if (withTime) type = 'datetime-local';
+    min = dateBound(options.min, withTime);
+    max = dateBound(options.max, withTime);
+  } else if (kind === 'number input') {
+    const low = numberOption(options.min);
+    const high = numberOption(options.max);
+    const by = numberOption(options.step);
+    min = low?.toString();
+    max = high?.toString();
+    step = by && by > 0 ? String(by) : 'any';
+    // Whole numbers, never negative: the plain digit keyboard is enough.
+    if (by && Number.isInteger(by) && low !== undefined && low >= 0) inputMode = 'numeric';
+    if (min || max) bounds = ` (${min ?? ''}–${max ?? ''})`;
+  }
+  const placeholder =
+    label(input, 'placeholder') ??
+    (kind === 'date input' ? strings.date : kind === 'time input' ? strings.time : strings.placeholder);
+  const { invalid, describedBy } = invalidAttrs(ctx);
+
+  const onSubmit = (event: Event): void => {
+    event.preventDefault();
+    if (ctx.busy) return;
+    const fields = [...(event.currentTarget as HTMLFormElement).querySelectorAll('input')];
+    const values = fields.map((field) => field.value.trim());
+    const [first = '', second = ''] = values;
+    const bad = fields.find(
+      (field, i) =>
+        !values[i] ||
+        !field.checkValidity() ||
+        (kind === 'url input' && !isWebUrl(values[i]!)) ||
+        (kind === 'phone number input' && !isPhone(values[i]!)) ||
+        (i === 1 && first > second),
+    );
+    if (bad) {
+      setError(ctx, strings[errorKey] + bounds);
+      bad.focus();
+      return;
+    }
+    const value = range ? `${first} to ${second}` : first;
+    ctx.submit({ answer: value, text: value });
+  };
+
+  const field = (index: 0 | 1, name: string): TemplateResult => html`<input
+    part="input"
+    class="field"
+    type=${type}
+    inputmode=${inputMode === 'none' ? nothing : inputMode}
+    autocomplete=${autocomplete}
+    enterkeyhint="send"
+    aria-label=${range ? nothing : name}
+    aria-invalid=${invalid}
+    aria-describedby=${describedBy}
+    placeholder=${type === 'date' || type === 'datetime-local' || type === 'time' ? nothing : name}
+    min=${min ?? nothing}
+    max=${max ?? nothing}
+    step=${step ?? nothing}
+    ?readonly=${ctx.busy}
+    .value=${live(index ? draft.to : draft.text)}
+    @input=${(event: Event) => {
+      const value = (event.target as HTMLInputElement).value;
+      if (index) draft.to = value;
+      else draft.text = value;
+      setError(ctx, '');
+    }}
+  />`;
+
+  return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
+    ${range
+      ? html`<label class="range-field"><span>${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
+          <label class="range-field"><span>${label(input, 'to') ?? strings.to}</span>${field(1, '')}</label>`
+      : field(0, placeholder)}
+    <button part="send-button" class="send" type="submit" ?disabled=${ctx.busy}>
+      ${label(input, 'button') ?? strings.send}
+    </button>
+    ${renderError(ctx)}
+  </form>`;
+}

@@ -1,0 +1,356 @@
+import type { ReactiveControllerHost } from 'lit';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, ContinueChatResult, StartChatResult } from '../../src/api/schemas.js';
+import {
+  ConversationController,
+  type ConversationClient,
+  type ConversationNotice,
+} from '../../src/conversation/controller.js';
+import {
+  ConversationStore,
+  storageKey,
+  type StoredConversation,
+} from '../../src/conversation/persistence.js';
+
+/** A Storage in memory, like the browser's, that can be told to refuse writes. */
+class MemoryStorage implements Storage {
+  readonly map = new Map<string, string>();
+  full = false;
+  get length(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.map.set(key, String(value));
+  }
+}
+
+const record = (overrides: Partial<StoredConversation> = {}): StoredConversation => ({
+  sessionId: 's-1',
+  resultId: 'r-1',
+  flowbot: { id: 'bot', publishedAt: '2026-01-01T00:00:00.000Z' },
+  entries: [
+    {
+      kind: 'bot',
+      message: { id: 'm1', type: 'text', content: { type: 'richText', richText: [] } },
+    },
+    { kind: 'answer', answer: 'Ada', text: 'Ada' },
+  ],
+  input: { id: 'in-2', type: 'email input' },
+  dynamicTheme: {},
+  ...overrides,
+});
+
+let local: MemoryStorage;
+let session: MemoryStorage;
+
+beforeEach(() => {
+  local = new MemoryStorage();
+  session = new MemoryStorage();
+  vi.stubGlobal('localStorage', local);
+  vi.stubGlobal('sessionStorage', session);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ConversationStore', () => {
+  it('remembers a conversation in the storage area the mode names', () => {
+    new ConversationStore('local', 'support', 'https://viewer.test').save(record());
+    expect(local.length).toBe(1);
+    expect(session.length).toBe(0);
+    expect(new ConversationStore('local', 'support', 'https://viewer.test').load()).toMatchObject(record());
+
+    new ConversationStore('session', 'support', 'https://viewer.test').save(record({ sessionId: 's-2' }));
+    expect(session.length).toBe(1);
+    expect(new ConversationStore('session', 'support', 'https://viewer.test').load()?.sessionId).toBe('s-2');
+  });
+
+  it('remembers nothing with persist none', () => {
+    const store = new ConversationStore('none', 'support', '');
+    store.save(record());
+    expect(local.length + session.length).toBe(0);
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('keeps one record per public id and viewer host', () => {
+    new ConversationStore('local', 'support', 'https://a.test').save(record({ sessionId: 'a' }));
+    new ConversationStore('local', 'support', 'https://b.test').save(record({ sessionId: 'b' }));
+    new ConversationStore('local', 'lead', 'https://a.test').save(record({ sessionId: 'lead' }));
+    expect(local.length).toBe(3);
+    expect(new ConversationStore('local', 'support', 'https://a.test/').load()?.sessionId).toBe('a');
+    expect(new ConversationStore('local', 'support', 'https://b.test').load()?.sessionId).toBe('b');
+    expect(new ConversationStore('local', 'lead', 'https://a.test').load()?.sessionId).toBe('lead');
+    expect(new ConversationStore('local', 'other', 'https://a.test').load()).toBeUndefined();
+    expect(storageKey('support', 'https://a.test//')).toBe('flowbot-chat:https://a.test:support');
+  });
+
+  it('ignores records that do not parse, belong elsewhere or have another format', () => {
+    const key = storageKey('support', '');
+    const store = new ConversationStore('local', 'support', '');
+    const good = JSON.stringify({ v: 1, key, ...record() });
+    for (const bad of [
+      '{not json',
+      'null',
+      '[]',
+      JSON.stringify({ ...JSON.parse(good), v: 2 }),
+      JSON.stringify({ ...JSON.parse(good), key: storageKey('lead', '') }),
+      JSON.stringify({ ...JSON.parse(good), sessionId: 42 }),
+      JSON.stringify({ ...JSON.parse(good), entries: [{ kind: 'bot', message: { id: 1 } }] }),
+      JSON.stringify({ ...JSON.parse(good), entries: [{ kind: 'answer', text: 7 }] }),
+      JSON.stringify({ ...JSON.parse(good), input: 'text input' }),
+    ]) {
+      local.setItem(key, bad);
+      expect(store.load(), bad).toBeUndefined();
+    }
+    local.setItem(key, good);
+    expect(store.load()).toMatchObject(record());
+  });
+
+  it('turns itself off when storage is full, forgetting the outdated record', () => {
+    const store = new ConversationStore('local', 'support', '');
+    store.save(record());
+    local.full = true;
+    expect(() => store.save(record({ sessionId: 's-2' }))).not.toThrow();
+    expect(local.length).toBe(0);
+    local.full = false;
+    store.save(record({ sessionId: 's-3' }));
+    expect(local.length).toBe(0);
+    expect(store.load()).toBeUndefined();
+  });
+
+  it('does nothing when storage is blocked', () => {
+    vi.stubGlobal('localStorage', undefined);
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('Access is denied.', 'SecurityError');
+      },
+    });
+    const store = new ConversationStore('local', 'support', '');
+    expect(() => store.save(record())).not.toThrow();
+    expect(store.load()).toBeUndefined();
+    expect(() => store.clear()).not.toThrow();
+  });
+
+  it('forgets on clear', () => {
+    const store = new ConversationStore('session', 'support', '');
+    store.save(record());
+    store.clear();
+    expect(session.length).toBe(0);
+    expect(store.load()).toBeUndefined();
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The controller with `persist`
+
+class FakeHost implements ReactiveControllerHost {
+  addController(): void {}
+  removeController(): void {}
+  requestUpdate(): void {}
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+const text = (id: string, words: string): ChatMessage => ({
+  id,
+  type: 'text',
+  content: { type: 'richText', richText: [{ type: 'p', children: [{ text: words }] }] },
+});
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function startResult(overrides: Partial<StartChatResult> = {}): StartChatResult {
+  return {
+    sessionId: 's-1',
+    resultId: 'r-1',
+    flowbot: { id: 'bot', publishedAt: 'v1' },
+    messages: [text('m1', 'What is your name?')],
+    input: { id: 'name', type: 'text input' },
+    ...overrides,
+  };
+}
+
+/** A controller on a fake viewer; each call to `page()` is a page load sharing the storage. */
+function page(client: ConversationClient, persist: 'none' | 'session' | 'local' = 'local') {
+  const notices: ConversationNotice[] = [];
+  const controller = new ConversationController(new FakeHost(), {
+    config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there' }),
+    notify: (notice) => notices.push(notice),
+    createClient: () => client,
+  });
+  controller.hostConnected();
+  const shown = () => controller.entries.map((e) => (e.kind === 'bot' ? e.message.id : `answer:${e.text}`));
+  return { controller, notices, shown };
+}
+
+function fakeClient(turns: (ContinueChatResult | Error)[] = []) {
+  let sessions = 0;
+  return {
+    startChat: vi.fn(async () => startResult({ sessionId: `s-${++sessions}` })),
+    continueChat: vi.fn(async (): Promise<ContinueChatResult> => {
+      const next = turns.shift() ?? { messages: [] };
+      if (next instanceof Error) throw next;
+      return next;
+    }),
+  };
+}
+
+describe('ConversationController with persist', () => {
+  it('restores the transcript, input and session on the next page load without a request', async () => {
+    const client = fakeClient([
+      { messages: [text('m2', 'And your e-mail?')], input: { id: 'email', type: 'email input' }, progress: 50 },
+    ]);
+    const first = page(client);
+    first.controller.start();
+    await flush();
+    first.controller.send('Ada');
+    await flush();
+    first.controller.hostDisconnected();
+
+    const second = page(client);
+    second.controller.start();
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
+    expect(second.controller.input).toEqual({ id: 'email', type: 'email input' });
+    expect(second.controller.sessionId).toBe('s-1');
+    expect(second.controller.status).toBe('ready');
+    expect(second.controller.progress).toBe(50);
+    expect(second.notices[0]).toEqual({ type: 'start', sessionId: 's-1', resultId: 'r-1', restored: true });
+    expect(second.notices.map((n) => n.type)).toEqual(['start', 'input']);
+
+    second.controller.send('ada@example.com');
+    await flush();
+    expect(client.continueChat).toHaveBeenLastCalledWith('s-1', 'ada@example.com', expect.anything());
+  });
+
+  it('remembers nothing by default', async () => {
+    const client = fakeClient();
+    page(client, 'none').controller.start();
+    await flush();
+    page(client, 'none').controller.start();
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(2);
+    expect(local.length + session.length).toBe(0);
+  });
+
+  it('restores an ended conversation as ended', async () => {
+    const client = fakeClient([{ messages: [text('bye', 'Bye')] }]);
+    const first = page(client);
+    first.controller.start();
+    await flush();
+    first.controller.send('Ada');
+    await flush();
+    expect(first.controller.status).toBe('ended');
+
+    const second = page(client);
+    second.controller.start();
+    expect(second.controller.status).toBe('ended');
+    expect(second.shown().at(-1)).toBe('bye');
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the dedicated reply a reload interrupted', async () => {
+    const client = {
+      startChat: vi.fn(async () =>
+        startResult({ input: undefined, clientSideActions: [{ type: 'setVariable', expectsDedicatedReply: true }] }),
+      ),
+      // The first page goes away before this answers.
+      continueChat: vi.fn(() => new Promise<ContinueChatResult>(() => {})),
+    };
+    const first = page(client);
+    first.controller.start();
+    await flush();
+    expect(client.continueChat).toHaveBeenCalledTimes(1);
+
+    const next = { messages: [text('m2', 'Go on')], input: { id: 'in-2', type: 'text input' } };
+    client.continueChat.mockImplementation(async () => next);
+    const second = page(client);
+    second.controller.start();
+    await flush();
+    expect(client.continueChat).toHaveBeenCalledTimes(2);
+    expect(client.continueChat).toHaveBeenLastCalledWith('s-1', undefined, expect.anything());
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'm2']);
+    expect(second.controller.input?.id).toBe('in-2');
+  });
+
+  it('starts afresh when the server no longer knows the restored session', async () => {
+    const expired = Object.assign(new Error('Not found'), { name: 'FlowbotHttpError', status: 404 });
+    const client = fakeClient();
+    page(client).controller.start();
+    await flush();
+
+    client.continueChat.mockRejectedValueOnce(expired);
+    const second = page(client);
+    second.controller.start();
+    second.controller.send('Ada');
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(2);
+    expect(second.controller.sessionId).toBe('s-2');
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(second.controller.status).toBe('ready');
+    expect(second.notices.filter((n) => n.type === 'error')).toEqual([]);
+    expect(new ConversationStore('local', 'bot', 'https://viewer.test').load()?.sessionId).toBe('s-2');
+  });
+
+  it('starts afresh when the restored session answers as another version of the bot', async () => {
+    const client = fakeClient();
+    page(client).controller.start();
+    await flush();
+
+    client.continueChat.mockResolvedValueOnce({
+      messages: [text('x', 'From the new version')],
+      input: { id: 'in-9', type: 'text input' },
+      flowbot: { id: 'bot', publishedAt: 'v2' },
+    } as ContinueChatResult);
+    const second = page(client);
+    second.controller.start();
+    second.controller.send('Ada');
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(2);
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(second.controller.sessionId).toBe('s-2');
+  });
+
+  it('keeps failing answers out of the record', async () => {
+    const client = fakeClient([new Error('offline')]);
+    const first = page(client);
+    first.controller.start();
+    await flush();
+    first.controller.send('Ada');
+    await flush();
+    expect(first.controller.status).toBe('error');
+
+    const second = page(client);
+    second.controller.start();
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(second.controller.input?.id).toBe('name');
+  });
+
+  it('forgets the stored conversation on a fresh start', async () => {
+    const client = fakeClient();
+    page(client).controller.start();
+    await flush();
+    const second = page(client);
+    second.controller.start({ fresh: true });
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(2);
+    expect(second.controller.sessionId).toBe('s-2');
+    expect(second.notices.find((n) => n.type === 'start')).toMatchObject({ restored: false });
+  });
+});

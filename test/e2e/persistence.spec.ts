@@ -1,0 +1,75 @@
+/**
+ * persist="local": a reload (or the next page of the site) brings the conversation back and the
+ * same session goes on. The built script-tag file on one origin, the reference server on another.
+ */
+import { test, expect, type Page } from '@playwright/test';
+
+const shots = 'test-results/screenshots';
+const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
+const user = (page: Page) => page.locator('flowbot-chat [part~="user-message"]');
+
+/** Counts the viewer calls the page makes. */
+function countCalls(page: Page) {
+  const calls = { start: 0, continue: [] as string[] };
+  page.on('request', (request) => {
+    if (request.url().includes('/startChat')) calls.start++;
+    if (request.url().includes('/continueChat')) calls.continue.push(request.url());
+  });
+  return calls;
+}
+
+test.describe('persist="local"', () => {
+  test('survives a reload and continues the same session', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+    const calls = countCalls(page);
+    // Every flowbot-start of every page load, caught from the very first one.
+    await page.addInitScript(() => {
+      const w = window as unknown as { starts: unknown[] };
+      w.starts = [];
+      document.addEventListener('flowbot-start', (event) => w.starts.push((event as CustomEvent).detail));
+    });
+    const starts = () => page.evaluate(() => (window as unknown as { starts: { sessionId: string; restored: boolean }[] }).starts);
+    await page.goto('/persist.html');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+    const [first] = await starts();
+    expect(first).toMatchObject({ restored: false });
+    const sessionId = first!.sessionId;
+    const before = await bot(page).allTextContents();
+    expect(calls.start).toBe(1);
+
+    await page.reload();
+    await expect(user(page)).toHaveText(['Billing']);
+    expect(await starts()).toEqual([{ sessionId, resultId: expect.any(String), restored: true }]);
+    expect(await bot(page).allTextContents()).toEqual(before);
+    expect(calls.start).toBe(1); // no new session
+    await page.screenshot({ path: `${shots}/persist-restored.png`, fullPage: true });
+
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await field.fill('ada@example.com');
+    await field.press('Enter');
+    // The server still knows the topic picked before the reload: it is the same session.
+    await expect(bot(page).last()).toHaveText('Thanks! Ticket opened about "Billing". We will write to ada@example.com.');
+    expect(calls.start).toBe(1);
+    expect(calls.continue.every((url) => url.includes(`/sessions/${sessionId}/`))).toBe(true);
+
+    // The next page of the site shows the ended conversation, still without a new session.
+    await page.goto('/persist.html');
+    await expect(bot(page).last()).toHaveText('Thanks! Ticket opened about "Billing". We will write to ada@example.com.');
+    await expect(page.locator('flowbot-chat [part~="restart-button"]')).toBeVisible();
+    expect(calls.start).toBe(1);
+
+    // Restart forgets it: a new session, which the next reload restores.
+    await page.locator('flowbot-chat [part~="restart-button"]').click();
+    await expect(page.locator('flowbot-chat [part~="choice"]').first()).toBeVisible();
+    await expect(user(page)).toHaveCount(0);
+    expect(calls.start).toBe(2);
+    await page.reload();
+    await expect(page.locator('flowbot-chat [part~="choice"]').first()).toBeVisible();
+    await expect(user(page)).toHaveCount(0);
+    expect(calls.start).toBe(2);
+    expect(problems).toEqual([]);
+  });
+});
