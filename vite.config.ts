@@ -1,7 +1,8 @@
 /**
  * Library builds, one per `--mode`:
  * - `es`     (default) ES modules for npm: lit, ky and valibot stay external.
- * - `iife`   the single self-contained script-tag file, everything inlined.
+ * - `iife`   the script-tag file, everything inlined but the parts loaded on demand.
+ * - `lazy`   those parts (`src/lazy.ts`), the file the script-tag file fetches beside itself.
  * - `server` the Node-only reference server.
  */
 import { defineConfig, type Plugin } from 'vite';
@@ -54,11 +55,29 @@ function minifyLitCss(): Plugin {
   };
 }
 
+/**
+ * The script-tag file fetches its on-demand parts as a second file beside it
+ * (`flowbot-chat.lazy.js`, built by `--mode lazy`): swap in that loader.
+ */
+function scriptTagLazyLoader(): Plugin {
+  return {
+    name: 'flowbot-script-tag-lazy-loader',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('lazy-load.js')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && resolved.id.endsWith('/src/lazy-load.ts')
+        ? resolved.id.replace(/lazy-load\.ts$/, 'lazy-load.script.ts')
+        : resolved;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'iife') {
     return {
       publicDir: false,
-      plugins: [minifyLitCss(), moduleBreakdown()],
+      plugins: [scriptTagLazyLoader(), minifyLitCss(), moduleBreakdown()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -70,6 +89,24 @@ export default defineConfig(({ mode }) => {
           formats: ['iife'],
           name: 'FlowbotChatBundle',
           fileName: () => 'flowbot-chat.iife.js',
+        },
+      },
+    };
+  }
+  if (mode === 'lazy') {
+    return {
+      publicDir: false,
+      plugins: [minifyLitCss()],
+      build: {
+        target: 'es2022',
+        emptyOutDir: false,
+        outDir: 'dist',
+        minify: true,
+        sourcemap: false,
+        lib: {
+          entry: 'src/lazy.ts',
+          formats: ['es'],
+          fileName: () => 'flowbot-chat.lazy.js',
         },
       },
     };

@@ -68,7 +68,7 @@ export default defineConfig({
       {
         plugins: [wtrWebSocketShim(), referenceServer()],
         // Pre-bundle up front: a mid-run re-optimisation reloads the page and loads Lit twice.
-        optimizeDeps: { include: ['lit', 'lit/directives/live.js', 'ky', 'valibot', '@open-wc/testing'] },
+        optimizeDeps: { include: ['lit', 'lit/directives/live.js', 'lit/directives/keyed.js', 'ky', 'valibot', '@open-wc/testing', 'fast-check'] },
         test: {
           name: 'browser',
           include: ['test/**/*.test.ts'],

@@ -8,6 +8,7 @@ rmSync('dist', { recursive: true, force: true });
 const steps = [
   ['npx', ['vite', 'build', '--logLevel', 'warn']],
   ['npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn']],
+  ['npx', ['vite', 'build', '--mode', 'lazy', '--logLevel', 'warn']],
   ['npx', ['vite', 'build', '--mode', 'server', '--logLevel', 'warn']],
   ['npx', ['tsc', '-p', 'tsconfig.build.json']],
   ['node', ['scripts/manifest.mjs']],

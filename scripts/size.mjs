@@ -46,6 +46,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('  by package (minified; gzip of each part alone, so the parts add up to more than the whole):');
     for (const p of m.parts) console.log(`    ${p.name.padEnd(24)} ${String(p.raw).padStart(7)} B raw  ${String(p.gzip).padStart(6)} B gzip`);
   }
+  const LAZY = 'dist/flowbot-chat.lazy.js';
+  if (existsSync(LAZY)) {
+    const lazy = readFileSync(LAZY);
+    console.log(
+      `\n${LAZY} (fetched beside it only when a conversation needs a rarer control or markdown; not in the budget)\n` +
+        `  raw ${lazy.length} B · gzip ${gzip(lazy)} B (${kb(gzip(lazy))}) · brotli ${brotli(lazy)} B`,
+    );
+  } else {
+    console.error(`${LAZY} is missing: the script-tag file cannot load its rarer controls.`);
+    process.exit(1);
+  }
   if (m.gzip > BUDGET_GZIP) {
     console.error(`\n✖ over budget by ${m.gzip - BUDGET_GZIP} B gzip`);
     process.exit(1);

@@ -3,6 +3,7 @@ import {
   LitElement,
   nothing,
   svg,
+  type CSSResult,
   type PropertyDeclarations,
   type PropertyValues,
   type TemplateResult,
@@ -149,6 +150,7 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
  * @cssproperty [--flowbot-font-family=system-ui, sans-serif] - The font.
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
+ * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
  * @cssproperty [--flowbot-panel-height=600px] - Height of the panel (standard mode: of the element).
  * @cssproperty [--flowbot-max-width=none] - Largest width of the panel.
@@ -315,13 +317,13 @@ export class FlowbotChat extends LitElement {
 
     // A new input takes focus, but only once the visitor has interacted:
     // focusing on first load would pop up a phone's keyboard uninvited.
+    // A control loaded on demand is not there yet: try again on the update that brings it.
     if (input && input !== this.focusedInput) {
-      this.focusedInput = input;
-      if (this.interacted && (mode === 'standard' || this.isOpen)) {
-        this.renderRoot
-          .querySelector<HTMLElement>('.composer input, .composer textarea, .composer button')
-          ?.focus({ preventScroll: true });
-      }
+      const control = this.renderRoot.querySelector<HTMLElement>(
+        '.composer input, .composer textarea, .composer button',
+      );
+      if (control || !this.renderRoot.querySelector('.composer .bone')) this.focusedInput = input;
+      if (control && this.interacted && (mode === 'standard' || this.isOpen)) control.focus({ preventScroll: true });
     }
   }
 
@@ -450,6 +452,7 @@ export class FlowbotChat extends LitElement {
     // Media may autoplay only in reply to the visitor, never on first load.
     const content = renderMessageContent(message, {
       onImageLoad: this.handleMediaLoad,
+      onReady: () => this.requestUpdate(),
       autoplay: answered,
       labels: strings,
     });
@@ -520,6 +523,7 @@ export class FlowbotChat extends LitElement {
         skip: (label) => this.submit({ answer: undefined, text: label }),
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
+        adoptStyles: (styles) => this.adoptStyles(styles),
       });
     } else if (status === 'starting') {
       body = html`<span class="bone field" aria-hidden="true"></span>`;
@@ -706,6 +710,15 @@ export class FlowbotChat extends LitElement {
   }
 
   /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
+  /** Adds a stylesheet that arrived with the on-demand controls, once. */
+  private adoptStyles(styles: CSSResult): void {
+    const sheet = styles.styleSheet;
+    const root = this.renderRoot;
+    if (sheet && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
+  }
+
   private applyTheme(): void {
     const { flowbot, dynamicTheme, progress } = this.session;
     const key = [this.widget, flowbot, dynamicTheme, progress];

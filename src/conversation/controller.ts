@@ -16,7 +16,7 @@ import type {
   StartChatResult,
 } from '../api/schemas.js';
 import { createViewerClient, type ViewerClient } from '../api/viewer.js';
-import { messageToPlain } from '../render/message.js';
+import { messageToPlain, prepareMessage } from '../render/message.js';
 import { safeUrl } from '../render/safe-url.js';
 import { pick } from './flowbot.js';
 import { ConversationStore, publishedAt, type PersistMode, type StoredConversation } from './persistence.js';
@@ -486,6 +486,11 @@ export class ConversationController implements ReactiveController {
         await this.sleep(typing);
         if (generation !== this.generation) return;
         this.setTyping(false);
+      }
+      const ready = prepareMessage(message);
+      if (ready) {
+        await ready;
+        if (generation !== this.generation) return;
       }
       this.show(message, false);
       const after = actions.filter((a) => a.lastBubbleBlockId === message.id);

@@ -30,14 +30,16 @@
  * - `custom-embed` (server code) and unknown types render nothing.
  */
 import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
-import { parseMarkdown } from './markdown.js';
-import { renderRichText, richTextToPlain } from './rich-text.js';
+import { lazyModule, loadLazy } from '../lazy-load.js';
+import { renderRichText, richTextToPlain, type RichTextNode } from './rich-text.js';
 import { LINK_SCHEMES, safeUrl } from './safe-url.js';
 
 /** What the element passes to the renderer. */
 export interface MessageRenderContext {
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
   onImageLoad?: () => void;
+  /** Called when content loaded on demand (the markdown parser) has arrived: render again. */
+  onReady?: () => void;
   /** Language of the conversation, set as `lang` on text content. */
   lang?: string;
   /** Allow audio/video that asks to autoplay to do so (only for a message that just arrived). */
@@ -146,6 +148,32 @@ function sameOrigin(url: string): boolean {
   return !!origin && new URL(url).origin === origin;
 }
 
+/**
+ * Markdown through the parser, which is loaded on demand: until it is there
+ * (or if it cannot be loaded) the lines show as plain paragraphs, and
+ * `ctx.onReady` asks for a render once it arrives.
+ */
+function markdownNodes(markdown: string, ctx: MessageRenderContext): RichTextNode[] {
+  const parse = lazyModule()?.parseMarkdown;
+  if (parse) return parse(markdown);
+  loadLazy().then(ctx.onReady, () => undefined);
+  return markdown.split('\n').map((line) => ({ type: 'p', children: [{ text: line }] }));
+}
+
+/**
+ * Resolves once `message` can be shown in full (markdown needs its parser,
+ * loaded on demand), so a live message does not flash as plain text first.
+ * Never rejects: without the parser the text shows plain.
+ */
+export function prepareMessage(message: Message): Promise<void> | undefined {
+  const c = isObj(message) && message.type === 'text' && isObj(message.content) ? message.content : undefined;
+  if (!c || typeof c.markdown !== 'string' || lazyModule()) return undefined;
+  return loadLazy().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 function model(message: Message, ctx: MessageRenderContext): Model | null {
   if (!isObj(message) || !isObj(message.content)) return null;
   const c = message.content;
@@ -155,7 +183,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
     case 'text': {
       const nodes =
         typeof c.markdown === 'string' && (c.type === 'markdown' || !Array.isArray(c.richText))
-          ? parseMarkdown(c.markdown)
+          ? markdownNodes(c.markdown, ctx)
           : Array.isArray(c.richText)
             ? c.richText
             : undefined;

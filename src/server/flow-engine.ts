@@ -181,8 +181,10 @@ export function continueChat(session: ChatSession, body: unknown): ContinueChatR
 
   const input = block.input!;
   if (answer === undefined) {
-    // Payment cannot happen here: no answer skips it. Otherwise the same input again.
-    if (input.type === 'payment input') play(session, input.next, turn);
+    // Payment cannot happen here, and a file the flow does not require may be left out: no
+    // answer skips them. Otherwise the same input again.
+    const optionalFile = input.type === 'file input' && (input.options as { isRequired?: unknown } | undefined)?.isRequired === false;
+    if (input.type === 'payment input' || optionalFile) play(session, input.next, turn);
     else waitFor(session, block, turn);
     return finish(turn);
   }

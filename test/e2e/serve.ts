@@ -48,6 +48,7 @@ const api = await startReferenceServer({
 });
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
 const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));
+const lazy = fileURLToPath(new URL('../../dist/flowbot-chat.lazy.js', import.meta.url));
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -130,9 +131,9 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    if (path === '/flowbot-chat.iife.js') {
+    if (path === '/flowbot-chat.iife.js' || path === '/flowbot-chat.lazy.js') {
       res.setHeader('content-type', types.js!);
-      res.end(await readFile(iife));
+      res.end(await readFile(path === '/flowbot-chat.iife.js' ? iife : lazy));
       return;
     }
     const name = path === '/' ? 'index.html' : path.slice(1);

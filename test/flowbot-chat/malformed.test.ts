@@ -346,6 +346,8 @@ function expectClientError(error: unknown, reply: Reply): void {
 /** Waits until the turn in flight settled: an input, the end, or an error. */
 async function settled(el: FlowbotChat, events: string[], count = 1): Promise<void> {
   await until(() => events.length >= count || part(el, 'unavailable'), 8000);
+  // A rarer input's control arrives on demand: wait for it to replace its placeholder.
+  await until(() => !part(el, 'composer')?.querySelector('.bone'), 8000);
   await el.updateComplete;
 }
 

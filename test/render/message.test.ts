@@ -1,13 +1,16 @@
 import { expect as chaiExpect } from '@open-wc/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadLazy } from '../../src/lazy-load.js';
 import { messageContentStyles, messageToPlain, renderMessageContent } from '../../src/render/message.js';
 import { markup, mount } from './helpers.js';
 
 const msg = (type: string, content: unknown) => ({ id: 'm1', type, content });
 
-beforeAll(() => {
+beforeAll(async () => {
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
   document.adoptedStyleSheets = [messageContentStyles.styleSheet!];
+  // The markdown parser is loaded on demand (the element waits for it before showing markdown).
+  await loadLazy();
 });
 
 async function show(type: string, content: unknown, ctx?: Parameters<typeof renderMessageContent>[1]) {
@@ -120,7 +123,7 @@ describe('renderMessageContent', () => {
       const el = await show('video', { type: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
       const frame = el.querySelector('iframe')!;
       expect(frame.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-      expect(frame.title).toBe('YouTube video');
+      expect(frame.title).toBe('Video (YouTube)');
       expect(frame.allowFullscreen).toBe(true);
       expect(frame.sandbox.contains('allow-top-navigation')).toBe(false);
     });
@@ -132,7 +135,7 @@ describe('renderMessageContent', () => {
       }
       const vimeo = await show('video', { url: 'https://vimeo.com/channels/staff/76979871' });
       expect(vimeo.querySelector('iframe')!.src).toBe('https://player.vimeo.com/video/76979871');
-      expect(vimeo.querySelector('iframe')!.title).toBe('Vimeo video');
+      expect(vimeo.querySelector('iframe')!.title).toBe('Video (Vimeo)');
     });
 
     it('plays Vimeo, TikTok and Gumlet by id', async () => {

@@ -4,17 +4,13 @@
  * or picked lives in an `InputDraft` the element owns, so a re-render (or a
  * failed send) never loses it.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, type CSSResult, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../api/schemas.js';
 import { readPrefilledValue, type BuiltAnswer } from '../../conversation/answers.js';
 import type { FlowbotStrings } from '../../i18n.js';
-import { renderCardsInput } from './cards-input.js';
+import { lazyModule, loadLazy } from '../../lazy-load.js';
 import { renderChoiceInput } from './choice-input.js';
-import { renderFieldInput } from './field-input.js';
-import { renderFileInput } from './file-input.js';
-import { renderPaymentInput } from './payment-input.js';
-import { renderRatingInput } from './rating-input.js';
 import { renderTextInput } from './text-input.js';
 
 /** What the visitor has typed or picked in the current input. */
@@ -53,6 +49,8 @@ export interface InputContext {
   readonly apiHost: string;
   /** The live session, for uploads. */
   readonly sessionId: string | undefined;
+  /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
+  readonly adoptStyles: (styles: CSSResult) => void;
 }
 
 /** A fresh draft for `input`: its `prefilledValue` in the field. */
@@ -83,29 +81,38 @@ export function renderInput(input: ChatInput, ctx: InputContext): TemplateResult
   return html`${keyed(input, control(input, ctx))}`;
 }
 
+/** Input types whose control is loaded on demand (see `lazy.ts`). */
+const LAZY_TYPES = new Set([
+  'number input',
+  'email input',
+  'url input',
+  'phone number input',
+  'date input',
+  'time input',
+  'rating input',
+  'cards',
+  'file input',
+  'payment input',
+]);
+
+/** Inputs whose control could not be loaded: they fall back to a text field (a later input tries again). */
+const unloaded = new WeakSet<ChatInput>();
+
 function control(input: ChatInput, ctx: InputContext): TemplateResult {
-  switch (input.type) {
-    case 'text input':
-      return renderTextInput(input, ctx);
-    case 'choice input':
-    case 'picture choice input':
-      return renderChoiceInput(input, ctx);
-    case 'number input':
-    case 'email input':
-    case 'url input':
-    case 'phone number input':
-    case 'date input':
-    case 'time input':
-      return renderFieldInput(input, ctx);
-    case 'rating input':
-      return renderRatingInput(input, ctx);
-    case 'cards':
-      return renderCardsInput(input, ctx);
-    case 'file input':
-      return renderFileInput(input, ctx);
-    case 'payment input':
-      return renderPaymentInput(input, ctx);
-    default:
-      return renderTextInput(input, ctx);
+  const type = input.type ?? '';
+  if (type === 'choice input' || type === 'picture choice input') return renderChoiceInput(input, ctx);
+  if (!LAZY_TYPES.has(type) || unloaded.has(input)) return renderTextInput(input, ctx);
+  const lazy = lazyModule();
+  const render = lazy?.controls[type];
+  if (lazy && render) {
+    ctx.adoptStyles(lazy.styles);
+    return render(input, ctx);
   }
+  loadLazy().then(ctx.changed, (error: unknown) => {
+    // The server still checks the answer, so a text field keeps the conversation going.
+    console.warn('flowbot-chat: could not load the controls of rarer input types; using a text field', error);
+    unloaded.add(input);
+    ctx.changed();
+  });
+  return html`<span class="bone field" aria-hidden="true"></span>`;
 }

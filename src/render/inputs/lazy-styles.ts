@@ -1,0 +1,212 @@
+import { css } from 'lit';
+
+/** Styles of the controls loaded on demand (see `lazy.ts`): fields, rating, cards, files, skips. */
+export const lazyInputStyles = css`
+
+  .field-input {
+    flex-wrap: wrap;
+  }
+
+  .field-input > .send {
+    margin-inline-start: auto;
+  }
+
+  .range-field {
+    display: flex;
+    flex: 1 1 140px;
+    flex-direction: column;
+    gap: 2px;
+    min-width: 0;
+    color: var(--_muted);
+    font-size: 0.8125rem;
+  }
+
+  .rating-input,
+  .file-input {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    margin: 0;
+  }
+
+  .scale {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 4px;
+  }
+
+  .rate {
+    display: grid;
+    flex: 1 1 0;
+    place-items: center;
+    min-width: 28px;
+    max-width: 44px;
+    height: 44px;
+    border: 1px solid var(--_border);
+    border-radius: 10px;
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  .rate:has(:checked) {
+    border-color: var(--_primary);
+    background: var(--_primary);
+    color: var(--_on-primary);
+  }
+
+  .rate:has(:focus-visible),
+  .drop:has(:focus-visible) {
+    outline: 2px solid var(--flowbot-focus-color, var(--_primary));
+    outline-offset: 2px;
+  }
+
+  .icons .rate,
+  .icons .rate:has(:checked) {
+    min-width: 40px;
+    border: 0;
+    background: transparent;
+    color: var(--_primary);
+  }
+
+  .icons svg {
+    width: 34px;
+    height: 34px;
+  }
+
+  .rate.on svg {
+    fill: currentColor;
+  }
+
+  .ends {
+    display: flex;
+    justify-content: space-between;
+    color: var(--_muted);
+    font-size: 0.8125rem;
+  }
+
+  .rating-input > .send,
+  .skip {
+    align-self: flex-end;
+  }
+
+  .card {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    padding: 6px;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+  }
+
+  .card img {
+    width: 100%;
+    aspect-ratio: 16 / 10;
+    object-fit: cover;
+    border-radius: 8px;
+  }
+
+  .card p {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.8125rem;
+  }
+
+  .cards {
+    display: flex;
+    gap: 8px;
+    margin: 0;
+    padding: 2px;
+    overflow-x: auto;
+    list-style: none;
+    scroll-snap-type: x mandatory;
+  }
+
+  .card {
+    flex: 0 0 min(200px, 70%);
+    scroll-snap-align: start;
+  }
+
+  .card p {
+    flex: 1;
+  }
+
+  .drop {
+    display: grid;
+    place-items: center;
+    min-height: 64px;
+    padding: 12px;
+    border: 2px dashed var(--_border);
+    border-radius: 12px;
+    color: var(--_muted);
+    text-align: center;
+    cursor: pointer;
+  }
+
+  .drop.over,
+  .drop:hover {
+    border-color: var(--_primary);
+    color: var(--_fg);
+  }
+
+  .files {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .files li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 2px 2px 2px 12px;
+    border-radius: 8px;
+    background: var(--_bot-bg);
+    color: var(--_bot-fg);
+    overflow-wrap: anywhere;
+  }
+
+  .remove {
+    flex: none;
+    width: 36px;
+    height: 36px;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: inherit;
+    font-size: 1.25rem;
+  }
+
+  .actions,
+  .skip-input {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: flex-end;
+    gap: 8px;
+  }
+
+  .skip-input p {
+    flex: 1;
+    margin: 0;
+    color: var(--_muted);
+  }
+
+  .skip {
+    min-height: 46px;
+    padding: 8px 16px;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: transparent;
+    color: var(--_fg);
+    font-size: max(16px, 1em);
+  }
+`;
