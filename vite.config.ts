@@ -5,6 +5,7 @@
  * - `lazy`   those parts (`src/lazy.ts`), the file the script-tag file fetches beside itself.
  * - `server` the Node-only reference server.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -97,6 +98,10 @@ export default defineConfig(({ mode }) => {
     return {
       publicDir: false,
       plugins: [minifyLitCss()],
+      resolve: {
+        // The script-tag file's own Lit, handed over at load (see src/lazy-lit.ts).
+        alias: [{ find: /^lit(\/directives\/live\.js)?$/, replacement: fileURLToPath(new URL('src/lazy-lit.ts', import.meta.url)) }],
+      },
       build: {
         target: 'es2022',
         emptyOutDir: false,

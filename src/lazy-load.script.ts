@@ -3,7 +3,13 @@
  * file, `flowbot-chat.lazy.js`, in the same folder as the script, so a page
  * that can load the script can load it too (same origin, same CSP source).
  */
+import { css, html, nothing, svg } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { LazyModule } from './lazy-load.js';
+import type { SharedLit } from './lazy-lit.js';
+
+/** The same key as in lazy-lit.ts (a registered symbol: equal wherever it is made). */
+const SHARED_LIT = Symbol.for('flowbot-chat/lit');
 
 export type { LazyModule };
 
@@ -18,6 +24,8 @@ export function lazyModule(): LazyModule | undefined {
 }
 
 export function loadLazy(): Promise<LazyModule> {
+  // The lazy file renders with this file's Lit (see lazy-lit.ts).
+  (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= { html, svg, css, nothing, live };
   loading ??= (
     base
       ? (import(/* @vite-ignore */ new URL('flowbot-chat.lazy.js', base).href) as Promise<LazyModule>)

@@ -127,6 +127,8 @@ test.describe('script-tag widget', () => {
     await expect(bot(page).first()).toContainText('Acme support bot');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+    // The e-mail control comes from the file loaded on demand: it loads under this policy too.
+    await expect(page.locator('flowbot-chat input[type="email"]')).toBeVisible();
     // The widget's colours reach the header through constructed stylesheets, not inline styles.
     const header = page.locator('flowbot-chat [part~="header"]');
     await expect(header).toHaveCSS('background-color', 'rgb(185, 28, 28)');

@@ -1,0 +1,24 @@
+/**
+ * Lit for the script-tag build of `lazy.ts` (`--mode lazy` maps `lit` and its
+ * directives here): the script-tag file hands over its own copy before it
+ * loads that file. One copy means one Trusted Types policy (`lit-html`): a
+ * second copy would create it again, which a strict page refuses.
+ */
+import type { css as Css, html as Html, nothing as Nothing, svg as Svg } from 'lit';
+import type { live as Live } from 'lit/directives/live.js';
+
+/** What the script-tag file shares, under `Symbol.for('flowbot-chat/lit')`. */
+export interface SharedLit {
+  html: typeof Html;
+  svg: typeof Svg;
+  css: typeof Css;
+  nothing: typeof Nothing;
+  live: typeof Live;
+}
+
+const SHARED_LIT = Symbol.for('flowbot-chat/lit');
+
+const lit = (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT];
+if (!lit) throw new Error('flowbot-chat: flowbot-chat.lazy.js is loaded by flowbot-chat.iife.js, not on its own');
+
+export const { html, svg, css, nothing, live } = lit;
