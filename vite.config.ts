@@ -135,7 +135,6 @@ export default defineConfig(({ mode }) => {
   }
   return {
     publicDir: false,
-    plugins: [minifyLitCss()],
     build: {
       target: 'es2022',
       emptyOutDir: false,

@@ -21,4 +21,8 @@ const SHARED_LIT = Symbol.for('flowbot-chat/lit');
 const lit = (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT];
 if (!lit) throw new Error('flowbot-chat: flowbot-chat.lazy.js is loaded by flowbot-chat.iife.js, not on its own');
 
-export const { html, svg, css, nothing, live } = lit;
+export const html: SharedLit['html'] = lit.html;
+export const svg: SharedLit['svg'] = lit.svg;
+export const css: SharedLit['css'] = lit.css;
+export const nothing: SharedLit['nothing'] = lit.nothing;
+export const live: SharedLit['live'] = lit.live;
