@@ -246,6 +246,9 @@ export const flowbotChatStyles = css`
     display: flex;
     align-items: flex-end;
     gap: 8px;
+    /* A long transcript lays out only the rows in view. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 44px;
   }
 
   .row.user {

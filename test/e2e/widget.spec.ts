@@ -48,7 +48,8 @@ test.describe('script-tag widget', () => {
     await expect(user(page).last()).toHaveText('Billing');
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
 
-    // The e-mail field takes focus once the visitor has interacted: type straight away.
+    // The e-mail field (loaded on demand) takes focus once the visitor has interacted.
+    await expect(page.locator('flowbot-chat input[type="email"]')).toBeFocused();
     // Not an address: the field says so and nothing is sent.
     await page.keyboard.type('not-an-email');
     await page.keyboard.press('Enter');
