@@ -4,9 +4,11 @@
  * - `iife`   the script-tag file, everything inlined but the parts loaded on demand.
  * - `lazy`   those parts (`src/lazy.ts`), the file the script-tag file fetches beside itself.
  * - `server` the Node-only reference server.
+ * - `test`   (Vitest's) the `unit` (Node) and `browser` (real Chromium) test projects.
  */
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
  * Writes `dist/iife-modules.json`: the minified code each package contributes to the
@@ -74,7 +76,101 @@ function scriptTagLazyLoader(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * @open-wc/testing pulls in @web/test-runner-commands, which imports a module that
+ * only Web Test Runner serves. Nothing here uses those commands: resolve it to a stub.
+ */
+function wtrWebSocketShim(): Plugin {
+  const id = '\0wtr-web-socket-stub';
+  return {
+    name: 'wtr-web-socket-shim',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.includes('__web-dev-server__web-socket') ? id : null;
+    },
+    load(loaded) {
+      return loaded === id
+        ? 'export const sendMessageWaitForResponse = () => Promise.reject(new Error("not under Web Test Runner"));'
+        : null;
+    },
+  };
+}
+
+/**
+ * Mounts the real reference server (in memory, fresh per test run) under the Vite
+ * dev server, so component tests talk to it over real HTTP, same origin.
+ * `/__reference/seed` tells a test the seeded ids.
+ */
+function referenceServer(): Plugin {
+  return {
+    name: 'flowbot-reference-server',
+    async configureServer(server) {
+      const [{ getRequestListener }, { createReferenceApp }] = await Promise.all([
+        import('@hono/node-server'),
+        server.ssrLoadModule('/src/server/app.ts') as Promise<typeof import('./src/server/app.js')>,
+      ]);
+      const reference = createReferenceApp();
+      const listener = getRequestListener(reference.app.fetch);
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? '';
+        if (url === '/__reference/seed') {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ token: reference.token, seed: reference.seed }));
+          return;
+        }
+        if (url.startsWith('/api/') || url.startsWith('/demo-assets/')) {
+          void listener(req, res);
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
+
+/** The Vitest projects; Playwright and its provider are loaded only here. */
+async function testConfig(): Promise<UserConfig> {
+  const [{ playwright }, { chromiumLaunchOptions }] = await Promise.all([
+    import('@vitest/browser-playwright'),
+    import('./test/browser-launch.js'),
+  ]);
+  return {
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/{api,server,conversation,package}/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [wtrWebSocketShim(), referenceServer()],
+        // Pre-bundle up front: a mid-run re-optimisation reloads the page and loads Lit twice.
+        optimizeDeps: { include: ['lit', 'lit/directives/live.js', 'lit/directives/keyed.js', 'ky', 'valibot', '@open-wc/testing', 'fast-check'] },
+        test: {
+          name: 'browser',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/{api,server,conversation,package,e2e}/**'],
+          setupFiles: ['test/setup-browser.ts'],
+          testTimeout: 20_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+};
+}
+
+export default defineConfig(async ({ mode }): Promise<UserConfig> => {
+  if (mode === 'test') return testConfig();
   if (mode === 'iife') {
     return {
       publicDir: false,

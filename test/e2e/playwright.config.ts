@@ -1,20 +1,24 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './test/browser-launch.js';
+import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../browser-launch.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * End-to-end: the built script-tag file on a plain page (one origin) talking to
- * the reference server (another origin). `test/e2e/serve.ts` starts both.
+ * the reference server (another origin). `serve.ts` beside this file starts both.
+ * Run from the project root: `npx playwright test -c test/e2e/playwright.config.ts`.
  */
 export const PAGE_PORT = 4710;
 export const API_PORT = 4711;
 
 export default defineConfig({
-  testDir: 'test/e2e',
+  testDir: '.',
   testMatch: '**/*.spec.ts',
   workers: 1,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
-  outputDir: 'test-results',
+  outputDir: `${root}test-results`,
   use: {
     baseURL: `http://127.0.0.1:${PAGE_PORT}`,
     launchOptions: chromiumLaunchOptions,
@@ -22,6 +26,7 @@ export default defineConfig({
   },
   webServer: {
     command: `npx tsx test/e2e/serve.ts --page-port ${PAGE_PORT} --api-port ${API_PORT}`,
+    cwd: root,
     url: `http://127.0.0.1:${PAGE_PORT}/__health`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

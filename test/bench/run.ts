@@ -19,12 +19,12 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
-import { chromiumLaunchOptions } from '../test/browser-launch.js';
-import { runPage, type HeapReport, type PageReport } from './bench/browser.js';
-import { FIRST_MESSAGE_FLOW, longFlowId } from './bench/flows.js';
-import { bytes, kb, mb, ms, table, times } from './bench/report.js';
-import { startApi, startPageServer, type PageServer } from './bench/servers.js';
-import { ratio, summarize, type Summary } from './bench/stats.js';
+import { chromiumLaunchOptions } from '../browser-launch.js';
+import { runPage, type HeapReport, type PageReport } from './browser.js';
+import { FIRST_MESSAGE_FLOW, longFlowId } from './flows.js';
+import { bytes, kb, mb, ms, table, times } from './report.js';
+import { startApi, startPageServer, type PageServer } from './servers.js';
+import { ratio, summarize, type Summary } from './stats.js';
 
 const SCRIPT_FILE = 'dist/flowbot-chat.iife.js';
 const OUT_FILE = 'bench-results/bench.json';
@@ -33,7 +33,7 @@ const GRID_SIZE = 20;
 const FIRST_MESSAGE_TARGET = 1.15;
 const LONG_TARGET = { count: 1000, ratio: 3 } as const;
 
-/** What scripts/size.mjs exports (a plain JS module shared with CI). */
+/** What test/tools/size.mjs exports (a plain JS module shared with CI). */
 interface SizeModule {
   BUDGET_GZIP: number;
   measure(file?: string): {
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('the script-tag build failed');
   }
   if (!existsSync(SCRIPT_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
-  const sizeModule = (await import(new URL('./size.mjs', import.meta.url).href)) as SizeModule;
+  const sizeModule = (await import(new URL('../tools/size.mjs', import.meta.url).href)) as SizeModule;
   const size = sizeModule.measure(SCRIPT_FILE);
   const budget = sizeModule.BUDGET_GZIP;
 

@@ -14,9 +14,9 @@ if (!chromium) {
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['unit and browser tests', 'npx', ['vitest', 'run']],
-  ['build', 'node', ['scripts/build.mjs']],
-  ['size budget', 'node', ['scripts/size.mjs']],
-  ['end-to-end', 'npx', ['playwright', 'test']],
+  ['build', 'npm', ['run', 'build', '--silent']],
+  ['size budget', 'node', ['test/tools/size.mjs']],
+  ['end-to-end', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
   ['three engines', 'npx', ['tsx', 'test/engines/run.ts']],
 ];
 

@@ -1,0 +1,49 @@
+// The package's public contract, as strangers' pages, bundlers and editors read it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const read = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
+const pkg = read('package.json');
+
+describe('package.json', () => {
+  it('names the script-tag file for CDNs and the manifest for tooling', () => {
+    expect(pkg.unpkg).toBe('./dist/flowbot-chat.iife.js');
+    expect(pkg.jsdelivr).toBe(pkg.unpkg);
+    expect(pkg.customElements).toBe('custom-elements.json');
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'custom-elements.json']));
+  });
+
+  it('exports the registering entry, the element, the client and the server', () => {
+    expect(Object.keys(pkg.exports)).toEqual(expect.arrayContaining(['.', './element', './api', './server']));
+    expect(pkg.exports['./server'].node).toBeDefined();
+    expect(pkg.exports['./server'].import).toBeUndefined(); // Node only
+    expect(pkg.engines.node).toBe('>=20.19');
+  });
+});
+
+describe('custom-elements.json', () => {
+  const manifest = read('custom-elements.json');
+  const element = manifest.modules
+    .flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
+    .find((d: { tagName?: string }) => d.tagName === 'flowbot-chat');
+
+  it('declares <flowbot-chat> as FlowbotChat', () => {
+    expect(element?.name).toBe('FlowbotChat');
+  });
+
+  it('lists the attributes, events and parts of the contract', () => {
+    const names = (list: { name: string }[] = []) => list.map((x) => x.name);
+    expect(names(element.attributes)).toEqual(
+      expect.arrayContaining(['public-id', 'api-host', 'mode', 'widget', 'lang', 'open', 'prefilled-variables', 'persist']),
+    );
+    expect(names(element.events)).toEqual(
+      expect.arrayContaining(['flowbot-start', 'flowbot-message', 'flowbot-input', 'flowbot-answer', 'flowbot-end',
+        'flowbot-error', 'flowbot-open', 'flowbot-close']),
+    );
+    expect(names(element.cssParts)).toEqual(
+      expect.arrayContaining(['bot-message', 'user-message', 'message', 'messages', 'header', 'title', 'avatar',
+        'composer', 'input', 'send-button', 'choice', 'launcher', 'panel', 'close-button', 'error']),
+    );
+    expect(names(element.cssProperties).every((n: string) => n.startsWith('--flowbot-'))).toBe(true);
+  });
+});
