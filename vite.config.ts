@@ -59,6 +59,107 @@ function minifyLitCss(): Plugin {
 }
 
 /**
+ * Lit's html`` and svg`` templates are shipped as written, indentation and line breaks
+ * included: every such run becomes a text node in the DOM. In the script-tag builds this
+ * drops the runs that hold a line break next to a tag and turns the others into one space.
+ * Expressions are walked (nested templates included); anything it cannot follow is left
+ * as it was.
+ */
+function minifyLitHtml(): Plugin {
+  const squeeze = (text: string): string =>
+    text.replace(/>\s*\n\s*/g, '>').replace(/\s*\n\s*</g, '<').replace(/\s*\n\s*/g, ' ');
+  /** Index after the end of the string or template starting at `i` (code[i] is the quote). */
+  function skipString(code: string, i: number, out: string[]): number {
+    const quote = code[i]!;
+    if (quote === '`') return template(code, i, out, false);
+    let j = i + 1;
+    while (j < code.length && code[j] !== quote) j += code[j] === '\\' ? 2 : 1;
+    out.push(code.slice(i, j + 1));
+    return j + 1;
+  }
+  /** Copies an expression up to its closing brace, squeezing the templates inside. */
+  function expression(code: string, i: number, out: string[]): number {
+    let depth = 0;
+    let j = i;
+    while (j < code.length) {
+      const c = code[j]!;
+      if (c === "'" || c === '"' || c === '`') {
+        j = skipString(code, j, out);
+        continue;
+      }
+      if (/[\w$]/.test(code[j - 1] ?? '') === false && /^(html|svg)`/.test(code.slice(j, j + 5))) {
+        const tag = code.startsWith('html', j) ? 'html' : 'svg';
+        out.push(tag);
+        j = template(code, j + tag.length, out, true);
+        continue;
+      }
+      if (c === '/' && (code[j + 1] === '/' || code[j + 1] === '*')) throw new Error('comment in an expression');
+      if (c === '{') depth++;
+      if (c === '}') {
+        if (depth === 0) return j;
+        depth--;
+      }
+      out.push(c);
+      j++;
+    }
+    throw new Error('unbalanced expression');
+  }
+  /** Copies the template starting at the backtick `i`; squeezes its static text when `lit`. */
+  function template(code: string, i: number, out: string[], lit: boolean): number {
+    out.push('`');
+    let j = i + 1;
+    let chunk = '';
+    const flush = () => {
+      out.push(lit ? squeeze(chunk) : chunk);
+      chunk = '';
+    };
+    while (j < code.length) {
+      const c = code[j]!;
+      if (c === '\\') {
+        chunk += code.slice(j, j + 2);
+        j += 2;
+      } else if (c === '`') {
+        flush();
+        out.push('`');
+        return j + 1;
+      } else if (c === '$' && code[j + 1] === '{') {
+        flush();
+        out.push('${');
+        j = expression(code, j + 2, out);
+        out.push('}');
+        j++;
+      } else {
+        chunk += c;
+        j++;
+      }
+    }
+    throw new Error('unterminated template');
+  }
+  return {
+    name: 'flowbot-minify-lit-html',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return null;
+      const out: string[] = [];
+      let last = 0;
+      try {
+        const re = /\b(html|svg)`/g;
+        let match: RegExpExecArray | null;
+        while ((match = re.exec(code))) {
+          if (match.index < last) continue;
+          out.push(code.slice(last, match.index), match[1]!);
+          last = template(code, match.index + match[1]!.length, out, true);
+          re.lastIndex = last;
+        }
+        out.push(code.slice(last));
+        return out.join('');
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
  * The script-tag file fetches its on-demand parts as a second file beside it
  * (`flowbot-chat.lazy.js`, built by `--mode lazy`): swap in that loader.
  */
@@ -174,7 +275,7 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
   if (mode === 'iife') {
     return {
       publicDir: false,
-      plugins: [scriptTagLazyLoader(), minifyLitCss(), moduleBreakdown()],
+      plugins: [scriptTagLazyLoader(), minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
       build: {
         target: 'es2022',
         emptyOutDir: false,
@@ -193,7 +294,7 @@ export default defineConfig(async ({ mode }): Promise<UserConfig> => {
   if (mode === 'lazy') {
     return {
       publicDir: false,
-      plugins: [minifyLitCss()],
+      plugins: [minifyLitCss(), minifyLitHtml()],
       resolve: {
         // The script-tag file's own Lit, handed over at load (see src/lazy-lit.ts).
         alias: [{ find: /^lit(\/directives\/live\.js)?$/, replacement: fileURLToPath(new URL('src/lazy-lit.ts', import.meta.url)) }],

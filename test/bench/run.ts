@@ -71,7 +71,7 @@ const { values: args } = parseArgs({
 const runs = Math.max(7, Number.parseInt(args.runs, 10) || 15);
 const longRuns = Math.max(1, Number.parseInt(args['long-runs'], 10) || 5);
 
-process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+process.chdir(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** Closes what was started, newest first; safe to call twice. */
 const closers: (() => Promise<unknown>)[] = [];
