@@ -487,13 +487,14 @@ export class FlowbotChat extends LitElement {
   private renderError(strings: FlowbotStrings): TemplateResult {
     const { error, errorAction } = this.session;
     const system = readSystemMessages(this.session.flowbot);
-    let message = system.networkErrorMessage ?? strings.error;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);
     if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
-    else if (errorAction === 'send' && this.session.entries.some((e) => e.kind === 'answer' && e.state === 'failed')) {
-      message = `${strings.notSent}. ${message}`;
-    }
+    // The bubble already shows "Not sent"; the alert says it for screen readers only.
+    const notSent =
+      errorAction === 'send' && this.session.entries.some((e) => e.kind === 'answer' && e.state === 'failed');
     return html`<div part="error" class="error" role="alert">
-      <span>${message}</span>
+      <span>${notSent ? html`<span class="visually-hidden">${strings.notSent}. </span>` : nothing}${message}</span>
       <button part="retry-button" class="retry" type="button" @click=${this.handleRetryClick}>${strings.retry}</button>
     </div>`;
   }

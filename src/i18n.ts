@@ -20,6 +20,7 @@ export interface FlowbotStrings {
   restart: string;
   retry: string;
   notSent: string;
+  offline: string;
   sending: string;
   error: string;
   unavailable: string;
@@ -70,6 +71,7 @@ const en: FlowbotStrings = {
   restart: 'Restart',
   retry: 'Retry',
   notSent: 'Not sent',
+  offline: 'You are offline. The chat goes on once the connection is back.',
   sending: 'Sending…',
   error: 'Something went wrong…',
   unavailable: 'This chat is unavailable',
@@ -119,6 +121,7 @@ const ptBR: FlowbotStrings = {
   restart: 'Recomeçar',
   retry: 'Tentar novamente',
   notSent: 'Não enviada',
+  offline: 'Você está sem conexão. A conversa continua quando a conexão voltar.',
   sending: 'Enviando…',
   error: 'Algo deu errado…',
   unavailable: 'Este chat não está disponível',

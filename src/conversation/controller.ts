@@ -315,6 +315,8 @@ export class ConversationController implements ReactiveController {
   private readonly handleOnline = (): void => {
     const last = this._entries.at(-1);
     if (this._errorAction === 'send' && last?.kind === 'answer' && last.state === 'failed') this.retry();
+    // A start that failed offline goes again too (retry runs it once, so one session).
+    else if (this._errorAction === 'start') this.retry();
   };
 
   private async begin(config: ConversationConfig): Promise<void> {

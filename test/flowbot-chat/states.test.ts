@@ -124,6 +124,23 @@ describe('<flowbot-chat>', () => {
       expect(calls.filter((c) => c.kind === 'start')).to.have.length(2);
     });
 
+    it('says the visitor is offline, and starts once when the connection is back', async () => {
+      const { calls } = spyViewer({ spec: 'status=503', match: '/startChat', times: 1 });
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      try {
+        const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="support"></flowbot-chat>`);
+        const error = await until(() => part(el, 'error'));
+        expect(text(error)).to.contain('You are offline');
+        Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+        window.dispatchEvent(new Event('online'));
+        window.dispatchEvent(new Event('online'));
+        await until(() => part(el, 'choice'));
+        expect(calls.filter((c) => c.kind === 'start')).to.have.length(2);
+      } finally {
+        delete (navigator as { onLine?: boolean }).onLine;
+      }
+    });
+
     it('says the chat is unavailable when the bot does not exist', async () => {
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="no-such-bot"></flowbot-chat>`);
       const error = await until(() => part(el, 'error'));
