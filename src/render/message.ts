@@ -67,7 +67,8 @@ type Obj = Record<string, unknown>;
 interface Frame {
   src: string;
   title: string;
-  label: string;
+  /** What the frame shows, for summaries. */
+  shows: 'video' | 'embed';
   sandbox: string;
   allow?: string;
   height?: number;
@@ -209,7 +210,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
         const id = [str(c.id), fromLink?.[0] === provider ? fromLink[1] : ''].find((x) => x && p.id.test(x));
         if (!id) return null;
         return {
-          kind: 'frame', src: p.src(id), title: `${words.video} (${p.title})`, label: words.video, sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
+          kind: 'frame', src: p.src(id), title: `${words.video} (${p.title})`, shows: 'video', sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
           ratio: ratioName(c.aspectRatio) || p.ratio || '16-9', ...sizes,
         };
       }
@@ -224,7 +225,7 @@ function model(message: Message, ctx: MessageRenderContext): Model | null {
       const src = media(c.url);
       if (!src) return null;
       return {
-        kind: 'frame', src, title: words.embed, label: words.embed, ratio: '',
+        kind: 'frame', src, title: words.embed, shows: 'embed', ratio: '',
         sandbox: sameOrigin(src) ? EMBED_SANDBOX : `${EMBED_SANDBOX} allow-same-origin`,
         height: pixels(c.height, 50, 3000) ?? 400,
       };
@@ -289,7 +290,7 @@ export function messageToPlain(message: Message, labels?: Partial<MessageLabels>
     case 'image':
       return m.alt ? `${words.image}: ${m.alt}` : words.image;
     case 'frame':
-      return m.label === ENGLISH.embed ? words.embed : words.video;
+      return words[m.shows];
     case 'video':
       return words.video;
     case 'audio':
