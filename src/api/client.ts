@@ -186,12 +186,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
   };
   const chat = createEndpoint({ ...shared, baseUrl: options.chatBaseUrl });
   const content = createEndpoint({ ...shared, baseUrl: options.contentBaseUrl });
-  const viewer = createViewerClient({
-    viewerBaseUrl: options.viewerBaseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
+  const viewer = createViewerClient(options);
   const bearer = 'Authorization';
   const lessonAuthHeader = options.lessonAuthHeader?.trim() || bearer;
   const fallbackRoute = options.fallbackRoute ?? DEFAULT_FALLBACK_ROUTE;

@@ -11,11 +11,8 @@
  */
 import * as v from 'valibot';
 
-const str = v.string();
-const num = v.number();
-const bool = v.boolean();
-/** An optional field: absent, `undefined` or `null`. */
-const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+import { bool, num, opt, str } from './schema-kit.js';
+
 const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
 
 // ---------------------------------------------------------------------------

@@ -6,11 +6,7 @@
  */
 import * as v from 'valibot';
 
-const str = v.string();
-const num = v.number();
-const bool = v.boolean();
-/** An optional field: absent, `undefined` or `null`. */
-const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+import { bool, num, opt, str } from './schema-kit.js';
 
 // Message contents and input options are validated by the renderer, which must
 // survive any shape; here only the envelope is checked.
@@ -77,8 +73,20 @@ export const ChatAnswerSchema = v.union([
 ]);
 export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
 
+/** The body of `continueChat`: `{ message }`, or `{}` to continue without an answer. */
+export const ContinueChatBodySchema = v.looseObject({ message: opt(ChatAnswerSchema) });
+
 export const StartChatOptionsSchema = v.looseObject({
-  prefilledVariables: opt(v.record(v.string(), v.unknown())),
+  // valibot's record takes an array too ("0", "1", … as names); variables have names.
+  prefilledVariables: opt(
+    v.pipe(
+      v.custom<Record<string, unknown>>(
+        (x) => typeof x === 'object' && x !== null && !Array.isArray(x),
+        'must be an object of named variables',
+      ),
+      v.record(v.string(), v.unknown()),
+    ),
+  ),
   resultId: opt(str),
   isStreamEnabled: opt(bool),
   textBubbleContentFormat: opt(v.picklist(['richText', 'markdown'])),

@@ -3,7 +3,6 @@
  * Kept apart from the full client so the script-tag bundle of the widget
  * carries only these two schemas.
  */
-import * as v from 'valibot';
 import {
   callOptions,
   checkPathParams,
@@ -14,7 +13,7 @@ import {
   type FetchLike,
 } from './core.js';
 import {
-  ChatAnswerSchema,
+  ContinueChatBodySchema,
   ContinueChatResultSchema,
   StartChatOptionsSchema,
   StartChatResultSchema,
@@ -78,8 +77,6 @@ export interface ViewerClient {
    */
   continueChat(sessionId: string, answer?: ChatAnswer, options?: CallOptions): Promise<ContinueChatResult>;
 }
-
-const ContinueChatBodySchema = v.object({ message: ChatAnswerSchema });
 
 /** Drops `undefined`/`null` fields: the wire only carries what was set. */
 function defined(record: Record<string, unknown>): Record<string, unknown> {

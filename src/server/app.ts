@@ -41,7 +41,6 @@ import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import {
   AccountUpdateSchema,
-  FallbackUpdateSchema,
   LessonCreateSchema,
   WebImportSchema,
   WidgetDuplicateSchema,
@@ -57,7 +56,7 @@ import {
   type Widget,
 } from '../api/schemas.js';
 import { normaliseLessonParams } from '../api/lesson.js';
-import { ApiError, errorResponse, invalid, parseBody, readJson } from './errors.js';
+import { ApiError, errorResponse, invalid, isPlainObject, parseBody, readJson } from './errors.js';
 import { FAULT_HEADER, faultInjection } from './faults.js';
 import { continueChat, sessionNotFound, startChat } from './flow-engine.js';
 import { shippedFlows, type FlowDefinition } from './flows.js';
@@ -103,6 +102,16 @@ export interface ReferenceApp {
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 const BLOCKED_HOSTS = ['facebook.com', 'instagram.com', 'linkedin.com', 'x.com', 'twitter.com', 'tiktok.com'];
+
+/** A fallback of `updateFallback` (4.8): the document shows no shape; this is the assumed one. */
+const FallbackEntrySchema = v.object({
+  credentialId: v.pipe(v.string(), v.minLength(1, 'is required')),
+  model: v.pipe(v.string(), v.minLength(1, 'is required')),
+  order: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
+});
+const FallbackBodySchema = v.object({
+  fallbacks: v.pipe(v.array(FallbackEntrySchema), v.minLength(1, 'needs at least one fallback')),
+});
 
 /** Builds the reference app with fresh seeded state. Nothing listens. */
 export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
@@ -358,16 +367,6 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   // -------------------------------------------------------------------------
   // 4.8 Update fallback
 
-  const FallbackEntrySchema = v.object({
-    credentialId: v.pipe(v.string(), v.minLength(1, 'is required')),
-    model: v.pipe(v.string(), v.minLength(1, 'is required')),
-    order: v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'))),
-  });
-  const FallbackBodySchema = v.object({
-    ...FallbackUpdateSchema.entries,
-    fallbacks: v.pipe(v.array(FallbackEntrySchema), v.minLength(1, 'needs at least one fallback')),
-  });
-
   const fallbackOut = (fallbackId: string): Fallback => {
     const fallback = state.fallbacks.get(fallbackId)!;
     const credential = state.credentials.get(fallback.credentialId)!;
@@ -476,10 +475,6 @@ function accountOut({ institutionIds: _ids, ...account }: AccountRecord): Accoun
 /** A path parameter of a handler typed with a plain `Context`. */
 function param(c: Context, name: string): string {
   return c.req.param(name) ?? '';
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Why a host may not be imported (a blocked site, a private address), or undefined. */

@@ -56,8 +56,3 @@ export function demoAsset(name: string): DemoAsset | undefined {
   if (body === undefined) return undefined;
   return { type: TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream', body };
 }
-
-/** Names of every demo asset. */
-export function demoAssetNames(): string[] {
-  return [...Object.keys(files), 'chime.wav'];
-}

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { toFieldIssues, type ErrorBody, type FieldIssue } from '../api/schemas.js';
+import { clip } from '../api/core.js';
 
 /**
  * A failure the reference server answers on purpose. Every error response has
@@ -91,7 +92,7 @@ export function parseBody<const TSchema extends v.GenericSchema>(
   what: string,
 ): v.InferOutput<TSchema> {
   // Every body of the interface is an object; valibot's object schemas would take an array.
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  if (!isPlainObject(input)) {
     throw invalid(what, [{ path: '(root)', message: 'must be a JSON object' }]);
   }
   const result = v.safeParse(schema, input);
@@ -109,6 +110,7 @@ export function invalid(what: string, issues: FieldIssue[]): ApiError {
 
 const MESSAGE_ISSUES = 10;
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -30,9 +30,8 @@
  * what was typed.
  */
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
 import {
-  ChatAnswerSchema,
+  ContinueChatBodySchema,
   StartChatOptionsSchema,
   type ChatInput,
   type ChatMessage,
@@ -40,7 +39,7 @@ import {
   type ContinueChatResult,
   type StartChatResult,
 } from '../api/schemas.js';
-import { ApiError, invalid, parseBody } from './errors.js';
+import { ApiError, parseBody } from './errors.js';
 import type { FlowBlock, FlowDefinition, FlowInput, FlowItem } from './flows.js';
 
 /** The default retry message of the viewer. */
@@ -73,20 +72,33 @@ export interface ChatSession {
 /** In-memory sessions by id, forgotten `ttlMs` after their last use. */
 export class SessionStore {
   private readonly sessions = new Map<string, ChatSession>();
+  private lastSweep = 0;
 
   constructor(readonly ttlMs: number = DEFAULT_SESSION_TTL_MS) {}
 
   /** The live session with `id`, or undefined (unknown or expired). */
   get(id: string, now = Date.now()): ChatSession | undefined {
-    this.sweep(now);
+    this.sweepNow(now);
     const session = this.sessions.get(id);
-    if (session) session.touchedAt = now;
+    if (!session) return undefined;
+    if (now - session.touchedAt > this.ttlMs) {
+      this.sessions.delete(id);
+      return undefined;
+    }
+    session.touchedAt = now;
     return session;
   }
 
   add(session: ChatSession): void {
-    this.sweep(session.touchedAt);
+    this.sweepNow(session.touchedAt);
     this.sessions.set(session.id, session);
+  }
+
+  /** Sweeps at most once every tenth of the TTL: a request never pays for a scan of every session. */
+  private sweepNow(now: number): void {
+    if (now - this.lastSweep < this.ttlMs / 10) return;
+    this.lastSweep = now;
+    this.sweep(now);
   }
 
   /** Number of live sessions. */
@@ -121,10 +133,6 @@ export function startChat(
   body: unknown,
   assetsUrl: string,
 ): StartChatResult {
-  // valibot's record takes an array too ("0", "1", … as names); variables have names.
-  if (Array.isArray((body as { prefilledVariables?: unknown } | null | undefined)?.prefilledVariables)) {
-    throw invalid('startChat body', [{ path: 'prefilledVariables', message: 'must be an object of named variables' }]);
-  }
   const options = parseBody(StartChatOptionsSchema, body === undefined ? {} : body, 'startChat body');
   const variables: Record<string, string> = { ...flow.variables };
   for (const [name, value] of Object.entries(options.prefilledVariables ?? {})) {
@@ -156,11 +164,7 @@ export function startChat(
 
 /** Continues `session` with the protocol body `{ message }` or `{}`. */
 export function continueChat(session: ChatSession, body: unknown): ContinueChatResult {
-  const parsed = parseBody(
-    v.looseObject({ message: v.optional(v.nullable(ChatAnswerSchema)) }),
-    body === undefined ? {} : body,
-    'continueChat body',
-  );
+  const parsed = parseBody(ContinueChatBodySchema, body === undefined ? {} : body, 'continueChat body');
   const answer =
     parsed.message === undefined || parsed.message === null
       ? undefined

@@ -24,16 +24,10 @@ import * as v from 'valibot';
 import { ApiError, parseBody, readJson } from './errors.js';
 import { sessionNotFound, type SessionStore } from './flow-engine.js';
 
-/** Options of `mountUploads`. */
-export interface UploadOptions {
-  /** Largest file in bytes. Default 5 MB. */
-  maxFileBytes?: number;
-  /** Bytes kept over all uploads; the oldest are forgotten beyond it. Default 50 MB. */
-  maxTotalBytes?: number;
-}
-
-/** Default largest upload: 5 MB. */
+/** Largest upload: 5 MB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Bytes kept over all uploads; the oldest are forgotten beyond it. */
+const MAX_TOTAL_BYTES = 10 * DEFAULT_MAX_UPLOAD_BYTES;
 
 interface StoredUpload {
   fileName: string;
@@ -61,13 +55,18 @@ function allowedBy(options: Record<string, unknown> | undefined, fileName: strin
 
 /**
  * Adds the upload routes to `app`. Mount it before a smaller global body
- * limit: the PUT has its own (`maxFileBytes`).
+ * limit: the PUT has its own (`DEFAULT_MAX_UPLOAD_BYTES`).
  */
-export function mountUploads(app: Hono, sessions: SessionStore, options: UploadOptions = {}): void {
-  const maxFile = options.maxFileBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
-  const maxTotal = options.maxTotalBytes ?? 10 * maxFile;
+export function mountUploads(app: Hono, sessions: SessionStore): void {
+  const maxFile = DEFAULT_MAX_UPLOAD_BYTES;
+  const maxTotal = MAX_TOTAL_BYTES;
   const uploads = new Map<string, StoredUpload>();
   let total = 0;
+  /** Forgets an upload and its bytes. */
+  const evict = (id: string): void => {
+    total -= uploads.get(id)?.body?.byteLength ?? 0;
+    uploads.delete(id);
+  };
   const tooLarge = `The file is larger than ${maxFile} bytes.`;
 
   app.post('/api/v1/sessions/:sessionId/uploads', async (c) => {
@@ -87,7 +86,7 @@ export function mountUploads(app: Hono, sessions: SessionStore, options: UploadO
     }
     if ((body.fileSize ?? 0) > maxFile) throw new ApiError(413, tooLarge);
     // Forget the oldest pending requests first: a page cannot pile them up.
-    if (uploads.size >= 1000) uploads.delete(uploads.keys().next().value!);
+    if (uploads.size >= 1000) evict(uploads.keys().next().value!);
     const id = randomUUID();
     uploads.set(id, { fileName: body.fileName, fileType });
     const base = `${new URL(c.req.url).origin}/api/v1/uploads/${id}`;
@@ -105,10 +104,9 @@ export function mountUploads(app: Hono, sessions: SessionStore, options: UploadO
       upload.body = body;
       upload.fileType = c.req.header('content-type') || upload.fileType;
       total += body.byteLength;
-      for (const [id, old] of uploads) {
+      for (const id of uploads.keys()) {
         if (total <= maxTotal) break;
-        total -= old.body?.byteLength ?? 0;
-        uploads.delete(id);
+        evict(id);
       }
       return c.body(null, 204);
     },

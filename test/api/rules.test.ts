@@ -170,6 +170,13 @@ describe('request rules (checked before sending)', () => {
       expect(sent).toHaveLength(0);
     });
 
+    it('refuses prefilled variables given as an array (variables have names)', async () => {
+      const { client, sent } = setup();
+      const error = await refusal(client.startChat('my-bot', { prefilledVariables: ['Ada'] as never }));
+      expect(paths(error)).toEqual(['prefilledVariables']);
+      expect(sent).toHaveLength(0);
+    });
+
     it('refuses an answer that is neither a string nor a text reply', async () => {
       const { client, sent } = setup();
       const error = await refusal(client.continueChat('session-1', { type: 'choice' } as never));

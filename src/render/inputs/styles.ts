@@ -41,9 +41,6 @@ export const inputStyles = css`
     border-radius: 12px;
     background: var(--_input-bg);
     color: var(--_input-fg);
-  }
-
-  .picture {
     position: relative;
   }
 

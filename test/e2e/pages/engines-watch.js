@@ -1,0 +1,15 @@
+// What went wrong on the page, for the engine run to read: the same in every engine,
+// where a driver may not see the console.
+window.__problems = [];
+addEventListener('error', (e) => __problems.push('error: ' + e.message));
+addEventListener('unhandledrejection', (e) => __problems.push('unhandledrejection: ' + ((e.reason && e.reason.message) || e.reason)));
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  __problems.push('console.error: ' + args.map(String).join(' '));
+  consoleError(...args);
+};
+// Every run starts a new conversation, whatever an earlier one left behind.
+try {
+  localStorage.clear();
+  sessionStorage.clear();
+} catch {}
