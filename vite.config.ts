@@ -145,7 +145,6 @@ function minifyLitHtml(): Plugin {
         const re = /\b(html|svg)`/g;
         let match: RegExpExecArray | null;
         while ((match = re.exec(code))) {
-          if (match.index < last) continue;
           out.push(code.slice(last, match.index), match[1]!);
           last = template(code, match.index + match[1]!.length, out, true);
           re.lastIndex = last;
@@ -168,10 +167,10 @@ function scriptTagLazyLoader(): Plugin {
     name: 'flowbot-script-tag-lazy-loader',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('lazy-load.js')) return null;
+      if (!source.endsWith('lazy-import.js')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && resolved.id.endsWith('/src/lazy-load.ts')
-        ? resolved.id.replace(/lazy-load\.ts$/, 'lazy-load.script.ts')
+      return resolved && resolved.id.endsWith('/src/lazy-import.ts')
+        ? resolved.id.replace(/lazy-import\.ts$/, 'lazy-import.script.ts')
         : resolved;
     },
   };

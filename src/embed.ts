@@ -77,6 +77,8 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   return el;
 }
 
+// Called, not only imported: package.json's `sideEffects` lets a bundler drop a bare import of
+// define.ts (it is safe to run twice: whichever copy came first keeps the tag).
 if (typeof window !== 'undefined') {
   defineFlowbotChat();
   window.Flowbot ??= { init, version };

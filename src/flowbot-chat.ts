@@ -44,6 +44,7 @@ import {
   renderRedirectLink,
   renderSuggestions,
   sessionCss,
+  themeHostAvatarUrl,
 } from './render/extras.js';
 import { messageContentStyles, renderMessageContent } from './render/message.js';
 import { safeUrl } from './render/safe-url.js';
@@ -221,6 +222,7 @@ export class FlowbotChat extends LitElement {
   private scrolledTo = '';
   private scrollPending = false;
   private themeSheet: CSSStyleSheet | undefined;
+  private widgetCss = '';
   private themeKey: unknown[] = [];
   private readonly voice = new SpeechController(this);
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
@@ -449,11 +451,11 @@ export class FlowbotChat extends LitElement {
     strings: FlowbotStrings,
   ): TemplateResult | typeof nothing {
     const { message } = entry;
-    // Media may autoplay only in reply to the visitor, never on first load.
+    // Media may autoplay only in reply to the visitor, never on first load or from storage.
     const content = renderMessageContent(message, {
       onImageLoad: this.handleMediaLoad,
       onReady: () => this.requestUpdate(),
-      autoplay: answered,
+      autoplay: answered && !entry.restored,
       labels: strings,
     });
     if (content === null) return nothing;
@@ -701,16 +703,9 @@ export class FlowbotChat extends LitElement {
   private avatarUrl(): string | undefined {
     const dynamic = safeUrl(this.session.dynamicTheme.hostAvatarUrl);
     if (dynamic) return dynamic;
-    const widgetAvatar = iconUrl(this.widget?.avatarIcon);
-    if (widgetAvatar) return widgetAvatar;
-    const hostAvatar = pick(pick(readFlowbotTheme(this.session.flowbot), 'chat'), 'hostAvatar');
-    const url = pick(hostAvatar, 'url');
-    return pick(hostAvatar, 'isEnabled') !== false && typeof url === 'string' && !url.includes('{{')
-      ? safeUrl(url)
-      : undefined;
+    return iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(this.session);
   }
 
-  /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
   /** Adds a stylesheet that arrived with the on-demand controls, once. */
   private adoptStyles(styles: CSSResult): void {
     const sheet = styles.styleSheet;
@@ -720,12 +715,18 @@ export class FlowbotChat extends LitElement {
     }
   }
 
+  /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
   private applyTheme(): void {
     const { flowbot, dynamicTheme, progress } = this.session;
     const key = [this.widget, flowbot, dynamicTheme, progress];
     if (key.every((value, i) => value === this.themeKey[i])) return;
+    // Colour parsing and contrast fixing only when the widget or the bot's theme changed,
+    // not on every progress step.
+    if (this.widget !== this.themeKey[0] || flowbot !== this.themeKey[1]) {
+      this.widgetCss = widgetThemeCss(this.widget, readFlowbotTheme(flowbot));
+    }
     this.themeKey = key;
-    const cssText = widgetThemeCss(this.widget, readFlowbotTheme(flowbot)) + sessionCss(this.session);
+    const cssText = this.widgetCss + sessionCss(this.session);
     const root = this.renderRoot;
     if (!this.themeSheet) {
       if (!cssText || typeof CSSStyleSheet === 'undefined' || !(root instanceof ShadowRoot)) return;

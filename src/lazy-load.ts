@@ -1,10 +1,14 @@
 /**
  * Loads the on-demand parts (`lazy.ts`) once; later calls share the promise.
- * A failed load (offline, a missing file) is forgotten so a later need tries
- * again; callers fall back meanwhile. The script-tag build swaps this module
- * for `lazy-load.script.ts`, which fetches the file next to the script.
+ * A failed load (offline, a missing file) is remembered for a few seconds, so
+ * renders meanwhile do not fetch again and again, then forgotten so a later
+ * need tries again; callers fall back meanwhile.
  */
+import { importLazy } from './lazy-import.js';
+
 export type LazyModule = typeof import('./lazy.js');
+
+const RETRY_AFTER_MS = 10_000;
 
 let loading: Promise<LazyModule> | undefined;
 let loaded: LazyModule | undefined;
@@ -16,10 +20,10 @@ export function lazyModule(): LazyModule | undefined {
 
 /** Starts (or joins) the load of the on-demand parts. */
 export function loadLazy(): Promise<LazyModule> {
-  loading ??= import('./lazy.js').then(
+  loading ??= importLazy().then(
     (module) => (loaded = module),
     (error: unknown) => {
-      loading = undefined;
+      setTimeout(() => (loading = undefined), RETRY_AFTER_MS);
       throw error;
     },
   );

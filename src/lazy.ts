@@ -11,14 +11,15 @@ import { renderCardsInput } from './render/inputs/cards-input.js';
 import { renderFieldInput } from './render/inputs/field-input.js';
 import { renderFileInput } from './render/inputs/file-input.js';
 import type { InputContext } from './render/inputs/index.js';
+import type { LazyInputType } from './render/inputs/lazy-types.js';
 import { renderPaymentInput } from './render/inputs/payment-input.js';
 import { renderRatingInput } from './render/inputs/rating-input.js';
 
 export { lazyInputStyles as styles } from './render/inputs/lazy-styles.js';
 export { parseMarkdown } from './render/markdown.js';
 
-/** The control of each input type this module serves. */
-export const controls: Readonly<Record<string, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {
+/** The control of each input type this module serves (every one in LAZY_INPUT_TYPES: the compiler checks). */
+export const controls: Readonly<Record<LazyInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {
   'number input': renderFieldInput,
   'email input': renderFieldInput,
   'url input': renderFieldInput,

@@ -45,6 +45,8 @@ export interface BotEntry {
   readonly message: ChatMessage;
   /** True for the widget's own greeting (`aiFirstMessage`), which the server never sent. */
   readonly local: boolean;
+  /** True when it came back from storage (`persist`): shown again, never played again. */
+  readonly restored?: boolean;
 }
 
 /** A visitor's answer in the transcript. */
@@ -312,11 +314,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Back online: an answer that failed to send and is still the latest goes out again, once. */
+  /** Back online: the call that failed goes again, once (`retry` runs it a single time). */
   private readonly handleOnline = (): void => {
-    const last = this._entries.at(-1);
-    if (this._errorAction === 'send' && last?.kind === 'answer' && last.state === 'failed') this.retry();
-    // A start that failed offline goes again too (retry runs it once, so one session).
-    else if (this._errorAction === 'start') this.retry();
+    if (this._status === 'error') this.retry();
   };
 
   private async begin(config: ConversationConfig): Promise<void> {
@@ -366,7 +366,7 @@ export class ConversationController implements ReactiveController {
     this._progress = saved.progress;
     this._entries = saved.entries.map((entry) =>
       entry.kind === 'bot'
-        ? { ...entry, key: this.nextKey++, local: !!entry.local }
+        ? { ...entry, key: this.nextKey++, local: !!entry.local, restored: true }
         : { ...entry, key: this.nextKey++, answer: entry.answer, state: 'sent' },
     );
     this.serverMessages = this._entries.length;

@@ -24,6 +24,7 @@ import {
   ChatMessageSchema,
   DynamicThemeSchema,
 } from '../api/viewer-schemas.js';
+import { pick } from './flowbot.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -60,9 +61,7 @@ export function storageKey(publicId: string, apiHost: string): string {
 }
 
 /** `flowbot.publishedAt`, when the opaque `flowbot` carries one. */
-export function publishedAt(flowbot: unknown): unknown {
-  return typeof flowbot === 'object' && flowbot ? (flowbot as { publishedAt?: unknown }).publishedAt : undefined;
-}
+export const publishedAt = (flowbot: unknown): unknown => pick(flowbot, 'publishedAt');
 
 /** One bot's record in one storage area. Never throws. */
 export class ConversationStore {

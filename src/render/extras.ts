@@ -74,6 +74,12 @@ export function renderProgress(
 }
 
 /** The visitor's avatar: `dynamicTheme.guestAvatarUrl`, else an enabled `theme.chat.guestAvatar`. */
+/** The bot theme's host avatar, unless it is switched off or still an unresolved `{{Variable}}`. */
+export function themeHostAvatarUrl(view: SessionView): string | undefined {
+  const avatar = pick(pick(readFlowbotTheme(view.flowbot), 'chat'), 'hostAvatar');
+  return pick(avatar, 'isEnabled') !== false ? themeUrl(pick(avatar, 'url')) : undefined;
+}
+
 export function guestAvatarUrl(view: SessionView): string | undefined {
   const dynamic = safeUrl(view.dynamicTheme.guestAvatarUrl);
   if (dynamic) return dynamic;

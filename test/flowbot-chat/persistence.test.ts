@@ -86,6 +86,22 @@ describe('<flowbot-chat>', () => {
       });
     }
 
+    it('never autoplays restored media again', async () => {
+      const audio = { id: 'a1', type: 'audio', content: { url: 'https://example.com/hello.mp3', isAutoplayEnabled: true } };
+      stubViewer(startResponse(), [{ messages: [audio], input: { id: 'in-2', type: 'text input' } }]);
+      const first = await load({ 'public-id': 'stub', persist: 'local' });
+      await inputShown(first.el);
+      await typeAndSend(first.el, 'play it');
+      const live = await until(() => $<HTMLAudioElement>(first.el, 'audio'));
+      expect(live.autoplay, 'a reply to the visitor may autoplay').to.equal(true);
+      first.el.remove();
+
+      const again = await load({ 'public-id': 'stub', persist: 'local' });
+      expect(again.starts[0]!.restored).to.equal(true);
+      const restored = await until(() => $<HTMLAudioElement>(again.el, 'audio'));
+      expect(restored.autoplay).to.equal(false);
+    });
+
     it('remembers nothing by default', async () => {
       await firstVisit('none');
       expect(Object.keys(localStorage).concat(Object.keys(sessionStorage)).filter((k) => k.startsWith('flowbot-chat:'))).to.deep.equal([]);

@@ -57,6 +57,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`${LAZY} is missing: the script-tag file cannot load its rarer controls.`);
     process.exit(1);
   }
+  // A build that lost the element (a dropped side-effect import, say) is small too: not a win.
+  if (m.gzip < 10 * 1024) {
+    console.error(`\n✖ ${m.file} is only ${m.gzip} B gzip: the build has lost the element`);
+    process.exit(1);
+  }
   if (m.gzip > BUDGET_GZIP) {
     console.error(`\n✖ over budget by ${m.gzip - BUDGET_GZIP} B gzip`);
     process.exit(1);

@@ -11,6 +11,7 @@ import { readPrefilledValue, type BuiltAnswer } from '../../conversation/answers
 import type { FlowbotStrings } from '../../i18n.js';
 import { lazyModule, loadLazy } from '../../lazy-load.js';
 import { renderChoiceInput } from './choice-input.js';
+import { LAZY_INPUT_TYPES, type LazyInputType } from './lazy-types.js';
 import { renderTextInput } from './text-input.js';
 
 /** What the visitor has typed or picked in the current input. */
@@ -81,19 +82,7 @@ export function renderInput(input: ChatInput, ctx: InputContext): TemplateResult
   return html`${keyed(input, control(input, ctx))}`;
 }
 
-/** Input types whose control is loaded on demand (see `lazy.ts`). */
-const LAZY_TYPES = new Set([
-  'number input',
-  'email input',
-  'url input',
-  'phone number input',
-  'date input',
-  'time input',
-  'rating input',
-  'cards',
-  'file input',
-  'payment input',
-]);
+const LAZY_TYPES: ReadonlySet<string> = new Set(LAZY_INPUT_TYPES);
 
 /** Inputs whose control could not be loaded: they fall back to a text field (a later input tries again). */
 const unloaded = new WeakSet<ChatInput>();
@@ -103,10 +92,9 @@ function control(input: ChatInput, ctx: InputContext): TemplateResult {
   if (type === 'choice input' || type === 'picture choice input') return renderChoiceInput(input, ctx);
   if (!LAZY_TYPES.has(type) || unloaded.has(input)) return renderTextInput(input, ctx);
   const lazy = lazyModule();
-  const render = lazy?.controls[type];
-  if (lazy && render) {
+  if (lazy) {
     ctx.adoptStyles(lazy.styles);
-    return render(input, ctx);
+    return lazy.controls[type as LazyInputType](input, ctx);
   }
   loadLazy().then(ctx.changed, (error: unknown) => {
     // The server still checks the answer, so a text field keeps the conversation going.

@@ -8,6 +8,7 @@
  *
  * A 404 or 501 on step 1 means the server has no upload call.
  */
+import { normaliseBaseUrl, segment } from '../../api/core.js';
 import { safeUrl } from '../safe-url.js';
 
 /** The server offers no upload call. */
@@ -16,8 +17,10 @@ export class UploadsUnavailableError extends Error {
 }
 
 async function uploadOne(apiHost: string, sessionId: string, file: File): Promise<string> {
+  // The viewer's base, as the client builds it; relative URLs in the answer resolve against it.
+  const base = new URL(normaliseBaseUrl(apiHost), globalThis.location?.href).href;
   const response = await fetch(
-    `${apiHost.replace(/\/+$/, '')}/api/v1/sessions/${encodeURIComponent(sessionId)}/uploads`,
+    `${base}api/v1/sessions/${segment(sessionId)}/uploads`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -26,8 +29,8 @@ async function uploadOne(apiHost: string, sessionId: string, file: File): Promis
   );
   if (response.status === 404 || response.status === 501) throw new UploadsUnavailableError();
   const body = (response.ok ? await response.json() : {}) as { uploadUrl?: unknown; fileUrl?: unknown };
-  const uploadUrl = safeUrl(body.uploadUrl);
-  const fileUrl = safeUrl(body.fileUrl);
+  const uploadUrl = safeUrl(body.uploadUrl, { base });
+  const fileUrl = safeUrl(body.fileUrl, { base });
   if (!uploadUrl || !fileUrl) throw new Error(`Upload of ${file.name} refused (${response.status})`);
   const put = await fetch(uploadUrl, {
     method: 'PUT',
