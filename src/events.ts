@@ -3,7 +3,7 @@
  * fired after the thing they report has happened. Each is a `CustomEvent`
  * so `event.detail` works in every framework.
  */
-import type { ChatAnswer, ChatInput, ChatMessage } from './api/schemas.js';
+import type { ChatAnswer, ChatInput, ChatMessage } from './protocol/types.js';
 
 const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
 

@@ -1,24 +1,6 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  svg,
-  type CSSResult,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
-import { isFlowbotHttpError } from './api/errors.js';
-import type { ChatInput, Widget } from './api/schemas.js';
-import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './conversation/answers.js';
-import {
-  ConversationController,
-  type AnswerEntry,
-  type BotEntry,
-  type ConversationNotice,
-  type TranscriptEntry,
-} from './conversation/controller.js';
-import { isObject, pick, readFlowbotTheme, readSystemMessages, text } from './conversation/flowbot.js';
+import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import type { Widget } from './api/schemas.js';
+import { ConversationController, type ConversationNotice } from './conversation/controller.js';
 import type { PersistMode } from './conversation/persistence.js';
 import {
   FlowbotAnswerEvent,
@@ -33,21 +15,18 @@ import {
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { stringsFor, type FlowbotStrings } from './i18n.js';
-import { isBlankDraft, newDraft, renderInput, type InputDraft } from './render/inputs/index.js';
+import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './protocol/answers.js';
+import { readFlowbotTheme } from './protocol/flowbot.js';
+import { isObject, pick, text } from './protocol/json.js';
+import { safeUrl } from './protocol/safe-url.js';
+import type { ChatInput } from './protocol/types.js';
+import { renderHeader, renderLauncher } from './render/chrome.js';
+import { renderComposer } from './render/composer.js';
+import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
+import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
-import {
-  extrasStyles,
-  guestAvatarUrl,
-  readSuggestions,
-  renderMuteButton,
-  renderProgress,
-  renderRedirectLink,
-  renderSuggestions,
-  sessionCss,
-  themeHostAvatarUrl,
-} from './render/extras.js';
-import { messageContentStyles, renderMessageContent } from './render/message.js';
-import { safeUrl } from './render/safe-url.js';
+import { messageContentStyles, prepareMessage, renderMessageContent } from './render/message.js';
+import { renderTranscript } from './render/transcript.js';
 import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 
@@ -73,11 +52,6 @@ function jsonObject(name: string) {
     },
   };
 }
-
-const chatIcon = svg`<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />`;
-const closeIcon = svg`<path d="M6 6l12 12M18 6 6 18" />`;
-const icon = (path: TemplateResult): TemplateResult =>
-  html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${path}</svg>`;
 
 /**
  * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
@@ -163,7 +137,7 @@ const icon = (path: TemplateResult): TemplateResult =>
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },
@@ -210,6 +184,7 @@ export class FlowbotChat extends LitElement {
       persist: this.persist,
     }),
     notify: (notice) => this.handleNotice(notice),
+    prepare: prepareMessage,
   });
 
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
@@ -344,7 +319,16 @@ export class FlowbotChat extends LitElement {
         ${panel}
       </dialog>`;
     }
-    if (this.mode === 'bubble') return html`${this.renderLauncher(strings)}${panel}`;
+    if (this.mode === 'bubble') {
+      const launcher = renderLauncher({
+        strings,
+        isOpen: this.isOpen,
+        icon: iconUrl(this.widget?.widgetIcon),
+        onClick: () => this.handleLauncherClick(),
+        onKeydown: (event) => this.handleKeydown(event),
+      });
+      return html`${launcher}${panel}`;
+    }
     return panel;
   }
 
@@ -369,154 +353,44 @@ export class FlowbotChat extends LitElement {
       @pointerdown=${this.handleInteraction}
     >
       ${header ? this.renderHeader(strings) : nothing} ${renderProgress(this.session, 'Top', strings, lang)}
-      ${this.renderMessages(strings)} ${this.renderComposer(strings)}
-      ${renderProgress(this.session, 'Bottom', strings, lang)}
+      ${renderTranscript(this.session, {
+        strings,
+        avatar: this.avatarUrl(),
+        guestAvatar: guestAvatarUrl(this.session),
+        blockedUrl: this.blockedUrl,
+        onMediaLoad: this.handleMediaLoad,
+        onReady: () => this.requestUpdate(),
+        onRetry: () => this.handleRetryClick(),
+      })}
+      ${this.renderComposer(strings)} ${renderProgress(this.session, 'Bottom', strings, lang)}
     </section>`;
   }
 
   private renderHeader(strings: FlowbotStrings): TemplateResult {
-    const headerIcon = this.headerIcon();
-    const subTitle = this.widgetText('subTitle');
-    return html`<header part="header" class="header">
-      ${headerIcon ? html`<img part="header-icon" class="header-icon" src=${headerIcon} alt="" />` : nothing}
-      <div class="heading">
-        <div part="title" class="title" id="title">${this.widgetText('title') ?? strings.chat}</div>
-        ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
-      </div>
-      ${this.voiceOn() ? renderMuteButton(this.voice.muted, strings, () => this.voice.toggle()) : nothing}
-      ${this.mode === 'bubble' || this.mode === 'popup'
-        ? html`<button
-            part="close-button"
-            class="icon-button"
-            type="button"
-            aria-label=${strings.closeChat}
-            @click=${this.handleCloseClick}
-          >
-            ${icon(closeIcon)}
-          </button>`
-        : nothing}
-    </header>`;
-  }
-
-  private renderMessages(strings: FlowbotStrings): TemplateResult {
-    const { status, entries, typing } = this.session;
-    const avatar = this.avatarUrl();
-    const guestAvatar = guestAvatarUrl(this.session);
-    let previous: TranscriptEntry | undefined;
-    let answered = false;
-    const rows = entries.map((entry) => {
-      const row =
-        entry.kind === 'bot'
-          ? this.renderBotEntry(entry, avatar, previous?.kind === 'bot', answered, strings)
-          : this.renderAnswerEntry(entry, strings, guestAvatar);
-      answered ||= entry.kind === 'answer';
-      if (row !== nothing) previous = entry;
-      return row;
+    const closable = this.mode === 'bubble' || this.mode === 'popup';
+    return renderHeader({
+      strings,
+      title: this.widgetText('title'),
+      subTitle: this.widgetText('subTitle'),
+      headerIcon: this.headerIcon(),
+      voice: this.voiceOn() ? { muted: this.voice.muted, toggle: () => this.voice.toggle() } : undefined,
+      onClose: closable ? () => this.closeAndReturnFocus() : undefined,
     });
-    return html`<div
-      part="messages"
-      class="messages"
-      role="log"
-      aria-live="polite"
-      aria-label=${strings.conversation}
-      aria-busy=${status === 'starting' ? 'true' : 'false'}
-      tabindex="0"
-    >
-      ${rows}
-      ${status === 'starting'
-        ? html`<div class="skeleton">
-            <span class="visually-hidden">${strings.loading}</span>
-            <span class="bone" aria-hidden="true"></span><span class="bone short" aria-hidden="true"></span>
-          </div>`
-        : nothing}
-      ${typing
-        ? html`<div part="typing" class="row bot">
-            ${avatar ? html`<span class="avatar-space"></span>` : nothing}
-            <div class="bubble bot-bubble typing">
-              <span class="visually-hidden">${strings.typing}</span>
-              <span class="dot"></span><span class="dot"></span><span class="dot"></span>
-            </div>
-          </div>`
-        : nothing}
-      ${renderRedirectLink(this.blockedUrl, strings)} ${status === 'error' ? this.renderError(strings) : nothing}
-      ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
-    </div>`;
-  }
-
-  private renderBotEntry(
-    entry: BotEntry,
-    avatar: string | undefined,
-    grouped: boolean,
-    answered: boolean,
-    strings: FlowbotStrings,
-  ): TemplateResult | typeof nothing {
-    const { message } = entry;
-    // Media may autoplay only in reply to the visitor, never on first load or from storage.
-    const content = renderMessageContent(message, {
-      onImageLoad: this.handleMediaLoad,
-      onReady: () => this.requestUpdate(),
-      autoplay: answered && !entry.restored,
-      labels: strings,
-    });
-    if (content === null) return nothing;
-    return html`<div class="row bot">
-      ${avatar
-        ? grouped
-          ? html`<span class="avatar-space"></span>`
-          : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
-        : nothing}
-      <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type}>
-        ${message.type === 'text' || message.type === 'image'
-          ? nothing
-          : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}
-        ${content}
-      </div>
-    </div>`;
-  }
-
-  private renderAnswerEntry(entry: AnswerEntry, strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
-    return html`<div class="row user ${entry.state}">
-      <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
-      ${avatar ? html`<img part="avatar guest-avatar" class="avatar" src=${avatar} alt="" />` : nothing}
-      ${entry.state === 'failed'
-        ? html`<span class="note">${strings.notSent}</span>`
-        : entry.state === 'sending'
-          ? html`<span class="visually-hidden">${strings.sending}</span>`
-          : nothing}
-    </div>`;
-  }
-
-  private renderError(strings: FlowbotStrings): TemplateResult {
-    const { error, errorAction } = this.session;
-    const system = readSystemMessages(this.session.flowbot);
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);
-    if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
-    // The bubble already shows "Not sent"; the alert says it for screen readers only.
-    const notSent =
-      errorAction === 'send' && this.session.entries.some((e) => e.kind === 'answer' && e.state === 'failed');
-    return html`<div part="error" class="error" role="alert">
-      <span>${notSent ? html`<span class="visually-hidden">${strings.notSent}. </span>` : nothing}${message}</span>
-      <button part="retry-button" class="retry" type="button" @click=${this.handleRetryClick}>${strings.retry}</button>
-    </div>`;
   }
 
   private renderComposer(strings: FlowbotStrings): TemplateResult {
     const { status, input } = this.session;
-    let body: TemplateResult | typeof nothing = nothing;
-    if (status === 'ended') {
-      body = html`<div part="end" class="end">
-        <span>${strings.ended}</span>
-        <button part="restart-button" class="restart" type="button" @click=${this.handleRestartClick}>
-          ${strings.restart}
-        </button>
-      </div>`;
-    } else if (input) {
-      if (input !== this.draftInput) {
-        this.draftInput = input;
-        this.draft = newDraft(input);
-      }
-      body = renderInput(input, {
+    if (input && status !== 'ended' && input !== this.draftInput) {
+      this.draftInput = input;
+      this.draft = newDraft(input);
+    }
+    return renderComposer({
+      status,
+      input,
+      suggestions: input?.type === 'text input' ? readSuggestions(this.widget?.defaultMessages) : [],
+      onSuggestion: (reply) => this.send(reply),
+      onRestart: () => this.handleRestartClick(),
+      control: {
         strings,
         busy: status === 'sending',
         draft: this.draft,
@@ -527,33 +401,8 @@ export class FlowbotChat extends LitElement {
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
         adoptStyles: (styles) => this.adoptStyles(styles),
-      });
-    } else if (status === 'starting') {
-      body = html`<span class="bone field" aria-hidden="true"></span>`;
-    }
-    const suggestions =
-      input?.type === 'text input'
-        ? renderSuggestions(readSuggestions(this.widget?.defaultMessages), strings, status === 'sending', (reply) =>
-            this.send(reply),
-          )
-        : nothing;
-    return html`<div part="composer" class="composer">${suggestions}${body}</div>`;
-  }
-
-  private renderLauncher(strings: FlowbotStrings): TemplateResult {
-    const launcherIcon = iconUrl(this.widget?.widgetIcon);
-    return html`<button
-      part="launcher"
-      class="launcher"
-      type="button"
-      aria-label=${this.isOpen ? strings.closeChat : strings.openChat}
-      aria-expanded=${this.isOpen ? 'true' : 'false'}
-      aria-controls="panel"
-      @click=${this.handleLauncherClick}
-      @keydown=${this.handleKeydown}
-    >
-      ${launcherIcon ? html`<img class="launcher-icon" src=${launcherIcon} alt="" />` : icon(chatIcon)}
-    </button>`;
+      },
+    });
   }
 
   private submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }): boolean {
@@ -636,10 +485,6 @@ export class FlowbotChat extends LitElement {
   private handleLauncherClick(): void {
     this.interacted = true;
     this.toggle();
-  }
-
-  private handleCloseClick(): void {
-    this.closeAndReturnFocus();
   }
 
   private handleRetryClick(): void {

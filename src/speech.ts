@@ -8,7 +8,7 @@
  * record of a click or key press), while muted, or without the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatMessage } from './api/schemas.js';
+import type { ChatMessage } from './protocol/types.js';
 import { messageToPlain } from './render/message.js';
 
 const MUTED_KEY = 'flowbot-chat:muted';

@@ -6,6 +6,11 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
+import { createViewerClient } from '../api/viewer.js';
+import { publishedAt } from '../protocol/flowbot.js';
+import { pick } from '../protocol/json.js';
+import { messageToPlain } from '../protocol/message.js';
+import { safeUrl } from '../protocol/safe-url.js';
 import type {
   ChatAnswer,
   ChatInput,
@@ -14,96 +19,15 @@ import type {
   ContinueChatResult,
   DynamicTheme,
   StartChatResult,
-} from '../api/schemas.js';
-import { createViewerClient, type ViewerClient } from '../api/viewer.js';
-import { messageToPlain, prepareMessage } from '../render/message.js';
-import { safeUrl } from '../render/safe-url.js';
-import { pick } from './flowbot.js';
-import { ConversationStore, publishedAt, type PersistMode, type StoredConversation } from './persistence.js';
+} from '../protocol/types.js';
+import { ConversationStore, type StoredConversation } from './persistence.js';
+import { Timers } from './timers.js';
+import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+import type { AnswerEntry, ConversationStatus, TranscriptEntry } from './transcript.js';
 import { countWords, messageDelay, readTypingEmulation, type TypingEmulation } from './typing.js';
 
-/**
- * Where the conversation stands.
- * - `idle`: nothing started yet (or the start was interrupted).
- * - `starting`: `startChat` in flight.
- * - `ready`: the session is live; bot messages may still be appearing, then `input` is set.
- * - `sending`: an answer (or a continue without one) is in flight.
- * - `error`: the last call failed; `retry()` repeats it.
- * - `ended`: the flow ended (a response without `input`).
- * - `unavailable`: the widget is switched off; nothing is requested.
- */
-export type ConversationStatus = 'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'unavailable';
-
-/** The delivery state of a visitor's answer. */
-export type AnswerState = 'sent' | 'sending' | 'failed';
-
-/** A bot message in the transcript. */
-export interface BotEntry {
-  readonly kind: 'bot';
-  /** Unique within the conversation, stable. */
-  readonly key: number;
-  readonly message: ChatMessage;
-  /** True for the widget's own greeting (`aiFirstMessage`), which the server never sent. */
-  readonly local: boolean;
-  /** True when it came back from storage (`persist`): shown again, never played again. */
-  readonly restored?: boolean;
-}
-
-/** A visitor's answer in the transcript. */
-export interface AnswerEntry {
-  readonly kind: 'answer';
-  readonly key: number;
-  /** What is (or was) sent; `undefined`: the input was skipped (a continue with `{}`). */
-  readonly answer: ChatAnswer | undefined;
-  /** What the bubble shows: the typed text or the choice labels; the server's `lastMessageNewFormat` replaces it. */
-  text: string;
-  state: AnswerState;
-}
-
-/** One line of the transcript. */
-export type TranscriptEntry = BotEntry | AnswerEntry;
-
-/** What the controller needs to know when a conversation starts. */
-export interface ConversationConfig {
-  /** The public id of the flow-bot. */
-  readonly publicId: string;
-  /** The viewer base URL; `''` means the page's origin. */
-  readonly apiHost: string;
-  /** Sent as `prefilledVariables` on start. */
-  readonly prefilledVariables?: Readonly<Record<string, unknown>> | undefined;
-  /** A local first bot message (the Widget resource's `aiFirstMessage`). */
-  readonly greeting?: string | undefined;
-  /** Where the conversation is remembered across page loads. Default `none`. */
-  readonly persist?: PersistMode | undefined;
-}
-
-/** What happened, for the host to announce. */
-export type ConversationNotice =
-  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string; readonly restored: boolean }
-  | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
-  | { readonly type: 'input'; readonly input: ChatInput }
-  | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
-  | { readonly type: 'end'; readonly sessionId: string }
-  | { readonly type: 'error'; readonly error: unknown; readonly action: 'start' | 'send' }
-  | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
-
-/** The part of the viewer client the controller uses. */
-export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'>;
-
-/** Options of `ConversationController`. */
-export interface ConversationOptions {
-  /** Read at each start. */
-  readonly config: () => ConversationConfig;
-  /** Receives every notice, in order. */
-  readonly notify?: (notice: ConversationNotice) => void;
-  /** Makes the client for a viewer base URL. Default: `createViewerClient`. */
-  readonly createClient?: (viewerBaseUrl: string) => ConversationClient;
-}
-
-interface Timer {
-  readonly id: ReturnType<typeof setTimeout>;
-  readonly done: () => void;
-}
+export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+export type { AnswerEntry, AnswerState, BotEntry, ConversationStatus, TranscriptEntry } from './transcript.js';
 
 /** The id of the local greeting message. */
 export const GREETING_ID = 'flowbot-greeting';
@@ -142,7 +66,7 @@ export class ConversationController implements ReactiveController {
   private request: AbortController | undefined;
   /** Bumped by every reset: work of an older conversation stops when it sees a newer number. */
   private generation = 0;
-  private readonly timers = new Set<Timer>();
+  private readonly timers = new Timers();
   private connected = false;
   /** Work interrupted by a disconnect, resumed on reconnect. */
   private resume: (() => void) | undefined;
@@ -489,7 +413,7 @@ export class ConversationController implements ReactiveController {
         if (generation !== this.generation) return;
         this.setTyping(false);
       }
-      const ready = prepareMessage(message);
+      const ready = this.options.prepare?.(message);
       if (ready) {
         await ready;
         if (generation !== this.generation) return;
@@ -577,25 +501,11 @@ export class ConversationController implements ReactiveController {
 
   /** Waits `ms`; at once while disconnected (timers never outlive the host's presence). */
   private sleep(ms: number): Promise<void> {
-    if (!this.connected) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer: Timer = {
-        id: setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, ms),
-        done: resolve,
-      };
-      this.timers.add(timer);
-    });
+    return this.connected ? this.timers.sleep(ms) : Promise.resolve();
   }
 
   private flushTimers(): void {
-    for (const timer of this.timers) {
-      clearTimeout(timer.id);
-      timer.done();
-    }
-    this.timers.clear();
+    this.timers.flush();
     this._typing = false;
   }
 }

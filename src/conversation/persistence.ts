@@ -24,7 +24,6 @@ import {
   ChatMessageSchema,
   DynamicThemeSchema,
 } from '../api/viewer-schemas.js';
-import { pick } from './flowbot.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -59,9 +58,6 @@ export function storageKey(publicId: string, apiHost: string): string {
   const host = apiHost.trim() || globalThis.location?.origin || '';
   return `flowbot-chat:${host.replace(/\/+$/, '')}:${publicId}`;
 }
-
-/** `flowbot.publishedAt`, when the opaque `flowbot` carries one. */
-export const publishedAt = (flowbot: unknown): unknown => pick(flowbot, 'publishedAt');
 
 /** One bot's record in one storage area. Never throws. */
 export class ConversationStore {

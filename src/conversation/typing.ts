@@ -2,7 +2,7 @@
  * Typing emulation, as `flowbot.settings.typingEmulation` defines it: the
  * delay before each bot message, during which the widget shows "typing".
  */
-import { isObject, pick } from './flowbot.js';
+import { isObject, pick } from '../protocol/json.js';
 
 /** The typing-emulation settings, defaults filled in. */
 export interface TypingEmulation {

@@ -9,10 +9,11 @@
  * `style` attribute, so a strict Content-Security-Policy holds.
  */
 import { css, html, nothing, svg, type CSSResult, type TemplateResult } from 'lit';
-import type { DynamicTheme } from '../api/schemas.js';
-import { isObject, pick, readFlowbotTheme, text } from '../conversation/flowbot.js';
+import type { DynamicTheme } from '../protocol/types.js';
+import { readFlowbotTheme } from '../protocol/flowbot.js';
+import { isObject, pick, text } from '../protocol/json.js';
 import type { FlowbotStrings } from '../i18n.js';
-import { safeUrl } from './safe-url.js';
+import { safeUrl } from '../protocol/safe-url.js';
 
 /** What these parts read from the conversation. */
 export interface SessionView {

@@ -1,53 +1,14 @@
 /**
  * Rich-text bubbles: an untrusted tree walked into Lit templates. Text is only
  * ever bound as text, links only get URLs that passed `safeUrl`, and any shape
- * (wrong types, cycles, huge or deep trees) degrades instead of throwing.
+ * (wrong types, cycles, huge or deep trees) degrades instead of throwing (the
+ * bounded walk and the plain-text reading are in `protocol/rich-text.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { LINK_SCHEMES, safeUrl } from './safe-url.js';
-
-/** One node of a rich-text tree: an element `{type, children}` or a leaf `{text, bold?, italic?, underline?}`. */
-export type RichTextNode = {
-  type?: string;
-  children?: RichTextNode[];
-  text?: string;
-  bold?: boolean;
-  italic?: boolean;
-  underline?: boolean;
-  url?: string;
-  [k: string]: unknown;
-};
+import { childrenOf, enter, MAX_NODES, newWalk, plainOf, type Walk } from '../protocol/rich-text.js';
+import { LINK_SCHEMES, safeUrl } from '../protocol/safe-url.js';
 
 type Obj = Record<string, unknown>;
-/** Shared by one walk: how many nodes may still be visited, and the nodes on the current path. */
-interface Walk {
-  left: number;
-  path: Set<object>;
-}
-
-const MAX_DEPTH = 32;
-const MAX_NODES = 5000;
-const BLOCKS = new Set(['p', 'ul', 'ol', 'li']);
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
-const newWalk = (): Walk => ({ left: MAX_NODES, path: new Set() });
-
-/** The children worth visiting: never more than the remaining node budget. */
-function childrenOf(node: Obj, w: Walk): unknown[] {
-  return Array.isArray(node.children) ? node.children.slice(0, Math.max(0, w.left)) : [];
-}
-
-/** Visits `value` unless the budget is spent, it is too deep or already on the path (a cycle). */
-function enter<T>(value: unknown, w: Walk, depth: number, fn: (node: Obj) => T): T | undefined {
-  if (!isObj(value) || depth > MAX_DEPTH || w.left <= 0 || w.path.has(value)) return undefined;
-  w.left--;
-  w.path.add(value);
-  try {
-    return fn(value);
-  } finally {
-    w.path.delete(value);
-  }
-}
 
 /** Text with its line breaks as `<br>`. */
 function lines(text: string): unknown {
@@ -114,36 +75,4 @@ export function renderRichText(nodes: unknown): TemplateResult {
   const w = newWalk();
   const list = Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes];
   return html`${list.map((node) => renderNode(node, w, 0))}`;
-}
-
-// Plain text: blocks start and end on their own line, so paragraphs and list
-// items come out one per line and an empty paragraph as an empty line.
-function plainInto(value: unknown, w: Walk, depth: number, out: { s: string }): void {
-  if (typeof value === 'string') {
-    out.s += value;
-    return;
-  }
-  enter(value, w, depth, (node) => {
-    if (typeof node.text === 'string') {
-      out.s += node.text;
-      return;
-    }
-    const block = typeof node.type === 'string' && BLOCKS.has(node.type);
-    if (block && out.s && !out.s.endsWith('\n')) out.s += '\n';
-    for (const child of childrenOf(node, w)) plainInto(child, w, depth + 1, out);
-    if (block && !(node.type !== 'p' && out.s.endsWith('\n'))) out.s += '\n';
-  });
-}
-
-function plainOf(nodes: unknown, w: Walk, depth: number): string {
-  const out = { s: '' };
-  for (const node of Array.isArray(nodes) ? nodes.slice(0, Math.max(0, w.left)) : [nodes]) {
-    plainInto(node, w, depth, out);
-  }
-  return out.s.trim();
-}
-
-/** Plain text of a rich-text tree (for the screen-reader announcement, speech and events). */
-export function richTextToPlain(nodes: unknown): string {
-  return plainOf(nodes, newWalk(), 0);
 }

@@ -8,7 +8,7 @@
  * re-serialised from their parsed channels, fonts are allow-listed family
  * names, lengths are re-built from a number and a unit.
  */
-import { safeUrl } from '../render/safe-url.js';
+import { safeUrl } from '../protocol/safe-url.js';
 import { composite, contrastRatio, parseCssColor, readableOn, toCss, type Rgba } from './color.js';
 
 type Obj = Record<string, unknown>;

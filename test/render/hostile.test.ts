@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/render/markdown.js';
+import { parseMarkdown } from '../../src/protocol/markdown.js';
 import { renderMessageContent } from '../../src/render/message.js';
 import { renderRichText } from '../../src/render/rich-text.js';
 import { HOSTILE_URLS, mount } from './helpers.js';

@@ -1,7 +1,7 @@
 // The parts loaded on demand, seen from a page that has not loaded them yet (each test file
 // runs in a fresh page, so the module starts unloaded here).
 import { describe, expect, it, vi } from 'vitest';
-import { lazyModule } from '../../src/lazy-load.js';
+import { onDemand } from '../../src/render/on-demand-import.js';
 import { newDraft, renderInput, type InputContext } from '../../src/render/inputs/index.js';
 import { prepareMessage, renderMessageContent } from '../../src/render/message.js';
 import { stringsFor } from '../../src/i18n.js';
@@ -26,7 +26,7 @@ function context(changed: () => void): InputContext {
 
 describe('parts loaded on demand', () => {
   it('show markdown as plain lines first, then in full once the parser arrived', async () => {
-    expect(lazyModule()).toBeUndefined();
+    expect(onDemand.get()).toBeUndefined();
     const onReady = vi.fn();
     const before = await mount(renderMessageContent(markdown, { onReady }));
     expect(before.querySelector('strong')).toBeNull();
@@ -46,7 +46,7 @@ describe('parts loaded on demand', () => {
     const ctx = context(changed);
     const first = await mount(renderInput(input, ctx));
     // Either still loading (a placeholder) or, if the first test already loaded it, the control.
-    if (!lazyModule()) {
+    if (!onDemand.get()) {
       expect(first.querySelector('.bone')).not.toBeNull();
       await vi.waitFor(() => expect(changed).toHaveBeenCalled());
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/render/markdown.js';
-import { renderRichText, richTextToPlain, type RichTextNode } from '../../src/render/rich-text.js';
+import { parseMarkdown } from '../../src/protocol/markdown.js';
+import { richTextToPlain, type RichTextNode } from '../../src/protocol/rich-text.js';
+import { renderRichText } from '../../src/render/rich-text.js';
 import { markup, mount } from './helpers.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });

@@ -1,6 +1,6 @@
 import { expect as chaiExpect } from '@open-wc/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadLazy } from '../../src/lazy-load.js';
+import { onDemand } from '../../src/render/on-demand-import.js';
 import { messageContentStyles, messageToPlain, renderMessageContent } from '../../src/render/message.js';
 import { markup, mount } from './helpers.js';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
   document.adoptedStyleSheets = [messageContentStyles.styleSheet!];
   // The markdown parser is loaded on demand (the element waits for it before showing markdown).
-  await loadLazy();
+  await onDemand.load();
 });
 
 async function show(type: string, content: unknown, ctx?: Parameters<typeof renderMessageContent>[1]) {

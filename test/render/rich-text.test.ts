@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderRichText, richTextToPlain, type RichTextNode } from '../../src/render/rich-text.js';
+import { richTextToPlain, type RichTextNode } from '../../src/protocol/rich-text.js';
+import { renderRichText } from '../../src/render/rich-text.js';
 import { mount } from './helpers.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_SCHEMES, safeUrl } from '../../src/render/safe-url.js';
+import { LINK_SCHEMES, safeUrl } from '../../src/protocol/safe-url.js';
 import { HOSTILE_URLS } from './helpers.js';
 
 describe('safeUrl', () => {

@@ -3,10 +3,10 @@
  * path. A button sends the path's text with the path's id as `replyId`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ChatInput } from '../../api/schemas.js';
-import { isObject, text } from '../../conversation/flowbot.js';
-import { safeUrl } from '../safe-url.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { isObject, text } from '../../protocol/json.js';
+import { safeUrl } from '../../protocol/safe-url.js';
+import type { InputContext } from './context.js';
 import { renderTextInput } from './text-input.js';
 
 const id = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : text(value));

@@ -6,11 +6,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ChatInput } from '../../api/schemas.js';
-import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../../conversation/answers.js';
-import { isObject, readInputOptions, text } from '../../conversation/flowbot.js';
-import { safeUrl } from '../safe-url.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../../protocol/answers.js';
+import { isObject, readInputOptions, text } from '../../protocol/json.js';
+import { safeUrl } from '../../protocol/safe-url.js';
+import type { InputContext } from './context.js';
 
 interface Item extends ChoiceItem {
   readonly picture?: string | undefined;

@@ -10,10 +10,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ChatInput } from '../../api/schemas.js';
-import { readInputOptions } from '../../conversation/flowbot.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { readInputOptions } from '../../protocol/json.js';
 import type { FlowbotStrings } from '../../i18n.js';
-import type { InputContext } from './index.js';
+import type { InputContext } from './context.js';
 import { invalidAttrs, label, numberOption, renderError, setError } from './shared.js';
 
 type Kind = readonly [type: string, inputMode: string, autocomplete: string, error: keyof FlowbotStrings];

@@ -8,9 +8,9 @@
  * upload call.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ChatInput } from '../../api/schemas.js';
-import { pick, readInputOptions, text } from '../../conversation/flowbot.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { pick, readInputOptions, text } from '../../protocol/json.js';
+import type { InputContext } from './context.js';
 import { invalidAttrs, label, renderError, renderSkip, renderSkipNotice } from './shared.js';
 import { uploadFiles, UploadsUnavailableError } from './upload.js';
 

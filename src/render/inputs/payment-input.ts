@@ -3,8 +3,8 @@
  * skip the protocol allows (`continueChat` with `{}`): never a dead end.
  */
 import type { TemplateResult } from 'lit';
-import type { ChatInput } from '../../api/schemas.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import type { InputContext } from './context.js';
 import { label, renderSkipNotice } from './shared.js';
 
 /** The payment control for `input`: a notice and a skip button. */

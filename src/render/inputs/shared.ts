@@ -1,8 +1,8 @@
 /** Small pieces the controls share: the error line, the send and skip buttons, option readers. */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ChatInput } from '../../api/schemas.js';
-import { pick, readInputOptions, text } from '../../conversation/flowbot.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { pick, readInputOptions, text } from '../../protocol/json.js';
+import type { InputContext } from './context.js';
 
 /** The id of the error line, for `aria-describedby`. */
 export const ERROR_ID = 'input-error';

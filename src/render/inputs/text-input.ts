@@ -4,10 +4,10 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ChatInput } from '../../api/schemas.js';
-import { readLabels, textAnswer } from '../../conversation/answers.js';
-import { readInputOptions } from '../../conversation/flowbot.js';
-import type { InputContext } from './index.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { readLabels, textAnswer } from '../../protocol/answers.js';
+import { readInputOptions } from '../../protocol/json.js';
+import type { InputContext } from './context.js';
 
 const INPUT_MODES = new Set(['text', 'email', 'url', 'tel', 'numeric', 'decimal', 'search', 'none']);
 

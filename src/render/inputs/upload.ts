@@ -9,7 +9,7 @@
  * A 404 or 501 on step 1 means the server has no upload call.
  */
 import { normaliseBaseUrl, segment } from '../../api/core.js';
-import { safeUrl } from '../safe-url.js';
+import { safeUrl } from '../../protocol/safe-url.js';
 
 /** The server offers no upload call. */
 export class UploadsUnavailableError extends Error {

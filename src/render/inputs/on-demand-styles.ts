@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
-/** Styles of the controls loaded on demand (see `lazy.ts`): fields, rating, cards, files, skips. */
-export const lazyInputStyles = css`
+/** Styles of the controls loaded on demand (see `../on-demand.ts`): fields, rating, cards, files, skips. */
+export const onDemandInputStyles = css`
 
   .field-input {
     flex-wrap: wrap;

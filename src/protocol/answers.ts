@@ -2,8 +2,8 @@
  * What an input asks for and what an answer to it sends: pure functions over
  * the protocol's input blocks, shared by the controls and the controller.
  */
-import type { ChatAnswer, ChatInput } from '../api/schemas.js';
-import { isObject, pick, readInputOptions, text } from './flowbot.js';
+import type { ChatAnswer, ChatInput } from './types.js';
+import { isObject, pick, readInputOptions, text } from './json.js';
 
 /** An answer ready to send: the wire value and what the visitor sees in their bubble. */
 export interface BuiltAnswer {

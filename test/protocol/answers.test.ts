@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatInput } from '../../src/api/schemas.js';
+import type { ChatInput } from '../../src/protocol/types.js';
 import {
   choiceAnswer,
   readChoiceItems,
   readLabels,
   readPrefilledValue,
   textAnswer,
-} from '../../src/conversation/answers.js';
-import { readInputOptions, readSystemMessages } from '../../src/conversation/flowbot.js';
+} from '../../src/protocol/answers.js';
+import { readSystemMessages } from '../../src/protocol/flowbot.js';
+import { readInputOptions } from '../../src/protocol/json.js';
 
 const choice = (items: unknown[], options?: unknown): ChatInput => ({ id: 'i', type: 'choice input', items, options });
 

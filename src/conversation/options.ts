@@ -1,0 +1,47 @@
+/** What a host gives the conversation and what the conversation tells it back. */
+import type { ViewerClient } from '../api/viewer.js';
+import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
+import type { PersistMode } from './persistence.js';
+
+/** What the controller needs to know when a conversation starts. */
+export interface ConversationConfig {
+  /** The public id of the flow-bot. */
+  readonly publicId: string;
+  /** The viewer base URL; `''` means the page's origin. */
+  readonly apiHost: string;
+  /** Sent as `prefilledVariables` on start. */
+  readonly prefilledVariables?: Readonly<Record<string, unknown>> | undefined;
+  /** A local first bot message (the Widget resource's `aiFirstMessage`). */
+  readonly greeting?: string | undefined;
+  /** Where the conversation is remembered across page loads. Default `none`. */
+  readonly persist?: PersistMode | undefined;
+}
+
+/** What happened, for the host to announce. */
+export type ConversationNotice =
+  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string; readonly restored: boolean }
+  | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
+  | { readonly type: 'input'; readonly input: ChatInput }
+  | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
+  | { readonly type: 'end'; readonly sessionId: string }
+  | { readonly type: 'error'; readonly error: unknown; readonly action: 'start' | 'send' }
+  | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
+
+/** The part of the viewer client the controller uses. */
+export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'>;
+
+/** Options of `ConversationController`. */
+export interface ConversationOptions {
+  /** Read at each start. */
+  readonly config: () => ConversationConfig;
+  /** Receives every notice, in order. */
+  readonly notify?: (notice: ConversationNotice) => void;
+  /** Makes the client for a viewer base URL. Default: `createViewerClient`. */
+  readonly createClient?: (viewerBaseUrl: string) => ConversationClient;
+  /**
+   * Resolves once `message` can be shown in full (the renderer may load a part
+   * on demand, such as the markdown parser), so a live message does not flash
+   * in a lesser form first; `undefined` when it can be shown at once.
+   */
+  readonly prepare?: (message: ChatMessage) => Promise<void> | undefined;
+}

@@ -1,0 +1,17 @@
+/**
+ * Lit for the script-tag build of the on-demand file (`--mode lazy` maps `lit`
+ * and its directives here): the script-tag file hands over its own copy
+ * before it loads that file. One copy means one Trusted Types policy
+ * (`lit-html`): a second copy would create it again, which a strict page
+ * refuses.
+ */
+import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
+
+const lit = (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT];
+if (!lit) throw new Error('flowbot-chat: flowbot-chat.lazy.js is loaded by flowbot-chat.iife.js, not on its own');
+
+export const html: SharedLit['html'] = lit.html;
+export const svg: SharedLit['svg'] = lit.svg;
+export const css: SharedLit['css'] = lit.css;
+export const nothing: SharedLit['nothing'] = lit.nothing;
+export const live: SharedLit['live'] = lit.live;

@@ -1,0 +1,118 @@
+import { css } from 'lit';
+
+/** Styles of the composer (`composer.ts`) and of the controls it always has: fields, send, choices, the end notice. */
+export const composerStyles = css`
+  /* Composer */
+
+  .composer {
+    flex: none;
+    min-height: 71px;
+    padding: 12px;
+    border-block-start: 1px solid var(--_border);
+    background: var(--_bg);
+  }
+
+  .text-input {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+    margin: 0;
+  }
+
+  .field {
+    flex: 1;
+    min-width: 0;
+    min-height: 46px;
+    padding: 10px 12px;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+    font: inherit;
+    /* 16px or more: iOS does not zoom into the field. */
+    font-size: max(16px, 1em);
+    line-height: 24px;
+  }
+
+  .field::placeholder {
+    color: var(--_placeholder);
+    opacity: 1;
+  }
+
+  textarea.field {
+    max-height: 160px;
+    resize: none;
+  }
+
+  .send,
+  .choice,
+  .restart {
+    min-height: 46px;
+    padding: 8px 16px;
+    border: 0;
+    border-radius: 12px;
+    background: var(--_primary);
+    color: var(--_on-primary);
+    font-size: max(16px, 1em);
+    font-weight: 600;
+  }
+
+  .choice-input {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+  }
+
+  .search {
+    flex: none;
+    width: 100%;
+  }
+
+  .choices {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: flex-end;
+    gap: 8px;
+    max-height: 40vh;
+    overflow-y: auto;
+    padding: 2px;
+  }
+
+  .choice {
+    border-radius: 999px;
+    font-weight: 500;
+  }
+
+  .choice[aria-pressed]::before {
+    content: '○ ' / '';
+  }
+
+  .choice[aria-pressed='true']::before {
+    content: '✓ ' / '';
+  }
+
+  .choice[aria-pressed='true'] {
+    box-shadow:
+      inset 0 0 0 2px var(--_on-primary),
+      0 0 0 2px var(--_primary);
+  }
+
+  .choice-input > .send {
+    align-self: flex-end;
+  }
+
+  .no-matches {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+
+  .end {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+`;

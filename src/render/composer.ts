@@ -1,0 +1,47 @@
+/**
+ * The composer under the transcript: the current input's control with the
+ * suggested replies, the "ended" notice with its restart button, or a
+ * placeholder while the conversation starts.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+// Types only: the composer shows a state of the conversation.
+import type { ConversationStatus } from '../conversation/transcript.js';
+import type { ChatInput } from '../protocol/types.js';
+import { renderSuggestions } from './extras.js';
+import type { InputContext } from './inputs/context.js';
+import { renderInput } from './inputs/index.js';
+
+/** What the composer shows. */
+export interface ComposerView {
+  readonly status: ConversationStatus;
+  readonly input: ChatInput | undefined;
+  /** What the control needs (strings, draft, callbacks). */
+  readonly control: InputContext;
+  /** Suggested replies under a text input (`defaultMessages`). */
+  readonly suggestions: readonly string[];
+  /** Sends a suggested reply. */
+  readonly onSuggestion: (reply: string) => void;
+  readonly onRestart: () => void;
+}
+
+/** The composer (`part="composer"`). */
+export function renderComposer(view: ComposerView): TemplateResult {
+  const { status, input, control } = view;
+  const { strings } = control;
+  let body: TemplateResult | typeof nothing = nothing;
+  if (status === 'ended') {
+    body = html`<div part="end" class="end">
+      <span>${strings.ended}</span>
+      <button part="restart-button" class="restart" type="button" @click=${view.onRestart}>${strings.restart}</button>
+    </div>`;
+  } else if (input) {
+    body = renderInput(input, control);
+  } else if (status === 'starting') {
+    body = html`<span class="bone field" aria-hidden="true"></span>`;
+  }
+  const suggestions =
+    input?.type === 'text input'
+      ? renderSuggestions(view.suggestions, strings, status === 'sending', view.onSuggestion)
+      : nothing;
+  return html`<div part="composer" class="composer">${suggestions}${body}</div>`;
+}

@@ -1,0 +1,68 @@
+/**
+ * What a control gets from the element: the draft it edits (what the visitor
+ * has typed or picked lives here, owned by the element, so a re-render or a
+ * failed send never loses it) and the callbacks it may call.
+ */
+import type { CSSResult } from 'lit';
+import type { FlowbotStrings } from '../../i18n.js';
+import { readPrefilledValue, type BuiltAnswer } from '../../protocol/answers.js';
+import type { ChatInput } from '../../protocol/types.js';
+
+/** What the visitor has typed or picked in the current input. */
+export interface InputDraft {
+  /** The field's value (text, number, date, time, ...; the chosen rating). */
+  text: string;
+  /** The end of a date range. */
+  to: string;
+  /** Ids of the chosen items (multiple choice, multiple picture choice). */
+  selected: Set<string>;
+  /** The search field's value (searchable choice). */
+  query: string;
+  /** Files picked or dropped (file input). */
+  files: File[];
+  /** The control's visible error; `''` when there is none. */
+  error: string;
+  /** The files are being uploaded. */
+  uploading: boolean;
+  /** The server has no upload call: only the skip is left. */
+  noUploads: boolean;
+}
+
+/** What a control needs from the element. */
+export interface InputContext {
+  readonly strings: FlowbotStrings;
+  /** A call is in flight: the control must not submit. */
+  readonly busy: boolean;
+  readonly draft: InputDraft;
+  /** Sends an answer. */
+  readonly submit: (answer: BuiltAnswer) => void;
+  /** Continues without an answer (`continueChat` with `{}`); `text` goes in the visitor's bubble. */
+  readonly skip: (text: string) => void;
+  /** Asks for a re-render after a draft change the control shows (a pick, a search, an error). */
+  readonly changed: () => void;
+  /** The viewer base URL (`''`: the page's origin), for uploads. */
+  readonly apiHost: string;
+  /** The live session, for uploads. */
+  readonly sessionId: string | undefined;
+  /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
+  readonly adoptStyles: (styles: CSSResult) => void;
+}
+
+/** A fresh draft for `input`: its `prefilledValue` in the field. */
+export function newDraft(input: ChatInput | undefined): InputDraft {
+  return {
+    text: readPrefilledValue(input),
+    to: '',
+    selected: new Set(),
+    query: '',
+    files: [],
+    error: '',
+    uploading: false,
+    noUploads: false,
+  };
+}
+
+/** Whether the visitor has typed or picked nothing in `draft`. */
+export function isBlankDraft(draft: InputDraft): boolean {
+  return !draft.text && !draft.to && !draft.selected.size && !draft.files.length;
+}

@@ -1,0 +1,36 @@
+/**
+ * The renderers loaded on demand, the first time a conversation needs them:
+ * the controls of the rarer input types, their styles, and the markdown
+ * parser. In the npm build this is an ordinary chunk; beside the script-tag
+ * file it is `flowbot-chat.lazy.js` (see `on-demand-import.ts`). Keeping them
+ * out of the first file keeps that file small.
+ */
+import type { TemplateResult } from 'lit';
+import type { ChatInput } from '../protocol/types.js';
+import { renderCardsInput } from './inputs/cards-input.js';
+import type { InputContext } from './inputs/context.js';
+import { renderFieldInput } from './inputs/field-input.js';
+import { renderFileInput } from './inputs/file-input.js';
+import type { OnDemandInputType } from './inputs/on-demand-types.js';
+import { renderPaymentInput } from './inputs/payment-input.js';
+import { renderRatingInput } from './inputs/rating-input.js';
+
+export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
+export { parseMarkdown } from '../protocol/markdown.js';
+
+/** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
+export const controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {
+  'number input': renderFieldInput,
+  'email input': renderFieldInput,
+  'url input': renderFieldInput,
+  'phone number input': renderFieldInput,
+  'date input': renderFieldInput,
+  'time input': renderFieldInput,
+  'rating input': renderRatingInput,
+  cards: renderCardsInput,
+  'file input': renderFileInput,
+  'payment input': renderPaymentInput,
+};
+
+/** What the on-demand file exports. */
+export type OnDemand = typeof import('./on-demand.js');

@@ -1,0 +1,190 @@
+import { css } from 'lit';
+
+/** Styles of the transcript (`transcript.ts`): rows, bubbles, avatars, typing, skeleton, notices. */
+export const transcriptStyles = css`
+  /* Transcript */
+
+  .messages {
+    display: flex;
+    flex: 1;
+    flex-direction: column;
+    gap: 8px;
+    min-height: 0;
+    padding: 16px;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+  }
+
+  .row {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+    /* A long transcript lays out only the rows in view. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 44px;
+  }
+
+  .row.user {
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 2px;
+  }
+
+  .bubble {
+    max-width: 85%;
+    padding: 8px 12px;
+    border-radius: var(--_radius);
+    overflow-wrap: anywhere;
+  }
+
+  .bot-bubble {
+    background: var(--_bot-bg);
+    color: var(--_bot-fg);
+    border-end-start-radius: 4px;
+  }
+
+  .user-bubble {
+    background: var(--_user-bg);
+    color: var(--_user-fg);
+    border-end-end-radius: 4px;
+    white-space: pre-wrap;
+  }
+
+  .row.sending .user-bubble {
+    opacity: 0.75;
+  }
+
+  .row.failed .user-bubble {
+    opacity: 0.75;
+    outline: 2px dashed var(--_error);
+    outline-offset: 2px;
+  }
+
+  .note {
+    font-size: 0.75rem;
+    color: var(--_error);
+  }
+
+  .avatar,
+  .avatar-space {
+    flex: none;
+    width: 28px;
+    height: 28px;
+  }
+
+  .avatar {
+    border-radius: 50%;
+    object-fit: cover;
+  }
+
+  .typing {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    min-height: 2.3em;
+  }
+
+  .dot {
+    width: 7px;
+    height: 7px;
+    border-radius: 50%;
+    background: currentColor;
+    opacity: 0.4;
+    animation: flowbot-typing 1.2s infinite ease-in-out;
+  }
+
+  .dot:nth-of-type(2) {
+    animation-delay: 0.15s;
+  }
+
+  .dot:nth-of-type(3) {
+    animation-delay: 0.3s;
+  }
+
+  @keyframes flowbot-typing {
+    0%,
+    60%,
+    100% {
+      opacity: 0.35;
+      transform: translateY(0);
+    }
+    30% {
+      opacity: 1;
+      transform: translateY(-3px);
+    }
+  }
+
+  .skeleton {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+  }
+
+  .bone {
+    display: block;
+    width: 70%;
+    height: 2.3em;
+    border-radius: var(--_radius);
+    background: var(--_bot-bg);
+    animation: flowbot-pulse 1.4s infinite ease-in-out;
+  }
+
+  .bone.short {
+    width: 45%;
+  }
+
+  .bone.field {
+    width: 100%;
+    height: 46px;
+    border-radius: 12px;
+  }
+
+  @keyframes flowbot-pulse {
+    50% {
+      opacity: 0.5;
+    }
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .dot,
+    .bone {
+      animation: none;
+    }
+  }
+
+  .error,
+  .notice {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 8px;
+    margin: 0;
+    padding: 10px 12px;
+    border-radius: 12px;
+    font-size: 0.875rem;
+  }
+
+  .error {
+    background: #fef2f2;
+    color: #991b1b;
+  }
+
+  .notice {
+    background: var(--_bot-bg);
+    color: var(--_bot-fg);
+  }
+
+  .retry {
+    min-height: 36px;
+    padding: 4px 14px;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    color: inherit;
+  }
+
+  .retry:focus-visible {
+    outline-color: currentColor;
+  }
+`;

@@ -1,0 +1,143 @@
+/**
+ * The transcript: bot messages and the visitor's answers, the loading
+ * skeleton, the typing indicator and the notices under the last message
+ * (a blocked redirect, an error with its retry, the "unavailable" state).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { isFlowbotHttpError } from '../api/errors.js';
+// Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
+import type { AnswerEntry, BotEntry, ConversationStatus, TranscriptEntry } from '../conversation/transcript.js';
+import type { FlowbotStrings } from '../i18n.js';
+import { readSystemMessages } from '../protocol/flowbot.js';
+import { renderRedirectLink } from './extras.js';
+import { renderMessageContent } from './message.js';
+
+/** What the transcript shows of the conversation. */
+export interface TranscriptView {
+  readonly status: ConversationStatus;
+  readonly entries: readonly TranscriptEntry[];
+  readonly typing: boolean;
+  readonly error: unknown;
+  readonly errorAction: 'start' | 'send' | undefined;
+  readonly flowbot: unknown;
+}
+
+/** What the transcript needs from the element. */
+export interface TranscriptContext {
+  readonly strings: FlowbotStrings;
+  /** The bot's avatar beside its messages. */
+  readonly avatar: string | undefined;
+  /** The visitor's avatar beside their answers. */
+  readonly guestAvatar: string | undefined;
+  /** A redirect's page the browser would not open in a new tab. */
+  readonly blockedUrl: string | undefined;
+  /** An image or video got its size. */
+  readonly onMediaLoad: () => void;
+  /** Content loaded on demand arrived: render again. */
+  readonly onReady: () => void;
+  readonly onRetry: () => void;
+}
+
+/** The transcript (`part="messages"`, a polite live log). */
+export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
+  const { status, entries, typing } = view;
+  const { strings, avatar } = ctx;
+  let previous: TranscriptEntry | undefined;
+  let answered = false;
+  const rows = entries.map((entry) => {
+    const row =
+      entry.kind === 'bot'
+        ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx)
+        : renderAnswerEntry(entry, ctx);
+    answered ||= entry.kind === 'answer';
+    if (row !== nothing) previous = entry;
+    return row;
+  });
+  return html`<div
+    part="messages"
+    class="messages"
+    role="log"
+    aria-live="polite"
+    aria-label=${strings.conversation}
+    aria-busy=${status === 'starting' ? 'true' : 'false'}
+    tabindex="0"
+  >
+    ${rows}
+    ${status === 'starting'
+      ? html`<div class="skeleton">
+          <span class="visually-hidden">${strings.loading}</span>
+          <span class="bone" aria-hidden="true"></span><span class="bone short" aria-hidden="true"></span>
+        </div>`
+      : nothing}
+    ${typing
+      ? html`<div part="typing" class="row bot">
+          ${avatar ? html`<span class="avatar-space"></span>` : nothing}
+          <div class="bubble bot-bubble typing">
+            <span class="visually-hidden">${strings.typing}</span>
+            <span class="dot"></span><span class="dot"></span><span class="dot"></span>
+          </div>
+        </div>`
+      : nothing}
+    ${renderRedirectLink(ctx.blockedUrl, strings)} ${status === 'error' ? renderError(view, ctx) : nothing}
+    ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
+  </div>`;
+}
+
+function renderBotEntry(
+  entry: BotEntry,
+  grouped: boolean,
+  answered: boolean,
+  ctx: TranscriptContext,
+): TemplateResult | typeof nothing {
+  const { message } = entry;
+  const { avatar, strings } = ctx;
+  // Media may autoplay only in reply to the visitor, never on first load or from storage.
+  const content = renderMessageContent(message, {
+    onImageLoad: ctx.onMediaLoad,
+    onReady: ctx.onReady,
+    autoplay: answered && !entry.restored,
+    labels: strings,
+  });
+  if (content === null) return nothing;
+  return html`<div class="row bot">
+    ${avatar
+      ? grouped
+        ? html`<span class="avatar-space"></span>`
+        : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
+      : nothing}
+    <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type}>
+      ${message.type === 'text' || message.type === 'image'
+        ? nothing
+        : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}
+      ${content}
+    </div>
+  </div>`;
+}
+
+function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): TemplateResult {
+  const { strings, guestAvatar } = ctx;
+  return html`<div class="row user ${entry.state}">
+    <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
+    ${guestAvatar ? html`<img part="avatar guest-avatar" class="avatar" src=${guestAvatar} alt="" />` : nothing}
+    ${entry.state === 'failed'
+      ? html`<span class="note">${strings.notSent}</span>`
+      : entry.state === 'sending'
+        ? html`<span class="visually-hidden">${strings.sending}</span>`
+        : nothing}
+  </div>`;
+}
+
+function renderError(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
+  const { error, errorAction } = view;
+  const { strings } = ctx;
+  const system = readSystemMessages(view.flowbot);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);
+  if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
+  // The bubble already shows "Not sent"; the alert says it for screen readers only.
+  const notSent = errorAction === 'send' && view.entries.some((e) => e.kind === 'answer' && e.state === 'failed');
+  return html`<div part="error" class="error" role="alert">
+    <span>${notSent ? html`<span class="visually-hidden">${strings.notSent}. </span>` : nothing}${message}</span>
+    <button part="retry-button" class="retry" type="button" @click=${ctx.onRetry}>${strings.retry}</button>
+  </div>`;
+}
