@@ -26,6 +26,7 @@ import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionC
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
 import { messageContentStyles, prepareMessage, renderMessageContent } from './render/message.js';
+import { FollowController } from './render/follow.js';
 import { renderTranscript } from './render/transcript.js';
 import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
@@ -194,8 +195,8 @@ export class FlowbotChat extends LitElement {
   private sentDraft: InputDraft | undefined;
   private draftInput: ChatInput | undefined;
   private focusedInput: ChatInput | undefined;
-  private scrolledTo = '';
-  private scrollPending = false;
+  /** Keeps the newest message in view unless the visitor scrolled up to read. */
+  private readonly follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
   private themeSheet: CSSStyleSheet | undefined;
   private widgetCss = '';
   private themeKey: unknown[] = [];
@@ -229,6 +230,10 @@ export class FlowbotChat extends LitElement {
    * be sent now: no input shown, or a send in flight.
    */
   send(text: string): boolean {
+    return this.sendText(text, false);
+  }
+
+  private sendText(text: string, byVisitor: boolean): boolean {
     const input = this.session.input;
     if (!input) return false;
     const value = String(text).trim();
@@ -237,7 +242,7 @@ export class FlowbotChat extends LitElement {
         ? readChoiceItems(input).find((i) => i.content === value || i.value === value)
         : undefined;
     const answer = item ? choiceAnswer([item]) : textAnswer(value);
-    return answer ? this.submit(answer) : false;
+    return answer ? this.submit(answer, byVisitor) : false;
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -276,22 +281,7 @@ export class FlowbotChat extends LitElement {
       else if (!this.isOpen && dialog.open) dialog.close();
     }
 
-    // Keep the newest message (or notice) in view when something was added below.
-    const { entries, typing, input, status } = this.session;
-    const log = this.renderRoot.querySelector<HTMLElement>('.messages');
-    const bottom = `${entries.length} ${typing} ${status} ${input?.id}`;
-    if (log && bottom !== this.scrolledTo) {
-      this.scrolledTo = bottom;
-      // Read the height in the next frame: reading it here would force a layout on every update.
-      if (!this.scrollPending) {
-        this.scrollPending = true;
-        requestAnimationFrame(() => {
-          this.scrollPending = false;
-          log.scrollTop = log.scrollHeight;
-        });
-      }
-    }
-
+    const { input } = this.session;
     // A new input takes focus, but only once the visitor has interacted:
     // focusing on first load would pop up a phone's keyboard uninvited.
     // A control loaded on demand is not there yet: try again on the update that brings it.
@@ -358,9 +348,10 @@ export class FlowbotChat extends LitElement {
         avatar: this.avatarUrl(),
         guestAvatar: guestAvatarUrl(this.session),
         blockedUrl: this.blockedUrl,
-        onMediaLoad: this.handleMediaLoad,
         onReady: () => this.requestUpdate(),
         onRetry: () => this.handleRetryClick(),
+        unseen: this.follow.unseen,
+        onJump: () => this.follow.jump(),
       })}
       ${this.renderComposer(strings)} ${renderProgress(this.session, 'Bottom', strings, lang)}
     </section>`;
@@ -388,7 +379,7 @@ export class FlowbotChat extends LitElement {
       status,
       input,
       suggestions: input?.type === 'text input' ? readSuggestions(this.widget?.defaultMessages) : [],
-      onSuggestion: (reply) => this.send(reply),
+      onSuggestion: (reply) => this.sendText(reply, true),
       onRestart: () => this.handleRestartClick(),
       control: {
         strings,
@@ -405,9 +396,11 @@ export class FlowbotChat extends LitElement {
     });
   }
 
-  private submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }): boolean {
+  private submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }, byVisitor = true): boolean {
     this.interacted = true;
     if (!this.session.send(answer.answer, answer.text)) return false;
+    // The visitor's own answer brings them back to the end of the conversation.
+    if (byVisitor) this.follow.jump();
     this.sentDraft = this.draft;
     this.draft = newDraft(undefined);
     return true;
@@ -417,12 +410,14 @@ export class FlowbotChat extends LitElement {
     switch (notice.type) {
       case 'start':
         this.blockedUrl = undefined;
+        this.follow.reset();
         this.fire(
           new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }),
         );
         break;
       case 'message':
         if (renderMessageContent(notice.message) !== null) {
+          this.follow.added();
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
           if (this.voiceOn()) this.voice.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
         }
@@ -459,12 +454,6 @@ export class FlowbotChat extends LitElement {
       }
     }
   }
-
-  /** An image or video got its size: keep the end of the transcript in view. */
-  private readonly handleMediaLoad = (): void => {
-    const log = this.renderRoot.querySelector<HTMLElement>('.messages');
-    if (log) log.scrollTop = log.scrollHeight;
-  };
 
   private fire(event: Event): void {
     this.dispatchEvent(event);

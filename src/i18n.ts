@@ -33,6 +33,8 @@ export interface FlowbotStrings {
   choices: string;
   noMatches: string;
   typing: string;
+  /** The button that goes to newer messages while the visitor reads further up. */
+  newMessages: string;
   loading: string;
   /** Controls of the other input types (number, date, rating, file, payment, ...). */
   invalidNumber: string;
@@ -84,6 +86,7 @@ const en: FlowbotStrings = {
   choices: 'Choices',
   noMatches: 'No matches',
   typing: 'Bot is typing',
+  newMessages: 'New messages ↓',
   loading: 'Loading…',
   invalidNumber: 'Enter a valid number',
   invalidEmail: 'Enter a valid e-mail address',
@@ -134,6 +137,7 @@ const ptBR: FlowbotStrings = {
   choices: 'Opções',
   noMatches: 'Nenhum resultado',
   typing: 'O bot está digitando',
+  newMessages: 'Novas mensagens ↓',
   loading: 'Carregando…',
   invalidNumber: 'Digite um número válido',
   invalidEmail: 'Digite um e-mail válido',

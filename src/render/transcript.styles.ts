@@ -4,6 +4,28 @@ import { css } from 'lit';
 export const transcriptStyles = css`
   /* Transcript */
 
+  .transcript {
+    position: relative;
+    display: flex;
+    flex: 1;
+    flex-direction: column;
+    min-height: 0;
+  }
+
+  .jump {
+    position: absolute;
+    inset-block-end: 8px;
+    left: 50%;
+    transform: translateX(-50%);
+    padding: 6px 14px;
+    border: 0;
+    border-radius: 999px;
+    background: var(--_primary);
+    color: var(--_on-primary);
+    font-size: 0.875rem;
+    box-shadow: 0 4px 12px rgb(15 23 42 / 0.25);
+  }
+
   .messages {
     display: flex;
     flex: 1;
@@ -41,6 +63,11 @@ export const transcriptStyles = css`
     background: var(--_bot-bg);
     color: var(--_bot-fg);
     border-end-start-radius: 4px;
+  }
+
+  /* Players fill a bubble of their own size: a shrink-to-fit bubble would collapse them. */
+  .bot-bubble[data-type='audio'] {
+    width: min(320px, 85%);
   }
 
   .user-bubble {

@@ -31,14 +31,16 @@ export interface TranscriptContext {
   readonly guestAvatar: string | undefined;
   /** A redirect's page the browser would not open in a new tab. */
   readonly blockedUrl: string | undefined;
-  /** An image or video got its size. */
-  readonly onMediaLoad: () => void;
   /** Content loaded on demand arrived: render again. */
   readonly onReady: () => void;
   readonly onRetry: () => void;
+  /** Newer messages wait below while the visitor reads further up. */
+  readonly unseen: boolean;
+  /** Goes to the newest message. */
+  readonly onJump: () => void;
 }
 
-/** The transcript (`part="messages"`, a polite live log). */
+/** The transcript (`part="messages"`, a polite live log), and the "new messages" button over its end. */
 export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
   const { status, entries, typing } = view;
   const { strings, avatar } = ctx;
@@ -53,7 +55,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
     if (row !== nothing) previous = entry;
     return row;
   });
-  return html`<div
+  return html`<div class="transcript"><div
     part="messages"
     class="messages"
     role="log"
@@ -80,7 +82,9 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
       : nothing}
     ${renderRedirectLink(ctx.blockedUrl, strings)} ${status === 'error' ? renderError(view, ctx) : nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
-  </div>`;
+  </div>${ctx.unseen
+    ? html`<button part="new-messages" class="jump" type="button" @click=${ctx.onJump}>${strings.newMessages}</button>`
+    : nothing}</div>`;
 }
 
 function renderBotEntry(
@@ -93,7 +97,6 @@ function renderBotEntry(
   const { avatar, strings } = ctx;
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const content = renderMessageContent(message, {
-    onImageLoad: ctx.onMediaLoad,
     onReady: ctx.onReady,
     autoplay: answered && !entry.restored,
     labels: strings,

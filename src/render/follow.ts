@@ -1,0 +1,123 @@
+/**
+ * Keeps the newest message in view. While the visitor is at the bottom of the
+ * transcript, anything that changes its geometry (a new message, an image
+ * that loaded, a row whose real height replaced its estimate, a composer that
+ * grew or shrank, a resize, a phone keyboard) scrolls it back to the bottom,
+ * in the same frame, before paint. Once the visitor scrolls up to read, it
+ * stays where they are and `unseen` says that newer messages wait below.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const SLACK = 8;
+
+/** Follows the bottom of one scrolling transcript of a host element. */
+export class FollowController implements ReactiveController {
+  private readonly host: ReactiveControllerHost;
+  private readonly find: () => HTMLElement | null;
+  private log: HTMLElement | undefined;
+  private resize: ResizeObserver | undefined;
+  private mutation: MutationObserver | undefined;
+  /** The scroll position this controller (or the visitor) left the log at. */
+  private lastTop = 0;
+  private _pinned = true;
+  private _unseen = false;
+
+  constructor(host: ReactiveControllerHost, find: () => HTMLElement | null) {
+    this.host = host;
+    this.find = find;
+    host.addController(this);
+  }
+
+  /** Whether the transcript follows its newest message (the visitor has not scrolled up). */
+  get pinned(): boolean {
+    return this._pinned;
+  }
+
+  /** Newer messages arrived below while the visitor was reading further up. */
+  get unseen(): boolean {
+    return this._unseen;
+  }
+
+  hostUpdated(): void {
+    // Following happens in the observers' callbacks, after layout: reading the
+    // height here would force a layout on every update.
+    const log = this.find() ?? undefined;
+    if (log !== this.log) this.attach(log);
+  }
+
+  hostDisconnected(): void {
+    this.attach(undefined);
+  }
+
+  /** Something new was added at the end: followed, or flagged as unseen. */
+  added(): void {
+    if (!this._pinned && !this._unseen) {
+      this._unseen = true;
+      this.host.requestUpdate();
+    }
+  }
+
+  /** Goes to the newest message and follows again. */
+  jump(): void {
+    this._pinned = true;
+    this.setUnseen(false);
+    this.follow();
+  }
+
+  /** Starts over at the bottom (a new conversation). */
+  reset(): void {
+    this._pinned = true;
+    this.setUnseen(false);
+  }
+
+  private follow(): void {
+    const log = this.log;
+    if (!log || !this._pinned) return;
+    log.scrollTop = log.scrollHeight;
+    this.lastTop = log.scrollTop;
+  }
+
+  private readonly handleScroll = (): void => {
+    const log = this.log;
+    if (!log) return;
+    const top = log.scrollTop;
+    if (log.scrollHeight - top - log.clientHeight <= SLACK) {
+      this._pinned = true;
+      this.setUnseen(false);
+    } else if (top < this.lastTop - 1) {
+      // Only the visitor moves the log up: growth below never does.
+      this._pinned = false;
+    }
+    this.lastTop = top;
+  };
+
+  private setUnseen(unseen: boolean): void {
+    if (this._unseen === unseen) return;
+    this._unseen = unseen;
+    this.host.requestUpdate();
+  }
+
+  private attach(log: HTMLElement | undefined): void {
+    this.resize?.disconnect();
+    this.mutation?.disconnect();
+    this.log?.removeEventListener('scroll', this.handleScroll);
+    this.resize = this.mutation = undefined;
+    this.log = log;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    log.addEventListener('scroll', this.handleScroll, { passive: true });
+    // The log's own box (composer, resize, keyboard) and every row in it (new rows, media, estimates).
+    const resize = new ResizeObserver(() => this.follow());
+    resize.observe(log);
+    for (const child of log.children) resize.observe(child);
+    // A new row is followed when the observer first sees its size, once it is laid out.
+    const mutation = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
+      }
+    });
+    mutation.observe(log, { childList: true });
+    this.resize = resize;
+    this.mutation = mutation;
+  }
+}
