@@ -247,7 +247,7 @@ async function testConfig(): Promise<UserConfig> {
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/{api,server,conversation,package}/**/*.test.ts'],
+          include: ['test/{api,server,conversation,package,protocol}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },
@@ -258,7 +258,7 @@ async function testConfig(): Promise<UserConfig> {
         test: {
           name: 'browser',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/{api,server,conversation,package,e2e}/**'],
+          exclude: ['test/{api,server,conversation,package,protocol,e2e}/**'],
           setupFiles: ['test/setup-browser.ts'],
           testTimeout: 20_000,
           browser: {

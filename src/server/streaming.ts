@@ -65,8 +65,9 @@ function streamResponse(c: Context, pieces: string[], paceMs: number, fault: Str
         for (let i = 0; i <= pieces.length; i++) {
           if (i === breakAt) {
             if (fault!.kind === 'cut') {
-              dropConnection(c);
-              controller.error(new Error('Injected fault: stream cut.'));
+              // Over a socket, the connection just ends; in process, the body breaks instead.
+              if (!(c.env as { outgoing?: unknown } | undefined)?.outgoing) controller.error(new TypeError('Injected fault: stream cut.'));
+              else dropConnection(c);
               return;
             }
             if (fault!.kind === 'error') {
