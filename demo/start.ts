@@ -2,8 +2,10 @@
  * `npm start`: the reference server (in memory, demo data, no account, no network) and the
  * demo pages, on two loopback origins, the way a customer site talks to the platform.
  *
- *   FLOWBOT_API_PORT  (default 8787)  the reference server: all three base URLs
- *   FLOWBOT_DEMO_PORT (default 5173)  the demo pages (index.html, embed.html)
+ *   FLOWBOT_API_PORT       (default 8787)  the reference server: all three base URLs
+ *   FLOWBOT_DEMO_PORT      (default 5173)  the demo pages (index.html, embed.html)
+ *   FLOWBOT_STREAM_PACE_MS (default 30)    pause between two pieces of a streamed answer
+ *   FLOWBOT_FAULTS         (default 1)     0 turns fault injection off (the `x-reference-fault` header)
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
@@ -28,7 +30,15 @@ if (!built || !existsSync(iifePath) || !existsSync(lazyPath)) {
   process.exit(1);
 }
 
-const api = await startReferenceServer({ port: apiPort, host });
+const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 30);
+// A local demo: faults on, so a developer can try the widget's error states from the page.
+const faults = process.env.FLOWBOT_FAULTS !== '0';
+const api = await startReferenceServer({
+  port: apiPort,
+  host,
+  faults,
+  ...(Number.isFinite(streamPaceMs) && streamPaceMs >= 0 ? { streamPaceMs } : {}),
+});
 
 /** Tells the pages where the API is, and serves the built script-tag file. */
 function demoPages(): Plugin {
@@ -70,7 +80,7 @@ console.log(`
 
   Demo page          ${demoUrl}/
   Script-tag page    ${demoUrl}/embed.html
-  Reference server   ${api.url}   (token: ${api.token})
+  Reference server   ${api.url}   (token: ${api.token}; fault injection ${faults ? 'on' : 'off'})
 
   Press Ctrl+C to stop.
 `);

@@ -24,6 +24,7 @@ export {
   type TokenSource,
 } from './http.js';
 export { normaliseLessonParams, type LessonFlag, type LessonParams } from './lesson.js';
+export { DEFAULT_STREAM_TIMEOUT, streamMessage, type StreamMessageOptions } from './stream.js';
 export {
   FlowbotError,
   FlowbotHttpError,

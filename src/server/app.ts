@@ -18,8 +18,10 @@
  * | `GET /api/v1/flowbots` | none | extra: the flows `[{ publicId, name, description }]` |
  * | `POST /api/v1/flowbots/:publicId/startChat` | none | viewer protocol |
  * | `POST /api/v1/sessions/:sessionId/continueChat` | none | viewer protocol |
- * | `POST /api/v1/sessions/:sessionId/uploads` | none | upload URL for a file input: see `uploads.ts` |
- * | `PUT /api/v1/uploads/:id`, `GET /api/v1/uploads/:id/:fileName` | none | the file itself (5 MB at most) |
+ * | `POST /api/v2/sessions/:sessionId/streamMessage` | none | a streamed answer: see `streaming.ts` |
+ * | `POST /api/v2/sessions/:sessionId/clientLogs` | none | `{ clientLogs }` → 204, kept in `state.stats` |
+ * | `POST /api/v3/generate-upload-url` | none | upload URL and signed form: see `uploads.ts` |
+ * | `POST /api/v3/storage`, `GET /api/v3/files/:id/:fileName` | none | the file itself |
  * | `GET /demo-assets/:file` | none | the demo flows' images, audio and embed page |
  * | `GET /__health`, `GET /api/health` | none | `{ status: "ok" }` |
  *
@@ -28,15 +30,17 @@
  * a JSON object, or nested deeper than `MAX_JSON_DEPTH`), 401 missing or
  * unknown token, 403 another institution's data (or a feature the
  * institution lacks), 404 unknown id or route (also a known path with
- * another method), 413 body over `bodyLimit`, 422 a blocked site. Request
- * content types are not checked: a JSON body is read whatever its header.
- * CORS allows every origin. Faults can be injected: see `faults.ts`.
- * `state.stats` counts the sessions opened and the continueChat bodies
- * accepted: see `stats.ts`.
+ * another method), 408 a body slower than `bodyTimeoutMs`, 413 body over
+ * `bodyLimit`, 422 a blocked site, 429 over the per-address rate limit.
+ * Request content types are not checked: a JSON body is read whatever its
+ * header. CORS allows every origin. Every response carries
+ * `X-Content-Type-Options: nosniff`. Faults can be injected when the app is
+ * created with `faults: true`: see `faults.ts`. `state.stats` counts the
+ * sessions opened, the continueChat bodies accepted and the client logs:
+ * see `stats.ts`.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import {
@@ -61,7 +65,9 @@ import { FAULT_HEADER, faultInjection } from './faults.js';
 import { continueChat, sessionNotFound, startChat } from './flow-engine.js';
 import { shippedFlows, type FlowDefinition } from './flows.js';
 import { demoAsset } from './demo-assets.js';
-import { mountUploads } from './uploads.js';
+import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, quotable, RateLimiter, securityHeaders, type RateLimitOptions } from './limits.js';
+import { DEFAULT_STREAM_PACE_MS, mountStreaming } from './streaming.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, mountUploads, UploadStore } from './uploads.js';
 import {
   DEFAULT_TOKEN,
   GUEST_VIEW_FEATURE,
@@ -80,10 +86,46 @@ export interface ReferenceAppOptions {
   flows?: Record<string, FlowDefinition>;
   /** The seeded account's access token. Default `"flowbot-reference-token"`. */
   token?: string;
-  /** Largest request body in bytes; larger ones get 413. Default 65536 (64 KB). */
+  /** Largest request body in bytes; larger ones get 413. Default 65536 (64 KB). Uploads have `maxUploadBytes`. */
   bodyLimit?: number;
+  /**
+   * Milliseconds a request body may take to arrive in full; slower ones get
+   * 408 and the connection is closed. Default 10000.
+   */
+  bodyTimeoutMs?: number;
   /** Idle time after which a chat session is forgotten (404). Default one hour. */
   sessionTtlMs?: number;
+  /**
+   * The most live chat sessions; a new one beyond it evicts the least
+   * recently used. Default 10000.
+   */
+  maxSessions?: number;
+  /**
+   * Per-address rate limit of the calls that create state (`startChat`,
+   * `generate-upload-url`): 429 with `Retry-After` beyond it. `false` turns
+   * it off. Default `{ perMinute: 600, burst: 300 }`. Requests without a
+   * Node socket (`app.request`) are not limited.
+   */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * The base of every absolute URL handed out (demo assets, upload and file
+   * URLs), e.g. `https://chat.example.com`. The request's `Host` header is
+   * never used. Default `http://localhost` here; `startReferenceServer`
+   * defaults it to the address it listens on. Change it later through
+   * `state.publicUrl`.
+   */
+  publicUrl?: string;
+  /**
+   * Honour injected faults (the `x-reference-fault` header, allowed by CORS
+   * only then, and `state.faults.next()`). Default false: for tests and demos only.
+   */
+  faults?: boolean;
+  /** Largest uploaded file in bytes (an input's `sizeLimit` may lower it). Default 10 MB. */
+  maxUploadBytes?: number;
+  /** Bytes of uploaded files kept in memory; the oldest are forgotten beyond it. Default 64 MB. */
+  uploadStoreBytes?: number;
+  /** Pause between two pieces of a streamed answer, in ms. Default 30; tests use 1–5. */
+  streamPaceMs?: number;
 }
 
 /** What `createReferenceApp` returns. */
@@ -116,8 +158,20 @@ const FallbackBodySchema = v.object({
 /** Builds the reference app with fresh seeded state. Nothing listens. */
 export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
   const token = options.token ?? DEFAULT_TOKEN;
-  const { state, seed } = createSeedState(token, options.flows ?? shippedFlows(), options.sessionTtlMs);
+  const { state, seed } = createSeedState(token, options.flows ?? shippedFlows(), {
+    sessionTtlMs: options.sessionTtlMs,
+    maxSessions: options.maxSessions,
+    faults: options.faults === true,
+    uploads: new UploadStore(options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, options.uploadStoreBytes ?? DEFAULT_UPLOAD_STORE_BYTES),
+    publicUrl: normalisePublicUrl(options.publicUrl ?? 'http://localhost'),
+    streamPaceMs: options.streamPaceMs ?? DEFAULT_STREAM_PACE_MS,
+  });
   const app = new Hono();
+  const faults = options.faults === true;
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit);
+  const rateLimited: MiddlewareHandler = rateLimiter?.middleware() ?? (async (_c, next) => next());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
@@ -129,29 +183,34 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     console.error('[reference server]', error);
     return c.json({ message: 'Internal server error.' }, 500);
   });
-  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.notFound((c) => {
+    // The path is echoed only when it is plain: an error body never carries markup or odd bytes.
+    const path = quotable(c.req.path, 200);
+    return c.json({ message: `No route for ${c.req.method.replace(/[^A-Z]/g, '')} ${path ?? '(this path)'}.` }, 404);
+  });
 
+  app.use('*', securityHeaders());
   app.use(
     '*',
     cors({
       origin: '*',
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', FAULT_HEADER],
+      allowHeaders: ['Authorization', 'Content-Type', ...(faults ? [FAULT_HEADER] : [])],
       exposeHeaders: ['Retry-After', 'WWW-Authenticate'],
       maxAge: 600,
     }),
   );
-  app.use('*', faultInjection(state.faults));
-  // Before the global body limit: uploads have their own.
-  mountUploads(app, state.sessions);
-  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: limit,
-      onError: (c) => c.json({ message: `The request body is larger than ${limit} bytes.` }, 413),
-    }),
-  );
+  if (faults) app.use('*', faultInjection(state.faults));
+  // Before the global body limit: uploads read their bodies within their own.
+  mountUploads(app, {
+    store: state.uploads,
+    sessions: state.sessions,
+    publicUrl: () => state.publicUrl,
+    jsonLimit: limit,
+    bodyTimeoutMs,
+    rateLimiter,
+  });
+  app.use('*', boundedBody({ maxBytes: limit, timeoutMs: bodyTimeoutMs }));
 
   const health = (c: Context) => c.json({ status: 'ok' });
   app.get('/__health', health);
@@ -433,12 +492,15 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     c.json([...state.flows.values()].map(({ publicId, name, description }) => ({ publicId, name, description }))),
   );
 
-  app.post('/api/v1/flowbots/:publicId/startChat', async (c) => {
+  app.post('/api/v1/flowbots/:publicId/startChat', rateLimited, async (c) => {
     const publicId = c.req.param('publicId');
     const flow = state.flows.get(publicId);
-    if (!flow) throw new ApiError(404, `No published flow-bot "${publicId}".`);
+    if (!flow) {
+      const shown = quotable(publicId);
+      throw new ApiError(404, `No published flow-bot${shown === undefined ? ' with this id' : ` "${shown}"`}.`);
+    }
     const body = await readJson(c);
-    const result = startChat(flow, state.sessions, body, `${new URL(c.req.url).origin}/demo-assets`);
+    const result = startChat(flow, state.sessions, body, `${state.publicUrl}/demo-assets`);
     state.stats.recordStart(result.sessionId);
     return c.json(result);
   });
@@ -453,6 +515,24 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     return c.json(result);
   });
 
+  mountStreaming(app, { sessions: state.sessions, stats: state.stats, paceMs: () => state.streamPaceMs });
+
+  app.post('/api/v2/sessions/:sessionId/clientLogs', async (c) => {
+    const sessionId = c.req.param('sessionId');
+    if (!state.sessions.get(sessionId)) throw sessionNotFound(sessionId);
+    const { clientLogs } = parseBody(ClientLogsBodySchema, await readJson(c), 'client logs');
+    state.stats.recordClientLogs(
+      sessionId,
+      clientLogs.map(({ status, description, details, context }) => ({
+        status,
+        description,
+        ...(details === undefined || details === null ? {} : { details: boundedDetails(details) }),
+        ...(typeof context === 'string' ? { context } : {}),
+      })),
+    );
+    return c.body(null, 204);
+  });
+
   app.get('/demo-assets/:file', (c) => {
     const asset = demoAsset(c.req.param('file'));
     if (!asset) throw new ApiError(404, `No demo asset "${c.req.param('file')}".`);
@@ -460,6 +540,45 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   });
 
   return { app, token, seed, state };
+}
+
+/** The most log entries one clientLogs call may carry. */
+const MAX_CLIENT_LOGS = 20;
+/** The most characters of a log entry's `details` kept (as JSON). */
+export const MAX_LOG_DETAILS = 4096;
+
+const ClientLogSchema = v.object({
+  status: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(40, 'is too long (40 characters at most)')),
+  description: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(1000, 'is too long (1000 characters at most)')),
+  details: v.nullish(v.unknown()),
+  context: v.nullish(v.pipe(v.string(), v.maxLength(200, 'is too long (200 characters at most)'))),
+});
+const ClientLogsBodySchema = v.object({
+  clientLogs: v.pipe(
+    v.array(ClientLogSchema),
+    v.minLength(1, 'needs at least one log'),
+    v.maxLength(MAX_CLIENT_LOGS, `holds at most ${MAX_CLIENT_LOGS} logs`),
+  ),
+});
+
+/** `details` as sent when small, else its JSON cut to `MAX_LOG_DETAILS` characters. */
+function boundedDetails(details: unknown): unknown {
+  const json = JSON.stringify(details);
+  return json.length <= MAX_LOG_DETAILS ? details : `${json.slice(0, MAX_LOG_DETAILS - 1)}…`;
+}
+
+/** A public URL without its trailing slash; only http(s) without credentials, query or fragment. */
+export function normalisePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`publicUrl must be an absolute http(s) URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+    throw new TypeError(`publicUrl must be an http(s) URL without credentials, query or fragment, got "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 /** Whether `error` comes from a caller that closed the connection before its body arrived. */

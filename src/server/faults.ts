@@ -2,8 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
- * Fault injection, off by default: a test asks for one failure and gets it,
- * while every other request behaves normally.
+ * Fault injection, off unless the app is created with `faults: true`: a test
+ * asks for one failure and gets it, while every other request behaves
+ * normally. When off, the header is ignored (and not allowed by CORS), and
+ * `state.faults.next()` throws.
  *
  * Two ways to ask:
  * - per request, the header `x-reference-fault: <spec>`;
@@ -13,7 +15,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  *
  * A spec is `;`-separated parts:
  * - `status=503` answer with that status and `{ message }` (any 4xx/5xx);
- * - `retry-after=1` add a `Retry-After` header (with `status`);
+ * - `retry-after=1` add a `Retry-After` header (with `status`): whole
+ *   seconds, 0 to 86400;
  * - `delay=2000` wait that many milliseconds, then carry on (normally, or
  *   with the other parts): a slow first byte;
  * - `trickle=2000` answer normally, but send the headers and the first half
@@ -26,6 +29,16 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  *   answer (a network error although the server did the work: the lost
  *   response that makes a blind resend a duplicate);
  * - `bad-json` answer 200 with a body that is not JSON.
+ *
+ * Streamed answers (`/streamMessage`) also take, besides `status=` (fails
+ * before the first piece):
+ * - `stream-cut` / `stream-cut=N` send N pieces (default: half the answer),
+ *   then drop the connection;
+ * - `stream-error` / `stream-error=N` send N pieces, then a `3:` error part,
+ *   and end the stream;
+ * - `stream-stall` / `stream-stall=N` send N pieces, then nothing more while
+ *   keeping the connection open (until the caller gives up, the server
+ *   closes or five minutes pass).
  *
  * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`,
  * `trickle=500`, `drop-after`. Waits are capped at five minutes.
@@ -41,6 +54,14 @@ export interface FaultSpec {
   drop?: boolean;
   dropAfter?: boolean;
   badJson?: boolean;
+  /** A streamed answer breaks after some pieces (`pieces` undefined: half of them). */
+  stream?: StreamFault;
+}
+
+/** How a streamed answer breaks: after `pieces` pieces (undefined: half of them). */
+export interface StreamFault {
+  kind: 'cut' | 'error' | 'stall';
+  pieces?: number;
 }
 
 /** Options of `FaultQueue.next`. */
@@ -70,6 +91,15 @@ interface QueuedFault {
   seen: number;
 }
 
+/** The context key under which a stream fault reaches the streamMessage handler. */
+export const STREAM_FAULT = 'referenceStreamFault';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    [STREAM_FAULT]?: StreamFault;
+  }
+}
+
 /** The header that carries a per-request fault. */
 export const FAULT_HEADER = 'x-reference-fault';
 
@@ -89,9 +119,25 @@ export function parseFaultSpec(text: string): FaultSpec {
         spec.status = status;
         break;
       }
-      case 'retry-after':
-        spec.retryAfter = value;
+      case 'retry-after': {
+        // Echoed into a header: only a bounded whole number of seconds.
+        if (!/^\d{1,5}$/.test(value) || Number(value) > 86_400) {
+          throw new Error(`fault retry-after must be whole seconds from 0 to 86400, got "${clipValue(value)}"`);
+        }
+        spec.retryAfter = String(Number(value));
         break;
+      }
+      case 'stream-cut':
+      case 'stream-error':
+      case 'stream-stall': {
+        const pieces = value === '' ? undefined : Number(value);
+        if (pieces !== undefined && (!/^\d{1,6}$/.test(value) || !Number.isInteger(pieces))) {
+          throw new Error(`fault ${key} takes a number of pieces, got "${clipValue(value)}"`);
+        }
+        const kind = key.toLowerCase().slice('stream-'.length) as StreamFault['kind'];
+        spec.stream = pieces === undefined ? { kind } : { kind, pieces };
+        break;
+      }
       case 'delay':
         spec.delay = milliseconds('delay', value);
         break;
@@ -111,7 +157,7 @@ export function parseFaultSpec(text: string): FaultSpec {
         spec.badJson = true;
         break;
       default:
-        throw new Error(`unknown fault "${part}"`);
+        throw new Error(`unknown fault "${clipValue(part)}"`);
     }
   }
   return spec;
@@ -119,16 +165,26 @@ export function parseFaultSpec(text: string): FaultSpec {
 
 function milliseconds(name: string, value: string): number {
   const ms = Number(value);
-  if (value === '' || !Number.isFinite(ms) || ms < 0) throw new Error(`fault ${name} must be milliseconds, got "${value}"`);
+  if (value === '' || !Number.isFinite(ms) || ms < 0) throw new Error(`fault ${name} must be milliseconds, got "${clipValue(value)}"`);
   return ms;
+}
+
+/** A caller's value quoted in a message: short, and only plain characters. */
+function clipValue(value: string): string {
+  const plain = value.replace(/[^\w .,;:=+-]/g, '?');
+  return plain.length > 40 ? `${plain.slice(0, 39)}…` : plain;
 }
 
 /** Queued faults for the next matching requests. */
 export class FaultQueue {
   private queue: QueuedFault[] = [];
 
+  /** `enabled`: whether the app was created with `faults: true`. */
+  constructor(readonly enabled = true) {}
+
   /** Queues `spec` (a spec string or object) for the next matching request(s). */
   next(spec: string | FaultSpec, options: FaultOptions = {}): void {
+    if (!this.enabled) throw new Error('Fault injection is off: create the server with `faults: true`.');
     const every = options.every ?? 1;
     if (!Number.isInteger(every) || every < 1) throw new Error(`fault "every" must be a whole number from 1, got ${every}`);
     this.queue.push({
@@ -172,9 +228,9 @@ export class FaultQueue {
 }
 
 /** Longest a `hang` lasts when nobody gives up, so a forgotten request cannot leak forever. */
-const HANG_LIMIT_MS = 5 * 60_000;
+export const HANG_LIMIT_MS = 5 * 60_000;
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const timer = setTimeout(done, Math.min(ms, HANG_LIMIT_MS));
@@ -227,6 +283,7 @@ async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>
     if (spec.retryAfter !== undefined) c.header('Retry-After', spec.retryAfter);
     return c.json({ message: `Injected fault: status ${spec.status}.` }, spec.status as ContentfulStatusCode);
   }
+  if (spec.stream) c.set(STREAM_FAULT, spec.stream);
   await next();
   if (spec.dropAfter) {
     c.res = dropConnection(c);
@@ -236,7 +293,7 @@ async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>
 }
 
 /** Ends the connection without an answer; the returned response is never sent. */
-function dropConnection(c: Context): Response {
+export function dropConnection(c: Context): Response {
   const env = c.env as NodeBindings | undefined;
   if (env?.outgoing) {
     env.incoming?.socket?.destroy();

@@ -30,8 +30,10 @@
  * what was typed.
  */
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import {
-  ContinueChatBodySchema,
+  AudioAnswerSchema,
+  ChatAnswerSchema,
   StartChatOptionsSchema,
   type ChatInput,
   type ChatMessage,
@@ -39,8 +41,16 @@ import {
   type ContinueChatResult,
   type StartChatResult,
 } from '../api/schemas.js';
-import { ApiError, parseBody } from './errors.js';
+import { ApiError, invalid, parseBody } from './errors.js';
 import type { FlowBlock, FlowDefinition, FlowInput, FlowItem } from './flows.js';
+import { knowledgeAnswer, markdownToRichText } from './knowledge.js';
+import { quotable } from './limits.js';
+
+/** The body of continueChat: the protocol's answers, a recorded audio clip's too. */
+const ContinueBodySchema = v.looseObject({ message: v.nullish(v.union([ChatAnswerSchema, AudioAnswerSchema])) });
+
+/** The most files one answer may attach. */
+const MAX_ATTACHED_FILES = 20;
 
 /** The default retry message of the viewer. */
 export const DEFAULT_RETRY_MESSAGE = 'Invalid message. Please, try again.';
@@ -48,9 +58,17 @@ export const DEFAULT_RETRY_MESSAGE = 'Invalid message. Please, try again.';
 /** Sessions live this long after their last use (1 hour). */
 export const DEFAULT_SESSION_TTL_MS = 60 * 60_000;
 
+/** The most live sessions; beyond it the least recently used one is forgotten. */
+export const DEFAULT_MAX_SESSIONS = 10_000;
+
+/** The most accepted answers a session keeps (the newest). */
+const ANSWERS_KEPT = 100;
+
 type Waiting =
   | { kind: 'input'; blockId: string }
   | { kind: 'dedicated-reply'; blockId: string }
+  /** A streamed answer (`answer`) waits to be fetched, then sent back as the reply. */
+  | { kind: 'stream'; blockId: string; answer: string; action: ClientSideAction }
   | { kind: 'ended' };
 
 /** One conversation with a flow. */
@@ -60,6 +78,8 @@ export interface ChatSession {
   flow: FlowDefinition;
   variables: Record<string, string>;
   format: 'richText' | 'markdown';
+  /** Whether the client asked for streamed answers (`isStreamEnabled`). */
+  streamEnabled: boolean;
   assetsUrl: string;
   waiting: Waiting;
   /** Every accepted answer, in order. */
@@ -69,12 +89,21 @@ export interface ChatSession {
   touchedAt: number;
 }
 
-/** In-memory sessions by id, forgotten `ttlMs` after their last use. */
+/**
+ * In-memory sessions by id, forgotten `ttlMs` after their last use, at most
+ * `maxSessions` of them (a new one then evicts the least recently used).
+ */
 export class SessionStore {
+  /** In order of last use, least recent first. */
   private readonly sessions = new Map<string, ChatSession>();
   private lastSweep = 0;
+  /** Sessions forgotten to make room for new ones. */
+  evicted = 0;
 
-  constructor(readonly ttlMs: number = DEFAULT_SESSION_TTL_MS) {}
+  constructor(
+    readonly ttlMs: number = DEFAULT_SESSION_TTL_MS,
+    readonly maxSessions: number = DEFAULT_MAX_SESSIONS,
+  ) {}
 
   /** The live session with `id`, or undefined (unknown or expired). */
   get(id: string, now = Date.now()): ChatSession | undefined {
@@ -86,11 +115,18 @@ export class SessionStore {
       return undefined;
     }
     session.touchedAt = now;
+    // Move it to the end: the first entry is always the least recently used.
+    this.sessions.delete(id);
+    this.sessions.set(id, session);
     return session;
   }
 
   add(session: ChatSession): void {
     this.sweepNow(session.touchedAt);
+    while (this.sessions.size >= Math.max(1, this.maxSessions)) {
+      this.sessions.delete(this.sessions.keys().next().value!);
+      this.evicted += 1;
+    }
     this.sessions.set(session.id, session);
   }
 
@@ -109,7 +145,9 @@ export class SessionStore {
   /** Forgets sessions idle for longer than the TTL. */
   sweep(now = Date.now()): void {
     for (const [id, session] of this.sessions) {
-      if (now - session.touchedAt > this.ttlMs) this.sessions.delete(id);
+      // In order of last use: the first one still fresh ends the sweep.
+      if (now - session.touchedAt <= this.ttlMs) break;
+      this.sessions.delete(id);
     }
   }
 }
@@ -144,6 +182,7 @@ export function startChat(
     flow,
     variables,
     format: options.textBubbleContentFormat ?? 'richText',
+    streamEnabled: options.isStreamEnabled === true,
     assetsUrl,
     waiting: { kind: 'ended' },
     answers: [],
@@ -164,13 +203,7 @@ export function startChat(
 
 /** Continues `session` with the protocol body `{ message }` or `{}`. */
 export function continueChat(session: ChatSession, body: unknown): ContinueChatResult {
-  const parsed = parseBody(ContinueChatBodySchema, body === undefined ? {} : body, 'continueChat body');
-  const answer =
-    parsed.message === undefined || parsed.message === null
-      ? undefined
-      : typeof parsed.message === 'string'
-        ? { text: parsed.message, replyId: undefined }
-        : { text: parsed.message.text, replyId: parsed.message.metadata?.replyId ?? undefined };
+  const answer = answerOf(parseBody(ContinueBodySchema, body === undefined ? {} : body, 'continueChat body').message);
   const turn = newTurn();
   const waiting = session.waiting;
 
@@ -180,6 +213,17 @@ export function continueChat(session: ChatSession, body: unknown): ContinueChatR
   if (waiting.kind === 'dedicated-reply') {
     if (block.input) waitFor(session, block, turn);
     else play(session, block.next, turn);
+    return finish(turn);
+  }
+  if (waiting.kind === 'stream') {
+    // The reply to a stream is the whole streamed answer; without one, the stream is still owed.
+    if (answer === undefined || !answer.text.trim()) {
+      turn.clientSideActions.push(waiting.action);
+      return finish(turn);
+    }
+    remember(session, waiting.blockId, answer.text);
+    if (block.stream?.variable) session.variables[block.stream.variable] = answer.text;
+    play(session, block.next, turn);
     return finish(turn);
   }
 
@@ -193,18 +237,66 @@ export function continueChat(session: ChatSession, body: unknown): ContinueChatR
     return finish(turn);
   }
 
-  const verdict = check(input, answer.text, answer.replyId);
+  const attachments = answer.attachedFileUrls;
+  const attachmentsVariable = (input.options?.['attachments'] as { saveVariableId?: unknown } | undefined)?.saveVariableId;
+  // A file input's answer is its files; a text input may carry files and no words.
+  const text =
+    attachments?.length && (input.type === 'file input' || !answer.text.trim()) ? attachments.join(', ') : answer.text;
+  const verdict = check(input, text, answer.replyId);
   if (!verdict.ok) {
     session.retries += 1;
     turn.messages.push(message(session, `retry-${session.retries}`, textContent(session, retryText(session.flow, input))));
     waitFor(session, block, turn);
     return finish(turn);
   }
-  if (verdict.normalised !== answer.text) turn.lastMessageNewFormat = verdict.normalised;
-  session.answers.push({ inputId: input.id, answer: verdict.normalised });
+  if (verdict.normalised !== text) turn.lastMessageNewFormat = verdict.normalised;
+  remember(session, input.id, verdict.normalised);
   if (input.variable) session.variables[input.variable] = verdict.stored ?? verdict.normalised;
+  if (attachments?.length && typeof attachmentsVariable === 'string') {
+    session.variables[attachmentsVariable] = attachments.join(', ');
+  }
   play(session, verdict.next ?? route(input, verdict) ?? input.next, turn);
   return finish(turn);
+}
+
+/** A parsed answer: its text (an audio clip's URL), the chosen item, the attached files. */
+interface Answer {
+  text: string;
+  replyId: string | undefined;
+  attachedFileUrls: string[] | undefined;
+}
+
+function answerOf(message: v.InferOutput<typeof ContinueBodySchema>['message']): Answer | undefined {
+  if (message === undefined || message === null) return undefined;
+  if (typeof message === 'string') return { text: message, replyId: undefined, attachedFileUrls: undefined };
+  if (message.type === 'audio') return { text: message.url, replyId: undefined, attachedFileUrls: undefined };
+  const files = message.attachedFileUrls ?? undefined;
+  if (files && files.length > MAX_ATTACHED_FILES) {
+    throw invalid('continueChat body', [{ path: 'message.attachedFileUrls', message: `must list at most ${MAX_ATTACHED_FILES} files` }]);
+  }
+  return { text: message.text, replyId: message.metadata?.replyId ?? undefined, attachedFileUrls: files };
+}
+
+/** Keeps an accepted answer (the newest `ANSWERS_KEPT`). */
+function remember(session: ChatSession, inputId: string, answer: string): void {
+  session.answers.push({ inputId, answer });
+  if (session.answers.length > ANSWERS_KEPT) session.answers.shift();
+}
+
+/**
+ * The answer a session waits to stream, or undefined when it waits for none.
+ * `messages` (the older `streamOpenAiChatCompletion` body): the last user
+ * message with text content, when there is one, is the question answered.
+ */
+export function pendingStream(session: ChatSession, messages?: readonly { role?: unknown; content?: unknown }[]): string | undefined {
+  const waiting = session.waiting;
+  if (waiting.kind !== 'stream') return undefined;
+  const question = messages
+    ?.filter((m) => m.role === undefined || m.role === 'user')
+    .map((m) => m.content)
+    .filter((content): content is string => typeof content === 'string' && content.trim() !== '')
+    .at(-1);
+  return question === undefined ? waiting.answer : knowledgeAnswer(session.flow.knowledge ?? [], question);
 }
 
 // ---------------------------------------------------------------------------
@@ -261,6 +353,29 @@ function play(session: ChatSession, blockId: string | undefined, turn: Turn): vo
     if (dedicated) {
       session.waiting = { kind: 'dedicated-reply', blockId: block.id };
       return;
+    }
+    if (block.stream) {
+      const question = substitute(session, block.stream.question ?? '');
+      const answer = knowledgeAnswer(session.flow.knowledge ?? [], question);
+      if (session.streamEnabled) {
+        const action: ClientSideAction = block.stream.legacy
+          ? {
+              type: 'streamOpenAiChatCompletion',
+              streamOpenAiChatCompletion: { messages: [{ role: 'user', content: question }] },
+            }
+          : { type: 'stream', stream: true };
+        const lastMessage = turn.messages.at(-1);
+        if (lastMessage && (block.messages ?? []).length) action.lastBubbleBlockId = lastMessage.id;
+        turn.clientSideActions.push(action);
+        session.waiting = { kind: 'stream', blockId: block.id, answer, action };
+        return;
+      }
+      // No streams asked for: the whole answer as an ordinary message, as the viewer does.
+      const content =
+        session.format === 'markdown' ? { type: 'markdown', markdown: answer } : { type: 'richText', richText: markdownToRichText(answer) };
+      turn.messages.push(message(session, `${block.id}-answer`, content));
+      remember(session, block.id, answer);
+      if (block.stream.variable) session.variables[block.stream.variable] = answer;
     }
     if (block.input) {
       waitFor(session, block, turn);
@@ -599,5 +714,6 @@ function route(input: FlowInput, verdict: Extract<Verdict, { ok: true }>): strin
 
 /** Thrown for an unknown or expired session. */
 export function sessionNotFound(id: string): ApiError {
-  return new ApiError(404, `Session "${id}" does not exist or has expired.`);
+  const shown = quotable(id);
+  return new ApiError(404, `${shown === undefined ? 'This session' : `Session "${shown}"`} does not exist or has expired.`);
 }

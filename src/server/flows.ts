@@ -29,12 +29,22 @@
  *   as a client-side action as written; `afterMessage` (an id of a message of
  *   the same block) becomes `lastBubbleBlockId`. With `expectsDedicatedReply`
  *   the turn stops after that block: the client answers `{}` to go on.
+ * - A block with `stream` answers like an AI block: after its messages, the
+ *   best-matching paragraphs of the flow's `knowledge` (markdown) for
+ *   `stream.question` (variables resolved). A session started with
+ *   `isStreamEnabled: true` gets the client-side action
+ *   `{ type: "stream", stream: true }` (`streamOpenAiChatCompletion` with
+ *   `legacy`) and no input; the answer is then streamed by
+ *   `POST /api/v2/sessions/{id}/streamMessage`, and the client's next
+ *   continueChat with the whole text goes on to `next`. Other sessions get the
+ *   answer as an ordinary message. `stream.variable` receives the answer.
  */
 import * as v from 'valibot';
 import demoFlow from '../../demo/flows/demo.json' with { type: 'json' };
 import supportFlow from '../../demo/flows/support.json' with { type: 'json' };
 import leadFlow from '../../demo/flows/lead.json' with { type: 'json' };
 import goodbyeFlow from '../../demo/flows/goodbye.json' with { type: 'json' };
+import assistantFlow from '../../demo/flows/assistant.json' with { type: 'json' };
 
 /** A bot message as in the viewer protocol. `text` is a shorthand for plain rich text (one paragraph per line). */
 export interface FlowMessage {
@@ -101,6 +111,16 @@ export interface FlowAction {
   [payload: string]: unknown;
 }
 
+/** A streamed AI-style answer (see the module notes). */
+export interface FlowStream {
+  /** The question to answer (may use `{{...}}`). */
+  question?: string;
+  /** Variable that receives the answer. */
+  variable?: string;
+  /** Send the older `streamOpenAiChatCompletion` action instead of `stream`. */
+  legacy?: boolean;
+}
+
 export interface FlowBlock {
   id: string;
   /** Variables set on arrival (values may use `{{...}}`). */
@@ -112,6 +132,8 @@ export interface FlowBlock {
   /** Sent as `dynamicTheme` (strings may use `{{...}}`). */
   dynamicTheme?: Record<string, string>;
   input?: FlowInput;
+  /** Answers from the flow's `knowledge`, streamed when the client asked for streams. */
+  stream?: FlowStream;
   /** Next block when there is no input. */
   next?: string;
 }
@@ -134,6 +156,8 @@ export interface FlowDefinition {
   settings?: Record<string, unknown>;
   /** Initial variable values (prefilled variables of `startChat` win). */
   variables?: Record<string, string>;
+  /** Markdown paragraphs that `stream` blocks answer from. */
+  knowledge?: string[];
   /** First block; default the first of `blocks`. */
   start?: string;
   blocks: FlowBlock[];
@@ -190,6 +214,7 @@ const FlowBlockSchema = v.object({
   progress: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
   dynamicTheme: stringRecord,
   input: v.optional(FlowInputSchema),
+  stream: v.optional(v.object({ question: optStr, variable: optStr, legacy: v.optional(v.boolean()) })),
   next: optStr,
 });
 
@@ -204,6 +229,7 @@ export const FlowDefinitionSchema = v.object({
   theme: record,
   settings: record,
   variables: stringRecord,
+  knowledge: v.optional(v.array(str)),
   start: optStr,
   blocks: v.pipe(v.array(FlowBlockSchema), v.minLength(1, 'needs at least one block')),
 });
@@ -244,6 +270,7 @@ export function defineFlow(data: unknown): FlowDefinition {
         problems.push(`block "${block.id}": afterMessage "${action.afterMessage}" is not a message of the block`);
       }
     }
+    if (block.stream && block.input) problems.push(`block "${block.id}": a stream block cannot also wait for an input`);
     const input = block.input;
     if (!input) continue;
     target(`input "${input.id}" next`, input.next);
@@ -257,10 +284,10 @@ export function defineFlow(data: unknown): FlowDefinition {
   return flow;
 }
 
-/** The shipped demo flows, by public id: `demo`, `support`, `lead`, `goodbye`. */
+/** The shipped demo flows, by public id: `demo`, `support`, `lead`, `goodbye`, `assistant`. */
 export function shippedFlows(): Record<string, FlowDefinition> {
   const flows: Record<string, FlowDefinition> = {};
-  for (const data of [demoFlow, supportFlow, leadFlow, goodbyeFlow] as unknown[]) {
+  for (const data of [demoFlow, supportFlow, leadFlow, goodbyeFlow, assistantFlow] as unknown[]) {
     const flow = defineFlow(data);
     flows[flow.publicId] = flow;
   }

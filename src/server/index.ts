@@ -12,10 +12,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { createReferenceApp, type ReferenceAppOptions } from './app.js';
+import { createReferenceApp, normalisePublicUrl, type ReferenceAppOptions } from './app.js';
 import type { ReferenceSeed, ReferenceState } from './state.js';
 
-export { createReferenceApp, DEFAULT_BODY_LIMIT } from './app.js';
+export { createReferenceApp, DEFAULT_BODY_LIMIT, MAX_LOG_DETAILS } from './app.js';
 export type { ReferenceApp, ReferenceAppOptions } from './app.js';
 export { DEFAULT_TOKEN, GUEST_VIEW_FEATURE } from './state.js';
 export type { ReferenceSeed, ReferenceState } from './state.js';
@@ -23,9 +23,15 @@ export { defineFlow, shippedFlows } from './flows.js';
 export type { FlowAction, FlowBlock, FlowCondition, FlowDefinition, FlowInput, FlowItem, FlowMessage, FlowRoute } from './flows.js';
 export { FaultQueue, parseFaultSpec, FAULT_HEADER } from './faults.js';
 export { ReferenceStats } from './stats.js';
+export type { ClientLogRecord } from './stats.js';
 export { MAX_JSON_DEPTH } from './errors.js';
-export type { FaultOptions, FaultSpec } from './faults.js';
-export { DEFAULT_RETRY_MESSAGE, DEFAULT_SESSION_TTL_MS } from './flow-engine.js';
+export type { FaultOptions, FaultSpec, StreamFault } from './faults.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_RETRY_MESSAGE, DEFAULT_SESSION_TTL_MS } from './flow-engine.js';
+export { DEFAULT_BODY_TIMEOUT_MS } from './limits.js';
+export type { RateLimitOptions } from './limits.js';
+export { DEFAULT_STREAM_PACE_MS } from './streaming.js';
+export { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, UploadStore } from './uploads.js';
+export { knowledgeAnswer, streamPieces } from './knowledge.js';
 
 /** The port `startReferenceServer` uses when none is given. */
 export const DEFAULT_PORT = 8787;
@@ -36,7 +42,27 @@ export interface ReferenceServerOptions extends ReferenceAppOptions {
   port?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
+  /**
+   * Milliseconds a client may take to send the request headers; slower
+   * connections are closed (408). Default 10000.
+   */
+  headersTimeoutMs?: number;
+  /** Milliseconds a client may take to send a whole request (headers and body). Default 30000. */
+  requestTimeoutMs?: number;
+  /** Milliseconds an idle keep-alive connection stays open. Default 5000. */
+  keepAliveTimeoutMs?: number;
+  /** The most open connections; further ones are refused. Default 1024. */
+  maxConnections?: number;
 }
+
+/** Default time to send the request headers: 10 seconds. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Default time to send a whole request: 30 seconds. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Default idle time of a keep-alive connection: 5 seconds. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** Default most open connections. */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
 
 /** A running reference server. */
 export interface RunningReferenceServer {
@@ -62,7 +88,15 @@ export interface RunningReferenceServer {
  * path) a 400 `{ message }`.
  */
 export function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
-  const { port = DEFAULT_PORT, host = '127.0.0.1', ...appOptions } = options;
+  const {
+    port = DEFAULT_PORT,
+    host = '127.0.0.1',
+    headersTimeoutMs = DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs = DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections = DEFAULT_MAX_CONNECTIONS,
+    ...appOptions
+  } = options;
   const { app, token, seed, state } = createReferenceApp(appOptions);
   const listener = getRequestListener(app.fetch, {
     hostname: host,
@@ -72,23 +106,40 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
       return errorJson(500, 'Internal server error.');
     },
   });
-  // Node would answer a missing Host with an empty 400 of its own.
-  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+  // Node's own limits cut slow clients: headers, whole request, idle keep-alive. Node
+  // wants the headers' limit within the request's; the checks run every
+  // `connectionsCheckingInterval`, so it is kept short enough for the limits to bite on time.
+  const requestTimeout = Math.max(0, requestTimeoutMs);
+  const headersTimeout = requestTimeout > 0 ? Math.min(Math.max(1, headersTimeoutMs), requestTimeout) : Math.max(1, headersTimeoutMs);
+  const server = createServer(
+    {
+      // Node would answer a missing Host with an empty 400 of its own.
+      requireHostHeader: false,
+      headersTimeout,
+      requestTimeout,
+      keepAliveTimeout: Math.max(0, keepAliveTimeoutMs),
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && !incoming.headers.host) {
       outgoing.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
       outgoing.end(JSON.stringify({ message: 'Bad request: the Host header is missing.' }));
       return;
     }
     void listener(incoming, outgoing);
-  });
+    },
+  );
+  server.maxConnections = maxConnections;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerUnparsable(error, socket));
   return new Promise((resolve, reject) => {
     server.listen(port, host, () => {
       server.off('error', reject);
       const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      const url = `http://${shownHost}:${info.port}`;
+      state.publicUrl = normalisePublicUrl(appOptions.publicUrl ?? url);
       resolve({
-        url: `http://${shownHost}:${info.port}`,
+        url,
         token,
         seed,
         state,
@@ -103,7 +154,11 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
   });
 }
 
-const ERROR_HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+const ERROR_HEADERS = {
+  'content-type': 'application/json',
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
 
 function errorJson(status: number, message: string): Response {
   return new Response(JSON.stringify({ message }), { status, headers: ERROR_HEADERS });

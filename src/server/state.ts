@@ -15,6 +15,7 @@ import { FaultQueue } from './faults.js';
 import { ReferenceStats } from './stats.js';
 import type { FlowDefinition } from './flows.js';
 import { SessionStore } from './flow-engine.js';
+import { UploadStore } from './uploads.js';
 
 /**
  * The ids of the seeded demo data. They are fixed, so docs and tests can name
@@ -172,8 +173,17 @@ export interface ReferenceState {
   flows: Map<string, FlowDefinition>;
   /** Chat sessions of the viewer side. */
   sessions: SessionStore;
-  /** Fault injection for tests; see `FaultQueue`. */
+  /** Fault injection for tests (only with `faults: true`); see `FaultQueue`. */
   faults: FaultQueue;
+  /** Uploaded files and pending upload URLs; see `UploadStore`. */
+  uploads: UploadStore;
+  /**
+   * The base of every absolute URL the server hands out (assets, uploads),
+   * without a trailing slash. Never taken from the request's `Host`.
+   */
+  publicUrl: string;
+  /** Pause between two pieces of a streamed answer, in ms. */
+  streamPaceMs: number;
   /** What the server accepted (sessions opened, continueChat bodies per session); see `ReferenceStats`. */
   stats: ReferenceStats;
   /** Next numeric lesson id. */
@@ -189,11 +199,21 @@ const id = (prefix: string, n: number): string => `${prefix}000000-0000-4000-800
 const SEEDED_AT = '2026-01-05T09:00:00.000Z';
 const UPDATED_AT = '2026-01-12T15:30:00.000Z';
 
+/** What `createSeedState` takes besides the token and flows. */
+export interface SeedStateOptions {
+  sessionTtlMs?: number | undefined;
+  maxSessions?: number | undefined;
+  faults: boolean;
+  uploads: UploadStore;
+  publicUrl: string;
+  streamPaceMs: number;
+}
+
 /** Creates fresh seeded state. `flows` are the flows to serve, by public id. */
 export function createSeedState(
   token: string,
   flows: Record<string, FlowDefinition>,
-  sessionTtlMs?: number,
+  options: SeedStateOptions,
 ): { state: ReferenceState; seed: ReferenceSeed } {
   const seed: ReferenceSeed = {
     accountId: id('0a', 1),
@@ -247,8 +267,11 @@ export function createSeedState(
     credentials: new Map(),
     fallbacks: new Map(),
     flows: new Map(Object.entries(flows)),
-    sessions: new SessionStore(sessionTtlMs),
-    faults: new FaultQueue(),
+    sessions: new SessionStore(options.sessionTtlMs, options.maxSessions),
+    faults: new FaultQueue(options.faults),
+    uploads: options.uploads,
+    publicUrl: options.publicUrl,
+    streamPaceMs: options.streamPaceMs,
     stats: new ReferenceStats(),
     nextLessonId: 5001,
   };

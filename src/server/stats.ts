@@ -16,12 +16,51 @@
  * expect(state.stats.answersOf(sessionId)).toEqual(['Ada', 'ada@example.com']);
  * ```
  */
+/** A client log as kept by `ReferenceStats`. */
+export interface ClientLogRecord {
+  sessionId: string;
+  /** When the server received it (ISO date-time). */
+  receivedAt: string;
+  status: string;
+  description: string;
+  /** As sent, when it was at most `MAX_LOG_DETAILS` characters of JSON; else cut to a string of that length. */
+  details?: unknown;
+  context?: string;
+}
+
 export class ReferenceStats {
   /**
    * The most sessions whose continueChat bodies are kept; the oldest are
    * forgotten first, so a long-running server does not grow without bound.
    */
   static readonly SESSION_LIMIT = 10_000;
+
+  /** The most continueChat bodies kept per session (the newest). */
+  static readonly BODIES_PER_SESSION = 100;
+
+  /**
+   * The most bytes of continueChat bodies kept over all sessions (as JSON);
+   * the oldest sessions' bodies are forgotten first.
+   */
+  static readonly BODY_BYTES_LIMIT = 8 * 1024 * 1024;
+
+  /** The most client logs kept (the newest). */
+  static readonly CLIENT_LOG_LIMIT = 1_000;
+
+  /**
+   * The client logs reported with `POST /api/v2/sessions/{id}/clientLogs`,
+   * oldest first (the newest `CLIENT_LOG_LIMIT`).
+   */
+  readonly clientLogs: ClientLogRecord[] = [];
+
+  /** How many streamed answers were requested (streamMessage calls answered 200). */
+  streamsServed = 0;
+
+  /** How many continueChat bodies were forgotten to stay within the bounds. */
+  bodiesDropped = 0;
+
+  private bodyBytes = 0;
+  private readonly bodySizes = new Map<string, number[]>();
 
   /** Ids of the sessions opened by startChat, in order (the newest `SESSION_LIMIT`). */
   readonly startedSessionIds: string[] = [];
@@ -71,18 +110,72 @@ export class ReferenceStats {
     if (this.startedSessionIds.length > ReferenceStats.SESSION_LIMIT) this.startedSessionIds.shift();
   }
 
-  /** Records a continueChat body the server accepted for `sessionId`. */
+  /**
+   * Records a continueChat body the server accepted for `sessionId`, within
+   * the bounds (`BODIES_PER_SESSION`, `BODY_BYTES_LIMIT`, `SESSION_LIMIT`).
+   */
   recordContinue(sessionId: string, body: unknown): void {
-    const bodies = this.continueBodies.get(sessionId);
-    if (bodies) {
-      bodies.push(body);
-      return;
+    const size = body === undefined ? 0 : JSON.stringify(body).length;
+    let bodies = this.continueBodies.get(sessionId);
+    let sizes = this.bodySizes.get(sessionId);
+    if (!bodies || !sizes) {
+      bodies = [];
+      sizes = [];
+      this.continueBodies.set(sessionId, bodies);
+      this.bodySizes.set(sessionId, sizes);
     }
-    this.continueBodies.set(sessionId, [body]);
-    if (this.continueBodies.size > ReferenceStats.SESSION_LIMIT) {
-      const oldest = this.continueBodies.keys().next().value;
-      if (oldest !== undefined) this.continueBodies.delete(oldest);
+    bodies.push(body);
+    sizes.push(size);
+    this.bodyBytes += size;
+    if (bodies.length > ReferenceStats.BODIES_PER_SESSION) {
+      bodies.shift();
+      this.bodyBytes -= sizes.shift() ?? 0;
+      this.bodiesDropped += 1;
     }
+    while (
+      this.continueBodies.size > ReferenceStats.SESSION_LIMIT ||
+      (this.bodyBytes > ReferenceStats.BODY_BYTES_LIMIT && this.continueBodies.size > 1)
+    ) {
+      const oldest = this.continueBodies.keys().next().value!;
+      if (oldest === sessionId) break;
+      this.forget(oldest);
+    }
+    // One session alone over the byte budget keeps only its newest bodies.
+    while (this.bodyBytes > ReferenceStats.BODY_BYTES_LIMIT && bodies.length > 1) {
+      bodies.shift();
+      this.bodyBytes -= sizes.shift() ?? 0;
+      this.bodiesDropped += 1;
+    }
+  }
+
+  /** The continueChat bodies kept, in bytes of JSON. */
+  get continueBytes(): number {
+    return this.bodyBytes;
+  }
+
+  private forget(sessionId: string): void {
+    this.bodiesDropped += this.continueBodies.get(sessionId)?.length ?? 0;
+    for (const size of this.bodySizes.get(sessionId) ?? []) this.bodyBytes -= size;
+    this.continueBodies.delete(sessionId);
+    this.bodySizes.delete(sessionId);
+  }
+
+  /** Records a streamed answer served. */
+  recordStream(_sessionId: string): void {
+    this.streamsServed += 1;
+  }
+
+  /** Records client logs reported for `sessionId`. */
+  recordClientLogs(sessionId: string, logs: readonly Omit<ClientLogRecord, 'sessionId' | 'receivedAt'>[]): void {
+    const receivedAt = new Date().toISOString();
+    for (const log of logs) this.clientLogs.push({ sessionId, receivedAt, ...log });
+    const over = this.clientLogs.length - ReferenceStats.CLIENT_LOG_LIMIT;
+    if (over > 0) this.clientLogs.splice(0, over);
+  }
+
+  /** The client logs kept for `sessionId`, oldest first. */
+  clientLogsOf(sessionId: string): ClientLogRecord[] {
+    return this.clientLogs.filter((log) => log.sessionId === sessionId);
   }
 
   /** Forgets everything (counts back to zero). */
@@ -90,5 +183,10 @@ export class ReferenceStats {
     this.started = 0;
     this.startedSessionIds.length = 0;
     this.continueBodies.clear();
+    this.bodySizes.clear();
+    this.bodyBytes = 0;
+    this.bodiesDropped = 0;
+    this.clientLogs.length = 0;
+    this.streamsServed = 0;
   }
 }

@@ -17,7 +17,7 @@ import { startReferenceServer, type RunningReferenceServer } from '../../src/ser
 let server: RunningReferenceServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, host: '127.0.0.1' });
+  server = await startReferenceServer({ port: 0, host: '127.0.0.1', faults: true });
 });
 afterAll(() => server.close());
 afterEach(() => server.state.faults.clear());

@@ -88,5 +88,6 @@ function closeServer(server: Server): Promise<void> {
 
 /** The reference server on a free loopback port, serving the benchmark flows. */
 export function startApi(messageCounts: readonly number[]): Promise<RunningReferenceServer> {
-  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts) });
+  // Every benchmark page shares one loopback address: no rate limit.
+  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts), rateLimit: false });
 }

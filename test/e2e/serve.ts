@@ -41,10 +41,15 @@ const longFlow = defineFlow({
   ],
 });
 
+const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
   host,
   flows: { ...shippedFlows(), [longFlow.publicId]: longFlow },
+  // The specs inject faults; every spec's browser shares one loopback address.
+  faults: true,
+  rateLimit: false,
+  ...(Number.isFinite(streamPaceMs) && streamPaceMs >= 0 ? { streamPaceMs } : {}),
 });
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
 const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));

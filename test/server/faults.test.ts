@@ -33,7 +33,7 @@ const echo = defineFlow({
 let server: RunningReferenceServer;
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, flows: { ...shippedFlows(), echo } });
+  server = await startReferenceServer({ port: 0, flows: { ...shippedFlows(), echo }, faults: true });
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -159,7 +159,7 @@ describe('fault specs', () => {
   });
 
   it('trickles and drops after the work in process too (no socket)', async () => {
-    const { app, state } = createReferenceApp();
+    const { app, state } = createReferenceApp({ faults: true });
     const slow = await app.request('/api/v1/flowbots/support/startChat', { method: 'POST', headers: { 'x-reference-fault': 'trickle=100' } });
     expect(slow.headers.get('content-length')).toBeNull();
     expect(await slow.json()).toMatchObject({ input: { id: 'topic' } });

@@ -375,7 +375,8 @@ describe('reference server: flow engine', () => {
   describe('shipped flows', () => {
     it('every flow reaches its end with valid answers', async () => {
       const ref = reference();
-      for (const publicId of ref.seed.publicIds) {
+      // The assistant loops by design: it asks again after every answer (see its own tests).
+      for (const publicId of ref.seed.publicIds.filter((id) => id !== 'assistant')) {
         const { last, messages } = await walk(ref, publicId);
         expect(last.input, publicId).toBeUndefined();
         expect(messages.length, publicId).toBeGreaterThan(0);

@@ -331,7 +331,7 @@ describe('reference server under abuse (in process)', () => {
   let consoleError: MockInstance<typeof console.error>;
 
   beforeEach(() => {
-    ref = createReferenceApp();
+    ref = createReferenceApp({ faults: true });
     consoleError = vi.spyOn(console, 'error');
   });
   afterEach(() => {

@@ -85,7 +85,7 @@ describe('reference server: HTTP behaviour', () => {
     expect((await call('GET', '/api/health')).status).toBe(200);
     const flows = await call('GET', '/api/v1/flowbots', undefined, { token: null });
     expect(flows.body.map((f: { publicId: string }) => f.publicId)).toEqual(seed.publicIds);
-    expect(seed.publicIds).toEqual(['demo', 'support', 'lead', 'goodbye']);
+    expect(seed.publicIds).toEqual(['demo', 'support', 'lead', 'goodbye', 'assistant']);
     for (const flow of flows.body) {
       expect(flow.name).toEqual(expect.any(String));
       expect(flow.description).toEqual(expect.any(String));
@@ -108,7 +108,7 @@ describe('reference server: HTTP behaviour', () => {
 
   describe('fault injection', () => {
     it('answers the status asked for in the header, with Retry-After', async () => {
-      const { call, seed } = reference();
+      const { call, seed } = reference({ faults: true });
       const path = `/api/v1/functions/unity/${seed.unityId}`;
       expect(errorOf(await call('GET', path, undefined, { headers: { 'x-reference-fault': 'status=503' } }), 503).message).toMatch(
         /Injected/,
@@ -121,7 +121,7 @@ describe('reference server: HTTP behaviour', () => {
     });
 
     it('delays, then answers normally', async () => {
-      const { call, seed } = reference();
+      const { call, seed } = reference({ faults: true });
       const started = Date.now();
       const reply = await call('GET', `/api/v1/functions/unity/${seed.unityId}`, undefined, {
         headers: { 'x-reference-fault': 'delay=150' },
@@ -131,27 +131,27 @@ describe('reference server: HTTP behaviour', () => {
     });
 
     it('sends a body that is not JSON', async () => {
-      const { app } = reference();
+      const { app } = reference({ faults: true });
       const res = await app.request('/api/v1/flowbots/demo/startChat', { method: 'POST', headers: { 'x-reference-fault': 'bad-json' } });
       expect(res.status).toBe(200);
       await expect(res.json()).rejects.toThrow();
     });
 
     it('breaks the response when asked to drop it and no socket exists', async () => {
-      const { app } = reference();
+      const { app } = reference({ faults: true });
       const res = await app.request('/__health', { headers: { 'x-reference-fault': 'drop' } });
       await expect(res.text()).rejects.toThrow(/dropped/);
     });
 
     it('refuses an unknown fault spec', async () => {
-      const { call } = reference();
+      const { call } = reference({ faults: true });
       expect(errorOf(await call('GET', '/__health', undefined, { headers: { 'x-reference-fault': 'explode' } }), 400).message).toMatch(
         /unknown fault/,
       );
     });
 
     it('queues faults for the next matching requests', async () => {
-      const { call, state } = reference();
+      const { call, state } = reference({ faults: true });
       state.faults.next('status=500', { match: '/startChat', times: 2 });
       expect(state.faults.pending).toBe(2);
       expect((await call('GET', '/__health')).status).toBe(200);
@@ -165,7 +165,7 @@ describe('reference server: HTTP behaviour', () => {
     });
 
     it('never faults a preflight', async () => {
-      const { app, state } = reference();
+      const { app, state } = reference({ faults: true });
       state.faults.next('status=503');
       const res = await app.request('/__health', {
         method: 'OPTIONS',
@@ -181,7 +181,7 @@ describe('startReferenceServer (real HTTP)', () => {
   let server: RunningReferenceServer;
 
   beforeAll(async () => {
-    server = await startReferenceServer({ port: 0 });
+    server = await startReferenceServer({ port: 0, faults: true });
   });
   afterAll(async () => {
     await server.close();
@@ -221,7 +221,7 @@ describe('startReferenceServer (real HTTP)', () => {
   });
 
   it('closes even with a hanging request open', async () => {
-    const other = await startReferenceServer({ port: 0 });
+    const other = await startReferenceServer({ port: 0, faults: true });
     const pending = fetch(`${other.url}/__health`, { headers: { 'x-reference-fault': 'hang' } }).catch((e: unknown) => e);
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();

@@ -36,7 +36,13 @@ export function referenceServer(): Plugin {
         import('@hono/node-server'),
         server.ssrLoadModule('/src/server/app.ts') as Promise<typeof import('../../src/server/app.js')>,
       ]);
-      const reference = createReferenceApp();
+      // Faults on (component tests inject them); no rate limit: every test shares this one app.
+      const reference = createReferenceApp({ faults: true, rateLimit: false, streamPaceMs: 2 });
+      // Absolute URLs the server hands out point at this dev server, once it listens.
+      server.httpServer?.once('listening', () => {
+        const address = server.httpServer?.address();
+        if (address && typeof address === 'object') reference.state.publicUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+      });
       const listener = getRequestListener(reference.app.fetch);
       server.middlewares.use((req, res, next) => {
         const url = req.url ?? '';

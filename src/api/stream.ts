@@ -1,0 +1,144 @@
+/**
+ * The viewer's streamed AI answer: `POST {viewer}/api/v2/sessions/{sessionId}/streamMessage`,
+ * read as the data stream format of `../protocol/stream.ts`, piece by piece.
+ */
+import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
+import { describe, displayUrl, httpError, normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
+
+/** Options of `streamMessage`. */
+export interface StreamMessageOptions {
+  /**
+   * Base URL of the public chat sessions, as for `createViewerClient`.
+   * @example 'https://viewer.example.com'
+   */
+  viewerBaseUrl: string;
+  /**
+   * The messages of the older `streamOpenAiChatCompletion` action, sent as `{ messages }`.
+   * Default none (the body is `{}`).
+   * @example [{ role: 'user', content: 'How do I reset my password?' }]
+   */
+  messages?: readonly unknown[];
+  /**
+   * Stops the stream: the iterator then rejects with the signal's reason as-is. Default none.
+   * @example { signal: controller.signal }
+   */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds to wait for the response headers, and then for each next
+   * chunk, before failing with `FlowbotTimeoutError` (a stalled stream).
+   * Default `30000`; `0` waits forever.
+   * @example 10_000
+   */
+  timeout?: number;
+  /**
+   * The `fetch` to use. Default: the global `fetch`, looked up per request.
+   * @example fetch: (request) => myFetch(request)
+   */
+  fetch?: FetchLike;
+  /**
+   * Extra headers sent with the request. Default none.
+   * @example { 'x-client-version': '1.2.0' }
+   */
+  headers?: Record<string, string>;
+}
+
+/** The default wait for the stream's headers and for each next chunk: 30 seconds. */
+export const DEFAULT_STREAM_TIMEOUT = 30_000;
+
+const STALLED = Symbol('stalled');
+
+/**
+ * Requests the streamed answer of `sessionId` (after a `stream` client-side
+ * action) and yields its text pieces as they arrive. Append them all to get
+ * the whole answer, then send it back with `continueChat(sessionId, { type: 'text', text })`.
+ *
+ * Fails with `FlowbotHttpError` (a non-2xx answer), `FlowbotNetworkError`
+ * (no answer, or the connection broke mid-stream), `FlowbotTimeoutError`
+ * (no headers or no next chunk within `timeout`) or `FlowbotError` (the
+ * stream carried an error part).
+ *
+ * @example
+ * let answer = '';
+ * for await (const piece of streamMessage(sessionId, { viewerBaseUrl, signal })) {
+ *   answer += piece;
+ *   bubble.textContent = answer;
+ * }
+ * await viewer.continueChat(sessionId, { type: 'text', text: answer });
+ */
+export async function* streamMessage(sessionId: string, options: StreamMessageOptions): AsyncGenerator<string, void, undefined> {
+  const operation = 'streamMessage';
+  const method = 'POST';
+  const url = `${normaliseBaseUrl(options.viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/streamMessage`;
+  const base = { operation, method, url: displayUrl(url) };
+  const caller = options.signal;
+  caller?.throwIfAborted();
+  const timeout = options.timeout ?? DEFAULT_STREAM_TIMEOUT;
+  const stop = new AbortController();
+  const signal = caller ? AbortSignal.any([caller, stop.signal]) : stop.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    if (timeout > 0 && Number.isFinite(timeout)) timer = setTimeout(() => stop.abort(STALLED), timeout);
+  };
+  const failure = (error: unknown, what: string): unknown => {
+    if (caller?.aborted) return caller.reason;
+    if (stop.signal.reason === STALLED) {
+      return new FlowbotTimeoutError(`${operation} timed out: nothing arrived for ${timeout} ms ${what}: ${method} ${base.url}`, {
+        ...base,
+        timeout,
+      });
+    }
+    return new FlowbotNetworkError(`${operation}: ${what === 'before the response' ? 'the request failed before any response' : 'the stream broke off'}: ${method} ${base.url} (${describe(error)})`, {
+      ...base,
+      cause: error,
+    });
+  };
+
+  let parts: AsyncGenerator<DataStreamPart, void, undefined> | undefined;
+  try {
+    arm();
+    let response: Response;
+    try {
+      const body = JSON.stringify(options.messages ? { messages: options.messages } : {});
+      const request = new Request(new URL(url, globalThis.location?.href).href, {
+        method,
+        headers: { accept: 'text/plain', 'content-type': 'application/json', ...options.headers },
+        body,
+        signal,
+      });
+      response = await (options.fetch ?? globalThis.fetch)(request);
+    } catch (error) {
+      throw failure(error, 'before the response');
+    }
+    if (!response.ok) {
+      const error = await httpError(response, base, undefined, (r) => r.text());
+      if (caller?.aborted) throw caller.reason;
+      throw error;
+    }
+    if (!response.body) return;
+    parts = readDataStream(response.body);
+    for (;;) {
+      arm();
+      let next: IteratorResult<DataStreamPart, void>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw failure(error, 'mid-stream');
+      }
+      // The consumer's own pace between pieces is not the server's stall.
+      clearTimeout(timer);
+      if (next.done) return;
+      const part = next.value;
+      if (part.type === 'text') yield part.text;
+      else if (part.type === 'error') {
+        throw new FlowbotError(`${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`, base);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    // Stop the request when the consumer leaves early (break) or a failure ends the loop.
+    stop.abort();
+    await parts?.return(undefined).catch(() => undefined);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The demo's stand-in for a language model: answers a question with the
+ * best-matching paragraphs of a flow's `knowledge` (markdown), with no
+ * network and no model. Deterministic, so tests can know the answer.
+ */
+
+const STOP_WORDS = new Set(
+  'a an and are about can could did do does for from have how i in is it me my of on or so the there this to was what when where which who why will with you your'.split(' '),
+);
+
+/** The words of `text` worth matching: lower-case, without stop words, plural `s` dropped. */
+function terms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word));
+}
+
+/** The most paragraphs an answer quotes. */
+const PARAGRAPHS_SHOWN = 2;
+
+/**
+ * The answer to `question` from `knowledge` (markdown paragraphs): the one or
+ * two paragraphs sharing the most words with the question, else a short
+ * "not found" note naming the topics it knows (each paragraph's first bold
+ * phrase).
+ */
+export function knowledgeAnswer(knowledge: readonly string[], question: string): string {
+  const wanted = new Set(terms(question));
+  const scored = knowledge
+    .map((paragraph, index) => {
+      const words = terms(paragraph);
+      const hits = words.filter((word) => wanted.has(word)).length;
+      const distinct = new Set(words.filter((word) => wanted.has(word))).size;
+      return { paragraph, index, score: distinct * 10 + hits };
+    })
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  if (scored.length === 0) {
+    const topics = knowledge.map((p) => /\*\*([^*]+)\*\*/.exec(p)?.[1]).filter((t): t is string => Boolean(t));
+    return [
+      "I could not find that in the Acme notes I have. I can tell you about:",
+      '',
+      ...topics.map((topic) => `- ${topic}`),
+      '',
+      'Try asking about one of those.',
+    ].join('\n');
+  }
+  const best = scored[0]!.score;
+  const chosen = scored
+    .filter((entry) => entry.score * 2 >= best)
+    .slice(0, PARAGRAPHS_SHOWN)
+    .sort((a, b) => a.index - b.index);
+  return ['Here is what I found:', '', ...chosen.flatMap((entry, i) => (i ? ['', entry.paragraph] : [entry.paragraph]))].join('\n');
+}
+
+/**
+ * `answer` cut into the pieces a model would stream: word by word, each
+ * piece carrying the white space (line breaks too) before its word. Joined,
+ * they give `answer` back exactly.
+ */
+export function streamPieces(answer: string): string[] {
+  return answer.match(/\s*\S+/g) ?? (answer ? [answer] : []);
+}
+
+interface RichLeaf {
+  text: string;
+  bold?: boolean;
+}
+interface RichElement {
+  type: string;
+  url?: string;
+  children: (RichLeaf | RichElement)[];
+}
+
+/**
+ * The small markdown of `knowledgeAnswer` (paragraphs, `-` and `1.` lists,
+ * `**bold**`, `[links](url)`) as the protocol's rich text, for sessions that
+ * did not ask for markdown or streams.
+ */
+export function markdownToRichText(markdown: string): RichElement[] {
+  const blocks: RichElement[] = [];
+  let list: RichElement | undefined;
+  for (const line of markdown.split('\n')) {
+    const item = /^\s*(-|\d+\.)\s+(.*)$/.exec(line);
+    if (item) {
+      const type = item[1] === '-' ? 'ul' : 'ol';
+      if (!list || list.type !== type) blocks.push((list = { type, children: [] }));
+      list.children.push({ type: 'li', children: [{ type: 'lic', children: inline(item[2]!) }] });
+      continue;
+    }
+    list = undefined;
+    if (line.trim()) blocks.push({ type: 'p', children: inline(line) });
+  }
+  return blocks;
+}
+
+function inline(text: string): (RichLeaf | RichElement)[] {
+  const nodes: (RichLeaf | RichElement)[] = [];
+  const pattern = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  let last = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (match.index > last) nodes.push({ text: text.slice(last, match.index) });
+    if (match[1] !== undefined) nodes.push({ text: match[1], bold: true });
+    else nodes.push({ type: 'a', url: match[3]!, children: [{ text: match[2]! }] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length || nodes.length === 0) nodes.push({ text: text.slice(last) });
+  return nodes;
+}
