@@ -25,6 +25,7 @@ export {
 } from './http.js';
 export { normaliseLessonParams, type LessonFlag, type LessonParams } from './lesson.js';
 export { DEFAULT_STREAM_TIMEOUT, streamMessage, type StreamMessageOptions } from './stream.js';
+export { sendClientLogs, type ClientLog } from './client-logs.js';
 export {
   FlowbotError,
   FlowbotHttpError,

@@ -1,0 +1,55 @@
+/**
+ * The viewer's client logs: `POST {viewer}/api/v2/sessions/{sessionId}/clientLogs`
+ * with `{ clientLogs: [...] }` tells the bot's owner what went wrong in a
+ * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
+ * ignored script action). Best-effort: it never throws and is never retried.
+ */
+import { normaliseBaseUrl, segment, type FetchLike } from './core.js';
+
+/** One client log entry. */
+export interface ClientLog {
+  /** `error`, `warning` or `info`. */
+  status: 'error' | 'warning' | 'info';
+  /** What happened, in a sentence. */
+  description: string;
+  /** Anything that helps the owner (no personal data). */
+  details?: unknown;
+  /** Where it happened, e.g. `stream`, `upload`, `redirect`. */
+  context?: string;
+}
+
+/** Longest description and details sent, in characters: a log is a hint, not a dump. */
+const MAX_TEXT = 1000;
+
+const clip = (value: string): string => (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value);
+
+/**
+ * Sends `logs` for `sessionId`; resolves to whether the viewer took them.
+ * @example await sendClientLogs('https://viewer.example.com', sessionId, [{ status: 'error', description: 'The stream broke off', context: 'stream' }]);
+ */
+export async function sendClientLogs(
+  viewerBaseUrl: string,
+  sessionId: string,
+  logs: readonly ClientLog[],
+  fetchImpl?: FetchLike,
+): Promise<boolean> {
+  try {
+    const clientLogs = logs.map((log) => ({
+      ...log,
+      description: clip(String(log.description)),
+      ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details)) }),
+    }));
+    const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/clientLogs`, globalThis.location?.href);
+    const response = await (fetchImpl ?? globalThis.fetch)(
+      new Request(url.href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientLogs }),
+        keepalive: true,
+      }),
+    );
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
