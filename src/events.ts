@@ -82,8 +82,8 @@ export class FlowbotEndEvent extends CustomEvent<FlowbotEndDetail> {
 export interface FlowbotErrorDetail {
   /** What failed: usually a `FlowbotError` of the client. */
   readonly error: unknown;
-  /** The call that failed: starting the chat or sending an answer. */
-  readonly action: 'start' | 'send';
+  /** The call that failed: starting the chat, sending an answer, or a streamed AI answer. */
+  readonly action: 'start' | 'send' | 'stream';
 }
 
 /** A call to the server failed (never fired for a call the widget itself aborted). */

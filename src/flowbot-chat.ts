@@ -148,6 +148,7 @@ export class FlowbotChat extends LitElement {
     prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
     isOpen: { attribute: 'open', type: Boolean, reflect: true },
     persist: {},
+    disableStreaming: { attribute: 'disable-streaming', type: Boolean },
   };
 
   /** `lang` is the global attribute: observed so the UI strings follow it. */
@@ -176,6 +177,9 @@ export class FlowbotChat extends LitElement {
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
   persist: PersistMode = 'none';
 
+  /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
+  disableStreaming = false;
+
   private readonly session = new ConversationController(this, {
     config: () => ({
       publicId: this.publicId,
@@ -183,6 +187,7 @@ export class FlowbotChat extends LitElement {
       prefilledVariables: this.prefilledVariables,
       greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
       persist: this.persist,
+      streaming: !this.disableStreaming,
     }),
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,
@@ -381,6 +386,8 @@ export class FlowbotChat extends LitElement {
       suggestions: input?.type === 'text input' ? readSuggestions(this.widget?.defaultMessages) : [],
       onSuggestion: (reply) => this.sendText(reply, true),
       onRestart: () => this.handleRestartClick(),
+      streaming: this.session.streaming,
+      onStop: () => this.session.stopStream(),
       control: {
         strings,
         busy: status === 'sending',
@@ -422,6 +429,9 @@ export class FlowbotChat extends LitElement {
           if (this.voiceOn()) this.voice.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
         }
         break;
+      case 'stream':
+        this.follow.added();
+        break;
       case 'input':
         this.fire(new FlowbotInputEvent({ input: notice.input }));
         break;
@@ -449,7 +459,10 @@ export class FlowbotChat extends LitElement {
         // Not opened with "noopener": that always returns null, and null is how a blocked popup shows.
         const tab = window.open(url, '_blank');
         if (tab) tab.opener = null;
-        else this.blockedUrl = url;
+        else {
+          this.blockedUrl = url;
+          this.session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
+        }
         break;
       }
     }

@@ -56,6 +56,8 @@ export interface FlowbotStrings {
   uploadUnavailable: string;
   paymentUnsupported: string;
   skip: string;
+  /** The button that stops a streamed answer. */
+  stop: string;
 }
 
 const en: FlowbotStrings = {
@@ -107,6 +109,7 @@ const en: FlowbotStrings = {
   uploadUnavailable: 'Files cannot be uploaded here.',
   paymentUnsupported: 'Payments cannot be made in this chat.',
   skip: 'Skip',
+  stop: 'Stop answering',
 };
 
 const ptBR: FlowbotStrings = {
@@ -158,6 +161,7 @@ const ptBR: FlowbotStrings = {
   uploadUnavailable: 'Não é possível enviar arquivos aqui.',
   paymentUnsupported: 'Não é possível fazer pagamentos neste chat.',
   skip: 'Pular',
+  stop: 'Parar a resposta',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

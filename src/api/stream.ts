@@ -118,11 +118,17 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
     }
     if (!response.body) return;
     parts = readDataStream(response.body);
+    // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    aborted.catch(() => undefined);
     for (;;) {
       arm();
       let next: IteratorResult<DataStreamPart, void>;
       try {
-        next = await parts.next();
+        next = await Promise.race([parts.next(), aborted]);
       } catch (error) {
         throw failure(error, 'mid-stream');
       }
@@ -139,6 +145,7 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
     clearTimeout(timer);
     // Stop the request when the consumer leaves early (break) or a failure ends the loop.
     stop.abort();
-    await parts?.return(undefined).catch(() => undefined);
+    // Not awaited: a read still pending would hold it back (aborting the request ends that read).
+    void parts?.return(undefined).catch(() => undefined);
   }
 }

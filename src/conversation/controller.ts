@@ -6,6 +6,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
+import { sendClientLogs } from '../api/client-logs.js';
+import { streamMessage } from '../api/stream.js';
 import { createViewerClient } from '../api/viewer.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
@@ -23,11 +25,20 @@ import type {
 import { ConversationStore, type StoredConversation } from './persistence.js';
 import { Timers } from './timers.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
-import type { AnswerEntry, ConversationStatus, TranscriptEntry } from './transcript.js';
+import { readAnswer, STOPPED, StreamFailure } from './stream.js';
+import type { AnswerEntry, BotEntry, ConversationStatus, FailedAction, StreamEntry, TranscriptEntry } from './transcript.js';
 import { countWords, messageDelay, readTypingEmulation, type TypingEmulation } from './typing.js';
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
-export type { AnswerEntry, AnswerState, BotEntry, ConversationStatus, TranscriptEntry } from './transcript.js';
+export type {
+  AnswerEntry,
+  AnswerState,
+  BotEntry,
+  ConversationStatus,
+  FailedAction,
+  StreamEntry,
+  TranscriptEntry,
+} from './transcript.js';
 
 /** The id of the local greeting message. */
 export const GREETING_ID = 'flowbot-greeting';
@@ -38,6 +49,19 @@ function greetingMessage(text: string): ChatMessage {
     type: 'text',
     content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] },
   };
+}
+
+/** Client-side actions that would run code in the page: never run, reported in the client logs. */
+const PAGE_CODE_ACTIONS = new Set(['scriptToExecute', 'codeToExecute', 'setVariable', 'httpRequestToExecute', 'startPropsToInject']);
+
+/** `stream`, or the older `streamOpenAiChatCompletion`. */
+const isStreamAction = (action: ClientSideAction): boolean =>
+  action.type === 'stream' || action.type === 'streamOpenAiChatCompletion';
+
+/** The stream request's body: `{ messages }` of the older action form, else nothing. */
+function streamBody(action: ClientSideAction): { messages?: unknown[] } {
+  const messages = pick(pick(action, 'streamOpenAiChatCompletion'), 'messages');
+  return Array.isArray(messages) ? { messages } : {};
 }
 
 /** Longest `wait` action honoured, in seconds. */
@@ -53,7 +77,7 @@ export class ConversationController implements ReactiveController {
   private _input: ChatInput | undefined;
   private _typing = false;
   private _error: unknown;
-  private _errorAction: 'start' | 'send' | undefined;
+  private _errorAction: FailedAction | undefined;
   private _sessionId: string | undefined;
   private _resultId: string | undefined;
   private _flowbot: unknown;
@@ -77,6 +101,11 @@ export class ConversationController implements ReactiveController {
   private store: ConversationStore | undefined;
   /** The session came from storage: its bot version is only known from the record. */
   private restored = false;
+  /** The streamed answer arriving now, and how the visitor stops it. */
+  private streamEntry: StreamEntry | undefined;
+  private streamStop: AbortController | undefined;
+  /** Client logs sent this session (they are capped). */
+  private logsSent = 0;
 
   constructor(host: ReactiveControllerHost, options: ConversationOptions) {
     this.host = host;
@@ -110,7 +139,7 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Which call failed (when `status` is `error`). */
-  get errorAction(): 'start' | 'send' | undefined {
+  get errorAction(): FailedAction | undefined {
     return this._errorAction;
   }
 
@@ -145,6 +174,24 @@ export class ConversationController implements ReactiveController {
       this._input !== undefined &&
       (this._status === 'ready' || (this._status === 'error' && this._errorAction === 'send'))
     );
+  }
+
+  /** Whether a streamed answer is arriving (the visitor may stop it). */
+  get streaming(): boolean {
+    return this.streamStop !== undefined;
+  }
+
+  /** Stops the streamed answer: what has arrived is the answer, and the flow goes on. */
+  stopStream(): void {
+    this.streamStop?.abort(STOPPED);
+  }
+
+  /** Tells the bot's owner what went wrong in the visitor's browser (best-effort, at most 20 a session). */
+  log(status: 'error' | 'warning', description: string, context: string, details?: string): void {
+    const sessionId = this._sessionId;
+    if (!sessionId || !this.client?.clientLogs || this.logsSent >= 20) return;
+    this.logsSent++;
+    this.client.clientLogs(sessionId, [{ status, description, context, ...(details ? { details } : {}) }]);
   }
 
   hostConnected(): void {
@@ -211,6 +258,9 @@ export class ConversationController implements ReactiveController {
     this.serverMessages = 0;
     this.store = undefined;
     this.restored = false;
+    this.streamEntry = undefined;
+    this.streamStop = undefined;
+    this.logsSent = 0;
     this.setStatus(status);
   }
 
@@ -252,6 +302,8 @@ export class ConversationController implements ReactiveController {
     try {
       result = await client.startChat(config.publicId, {
         ...(config.prefilledVariables ? { prefilledVariables: { ...config.prefilledVariables } } : {}),
+        // A client without streams asks for whole answers instead.
+        ...(config.streaming !== false && client.streamMessage ? { isStreamEnabled: true } : {}),
         signal,
       });
     } catch (error) {
@@ -294,9 +346,13 @@ export class ConversationController implements ReactiveController {
         : { ...entry, key: this.nextKey++, answer: entry.answer, state: 'sent' },
     );
     this.serverMessages = this._entries.length;
-    this.setStatus(saved.input || saved.pending ? 'ready' : 'ended');
+    const owed = saved.reply !== undefined || !!saved.stream;
+    this.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
     this.notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-    if (saved.pending) void this.deliver(undefined);
+    // A streamed answer that was complete is sent as the reply; one that was not streams again.
+    if (saved.reply !== undefined) void this.deliver(undefined, { type: 'text', text: saved.reply });
+    else if (saved.stream) void this.streamAndReply(saved.stream.messages, this.generation);
+    else if (saved.pending) void this.deliver(undefined);
     else if (saved.input) {
       this._input = saved.input;
       this.notify({ type: 'input', input: saved.input });
@@ -304,7 +360,11 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Sends `entry` (or continues without an answer) and plays the response. */
-  private async deliver(entry: AnswerEntry | undefined): Promise<void> {
+  /**
+   * Sends `entry` (or continues without an answer) and plays the response.
+   * `reply`: an answer with no bubble of its own (the text of a streamed answer).
+   */
+  private async deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
     const sessionId = this._sessionId;
     const client = this.client;
     if (!sessionId || !client) return;
@@ -315,13 +375,13 @@ export class ConversationController implements ReactiveController {
     this.retryRun = undefined;
     this.setStatus('sending');
     if (!this.connected) {
-      this.resume = () => void this.deliver(entry);
+      this.resume = () => void this.deliver(entry, reply);
       return;
     }
     const signal = this.newRequest();
     let result: ContinueChatResult;
     try {
-      result = await client.continueChat(sessionId, entry?.answer, { signal });
+      result = await client.continueChat(sessionId, entry ? entry.answer : reply, { signal });
     } catch (error) {
       if (generation !== this.generation) return;
       this.request = undefined;
@@ -333,7 +393,7 @@ export class ConversationController implements ReactiveController {
       if (entry) entry.state = 'failed';
       // An abort (disconnect) is not an error to report, but the answer must not be lost.
       const aborted = isAbortError(error);
-      this.fail('send', aborted ? undefined : error, () => void this.deliver(entry), !aborted);
+      this.fail('send', aborted ? undefined : error, () => void this.deliver(entry, reply), !aborted);
       return;
     }
     if (generation !== this.generation) return;
@@ -368,7 +428,9 @@ export class ConversationController implements ReactiveController {
     this.host.requestUpdate();
 
     const messages = result.messages;
-    const actions = result.clientSideActions ?? [];
+    // A streamed answer pauses the flow: it runs once the messages before it are shown, and its reply goes on.
+    const streamed = this.client?.streamMessage ? result.clientSideActions?.find(isStreamAction) : undefined;
+    const actions = (result.clientSideActions ?? []).filter((action) => !isStreamAction(action));
     const ids = new Set(messages.map((message) => message.id));
     // Remember where this response leads before playing it: a reload mid-way restores its end state.
     this.store?.save({
@@ -376,11 +438,12 @@ export class ConversationController implements ReactiveController {
       resultId: this._resultId ?? '',
       flowbot: this._flowbot,
       entries: [
-        ...this._entries.filter((entry) => entry.kind === 'bot' || entry.state === 'sent'),
+        ...this.keptEntries(),
         ...messages.map((message) => ({ kind: 'bot' as const, message })),
       ],
       input: result.input ?? undefined,
       pending: actions.some((action) => action.expectsDedicatedReply),
+      ...(streamed ? { stream: streamBody(streamed) } : {}),
       dynamicTheme: this._dynamicTheme,
       progress: this._progress,
     });
@@ -423,6 +486,10 @@ export class ConversationController implements ReactiveController {
       if (after.length > 0 && !(await runActions(after))) return;
     }
 
+    if (streamed) {
+      await this.streamAndReply(streamBody(streamed).messages, generation);
+      return;
+    }
     if (needsReply) {
       await this.deliver(undefined);
       return;
@@ -435,6 +502,100 @@ export class ConversationController implements ReactiveController {
       this.setStatus('ended');
       this.notify({ type: 'end', sessionId: this._sessionId ?? '' });
     }
+  }
+
+  /**
+   * Shows a streamed answer as it arrives, then sends the whole text back as
+   * the reply (exactly once) and plays what follows. A failure keeps what was
+   * shown and offers a retry, which streams the answer again.
+   */
+  private async streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
+    const sessionId = this._sessionId;
+    const stream = this.client?.streamMessage;
+    if (!sessionId || !stream) return;
+    this._error = undefined;
+    this._errorAction = undefined;
+    this.retryRun = undefined;
+    this.setStatus('ready');
+    if (!this.connected) {
+      this.resume = () => void this.streamAndReply(messages, generation);
+      return;
+    }
+    const entry: StreamEntry = { kind: 'stream', key: this.nextKey++, text: '' };
+    // One controller for the visitor's stop and the controller's own aborts (disconnect, reset).
+    const stop = new AbortController();
+    this.request?.abort();
+    this.request = this.streamStop = stop;
+    this.setTyping(true);
+    let text: string;
+    try {
+      text = await readAnswer(stream, sessionId, messages, {
+        signal: stop.signal,
+        sleep: (ms) => this.sleep(ms),
+        onText: (received) => {
+          entry.text = received;
+          if (this.streamEntry !== entry) {
+            this._typing = false;
+            this._entries.push(entry);
+            this.streamEntry = entry;
+            this.notify({ type: 'stream' });
+          }
+          this.host.requestUpdate();
+        },
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.request = this.streamStop = undefined;
+      this.setTyping(false);
+      if (!(error instanceof StreamFailure)) {
+        // Interrupted by a disconnect: the answer streams again once connected.
+        this.dropStream(entry);
+        this.resume = () => void this.streamAndReply(messages, generation);
+        return;
+      }
+      const cause: unknown = error.cause;
+      this.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
+      this.fail(
+        'stream',
+        cause,
+        () => {
+          this.dropStream(entry);
+          void this.streamAndReply(messages, generation);
+        },
+        true,
+      );
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.request = this.streamStop = undefined;
+    this.setTyping(false);
+    this.dropStream(entry);
+    if (text.trim()) this.show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
+    const reply: ChatAnswer = { type: 'text', text };
+    // A reload from here on sends the reply (once) instead of streaming again.
+    this.store?.save({
+      sessionId,
+      resultId: this._resultId ?? '',
+      flowbot: this._flowbot,
+      entries: this.keptEntries(),
+      reply: text,
+      dynamicTheme: this._dynamicTheme,
+      progress: this._progress,
+    });
+    await this.deliver(undefined, reply);
+  }
+
+  /** What a reload shows again: bot messages and the answers the server accepted. */
+  private keptEntries(): Array<BotEntry | AnswerEntry> {
+    return this._entries.filter(
+      (entry): entry is BotEntry | AnswerEntry => entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
+    );
+  }
+
+  private dropStream(entry: StreamEntry): void {
+    this._entries = this._entries.filter((e) => e !== entry);
+    if (this.streamEntry === entry) this.streamEntry = undefined;
+    this.host.requestUpdate();
   }
 
   /** Runs one client-side action; returns whether it expects a dedicated reply. */
@@ -452,7 +613,10 @@ export class ConversationController implements ReactiveController {
       const url = safeUrl(pick(payload, 'url'));
       if (url && this.connected) this.notify({ type: 'redirect', url, newTab: pick(payload, 'isNewTab') === true });
     }
-    // Everything else would run page code or needs another service: ignored.
+    // Everything else would run page code or needs another service: ignored (and told to the owner).
+    else if (PAGE_CODE_ACTIONS.has(action.type)) {
+      this.log('warning', `The client-side action "${action.type}" was ignored: this widget runs no page code`, 'action');
+    }
     return action.expectsDedicatedReply === true;
   }
 
@@ -471,7 +635,7 @@ export class ConversationController implements ReactiveController {
     this.notify({ type: 'message', message, local });
   }
 
-  private fail(action: 'start' | 'send', error: unknown, retry: () => void, report: boolean): void {
+  private fail(action: FailedAction, error: unknown, retry: () => void, report: boolean): void {
     this._error = error;
     this._errorAction = action;
     this.retryRun = retry;
@@ -511,5 +675,9 @@ export class ConversationController implements ReactiveController {
 }
 
 function defaultClient(viewerBaseUrl: string): ConversationClient {
-  return createViewerClient({ viewerBaseUrl });
+  return {
+    ...createViewerClient({ viewerBaseUrl }),
+    streamMessage: (sessionId, options) => streamMessage(sessionId, { viewerBaseUrl, ...options }),
+    clientLogs: (sessionId, logs) => void sendClientLogs(viewerBaseUrl, sessionId, logs),
+  };
 }

@@ -1,7 +1,9 @@
 /** What a host gives the conversation and what the conversation tells it back. */
+import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 import type { PersistMode } from './persistence.js';
+import type { FailedAction } from './transcript.js';
 
 /** What the controller needs to know when a conversation starts. */
 export interface ConversationConfig {
@@ -15,6 +17,8 @@ export interface ConversationConfig {
   readonly greeting?: string | undefined;
   /** Where the conversation is remembered across page loads. Default `none`. */
   readonly persist?: PersistMode | undefined;
+  /** Ask the viewer for streamed AI answers (`isStreamEnabled`). Default true. */
+  readonly streaming?: boolean | undefined;
 }
 
 /** What happened, for the host to announce. */
@@ -24,11 +28,21 @@ export type ConversationNotice =
   | { readonly type: 'input'; readonly input: ChatInput }
   | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
   | { readonly type: 'end'; readonly sessionId: string }
-  | { readonly type: 'error'; readonly error: unknown; readonly action: 'start' | 'send' }
+  | { readonly type: 'error'; readonly error: unknown; readonly action: FailedAction }
+  /** A streamed answer started to arrive. */
+  | { readonly type: 'stream' }
   | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
 
-/** The part of the viewer client the controller uses. */
-export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'>;
+/** The part of the viewer client the controller uses; a client without the side channels has no streams and no logs. */
+export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'> & {
+  /** The pieces of the session's streamed answer (`streamMessage`). */
+  readonly streamMessage?: (
+    sessionId: string,
+    options: { messages?: readonly unknown[]; signal: AbortSignal },
+  ) => AsyncIterable<string>;
+  /** Reports what went wrong in the visitor's browser (`clientLogs`); best-effort, never throws. */
+  readonly clientLogs?: (sessionId: string, logs: readonly ClientLog[]) => void;
+};
 
 /** Options of `ConversationController`. */
 export interface ConversationOptions {

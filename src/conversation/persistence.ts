@@ -46,6 +46,10 @@ const StoredSchema = v.object({
   input: v.optional(ChatInputSchema),
   /** An `expectsDedicatedReply` action was still to be answered. */
   pending: bool,
+  /** A streamed answer was owed (its request body: the older action's `messages`). */
+  stream: v.optional(v.object({ messages: v.optional(v.array(v.unknown())) })),
+  /** A streamed answer had arrived whole: its text was still to be sent as the reply. */
+  reply: v.optional(v.string()),
   dynamicTheme: v.optional(DynamicThemeSchema),
   progress: v.optional(v.number()),
 });

@@ -43,5 +43,16 @@ export interface AnswerEntry {
   state: AnswerState;
 }
 
+/** A streamed AI answer while it arrives (then it becomes a `BotEntry` of markdown). */
+export interface StreamEntry {
+  readonly kind: 'stream';
+  readonly key: number;
+  /** The markdown received so far. */
+  text: string;
+}
+
 /** One line of the transcript. */
-export type TranscriptEntry = BotEntry | AnswerEntry;
+export type TranscriptEntry = BotEntry | AnswerEntry | StreamEntry;
+
+/** Which call failed: the start, sending an answer, or a streamed answer. */
+export type FailedAction = 'start' | 'send' | 'stream';

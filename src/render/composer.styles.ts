@@ -46,7 +46,8 @@ export const composerStyles = css`
 
   .send,
   .choice,
-  .restart {
+  .restart,
+  .stop {
     min-height: 46px;
     padding: 8px 16px;
     border: 0;

@@ -22,6 +22,9 @@ export interface ComposerView {
   /** Sends a suggested reply. */
   readonly onSuggestion: (reply: string) => void;
   readonly onRestart: () => void;
+  /** A streamed answer is arriving: the visitor may stop it. */
+  readonly streaming: boolean;
+  readonly onStop: () => void;
 }
 
 /** The composer (`part="composer"`). */
@@ -36,6 +39,8 @@ export function renderComposer(view: ComposerView): TemplateResult {
     </div>`;
   } else if (input) {
     body = renderInput(input, control);
+  } else if (view.streaming) {
+    body = html`<button part="stop-button" class="stop" type="button" @click=${view.onStop}>${strings.stop}</button>`;
   } else if (status === 'starting') {
     body = html`<span class="bone field" aria-hidden="true"></span>`;
   }

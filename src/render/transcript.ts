@@ -6,11 +6,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { isFlowbotHttpError } from '../api/errors.js';
 // Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
-import type { AnswerEntry, BotEntry, ConversationStatus, TranscriptEntry } from '../conversation/transcript.js';
+import type {
+  AnswerEntry,
+  BotEntry,
+  ConversationStatus,
+  FailedAction,
+  StreamEntry,
+  TranscriptEntry,
+} from '../conversation/transcript.js';
 import type { FlowbotStrings } from '../i18n.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { renderRedirectLink } from './extras.js';
 import { renderMessageContent } from './message.js';
+import { renderStreamingText } from './stream.js';
 
 /** What the transcript shows of the conversation. */
 export interface TranscriptView {
@@ -18,7 +26,7 @@ export interface TranscriptView {
   readonly entries: readonly TranscriptEntry[];
   readonly typing: boolean;
   readonly error: unknown;
-  readonly errorAction: 'start' | 'send' | undefined;
+  readonly errorAction: FailedAction | undefined;
   readonly flowbot: unknown;
 }
 
@@ -50,7 +58,9 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
     const row =
       entry.kind === 'bot'
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx)
-        : renderAnswerEntry(entry, ctx);
+        : entry.kind === 'stream'
+          ? renderStreamEntry(entry, previous?.kind === 'bot', ctx)
+          : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;
     return row;
@@ -113,6 +123,25 @@ function renderBotEntry(
         ? nothing
         : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}
       ${content}
+    </div>
+  </div>`;
+}
+
+/**
+ * A streamed answer while it grows. Hidden from screen readers until it is
+ * complete (then it becomes an ordinary message, announced once), so the live
+ * log does not read out every piece.
+ */
+function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
+  const { avatar } = ctx;
+  return html`<div class="row bot">
+    ${avatar
+      ? grouped
+        ? html`<span class="avatar-space"></span>`
+        : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
+      : nothing}
+    <div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">
+      ${renderStreamingText(entry, ctx.onReady)}
     </div>
   </div>`;
 }
