@@ -131,8 +131,14 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return trimmed === '' ? '/' : `${trimmed}/`;
 }
 
-/** Encodes one path parameter. */
-export const segment = (value: string | number): string => encodeURIComponent(String(value));
+/** Encodes one path parameter; text that is not well-formed Unicode (refused by `checkPathParams`) becomes U+FFFD. */
+export function segment(value: string | number): string {
+  try {
+    return encodeURIComponent(String(value));
+  } catch {
+    return '%EF%BF%BD';
+  }
+}
 
 const USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^/@\s]*@/gi;
 
@@ -141,10 +147,14 @@ export function displayUrl(url: string): string {
   return url.replace(USERINFO, '$1');
 }
 
-/** Keeps secrets out of a message: the token (should a server echo it) and URL credentials. */
+/**
+ * Keeps secrets out of a message: the token (should a server echo it), whatever
+ * its length, and URL credentials. The mask shares no character with the token,
+ * so masking cannot make a new occurrence.
+ */
 export function scrub(text: string, token: string | undefined): string {
   const clean = displayUrl(text);
-  return token && token.length >= 4 ? clean.split(token).join('***') : clean;
+  return token ? clean.split(token).join(token.includes('*') ? '\u2026' : '***') : clean;
 }
 
 /** The longest issue shown in a message: valibot quotes the received value, which a server can make huge. */
@@ -159,7 +169,10 @@ export function formatIssues(issues: readonly FieldIssue[]): string {
 }
 
 export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (text.length <= max) return text;
+  // Never cut a surrogate pair in half.
+  const end = /[\ud800-\udbff]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
 }
 
 /** Keeps the first issue of each field: one pipe can report several for the same value. */
@@ -194,16 +207,35 @@ export function validationError(
   );
 }
 
-/** Refuses empty path parameters: they would address another resource. */
+/**
+ * Refuses a path parameter that would not stay one segment of its route: a
+ * blank one, `.` or `..` (a URL collapses them, sending the request to another
+ * endpoint), text that is not well-formed Unicode, a number that is not a whole
+ * number, and, for the names in `uuids`, anything but a UUID. Every other
+ * character is percent-encoded by `segment`.
+ */
 export function checkPathParams(
   params: Record<string, unknown>,
   context: { operation: string; method: string; url: string },
+  uuids: readonly string[] = [],
 ): void {
   const issues: FieldIssue[] = [];
   for (const [path, value] of Object.entries(params)) {
-    if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.trim() === '') {
-      issues.push({ path, message: 'is required (a non-empty string)' });
-    }
+    const message =
+      typeof value === 'number'
+        ? Number.isSafeInteger(value) && value >= 0
+          ? ''
+          : 'must be a whole number'
+        : typeof value !== 'string' || value.trim() === ''
+          ? 'is required (a non-empty string)'
+          : value === '.' || value === '..'
+            ? 'must not be "." or ".."'
+            : /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+              ? 'must be well-formed Unicode'
+              : uuids.includes(path) && !/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(value)
+                ? 'must be a UUID'
+                : '';
+    if (message) issues.push({ path, message });
   }
   if (issues.length > 0) throw validationError(issues, context);
 }

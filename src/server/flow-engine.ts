@@ -170,7 +170,10 @@ export function continueChat(session: ChatSession, body: unknown): ContinueChatR
       ? undefined
       : typeof parsed.message === 'string'
         ? { text: parsed.message, replyId: undefined }
-        : { text: parsed.message.text, replyId: parsed.message.metadata?.replyId ?? undefined };
+        : parsed.message.type === 'audio'
+          ? // A recorded clip answers with its URL; it is checked like typed text.
+            { text: parsed.message.url, replyId: undefined }
+          : { text: parsed.message.text, replyId: parsed.message.metadata?.replyId ?? undefined };
   const turn = newTurn();
   const waiting = session.waiting;
 
