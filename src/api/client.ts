@@ -69,6 +69,20 @@ export const DEFAULT_FALLBACK_ROUTE: Required<FallbackRoute> = {
 
 const FALLBACK_METHODS: readonly string[] = ['PATCH', 'PUT', 'POST'];
 
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/**
+ * `checkPathParams` for ids the document types `uuid`: the account (4.1) and
+ * the unit (4.4 types `unityId` uuid; 4.5 and 4.6 name the same unit).
+ */
+function checkUuidParams(params: Record<string, unknown>, context: { operation: string; method: string; url: string }): void {
+  checkPathParams(params, context);
+  const issues = Object.entries(params)
+    .filter(([, value]) => !UUID.test(String(value)))
+    .map(([path]) => ({ path, message: 'must be a UUID' }));
+  if (issues.length > 0) throw validationError(issues, context);
+}
+
 /** Options of `createFlowbotClient`. */
 export interface FlowbotClientOptions extends ViewerClientOptions {
   /**
@@ -223,7 +237,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'PUT';
       const path = `api/v1/auth/update/${segment(id)}`;
       const context = { operation, method, url: chat.url(path) };
-      checkPathParams({ id }, context, ['id']);
+      checkUuidParams({ id }, context);
       const json = checkRequest(AccountUpdateSchema, params, context);
       return chat.send({ operation, method, path, json, authHeader: bearer, schema: AccountSchema }, call);
     },
@@ -262,7 +276,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const operation = 'listFunctions';
       const method = 'GET';
       const path = `api/v1/functions/unity/${segment(unityId)}`;
-      checkPathParams({ unityId }, { operation, method, url: chat.url(path) }, ['unityId']);
+      checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
       return chat.send({ operation, method, path, authHeader: bearer, schema: FunctionListSchema }, call);
     },
 
@@ -270,7 +284,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const operation = 'listCredentials';
       const method = 'GET';
       const path = `api/v1/credential/unity/${segment(unityId)}`;
-      checkPathParams({ unityId }, { operation, method, url: chat.url(path) }, ['unityId']);
+      checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
       return chat.send({ operation, method, path, authHeader: bearer, schema: CredentialListSchema }, call);
     },
 

@@ -131,12 +131,12 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return trimmed === '' ? '/' : `${trimmed}/`;
 }
 
-/** Encodes one path parameter; text that is not well-formed Unicode (refused by `checkPathParams`) becomes U+FFFD. */
+/** Encodes one path parameter; `''` for text that is not well-formed Unicode (which `checkPathParams` refuses). */
 export function segment(value: string | number): string {
   try {
     return encodeURIComponent(String(value));
   } catch {
-    return '%EF%BF%BD';
+    return '';
   }
 }
 
@@ -149,12 +149,12 @@ export function displayUrl(url: string): string {
 
 /**
  * Keeps secrets out of a message: the token (should a server echo it), whatever
- * its length, and URL credentials. The mask shares no character with the token,
- * so masking cannot make a new occurrence.
+ * its length, and URL credentials. `mask` must share no character with the
+ * token, or masking could make a new occurrence (`redact` sees to that).
  */
-export function scrub(text: string, token: string | undefined): string {
+export function scrub(text: string, token: string | undefined, mask = '***'): string {
   const clean = displayUrl(text);
-  return token ? clean.split(token).join(token.includes('*') ? '\u2026' : '***') : clean;
+  return token ? clean.split(token).join(mask) : clean;
 }
 
 /** The longest issue shown in a message: valibot quotes the received value, which a server can make huge. */
@@ -169,10 +169,7 @@ export function formatIssues(issues: readonly FieldIssue[]): string {
 }
 
 export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Never cut a surrogate pair in half.
-  const end = /[\ud800-\udbff]/.test(text[max - 2] ?? '') ? max - 2 : max - 1;
-  return `${text.slice(0, end)}…`;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** Keeps the first issue of each field: one pipe can report several for the same value. */
@@ -210,14 +207,12 @@ export function validationError(
 /**
  * Refuses a path parameter that would not stay one segment of its route: a
  * blank one, `.` or `..` (a URL collapses them, sending the request to another
- * endpoint), text that is not well-formed Unicode, a number that is not a whole
- * number, and, for the names in `uuids`, anything but a UUID. Every other
- * character is percent-encoded by `segment`.
+ * endpoint), text that is not well-formed Unicode, and a number that is not a
+ * whole number. Every other character is percent-encoded by `segment`.
  */
 export function checkPathParams(
   params: Record<string, unknown>,
   context: { operation: string; method: string; url: string },
-  uuids: readonly string[] = [],
 ): void {
   const issues: FieldIssue[] = [];
   for (const [path, value] of Object.entries(params)) {
@@ -230,11 +225,9 @@ export function checkPathParams(
           ? 'is required (a non-empty string)'
           : value === '.' || value === '..'
             ? 'must not be "." or ".."'
-            : /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+            : !segment(value)
               ? 'must be well-formed Unicode'
-              : uuids.includes(path) && !/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(value)
-                ? 'must be a UUID'
-                : '';
+              : '';
     if (message) issues.push({ path, message });
   }
   if (issues.length > 0) throw validationError(issues, context);
