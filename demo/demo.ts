@@ -137,7 +137,10 @@ const verbs: Record<string, () => Promise<unknown>> = {
     folderId: s.folderId!, url: 'https://example.com/docs', limit: 3 }),
   listFunctions: () => client.listFunctions(s.unityId!),
   listCredentials: () => client.listCredentials(s.unityId!),
-  updateFallback: () => client.updateFallback(s.botId!, s.fallbackId!, { fallbacks: [] }),
+  updateFallback: () =>
+    client.updateFallback(s.botId!, s.fallbackId!, {
+      fallbacks: [{ credentialId: (config.seed as { credentialIds: string[] }).credentialIds[0], model: 'gpt-4o-mini' }],
+    }),
   startChat: () => client.startChat(s.publicId ?? 'demo'),
 };
 const output = document.querySelector<HTMLPreElement>('#verb-output')!;

@@ -123,7 +123,7 @@ describe('<flowbot-chat>', () => {
       );
       await inputShown(el);
       expect(el.prefilledVariables).to.deep.equal({ name: 'Ada', plan: 'pro' });
-      expect(calls[0]!.body).to.deep.equal({ prefilledVariables: { name: 'Ada', plan: 'pro' } });
+      expect(calls[0]!.body).to.deep.equal({ prefilledVariables: { name: 'Ada', plan: 'pro' }, isStreamEnabled: true });
     });
 
     it('talks to the server named by api-host', async () => {
@@ -198,10 +198,14 @@ describe('<flowbot-chat>', () => {
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       await inputShown(el);
       expect(botTexts(el)).to.deep.equal(['Working on it', 'Opening the page']);
-      expect(calls.map((c) => [c.kind, c.body])).to.deep.equal([
-        ['start', {}],
+      expect(calls.filter((c) => c.kind !== 'other').map((c) => [c.kind, c.body])).to.deep.equal([
+        ['start', { isStreamEnabled: true }],
         ['continue', {}],
       ]);
+      // The ignored page code is reported to the bot's owner, once per action.
+      const logs = calls.filter((c) => c.url.includes('/clientLogs')).map((c) => (c.body.clientLogs as Array<{ context: string }>)[0]!.context);
+      expect(logs.length).to.be.greaterThan(0);
+      expect(logs.every((context) => context === 'action')).to.equal(true);
       expect(open.mock.calls).to.deep.equal([['https://example.com/next', '_blank']]);
       expect(document.title).to.equal(title);
       expect(part(el, 'end')).to.equal(null);

@@ -7,6 +7,7 @@ import {
   checkRequest,
   createEndpoint,
   segment,
+  validationError,
   type CallOptions,
   type FlowbotRetryOptions,
   type HttpMethod,
@@ -20,8 +21,8 @@ import {
   FallbackSchema,
   FallbackUpdateSchema,
   FunctionListSchema,
-  LessonCreateSchema,
   LessonEnvelopeSchema,
+  lessonCreateSchema,
   WebImportResultSchema,
   WebImportSchema,
   WidgetDuplicateSchema,
@@ -37,32 +38,50 @@ import {
   type WebImportResult,
   type Widget,
 } from './schemas.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule.js';
 import { createViewerClient, type ViewerClient, type ViewerClientOptions } from './viewer.js';
 
 /**
  * Where `updateFallback` sends its request. The interface document gives no
- * method or path for operation 4.8; this is an assumption that the caller
- * can correct.
+ * method or path for operation 4.8; the default is an assumption that the
+ * caller can correct, in part or whole: a missing member keeps its default.
  */
 export interface FallbackRoute {
   /**
    * The HTTP method. Default `'PATCH'`.
    * @example 'PUT'
    */
-  method: 'PATCH' | 'PUT' | 'POST';
+  method?: 'PATCH' | 'PUT' | 'POST';
   /**
-   * The path below `chatBaseUrl`. It receives the ids already URL-encoded.
-   * A leading slash is ignored. Default `api/v1/bot/{botId}/fallback/{fallbackId}`.
+   * The path below `chatBaseUrl`. It receives the ids already URL-encoded and
+   * must return a string. A leading slash is ignored.
+   * Default `(botId, fallbackId) => \`api/v1/bot/${botId}/fallback/${fallbackId}\``.
    * @example (botId, fallbackId) => `api/v1/bots/${botId}/fallbacks/${fallbackId}`
    */
-  path: (botId: string, fallbackId: string) => string;
+  path?: (botId: string, fallbackId: string) => string;
 }
 
 /** The default route of `updateFallback` (an assumption: the document does not give one). */
-export const DEFAULT_FALLBACK_ROUTE: FallbackRoute = {
+export const DEFAULT_FALLBACK_ROUTE: Required<FallbackRoute> = {
   method: 'PATCH',
   path: (botId, fallbackId) => `api/v1/bot/${botId}/fallback/${fallbackId}`,
 };
+
+const FALLBACK_METHODS: readonly string[] = ['PATCH', 'PUT', 'POST'];
+
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/**
+ * `checkPathParams` for ids the document types `uuid`: the account (4.1) and
+ * the unit (4.4 types `unityId` uuid; 4.5 and 4.6 name the same unit).
+ */
+function checkUuidParams(params: Record<string, unknown>, context: { operation: string; method: string; url: string }): void {
+  checkPathParams(params, context);
+  const issues = Object.entries(params)
+    .filter(([, value]) => !UUID.test(String(value)))
+    .map(([path]) => ({ path, message: 'must be a UUID' }));
+  if (issues.length > 0) throw validationError(issues, context);
+}
 
 /** Options of `createFlowbotClient`. */
 export interface FlowbotClientOptions extends ViewerClientOptions {
@@ -106,16 +125,28 @@ export interface FlowbotClientOptions extends ViewerClientOptions {
   lessonAuthHeader?: string;
   /**
    * Method and path of `updateFallback`, which the interface document does
-   * not give. Default `PATCH {chatBaseUrl}/api/v1/bot/{botId}/fallback/{fallbackId}`.
-   * @example fallbackRoute: { method: 'PUT', path: (bot, fb) => `api/v1/fallback/${bot}/${fb}` }
+   * not give; either may be left out to keep its default.
+   * Default `{ method: 'PATCH', path: (bot, fb) => \`api/v1/bot/${bot}/fallback/${fb}\` }`.
+   * @example fallbackRoute: { method: 'PUT' }
+   * @example fallbackRoute: { path: (bot, fb) => `api/v1/fallback/${bot}/${fb}` }
    */
   fallbackRoute?: FallbackRoute;
+  /**
+   * The platform's time zone (an IANA name), in which `createLesson` reads and
+   * checks `scheduled_date` (`YYYY-MM-DD HH:MM` carries no zone) and formats a
+   * `Date`. Use the same zone as the server. A time the zone's clocks skip is
+   * refused. Default `'America/Sao_Paulo'` (`DEFAULT_TIME_ZONE`).
+   * @example timeZone: 'UTC'
+   */
+  timeZone?: string;
 }
 
 /** The client: one verb per operation. Every verb takes `{ signal, timeout }` last. */
 export interface FlowbotClient extends ViewerClient {
   /**
    * 4.1 `PUT {chat}/api/v1/auth/update/{id}`: updates an account's name.
+   * `id` is the account's UUID; `name` and/or `lastName` (at least one, neither
+   * blank) are the only fields sent.
    * @example await client.updateAccount(accountId, { name: 'Ada', lastName: 'Lovelace' });
    */
   updateAccount(id: string, params: Pick<AccountUpdate, 'name' | 'lastName'>, options?: CallOptions): Promise<Account>;
@@ -189,7 +220,13 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
   const viewer = createViewerClient(options);
   const bearer = 'Authorization';
   const lessonAuthHeader = options.lessonAuthHeader?.trim() || bearer;
-  const fallbackRoute = options.fallbackRoute ?? DEFAULT_FALLBACK_ROUTE;
+  const fallbackRoute = {
+    method: options.fallbackRoute?.method ?? DEFAULT_FALLBACK_ROUTE.method,
+    path: options.fallbackRoute?.path ?? DEFAULT_FALLBACK_ROUTE.path,
+  };
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw new RangeError(`createFlowbotClient: timeZone "${String(timeZone)}" is not a known IANA time zone`);
+  const lessonSchema = lessonCreateSchema(timeZone);
 
   return {
     startChat: viewer.startChat,
@@ -200,7 +237,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'PUT';
       const path = `api/v1/auth/update/${segment(id)}`;
       const context = { operation, method, url: chat.url(path) };
-      checkPathParams({ id }, context);
+      checkUuidParams({ id }, context);
       const json = checkRequest(AccountUpdateSchema, params, context);
       return chat.send({ operation, method, path, json, authHeader: bearer, schema: AccountSchema }, call);
     },
@@ -211,7 +248,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const path = `api/content/course/${segment(courseId)}/create_class`;
       const context = { operation, method, url: content.url(path) };
       checkPathParams({ courseId }, context);
-      const json = checkRequest(LessonCreateSchema, normaliseLessonParams(params), context);
+      const json = checkRequest(lessonSchema, normaliseLessonParams(params, { timeZone }), context);
       const envelope = await content.send(
         { operation, method, path, json, authHeader: lessonAuthHeader, schema: LessonEnvelopeSchema },
         call,
@@ -239,7 +276,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const operation = 'listFunctions';
       const method = 'GET';
       const path = `api/v1/functions/unity/${segment(unityId)}`;
-      checkPathParams({ unityId }, { operation, method, url: chat.url(path) });
+      checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
       return chat.send({ operation, method, path, authHeader: bearer, schema: FunctionListSchema }, call);
     },
 
@@ -247,15 +284,26 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const operation = 'listCredentials';
       const method = 'GET';
       const path = `api/v1/credential/unity/${segment(unityId)}`;
-      checkPathParams({ unityId }, { operation, method, url: chat.url(path) });
+      checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
       return chat.send({ operation, method, path, authHeader: bearer, schema: CredentialListSchema }, call);
     },
 
     async updateFallback(botId, fallbackId, params, call) {
       const operation = 'updateFallback';
-      const method = fallbackRoute.method.toUpperCase() as HttpMethod;
-      const path = fallbackRoute.path(segment(botId), segment(fallbackId)).replace(/^\/+/, '');
+      const method = String(fallbackRoute.method).toUpperCase() as HttpMethod;
+      let routed: unknown;
+      try {
+        routed = fallbackRoute.path(segment(botId), segment(fallbackId));
+      } catch (cause) {
+        routed = cause;
+      }
+      const path = typeof routed === 'string' ? routed.replace(/^\/+/, '') : '';
       const context = { operation, method, url: chat.url(path) };
+      const routeIssues = [
+        ...(FALLBACK_METHODS.includes(method) ? [] : [{ path: 'fallbackRoute.method', message: 'must be PATCH, PUT or POST' }]),
+        ...(typeof routed === 'string' ? [] : [{ path: 'fallbackRoute.path', message: 'must be a function returning the path' }]),
+      ];
+      if (routeIssues.length) throw validationError(routeIssues, context);
       checkPathParams({ botId, fallbackId }, context);
       const json = checkRequest(FallbackUpdateSchema, params, context);
       return chat.send({ operation, method, path, json, authHeader: bearer, schema: FallbackSchema }, call);

@@ -131,8 +131,14 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return trimmed === '' ? '/' : `${trimmed}/`;
 }
 
-/** Encodes one path parameter. */
-export const segment = (value: string | number): string => encodeURIComponent(String(value));
+/** Encodes one path parameter; `''` for text that is not well-formed Unicode (which `checkPathParams` refuses). */
+export function segment(value: string | number): string {
+  try {
+    return encodeURIComponent(String(value));
+  } catch {
+    return '';
+  }
+}
 
 const USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^/@\s]*@/gi;
 
@@ -141,10 +147,14 @@ export function displayUrl(url: string): string {
   return url.replace(USERINFO, '$1');
 }
 
-/** Keeps secrets out of a message: the token (should a server echo it) and URL credentials. */
-export function scrub(text: string, token: string | undefined): string {
+/**
+ * Keeps secrets out of a message: the token (should a server echo it), whatever
+ * its length, and URL credentials. `mask` must share no character with the
+ * token, or masking could make a new occurrence (`redact` sees to that).
+ */
+export function scrub(text: string, token: string | undefined, mask = '***'): string {
   const clean = displayUrl(text);
-  return token && token.length >= 4 ? clean.split(token).join('***') : clean;
+  return token ? clean.split(token).join(mask) : clean;
 }
 
 /** The longest issue shown in a message: valibot quotes the received value, which a server can make huge. */
@@ -194,16 +204,31 @@ export function validationError(
   );
 }
 
-/** Refuses empty path parameters: they would address another resource. */
+/**
+ * Refuses a path parameter that would not stay one segment of its route: a
+ * blank one, `.` or `..` (a URL collapses them, sending the request to another
+ * endpoint), text that is not well-formed Unicode, and a number that is not a
+ * whole number. Every other character is percent-encoded by `segment`.
+ */
 export function checkPathParams(
   params: Record<string, unknown>,
   context: { operation: string; method: string; url: string },
 ): void {
   const issues: FieldIssue[] = [];
   for (const [path, value] of Object.entries(params)) {
-    if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.trim() === '') {
-      issues.push({ path, message: 'is required (a non-empty string)' });
-    }
+    const message =
+      typeof value === 'number'
+        ? Number.isSafeInteger(value) && value >= 0
+          ? ''
+          : 'must be a whole number'
+        : typeof value !== 'string' || value.trim() === ''
+          ? 'is required (a non-empty string)'
+          : value === '.' || value === '..'
+            ? 'must not be "." or ".."'
+            : !segment(value)
+              ? 'must be well-formed Unicode'
+              : '';
+    if (message) issues.push({ path, message });
   }
   if (issues.length > 0) throw validationError(issues, context);
 }

@@ -23,6 +23,7 @@ import {
   type RequestSpec,
   type TokenSource,
 } from './core.js';
+import { redact } from './redact.js';
 
 export * from './core.js';
 
@@ -37,8 +38,10 @@ const DEFAULT_RETRY: Required<FlowbotRetryOptions> = {
 interface CallState {
   operation: string;
   authHeader: string | undefined;
-  /** The token sent, kept only to scrub it from error messages. */
+  /** The token sent (the last one, when a GET was retried), kept only to scrub it from errors. */
   token: string | undefined;
+  /** Every token resolved for this call: a token function may hand out a new one per attempt. */
+  tokens: string[];
 }
 
 const STATE_KEY = 'flowbotCall';
@@ -76,7 +79,23 @@ async function resolveToken(token: TokenSource | undefined, state: CallState, me
       url,
     });
   }
+  checkToken(value, state.operation, method, url);
   return value;
+}
+
+/**
+ * A token goes into an HTTP header: it must be visible ASCII (what a bearer
+ * token is made of). Anything else is refused before `Headers` sees it, whose
+ * own error would quote the raw value; the refusal never quotes it.
+ */
+function checkToken(token: string, operation: string, method: string, url: string): void {
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw validationError([{ path: 'token', message: 'must be visible ASCII characters only (it is sent in a header)' }], {
+      operation,
+      method,
+      url,
+    });
+  }
 }
 
 /** Creates the requester for one base URL: one `ky.create()` with the token hook. */
@@ -100,6 +119,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
           if (!state?.authHeader) return;
           const token = await resolveToken(config.token, state, request.method, displayUrl(request.url));
           state.token = token;
+          state.tokens.push(token);
           const bearer = state.authHeader.toLowerCase() === 'authorization';
           request.headers.set(state.authHeader, bearer ? `Bearer ${token}` : token);
         },
@@ -120,7 +140,10 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
     if (spec.authHeader && (config.token === undefined || config.token === '')) {
       throw validationError([{ path: 'token', message: 'is required for this operation but none was configured' }], base);
     }
-    const state: CallState = { operation, authHeader: spec.authHeader, token: undefined };
+    if (spec.authHeader && typeof config.token === 'string') checkToken(config.token, operation, method, target);
+    const state: CallState = { operation, authHeader: spec.authHeader, token: undefined, tokens: [] };
+    // A static token is known even before it is sent (and can be echoed in anything).
+    const secrets = () => (typeof config.token === 'string' ? [config.token, ...state.tokens] : state.tokens);
     const callTimeout = call.timeout ?? timeout;
     // Aborted by the body timer; ky's own signal handling covers the rest.
     const stop = new AbortController();
@@ -142,15 +165,20 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
         readBody(response, callTimeout, stop, call.signal),
       );
       if (aborted()) throw call.signal?.reason;
-      throw mapped;
+      throw redact(mapped, secrets());
     }
 
-    return readResult(response, spec.schema, base, {
-      timeout: callTimeout,
-      stop,
-      signal: call.signal,
-      token: state.token,
-    });
+    try {
+      return await readResult(response, spec.schema, base, {
+        timeout: callTimeout,
+        stop,
+        signal: call.signal,
+        token: state.token,
+      });
+    } catch (error) {
+      if (aborted()) throw call.signal?.reason;
+      throw redact(error, secrets());
+    }
   }
 
   return { url, send };

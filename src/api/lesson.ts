@@ -5,6 +5,7 @@
  * `enable_lesson_view` as `"0"`/`"1"`, tags possibly one comma-separated
  * string. Both fold into one body, the shape of `LessonCreateSchema`.
  */
+import { DEFAULT_TIME_ZONE, formatScheduledDate } from './schedule.js';
 
 /** A flag as either variant spells it. */
 export type LessonFlag = 0 | 1 | boolean | '0' | '1' | 'true' | 'false';
@@ -29,9 +30,16 @@ export type LessonParams = {
   description: string;
   /** Total lesson time: a whole number of at most 4 digits (`"45"` is accepted too). */
   duration?: number | string | null | undefined;
-  /** Tags, each at most 150 characters: an array, or one comma-separated string (variant B). */
+  /**
+   * Tags, each at most 150 characters: an array (no tag may contain a comma,
+   * since the platform stores tags joined by commas), or one comma-separated
+   * string (variant B), which is split at every comma.
+   */
   tag?: readonly string[] | string | null | undefined;
-  /** Ids of lessons of the same course to complete first; ids that are not are ignored by the server. */
+  /**
+   * Ids of lessons of the same course to complete first (or one comma-separated
+   * string); entries that are not such ids are ignored by the server, not refused.
+   */
   progress_criteria?: readonly (string | number)[] | string | null | undefined;
   /** Whether the title is shown (variant A). Default 0. Wins over `show_tilte` when both are given. */
   show_title?: LessonFlag | null | undefined;
@@ -39,7 +47,10 @@ export type LessonParams = {
   show_tilte?: LessonFlag | null | undefined;
   /** Whether guests may access the lesson: 0 or 1 (`"0"`/`"1"` in variant B). Default 0. */
   enable_lesson_view?: LessonFlag | null | undefined;
-  /** Future release, `YYYY-MM-DD HH:MM` (or a `Date`, formatted in local time); `null`: no schedule. */
+  /**
+   * Future release, `YYYY-MM-DD HH:MM` on the platform's clock (the client's
+   * `timeZone`), or a `Date` (converted to that clock); `null`: no schedule.
+   */
   scheduled_date?: string | Date | null | undefined;
 };
 
@@ -60,12 +71,9 @@ function splitList(value: string): string[] {
     .filter((part) => part !== '');
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function scheduledDate(value: unknown): unknown {
+function scheduledDate(value: unknown, timeZone: string): unknown {
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return 'Invalid Date';
-    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())} ${pad(value.getHours())}:${pad(value.getMinutes())}`;
+    return Number.isNaN(value.getTime()) ? 'Invalid Date' : formatScheduledDate(value, timeZone);
   }
   if (typeof value === 'string') {
     const trimmed = value.trim();
@@ -79,7 +87,8 @@ function scheduledDate(value: unknown): unknown {
  * `show_tilte` becomes `show_title`; flags given as `"true"`/`"false"`,
  * `"0"`/`"1"` or booleans become 0/1; a comma-separated tag string becomes
  * an array; a numeric `duration` string becomes a number; a `Date` schedule
- * becomes `YYYY-MM-DD HH:MM` (local time). Absent and empty values are left
+ * becomes `YYYY-MM-DD HH:MM` on the wall clock of `options.timeZone` (default
+ * `DEFAULT_TIME_ZONE`, the platform's). Absent and empty values are left
  * out; `null` is kept where the document allows it (`progress_criteria`,
  * `scheduled_date`). Unknown fields are dropped.
  *
@@ -92,6 +101,7 @@ function scheduledDate(value: unknown): unknown {
  */
 export function normaliseLessonParams(
   params: LessonParams | Readonly<Record<string, unknown>>,
+  options: { timeZone?: string } = {},
 ): Record<string, unknown> {
   const p = params as Readonly<Record<string, unknown>>;
   const body: Record<string, unknown> = { title: p['title'], description: p['description'] };
@@ -116,7 +126,7 @@ export function normaliseLessonParams(
 
   if (p['scheduled_date'] === null) body['scheduled_date'] = null;
   else {
-    const schedule = scheduledDate(p['scheduled_date']);
+    const schedule = scheduledDate(p['scheduled_date'], options.timeZone ?? DEFAULT_TIME_ZONE);
     if (schedule !== undefined) body['scheduled_date'] = schedule;
   }
   return body;

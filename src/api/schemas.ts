@@ -4,7 +4,12 @@
  * build and check what it serves), so the two cannot drift.
  *
  * Conventions:
- * - Objects are `looseObject`: unknown extra fields pass through untouched.
+ * - Response objects are `looseObject`: unknown extra fields pass through
+ *   untouched at run time. Their types (`Documented<…>`) name only the
+ *   documented fields, so a misspelt field is a compile error.
+ * - Request objects are `object`: only the fields the document declares are
+ *   sent (or, on the server, read); others are dropped.
+ * - "At most N characters" counts Unicode code points (see `maxChars`).
  * - "Required" fields follow the document. Optional fields also accept `null`
  *   (servers commonly send `null` for an absent value); the document's
  *   "not shown" cases are resolved as commented beside each schema.
@@ -12,8 +17,26 @@
 import * as v from 'valibot';
 
 import { bool, num, opt, str } from './schema-kit.js';
+import { DEFAULT_TIME_ZONE, SCHEDULED_DATE_FORMAT, parseScheduledDate } from './schedule.js';
 
 const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
+
+/** `T` without its index signature (`looseObject` adds `[key: string]: unknown`). */
+type Known<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
+ * A resource as the document describes it: `T` with the open index signature
+ * of every loose object inside it removed, so `{ primaryColour: … }` does not
+ * type-check as a Widget. Objects that are nothing but a map (`credentials`)
+ * keep theirs.
+ */
+export type Documented<T> = T extends readonly (infer E)[]
+  ? Documented<E>[]
+  : T extends object
+    ? [keyof Known<T>] extends [never]
+      ? T
+      : { [K in keyof Known<T>]: Documented<Known<T>[K]> }
+    : T;
 
 // ---------------------------------------------------------------------------
 // 4.1 Account
@@ -27,7 +50,7 @@ export const AccountSchema = v.looseObject({
   imgProfileId: opt(uuid),
   imgProfile: opt(v.unknown()),
 });
-export type Account = v.InferOutput<typeof AccountSchema>;
+export type Account = Documented<v.InferOutput<typeof AccountSchema>>;
 
 // ---------------------------------------------------------------------------
 // 4.2 Lesson. The document has no "required" column for it: `id`, `curso_id`
@@ -51,7 +74,7 @@ export const LessonSchema = v.looseObject({
   title_visibility: opt(num),
   description_visibility: opt(num),
 });
-export type Lesson = v.InferOutput<typeof LessonSchema>;
+export type Lesson = Documented<v.InferOutput<typeof LessonSchema>>;
 
 export const LessonEnvelopeSchema = v.looseObject({ data: LessonSchema });
 
@@ -72,7 +95,7 @@ const iconFileEntries = {
   extension: str,
 };
 export const IconFileSchema = v.looseObject({ ...iconFileEntries, maskName: str });
-export type IconFile = v.InferOutput<typeof IconFileSchema>;
+export type IconFile = Documented<v.InferOutput<typeof IconFileSchema>>;
 export const FallbackIconFileSchema = v.looseObject({ ...iconFileEntries, maskName: opt(str) });
 
 // ---------------------------------------------------------------------------
@@ -88,7 +111,7 @@ export const IntegrationFormFieldSchema = v.looseObject({
   required: opt(bool),
   description: opt(str),
 });
-export type IntegrationFormField = v.InferOutput<typeof IntegrationFormFieldSchema>;
+export type IntegrationFormField = Documented<v.InferOutput<typeof IntegrationFormFieldSchema>>;
 
 const integrationEntries = {
   id: str,
@@ -106,7 +129,7 @@ export const IntegrationSchema = v.looseObject({
   form: opt(v.array(IntegrationFormFieldSchema)),
   icon: opt(IconFileSchema),
 });
-export type Integration = v.InferOutput<typeof IntegrationSchema>;
+export type Integration = Documented<v.InferOutput<typeof IntegrationSchema>>;
 
 export const FallbackIntegrationSchema = v.looseObject({
   ...integrationEntries,
@@ -116,7 +139,7 @@ export const FallbackIntegrationSchema = v.looseObject({
   form: v.looseObject({ api_key: str }),
   file: opt(FallbackIconFileSchema),
 });
-export type FallbackIntegration = v.InferOutput<typeof FallbackIntegrationSchema>;
+export type FallbackIntegration = Documented<v.InferOutput<typeof FallbackIntegrationSchema>>;
 
 // ---------------------------------------------------------------------------
 // Credential
@@ -138,10 +161,10 @@ export const CredentialSchema = v.looseObject({
   ...credentialEntries,
   integration: opt(IntegrationSchema),
 });
-export type Credential = v.InferOutput<typeof CredentialSchema>;
+export type Credential = Documented<v.InferOutput<typeof CredentialSchema>>;
 
 export const CredentialListSchema = v.looseObject({ items: v.array(CredentialSchema) });
-export type CredentialList = v.InferOutput<typeof CredentialListSchema>;
+export type CredentialList = Documented<v.InferOutput<typeof CredentialListSchema>>;
 
 // ---------------------------------------------------------------------------
 // Function (plugin)
@@ -161,7 +184,7 @@ export const FunctionSchema = v.looseObject({
   pluginIcon: opt(str),
   isActivated: bool,
 });
-export type FlowbotFunction = v.InferOutput<typeof FunctionSchema>;
+export type FlowbotFunction = Documented<v.InferOutput<typeof FunctionSchema>>;
 
 export const FunctionListSchema = v.looseObject({
   items: v.array(FunctionSchema),
@@ -169,7 +192,7 @@ export const FunctionListSchema = v.looseObject({
   activeCount: num,
   pluginLimit: num,
 });
-export type FunctionList = v.InferOutput<typeof FunctionListSchema>;
+export type FunctionList = Documented<v.InferOutput<typeof FunctionListSchema>>;
 
 // ---------------------------------------------------------------------------
 // Bot and its parts
@@ -184,7 +207,7 @@ export const BotGenAISchema = v.looseObject({
   charactersLimit: opt(num),
   tools: opt(v.array(v.looseObject({ type: str, description: str }))),
 });
-export type BotGenAI = v.InferOutput<typeof BotGenAISchema>;
+export type BotGenAI = Documented<v.InferOutput<typeof BotGenAISchema>>;
 
 export const BotMonetizationSchema = v.looseObject({
   id: str,
@@ -194,7 +217,7 @@ export const BotMonetizationSchema = v.looseObject({
   recurring: opt(str),
   featuredProduct: opt(bool),
 });
-export type BotMonetization = v.InferOutput<typeof BotMonetizationSchema>;
+export type BotMonetization = Documented<v.InferOutput<typeof BotMonetizationSchema>>;
 
 export const BotSchema = v.looseObject({
   id: str,
@@ -212,7 +235,7 @@ export const BotSchema = v.looseObject({
   botGenAI: opt(v.array(BotGenAISchema)),
   botMonetization: opt(BotMonetizationSchema),
 });
-export type Bot = v.InferOutput<typeof BotSchema>;
+export type Bot = Documented<v.InferOutput<typeof BotSchema>>;
 
 /** Unity (unit). Required fields are "not shown": `id` is required, the rest optional. */
 export const UnitySchema = v.looseObject({
@@ -222,14 +245,14 @@ export const UnitySchema = v.looseObject({
   isActivated: opt(bool),
   credentialProjectId: opt(str),
 });
-export type Unity = v.InferOutput<typeof UnitySchema>;
+export type Unity = Documented<v.InferOutput<typeof UnitySchema>>;
 
 // ---------------------------------------------------------------------------
 // Widget. Icon fields are "details" typed string in the document; in practice
 // they may be a URL string or an Icon-file object with `url`: both accepted.
 
 export const IconRefSchema = v.union([str, v.looseObject({ url: str })]);
-export type IconRef = v.InferOutput<typeof IconRefSchema>;
+export type IconRef = Documented<v.InferOutput<typeof IconRefSchema>>;
 
 export const WidgetSchema = v.looseObject({
   id: str,
@@ -257,11 +280,12 @@ export const WidgetSchema = v.looseObject({
   isPublic: bool,
   isActivated: bool,
 });
-export type Widget = v.InferOutput<typeof WidgetSchema>;
+export type Widget = Documented<v.InferOutput<typeof WidgetSchema>>;
 
 // ---------------------------------------------------------------------------
-// 4.4 Web import. Required fields of folder and file are not shown: ids,
-// names and the file's status are required, the rest optional.
+// 4.4 Web import. Only `message` of the result is marked required. Required
+// fields of folder and file are not shown: ids, names and the file's status are
+// required when a folder or file is there, the rest optional.
 
 export const KnowledgeFolderSchema = v.looseObject({
   id: str,
@@ -269,7 +293,7 @@ export const KnowledgeFolderSchema = v.looseObject({
   isRoot: opt(bool),
   knowLedgeBaseId: opt(str),
 });
-export type KnowledgeFolder = v.InferOutput<typeof KnowledgeFolderSchema>;
+export type KnowledgeFolder = Documented<v.InferOutput<typeof KnowledgeFolderSchema>>;
 
 export const KnowledgeFileSchema = v.looseObject({
   id: str,
@@ -282,15 +306,15 @@ export const KnowledgeFileSchema = v.looseObject({
   createdAt: opt(str),
   kbFolder: opt(v.looseObject({ name: str })),
 });
-export type KnowledgeFile = v.InferOutput<typeof KnowledgeFileSchema>;
+export type KnowledgeFile = Documented<v.InferOutput<typeof KnowledgeFileSchema>>;
 
 export const WebImportResultSchema = v.looseObject({
   message: str,
-  folder: KnowledgeFolderSchema,
-  urls: v.array(v.unknown()),
-  files: v.array(KnowledgeFileSchema),
+  folder: opt(KnowledgeFolderSchema),
+  urls: opt(v.array(v.unknown())),
+  files: opt(v.array(KnowledgeFileSchema)),
 });
-export type WebImportResult = v.InferOutput<typeof WebImportResultSchema>;
+export type WebImportResult = Documented<v.InferOutput<typeof WebImportResultSchema>>;
 
 // ---------------------------------------------------------------------------
 // 4.8 Fallback
@@ -309,7 +333,7 @@ export const FallbackSchema = v.looseObject({
   createdAt: str,
   credential: FallbackCredentialSchema,
 });
-export type Fallback = v.InferOutput<typeof FallbackSchema>;
+export type Fallback = Documented<v.InferOutput<typeof FallbackSchema>>;
 
 // ---------------------------------------------------------------------------
 // Viewer protocol (4.7 and the conversation): in their own module so the
@@ -321,54 +345,90 @@ export * from './viewer-schemas.js';
 // Request rules, enforced by the client before sending and by the reference
 // server on receipt.
 
-export const AccountUpdateSchema = v.looseObject({ name: opt(str), lastName: opt(str) });
+/**
+ * Counts the characters of `text` as Unicode code points: an emoji such as 😀
+ * is one (two UTF-16 code units), a flag or a family emoji is two or more.
+ * Code points, not grapheme clusters, because every runtime and back end counts
+ * them alike (grapheme rules change with Unicode versions, so two engines could
+ * disagree about the same title), and they are what a database column or a
+ * server's multibyte string length measures.
+ */
+export function countChars(text: string): number {
+  return text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '_').length;
+}
+
+/** "At most `max` characters", counted as code points (see `countChars`). */
+export const maxChars = (max: number, message: string) => v.check<string, string>((s) => countChars(s) <= max, message);
+
+/** A required text: not empty and not only white space. */
+const text = (message = 'is required') => v.pipe(str, v.check((s) => s.trim() !== '', message));
+
+/**
+ * 4.1 body: `name` and `lastName`, each optional (the document does not say),
+ * at least one of them, neither blank.
+ */
+export const AccountUpdateSchema = v.pipe(
+  v.object({ name: v.optional(text('must not be blank')), lastName: v.optional(text('must not be blank')) }),
+  v.check((body) => body.name !== undefined || body.lastName !== undefined, 'needs name or lastName'),
+);
 export type AccountUpdate = v.InferOutput<typeof AccountUpdateSchema>;
 
-const SCHEDULE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
-
-/** Parses `YYYY-MM-DD HH:MM` (local wall time of the caller) to epoch ms, or NaN. */
-export function parseScheduledDate(value: string): number {
-  const m = SCHEDULE_RE.exec(value);
-  if (!m) return Number.NaN;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi);
-  // Reject roll-overs such as 2026-02-31.
-  if (date.getMonth() !== mo - 1 || date.getDate() !== d || h > 23 || mi > 59) return Number.NaN;
-  return date.getTime();
-}
+export { DEFAULT_TIME_ZONE, formatScheduledDate, isTimeZone, parseScheduledDate } from './schedule.js';
 
 const flag01 = v.picklist([0, 1], 'must be 0 or 1');
 
+/** A tag: at most 150 characters, no comma (tags are stored joined by commas). */
+const tagSchema = v.pipe(
+  str,
+  maxChars(150, 'each tag must be at most 150 characters'),
+  v.check((s) => !s.includes(','), 'must not contain a comma (tags are stored comma-separated)'),
+);
+
 /**
- * The normalised lesson body: what the client sends and the server accepts.
- * Variant B's spellings are folded into it by `normaliseLessonParams`.
+ * The normalised lesson body, with `scheduled_date` read in `timeZone` (see
+ * `schedule.ts`): what the client sends and the server accepts. Variant B's
+ * spellings are folded into it by `normaliseLessonParams`.
  */
-export const LessonCreateSchema = v.object({
-  title: v.pipe(str, v.minLength(1, 'is required'), v.maxLength(150, 'must be at most 150 characters')),
-  description: v.pipe(str, v.maxLength(255, 'must be at most 255 characters')),
-  duration: v.optional(
-    v.pipe(
-      num,
-      v.integer('must be a whole number'),
-      v.minValue(0, 'must not be negative'),
-      v.maxValue(9999, 'must be at most 4 digits'),
-    ),
-  ),
-  tag: v.optional(v.array(v.pipe(str, v.maxLength(150, 'each tag must be at most 150 characters')))),
-  progress_criteria: v.optional(v.nullable(v.array(v.union([str, num])))),
-  show_title: v.optional(flag01),
-  enable_lesson_view: v.optional(flag01),
-  scheduled_date: v.optional(
-    v.nullable(
+export function lessonCreateSchema(timeZone: string = DEFAULT_TIME_ZONE) {
+  return v.object({
+    title: v.pipe(text(), maxChars(150, 'must be at most 150 characters')),
+    description: v.pipe(text(), maxChars(255, 'must be at most 255 characters')),
+    duration: v.optional(
       v.pipe(
-        str,
-        v.regex(SCHEDULE_RE, 'must be YYYY-MM-DD HH:MM'),
-        v.check((s) => !Number.isNaN(parseScheduledDate(s)), 'is not a real date'),
-        v.check((s) => parseScheduledDate(s) > Date.now(), 'must be in the future'),
+        num,
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must not be negative'),
+        v.maxValue(9999, 'must be at most 4 digits'),
       ),
     ),
-  ),
-});
+    tag: v.optional(v.array(tagSchema)),
+    // Entries that are not ids of the course's lessons are ignored (by the server), not refused.
+    progress_criteria: v.optional(v.nullable(v.array(v.unknown()))),
+    show_title: v.optional(flag01),
+    enable_lesson_view: v.optional(flag01),
+    scheduled_date: v.optional(
+      v.nullable(
+        v.pipe(
+          str,
+          v.regex(SCHEDULED_DATE_FORMAT, 'must be YYYY-MM-DD HH:MM'),
+          v.check((s) => !Number.isNaN(parseScheduledDate(s, 'UTC')), 'is not a real date'),
+          // Each check below passes what an earlier one refused: one issue per cause.
+          v.check(
+            (s) => Number.isNaN(parseScheduledDate(s, 'UTC')) || !Number.isNaN(parseScheduledDate(s, timeZone)),
+            `does not exist in ${timeZone} (its clocks skip that time)`,
+          ),
+          v.check((s) => {
+            const at = parseScheduledDate(s, timeZone);
+            return Number.isNaN(at) || at > Date.now();
+          }, 'must be in the future'),
+        ),
+      ),
+    ),
+  });
+}
+
+/** `lessonCreateSchema` in the default time zone. */
+export const LessonCreateSchema = lessonCreateSchema();
 export type LessonCreateBody = v.InferOutput<typeof LessonCreateSchema>;
 
 const httpUrl = v.pipe(
@@ -388,7 +448,10 @@ export type WebImportParams = v.InferOutput<typeof WebImportSchema>;
 
 export const WidgetDuplicateSchema = v.object({ id: v.pipe(str, v.minLength(1, 'is required')) });
 
-export const FallbackUpdateSchema = v.looseObject({ fallbacks: v.array(v.unknown()) });
+/** 4.8 body: `fallbacks` is a required array; an empty one would leave the agent without a chain. */
+export const FallbackUpdateSchema = v.object({
+  fallbacks: v.pipe(v.array(v.unknown()), v.minLength(1, 'needs at least one fallback')),
+});
 export type FallbackUpdate = v.InferOutput<typeof FallbackUpdateSchema>;
 
 /** The one error body shape of the reference server (and what the client reads). */

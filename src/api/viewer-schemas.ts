@@ -63,17 +63,19 @@ export const ContinueChatResultSchema = v.looseObject(chatTurnEntries);
 export type ContinueChatResult = v.InferOutput<typeof ContinueChatResultSchema>;
 
 /**
- * The answer of the viewer protocol: a bare string or a text reply with
- * metadata (and, for uploaded files, their URLs in `attachedFileUrls`).
+ * The answer of the viewer protocol: a bare string, a text reply (with the URLs
+ * of uploaded files and the chosen item's id), or a recorded audio clip's URL.
+ * Only these fields are sent.
  */
 export const ChatAnswerSchema = v.union([
   str,
-  v.looseObject({
+  v.object({
     type: v.literal('text'),
     text: str,
     attachedFileUrls: opt(v.array(str)),
-    metadata: opt(v.looseObject({ replyId: opt(str) })),
+    metadata: opt(v.object({ replyId: opt(str) })),
   }),
+  v.object({ type: v.literal('audio'), url: str }),
 ]);
 export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
 
@@ -82,9 +84,10 @@ export const AudioAnswerSchema = v.looseObject({ type: v.literal('audio'), url: 
 export type AudioAnswer = v.InferOutput<typeof AudioAnswerSchema>;
 
 /** The body of `continueChat`: `{ message }`, or `{}` to continue without an answer. */
-export const ContinueChatBodySchema = v.looseObject({ message: opt(ChatAnswerSchema) });
+export const ContinueChatBodySchema = v.object({ message: opt(ChatAnswerSchema) });
 
-export const StartChatOptionsSchema = v.looseObject({
+/** The start fields of the viewer protocol: only these are sent. */
+export const StartChatOptionsSchema = v.object({
   // valibot's record takes an array too ("0", "1", … as names); variables have names.
   prefilledVariables: opt(
     v.pipe(
@@ -97,6 +100,7 @@ export const StartChatOptionsSchema = v.looseObject({
   ),
   resultId: opt(str),
   isStreamEnabled: opt(bool),
+  isOnlyRegistering: opt(bool),
   textBubbleContentFormat: opt(v.picklist(['richText', 'markdown'])),
 });
 export type StartChatOptions = v.InferOutput<typeof StartChatOptionsSchema>;

@@ -58,7 +58,7 @@ export interface ViewerClientOptions {
  */
 export type StartChatCallOptions = Pick<
   StartChatOptions,
-  'prefilledVariables' | 'resultId' | 'isStreamEnabled' | 'textBubbleContentFormat'
+  'prefilledVariables' | 'resultId' | 'isStreamEnabled' | 'isOnlyRegistering' | 'textBubbleContentFormat'
 > &
   CallOptions;
 
@@ -67,12 +67,17 @@ export interface ViewerClient {
   /**
    * Starts a chat session with a published flow-bot (4.7):
    * `POST {viewer}/api/v1/flowbots/{publicId}/startChat`, never retried.
+   * Without start fields no body and no `Content-Type` is sent (the document
+   * sends no payload, and a browser then needs no CORS preflight); start fields
+   * such as `isStreamEnabled: true` go as a JSON body.
    * @example const { sessionId, messages, input } = await viewer.startChat('my-bot', { prefilledVariables: { Name: 'Ada' } });
    */
   startChat(publicId: string, options?: StartChatCallOptions): Promise<StartChatResult>;
   /**
    * Sends the visitor's answer, or continues without one:
    * `POST {viewer}/api/v1/sessions/{sessionId}/continueChat` with `{ message: answer }` or `{}`.
+   * An answer is a string, `{ type: 'text', text, attachedFileUrls?, metadata? }`
+   * or, for a recorded clip, `{ type: 'audio', url }`.
    * @example await viewer.continueChat(sessionId, 'Ada');
    */
   continueChat(sessionId: string, answer?: ChatAnswer, options?: CallOptions): Promise<ContinueChatResult>;
@@ -107,7 +112,7 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
       checkPathParams({ publicId }, context);
       const body = checkRequest(StartChatOptionsSchema, defined(fields), context);
       return viewer.send(
-        { operation, method: 'POST', path, json: body, schema: StartChatResultSchema },
+        { operation, method: 'POST', path, ...(Object.keys(body).length ? { json: body } : {}), schema: StartChatResultSchema },
         callOptions(signal, timeout),
       );
     },

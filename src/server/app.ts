@@ -45,9 +45,11 @@ import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import {
   AccountUpdateSchema,
-  LessonCreateSchema,
+  DEFAULT_TIME_ZONE,
   WebImportSchema,
   WidgetDuplicateSchema,
+  isTimeZone,
+  lessonCreateSchema,
   parseScheduledDate,
   type Account,
   type Bot,
@@ -126,6 +128,12 @@ export interface ReferenceAppOptions {
   uploadStoreBytes?: number;
   /** Pause between two pieces of a streamed answer, in ms. Default 30; tests use 1–5. */
   streamPaceMs?: number;
+  /**
+   * The platform's time zone (IANA name): `scheduled_date` is wall-clock time
+   * there, checked against the present and stored (`liberacao`) as that instant.
+   * Default `'America/Sao_Paulo'`, as the client's.
+   */
+  timeZone?: string;
 }
 
 /** What `createReferenceApp` returns. */
@@ -158,6 +166,9 @@ const FallbackBodySchema = v.object({
 /** Builds the reference app with fresh seeded state. Nothing listens. */
 export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
   const token = options.token ?? DEFAULT_TOKEN;
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) throw new RangeError(`createReferenceApp: timeZone "${String(timeZone)}" is not a known IANA time zone`);
+  const lessonSchema = lessonCreateSchema(timeZone);
   const { state, seed } = createSeedState(token, options.flows ?? shippedFlows(), {
     sessionTtlMs: options.sessionTtlMs,
     maxSessions: options.maxSessions,
@@ -237,7 +248,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   };
 
   const unitFor = (account: AccountRecord, unityId: string) => {
-    const unit = state.units.get(unityId);
+    const unit = state.units.get(idKey(unityId));
     if (!unit) throw new ApiError(404, `Unit "${unityId}" does not exist.`);
     assertMember(account, unit.institutionId, 'unit');
     return unit;
@@ -248,14 +259,11 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
 
   app.put('/api/v1/auth/update/:id', async (c) => {
     const account = authenticate(c);
+    // Only name and lastName are read (at least one, neither blank); other fields are dropped.
     const body = parseBody(AccountUpdateSchema, await readJson(c), 'account update');
-    const target = state.accounts.get(c.req.param('id'));
+    const target = state.accounts.get(idKey(c.req.param('id')));
     if (!target) throw new ApiError(404, `Account "${c.req.param('id')}" does not exist.`);
     if (target.id !== account.id) throw new ApiError(403, 'You can only update your own account.');
-    const issues = (['name', 'lastName'] as const)
-      .filter((field) => typeof body[field] === 'string' && !body[field].trim())
-      .map((field) => ({ path: field, message: 'must not be empty' }));
-    if (issues.length) throw invalid('account update', issues);
     if (typeof body.name === 'string') target.name = body.name.trim();
     if (typeof body.lastName === 'string') target.lastName = body.lastName.trim();
     return c.json(accountOut(target));
@@ -268,7 +276,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     const account = authenticate(c);
     const raw = await readJson(c);
     if (!isPlainObject(raw)) throw invalid('lesson', [{ path: '(root)', message: 'must be a JSON object' }]);
-    const body = parseBody(LessonCreateSchema, normaliseLessonParams(raw), 'lesson');
+    const body = parseBody(lessonSchema, normaliseLessonParams(raw, { timeZone }), 'lesson');
     const courseId = c.req.param('courseId');
     const course = state.courses.get(courseId);
     if (!course) throw new ApiError(404, `Course "${courseId}" does not exist.`);
@@ -285,6 +293,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     const prerequisites = [
       ...new Set(
         (body.progress_criteria ?? [])
+          // Entries that are not ids (objects, booleans, null…) are ignored, as the document says.
+          .filter((criterion) => typeof criterion === 'string' || typeof criterion === 'number')
           .map((criterion) => String(criterion).trim())
           .filter((lessonId) => courseLessons.some((l) => l.id === lessonId)),
       ),
@@ -298,7 +308,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       descricao: body.description,
       enable_lesson_view: body.enable_lesson_view ?? 0,
       duracao: body.duration ?? null,
-      liberacao: body.scheduled_date ? new Date(parseScheduledDate(body.scheduled_date)).toISOString() : null,
+      liberacao: body.scheduled_date ? new Date(parseScheduledDate(body.scheduled_date, timeZone)).toISOString() : null,
       requisito: prerequisites.length ? prerequisites.join(',') : null,
       requisito_id: prerequisites.length ? Number(prerequisites[0]) : null,
       tags: body.tag?.length ? body.tag.join(',') : null,
@@ -318,7 +328,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   const duplicateWidget = async (c: Context) => {
     const account = authenticate(c);
     const { id } = parseBody(WidgetDuplicateSchema, await readJson(c), 'widget duplicate');
-    const widget = state.widgets.get(id);
+    const widget = state.widgets.get(idKey(id));
     if (!widget) throw new ApiError(404, `Widget "${id}" does not exist.`);
     assertMember(account, widget.institutionId, 'widget');
     const bot = state.bots.get(widget.botId)!;
@@ -350,7 +360,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
 
   app.post('/api/v2/extractor/upload-web-scraper', async (c) => {
     const account = authenticate(c);
-    const body = parseBody(WebImportSchema, await readJson(c), 'web import');
+    const parsed = parseBody(WebImportSchema, await readJson(c), 'web import');
+    const body = { ...parsed, unityId: idKey(parsed.unityId), datasetId: idKey(parsed.datasetId), folderId: idKey(parsed.folderId) };
     unitFor(account, body.unityId);
     const dataset = state.datasets.get(body.datasetId);
     if (!dataset || dataset.unityId !== body.unityId) {
@@ -448,15 +459,15 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   const updateFallback = async (c: Context) => {
     const account = authenticate(c);
     const body = parseBody(FallbackBodySchema, await readJson(c), 'fallback update');
-    const bot = state.bots.get(param(c, 'botId'));
+    const bot = state.bots.get(idKey(param(c, 'botId')));
     if (!bot) throw new ApiError(404, `Bot "${param(c, 'botId')}" does not exist.`);
     assertMember(account, bot.institutionId, 'bot');
-    const fallback = state.fallbacks.get(param(c, 'fallbackId'));
+    const fallback = state.fallbacks.get(idKey(param(c, 'fallbackId')));
     if (!fallback || fallback.botId !== bot.id) {
       throw new ApiError(404, `Fallback "${param(c, 'fallbackId')}" does not exist for this bot.`);
     }
     const issues = body.fallbacks.flatMap((entry, index) => {
-      const credential = state.credentials.get(entry.credentialId);
+      const credential = state.credentials.get(idKey(entry.credentialId));
       return credential && credential.unityId === bot.unityId
         ? []
         : [{ path: `fallbacks.${index}.credentialId`, message: 'is not a credential of the bot\'s unit' }];
@@ -475,7 +486,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
         id,
         botId: bot.id,
         order: index + 1,
-        credentialId: entry.credentialId,
+        credentialId: idKey(entry.credentialId),
         model: entry.model,
         createdAt: index === 0 ? fallback.createdAt : now,
       });
@@ -589,6 +600,15 @@ function clientWentAway(c: Context, error: Error): boolean {
 
 function accountOut({ institutionIds: _ids, ...account }: AccountRecord): Account {
   return account;
+}
+
+/**
+ * The key an id is stored under. UUIDs are stored in lower case and matched
+ * whatever their case (the client accepts either, as RFC 9562 says to);
+ * other ids are matched exactly.
+ */
+function idKey(id: string): string {
+  return /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(id) ? id.toLowerCase() : id;
 }
 
 /** A path parameter of a handler typed with a plain `Context`. */

@@ -163,7 +163,7 @@ export interface ReferenceState {
   widgets: Map<string, WidgetRecord>;
   datasets: Map<string, DatasetRecord>;
   folders: Map<string, FolderRecord>;
-  knowledgeFiles: Map<string, KnowledgeFile>;
+  knowledgeFiles: Map<string, KnowledgeFile & { folderId: string }>;
   functions: Map<string, FlowbotFunction>;
   iconFiles: Map<string, IconFile>;
   integrations: Map<string, IntegrationRecord>;

@@ -28,7 +28,7 @@ const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e:
 describe('errors', () => {
   it('maps a 404 with { message } to FlowbotHttpError with status, method, url and serverMessage', async () => {
     const client = clientWith(async () => Response.json({ message: 'No such account' }, { status: 404, statusText: 'Not Found' }));
-    const error = await failure(client.updateAccount('acc-9', { name: 'Ada' }));
+    const error = await failure(client.updateAccount(ids.account, { name: 'Ada' }));
     expect(error).toBeInstanceOf(FlowbotHttpError);
     expect(error).toBeInstanceOf(FlowbotError);
     expect(error).toMatchObject({
@@ -37,12 +37,12 @@ describe('errors', () => {
       status: 404,
       statusText: 'Not Found',
       method: 'PUT',
-      url: 'https://chat.test/api/v1/auth/update/acc-9',
+      url: `https://chat.test/api/v1/auth/update/${ids.account}`,
       serverMessage: 'No such account',
       body: { message: 'No such account' },
     });
     expect((error as Error).message).toBe(
-      'updateAccount failed: PUT https://chat.test/api/v1/auth/update/acc-9 answered 404 Not Found: No such account',
+      `updateAccount failed: PUT https://chat.test/api/v1/auth/update/${ids.account} answered 404 Not Found: No such account`,
     );
   });
 
@@ -185,9 +185,9 @@ describe('errors', () => {
         failure(clientWith(echo).listFunctions(ids.unity)),
         failure(clientWith(echo).createLesson(42, { title: 'T', description: 'D' })),
         failure(clientWith(async () => new Response('nope')).duplicateWidget('w')),
-        failure(clientWith(async () => Response.json({ wrong: true })).updateFallback('b', 'f', { fallbacks: [] })),
+        failure(clientWith(async () => Response.json({ wrong: true })).updateFallback('b', 'f', { fallbacks: [{ model: 'm' }] })),
         failure(clientWith(() => Promise.reject(new TypeError(`failed with ${secret}`))).listCredentials(ids.unity)),
-        failure(clientWith(hangingFetch, { timeout: 20 }).updateAccount('a', { name: 'A' })),
+        failure(clientWith(hangingFetch, { timeout: 20 }).updateAccount(ids.account, { name: 'A' })),
         failure(clientWith(async () => Response.json(account)).createLesson(42, { title: '', description: 'D' })),
       ]);
       expect(errors.map((e) => (e as Error).name)).toEqual([

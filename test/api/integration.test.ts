@@ -150,9 +150,9 @@ describe('client against the reference server', () => {
         limit: 2,
       });
       expect(result.message).toMatch(/\S/);
-      expect(result.folder.id).toBe(server.seed.folderId);
+      expect(result.folder?.id).toBe(server.seed.folderId);
       expect(result.urls).toEqual(['https://example.com/docs']);
-      expect(result.files[0]).toMatchObject({ status: 'PENDING', maskName: 'https://example.com/docs' });
+      expect(result.files?.[0]).toMatchObject({ status: 'PENDING', maskName: 'https://example.com/docs' });
     });
 
     it('listFunctions returns the unit functions and counts', async () => {
@@ -460,5 +460,35 @@ describe('client against the reference server', () => {
       expect(sent).toHaveLength(1);
       expect(server.state.faults.pending).toBe(0);
     });
+  });
+});
+
+describe('client and reference server agree', () => {
+  it("on scheduled_date: both read it on the platform's clock, so what one takes the other stores as that instant", async () => {
+    const { client } = connect();
+    const at = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000);
+    const lesson = await client.createLesson(server.seed.courseId, { title: 'Later', description: 'Scheduled', scheduled_date: at });
+    expect(lesson.liberacao).toBe(at.toISOString());
+    const gone = new Date(Date.now() - 3_600_000);
+    expect(await failure(client.createLesson(server.seed.courseId, { title: 'T', description: 'D', scheduled_date: gone }))).toBeInstanceOf(
+      FlowbotValidationError,
+    );
+  });
+
+  it('on UUIDs in upper case, and on an emoji title', async () => {
+    const { client } = connect();
+    const list = await client.listFunctions(server.seed.unityId.toUpperCase());
+    expect(list.items.length).toBeGreaterThan(0);
+    const account = await client.updateAccount(server.seed.accountId.toUpperCase(), { name: 'Ada' });
+    expect(account.id).toBe(server.seed.accountId);
+    const lesson = await client.createLesson(server.seed.courseId, { title: '📚'.repeat(150), description: 'Emoji' });
+    expect(lesson.titulo).toBe('📚'.repeat(150));
+  });
+
+  it('on startChat without a body', async () => {
+    const { client, sent } = connect();
+    const start = await client.startChat(server.seed.publicId);
+    expect(start.sessionId).toEqual(expect.any(String));
+    expect(sent.at(-1)!.headers.has('content-type')).toBe(false);
   });
 });

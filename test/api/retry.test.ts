@@ -69,7 +69,7 @@ describe('retries', () => {
     const results = await Promise.allSettled([
       client.startChat('my-bot'),
       client.updateAccount(ids.account, { name: 'Ada' }),
-      client.updateFallback('bot-1', 'fb-1', { fallbacks: [] }),
+      client.updateFallback('bot-1', 'fb-1', { fallbacks: [{ model: 'gpt-4o' }] }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(sent.map((s) => s.method).sort()).toEqual(['PATCH', 'POST', 'PUT']);

@@ -259,10 +259,13 @@ describe('normaliseLessonParams', () => {
     ).toEqual({ title: 't', description: 'd', progress_criteria: null, scheduled_date: null });
   });
 
-  it('formats a Date schedule as YYYY-MM-DD HH:MM in local time', () => {
-    const date = new Date(2031, 4, 6, 7, 8, 59);
+  it("formats a Date schedule as YYYY-MM-DD HH:MM on the platform's clock, not the caller's", () => {
+    const date = new Date('2031-05-06T10:08:59Z');
     expect(normaliseLessonParams({ title: 't', description: 'd', scheduled_date: date })).toMatchObject({
-      scheduled_date: '2031-05-06 07:08',
+      scheduled_date: '2031-05-06 07:08', // America/Sao_Paulo, UTC-3
+    });
+    expect(normaliseLessonParams({ title: 't', description: 'd', scheduled_date: date }, { timeZone: 'Asia/Tokyo' })).toMatchObject({
+      scheduled_date: '2031-05-06 19:08',
     });
   });
 

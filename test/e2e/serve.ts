@@ -96,7 +96,12 @@ async function testHook(req: IncomingMessage, res: ServerResponse, path: string)
   const { stats, faults } = api.state;
   if (path === '/__api/stats' && req.method === 'GET') {
     const sessions = stats.startedSessionIds.map((id) => ({ id, answers: stats.answersOf(id) }));
-    sendJson(res, 200, { sessionsStarted: stats.sessionsStarted, continueCount: stats.continueCount, sessions });
+    sendJson(res, 200, {
+      sessionsStarted: stats.sessionsStarted,
+      continueCount: stats.continueCount,
+      streamsServed: stats.streamsServed,
+      sessions: sessions.map((session) => ({ ...session, bodies: stats.bodiesOf(session.id), logs: stats.clientLogsOf(session.id) })),
+    });
     return true;
   }
   if (path === '/__api/faults' && req.method === 'POST') {
