@@ -30,6 +30,7 @@ import { FollowController } from './render/follow.js';
 import { renderTranscript } from './render/transcript.js';
 import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
+import { createWidgetClient } from './viewer-client.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -191,6 +192,7 @@ export class FlowbotChat extends LitElement {
     }),
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,
+    createClient: createWidgetClient,
   });
 
   /** The visitor has clicked, typed or answered: new inputs may take focus. */

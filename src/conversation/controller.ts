@@ -6,8 +6,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
-import { sendClientLogs } from '../api/client-logs.js';
-import { streamMessage } from '../api/stream.js';
 import { createViewerClient } from '../api/viewer.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
@@ -674,10 +672,7 @@ export class ConversationController implements ReactiveController {
   }
 }
 
+/** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
 function defaultClient(viewerBaseUrl: string): ConversationClient {
-  return {
-    ...createViewerClient({ viewerBaseUrl }),
-    streamMessage: (sessionId, options) => streamMessage(sessionId, { viewerBaseUrl, ...options }),
-    clientLogs: (sessionId, logs) => void sendClientLogs(viewerBaseUrl, sessionId, logs),
-  };
+  return createViewerClient({ viewerBaseUrl });
 }

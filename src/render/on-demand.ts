@@ -1,7 +1,8 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them:
- * the controls of the rarer input types, their styles, and the markdown
- * parser. In the npm build this is an ordinary chunk; beside the script-tag
+ * the controls of the rarer input types, their styles, the markdown parser,
+ * and the readers of the viewer's side channels (streamed answers, client
+ * logs). In the npm build this is an ordinary chunk; beside the script-tag
  * file it is `flowbot-chat.lazy.js` (see `on-demand-import.ts`). Keeping them
  * out of the first file keeps that file small.
  */
@@ -16,6 +17,9 @@ import { renderPaymentInput } from './inputs/payment-input.js';
 import { renderRatingInput } from './inputs/rating-input.js';
 
 export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
+// The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
+export { sendClientLogs } from '../api/client-logs.js';
+export { streamMessage } from '../api/stream.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
