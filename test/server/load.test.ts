@@ -196,7 +196,8 @@ describe('reference server under load', () => {
 
     let peak = afterNormal.rss;
     const sampling = setInterval(() => void memory().then((m) => (peak = Math.max(peak, m.rss))), 250);
-    const until = performance.now() + ABUSE_MS;
+    const abuseBegan = performance.now();
+    const until = abuseBegan + ABUSE_MS;
     const [underAbuse, flooded, uploads, slow] = await Promise.all([
       conversations(CONVERSATIONS_UNDER_ABUSE),
       flood(until),
@@ -209,7 +210,10 @@ describe('reference server under load', () => {
 
     expect(underAbuse.failures.slice(0, 3)).toEqual([]);
     expect(underAbuse.latencies).toHaveLength(CONVERSATIONS_UNDER_ABUSE);
-    expect(flooded.refused).toBeGreaterThan(0);
+    // The flood got no more than the rate limit allows (on a busy machine it may not reach it).
+    const abuseSeconds = (performance.now() - abuseBegan) / 1000;
+    const { perMinute, burst } = SERVER_OPTIONS.rateLimit;
+    expect(flooded.accepted).toBeLessThanOrEqual(burst + (perMinute / 60) * abuseSeconds + 10);
     expect(after.sessions).toBeLessThanOrEqual(MAX_SESSIONS);
     for (const upload of uploads) expect([413, 'ECONNRESET', 'EPIPE']).toContain(upload.status);
     expect(after.uploads).toBe(0);
