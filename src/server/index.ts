@@ -97,7 +97,13 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
     maxConnections = DEFAULT_MAX_CONNECTIONS,
     ...appOptions
   } = options;
-  const { app, token, seed, state } = createReferenceApp(appOptions);
+  let reference: ReturnType<typeof createReferenceApp>;
+  try {
+    reference = createReferenceApp(appOptions);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const { app, token, seed, state } = reference;
   const listener = getRequestListener(app.fetch, {
     hostname: host,
     errorHandler: (error) => {
@@ -181,5 +187,7 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
   const headers = Object.entries({ ...ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${body}`);
+  // Then close both ways: a client that never reads nor closes must not keep the socket half-open.
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${body}`, () => socket.destroy());
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }
