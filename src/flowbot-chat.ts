@@ -25,10 +25,11 @@ import { renderComposer } from './render/composer.js';
 import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
-import { messageContentStyles, prepareMessage, renderMessageContent } from './render/message.js';
+import { messageContentStyles, messageToPlain, prepareMessage, renderMessageContent } from './render/message.js';
+import { onDemand } from './render/on-demand-import.js';
+import type { SpeechController } from './render/speech.js';
 import { FollowController } from './render/follow.js';
 import { renderTranscript } from './render/transcript.js';
-import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 import { createWidgetClient } from './viewer-client.js';
 
@@ -207,7 +208,9 @@ export class FlowbotChat extends LitElement {
   private themeSheet: CSSStyleSheet | undefined;
   private widgetCss = '';
   private themeKey: unknown[] = [];
-  private readonly voice = new SpeechController(this);
+  /** The voice, once the Widget resource turns it on and its code has arrived. */
+  private voice: SpeechController | undefined;
+  private voiceLoading = false;
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
   private blockedUrl: string | undefined;
 
@@ -371,7 +374,7 @@ export class FlowbotChat extends LitElement {
       title: this.widgetText('title'),
       subTitle: this.widgetText('subTitle'),
       headerIcon: this.headerIcon(),
-      voice: this.voiceOn() ? { muted: this.voice.muted, toggle: () => this.voice.toggle() } : undefined,
+      voice: this.voice && this.voiceOn() ? { muted: this.voice.muted, toggle: () => this.voice?.toggle() } : undefined,
       onClose: closable ? () => this.closeAndReturnFocus() : undefined,
     });
   }
@@ -428,7 +431,7 @@ export class FlowbotChat extends LitElement {
         if (renderMessageContent(notice.message) !== null) {
           this.follow.added();
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
-          if (this.voiceOn()) this.voice.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
+          if (this.voiceOn()) this.voice?.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
         }
         break;
       case 'stream':
@@ -535,9 +538,24 @@ export class FlowbotChat extends LitElement {
     return stringsFor(this.language());
   }
 
-  /** The Widget resource turns the voice on, and the browser has one. */
+  /**
+   * The Widget resource turns the voice on, and the browser has one. The
+   * voice's code is fetched the first time it is asked for (an early message
+   * may go unspoken while it arrives; nothing is spoken before an interaction anyway).
+   */
   private voiceOn(): boolean {
-    return this.widget?.voiceActive === true && this.voice.available;
+    if (this.widget?.voiceActive !== true) return false;
+    if (!this.voice && !this.voiceLoading && typeof window !== 'undefined' && 'speechSynthesis' in window) {
+      this.voiceLoading = true;
+      onDemand.load().then(
+        ({ SpeechController }) => {
+          this.voice = new SpeechController(this, (message) => messageToPlain(message));
+          this.requestUpdate();
+        },
+        () => (this.voiceLoading = false),
+      );
+    }
+    return !!this.voice?.available;
   }
 
   private widgetText(key: 'title' | 'subTitle'): string | undefined {

@@ -14,6 +14,7 @@ import {
   type TokenSource,
 } from './http.js';
 import { normaliseLessonParams, type LessonParams } from './lesson.js';
+import { reader } from './schema-reader.js';
 import {
   AccountSchema,
   AccountUpdateSchema,
@@ -238,8 +239,8 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const path = `api/v1/auth/update/${segment(id)}`;
       const context = { operation, method, url: chat.url(path) };
       checkUuidParams({ id }, context);
-      const json = checkRequest(AccountUpdateSchema, params, context);
-      return chat.send({ operation, method, path, json, authHeader: bearer, schema: AccountSchema }, call);
+      const json = checkRequest(reader(AccountUpdateSchema), params, context);
+      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(AccountSchema) }, call);
     },
 
     async createLesson(courseId, params, call) {
@@ -248,9 +249,9 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const path = `api/content/course/${segment(courseId)}/create_class`;
       const context = { operation, method, url: content.url(path) };
       checkPathParams({ courseId }, context);
-      const json = checkRequest(lessonSchema, normaliseLessonParams(params, { timeZone }), context);
+      const json = checkRequest(reader(lessonSchema), normaliseLessonParams(params, { timeZone }), context);
       const envelope = await content.send(
-        { operation, method, path, json, authHeader: lessonAuthHeader, schema: LessonEnvelopeSchema },
+        { operation, method, path, json, authHeader: lessonAuthHeader, read: reader(LessonEnvelopeSchema) },
         call,
       );
       return envelope.data;
@@ -260,16 +261,16 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const operation = 'duplicateWidget';
       const method = 'POST';
       const path = 'api/v1/widget/duplicate/';
-      const json = checkRequest(WidgetDuplicateSchema, { id }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, json, authHeader: bearer, schema: WidgetSchema }, call);
+      const json = checkRequest(reader(WidgetDuplicateSchema), { id }, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(WidgetSchema) }, call);
     },
 
     async importWebContent(params, call) {
       const operation = 'importWebContent';
       const method = 'POST';
       const path = 'api/v2/extractor/upload-web-scraper';
-      const json = checkRequest(WebImportSchema, params, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, json, authHeader: bearer, schema: WebImportResultSchema }, call);
+      const json = checkRequest(reader(WebImportSchema), params, { operation, method, url: chat.url(path) });
+      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(WebImportResultSchema) }, call);
     },
 
     async listFunctions(unityId, call) {
@@ -277,7 +278,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'GET';
       const path = `api/v1/functions/unity/${segment(unityId)}`;
       checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, authHeader: bearer, schema: FunctionListSchema }, call);
+      return chat.send({ operation, method, path, authHeader: bearer, read: reader(FunctionListSchema) }, call);
     },
 
     async listCredentials(unityId, call) {
@@ -285,7 +286,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'GET';
       const path = `api/v1/credential/unity/${segment(unityId)}`;
       checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, authHeader: bearer, schema: CredentialListSchema }, call);
+      return chat.send({ operation, method, path, authHeader: bearer, read: reader(CredentialListSchema) }, call);
     },
 
     async updateFallback(botId, fallbackId, params, call) {
@@ -305,8 +306,8 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       ];
       if (routeIssues.length) throw validationError(routeIssues, context);
       checkPathParams({ botId, fallbackId }, context);
-      const json = checkRequest(FallbackUpdateSchema, params, context);
-      return chat.send({ operation, method, path, json, authHeader: bearer, schema: FallbackSchema }, call);
+      const json = checkRequest(reader(FallbackUpdateSchema), params, context);
+      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(FallbackSchema) }, call);
     },
   };
 }

@@ -8,7 +8,6 @@
  * Nothing here runs at import time, so the module is safe to load during
  * server-side rendering.
  */
-import * as v from 'valibot';
 import {
   FlowbotHttpError,
   FlowbotNetworkError,
@@ -16,7 +15,7 @@ import {
   FlowbotTimeoutError,
   FlowbotValidationError,
 } from './errors.js';
-import { toFieldIssues, type FieldIssue } from './viewer-schemas.js';
+import type { FieldIssue } from './viewer-schemas.js';
 
 /**
  * A `fetch`-compatible function. The client always calls it with a `Request`
@@ -90,8 +89,15 @@ export const DEFAULT_TIMEOUT = 15_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Reads an untrusted value: what it is, or what is wrong with it. The full
+ * client makes readers of its valibot schemas (`reader` in schema-kit.ts); the
+ * widget's viewer client has hand-written ones, so it carries no schema library.
+ */
+export type Reader<T> = (value: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
+
 /** One request of a verb. */
-export interface RequestSpec<S extends v.GenericSchema> {
+export interface RequestSpec<T> {
   /** The verb's name, used in error messages. */
   operation: string;
   method: HttpMethod;
@@ -101,8 +107,8 @@ export interface RequestSpec<S extends v.GenericSchema> {
   json?: unknown;
   /** Name of the header that carries the token; none: the call is sent without one. */
   authHeader?: string;
-  /** Schema of a successful response body. */
-  schema: S;
+  /** Reads a successful response body. */
+  read: Reader<T>;
 }
 
 /** Requests against one base URL. */
@@ -110,7 +116,7 @@ export interface Endpoint {
   /** The absolute (or, in a browser, page-relative) URL of `path`, as used in messages. */
   url(path: string): string;
   /** Sends a request and returns the validated response body. */
-  send<S extends v.GenericSchema>(spec: RequestSpec<S>, call?: CallOptions): Promise<v.InferOutput<S>>;
+  send<T>(spec: RequestSpec<T>, call?: CallOptions): Promise<T>;
 }
 
 export interface EndpointConfig {
@@ -182,14 +188,10 @@ export function firstIssuePerField(issues: readonly FieldIssue[]): FieldIssue[] 
  * Checks a request against a schema before anything is sent; throws one
  * `FlowbotValidationError` that lists every failing field.
  */
-export function checkRequest<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-  context: { operation: string; method: string; url: string },
-): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
-  throw validationError(firstIssuePerField(toFieldIssues(result.issues)), context);
+export function checkRequest<T>(read: Reader<T>, input: unknown, context: { operation: string; method: string; url: string }): T {
+  const result = read(input);
+  if (result.ok) return result.value;
+  throw validationError(firstIssuePerField(result.issues), context);
 }
 
 /** The error for requests refused before sending. */
@@ -328,12 +330,12 @@ export async function httpError(
  * Reads a successful response's body within the timeout, parses it and
  * validates it against the verb's schema.
  */
-export async function readResult<S extends v.GenericSchema>(
+export async function readResult<T>(
   response: Response,
-  schema: S,
+  read: Reader<T>,
   base: CallContext,
   options: { timeout: number; stop: AbortController; signal: AbortSignal | undefined; token: string | undefined },
-): Promise<v.InferOutput<S>> {
+): Promise<T> {
   const { operation, method } = base;
   const { timeout, stop, signal, token } = options;
   const finalUrl = displayUrl(response.url || base.url);
@@ -363,15 +365,15 @@ export async function readResult<S extends v.GenericSchema>(
       { ...at, status: response.status, issues: [], body: text },
     );
   }
-  const result = v.safeParse(schema, parsed.value);
-  if (!result.success) {
-    const issues = firstIssuePerField(toFieldIssues(result.issues));
+  const result = read(parsed.value);
+  if (!result.ok) {
+    const issues = firstIssuePerField(result.issues);
     throw new FlowbotResponseError(
       scrub(`${operation}: unexpected response shape from ${method} ${finalUrl}: ${formatIssues(issues)}`, token),
       { ...at, status: response.status, issues, body: parsed.value },
     );
   }
-  return result.output;
+  return result.value;
 }
 
 const HEADERS_TIMEOUT = Symbol('headers timeout');
@@ -386,7 +388,7 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
   const timeout = config.timeout ?? DEFAULT_TIMEOUT;
   const url = (path: string): string => prefix + path;
 
-  async function send<S extends v.GenericSchema>(spec: RequestSpec<S>, call: CallOptions = {}): Promise<v.InferOutput<S>> {
+  async function send<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
     const { operation, method } = spec;
     const base = { operation, method, url: displayUrl(url(spec.path)) };
     call.signal?.throwIfAborted();
@@ -430,7 +432,7 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
       if (call.signal?.aborted) throw call.signal.reason;
       throw error;
     }
-    return readResult(response, spec.schema, base, { timeout: callTimeout, stop, signal: call.signal, token: undefined });
+    return readResult(response, spec.read, base, { timeout: callTimeout, stop, signal: call.signal, token: undefined });
   }
 
   return { url, send };

@@ -4,7 +4,6 @@
  * checks, response validation, error mapping).
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
-import type * as v from 'valibot';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError, isFlowbotError } from './errors.js';
 import {
   DEFAULT_TIMEOUT,
@@ -129,10 +128,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
 
   const url = (path: string): string => prefixUrl + path;
 
-  async function send<S extends v.GenericSchema>(
-    spec: RequestSpec<S>,
-    call: CallOptions = {},
-  ): Promise<v.InferOutput<S>> {
+  async function send<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
     const { operation, method } = spec;
     const target = displayUrl(url(spec.path));
     const base = { operation, method, url: target };
@@ -169,7 +165,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
     }
 
     try {
-      return await readResult(response, spec.schema, base, {
+      return await readResult(response, spec.read, base, {
         timeout: callTimeout,
         stop,
         signal: call.signal,

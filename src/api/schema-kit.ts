@@ -6,3 +6,4 @@ export const num = v.number();
 export const bool = v.boolean();
 /** An optional field: absent, `undefined` or `null`. */
 export const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
+

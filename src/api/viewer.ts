@@ -1,7 +1,8 @@
 /**
  * The viewer client: the two public, token-less calls a conversation needs.
  * Kept apart from the full client so the script-tag bundle of the widget
- * carries only these two schemas.
+ * carries no ky and no schema library: its requests and responses are read
+ * by the hand-written readers of `protocol/turn.ts`.
  */
 import {
   callOptions,
@@ -12,16 +13,8 @@ import {
   type CallOptions,
   type FetchLike,
 } from './core.js';
-import {
-  ContinueChatBodySchema,
-  ContinueChatResultSchema,
-  StartChatOptionsSchema,
-  StartChatResultSchema,
-  type ChatAnswer,
-  type ContinueChatResult,
-  type StartChatOptions,
-  type StartChatResult,
-} from './viewer-schemas.js';
+import { checkAnswer, checkStartOptions, readContinueResult, readStartResult } from '../protocol/turn.js';
+import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from './viewer-schemas.js';
 
 /** Options of `createViewerClient`. */
 export interface ViewerClientOptions {
@@ -110,9 +103,9 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
       const context = { operation, method: 'POST', url: viewer.url(path) };
       const { signal, timeout, ...fields } = startOptions;
       checkPathParams({ publicId }, context);
-      const body = checkRequest(StartChatOptionsSchema, defined(fields), context);
+      const body = checkRequest(checkStartOptions, defined(fields), context);
       return viewer.send(
-        { operation, method: 'POST', path, ...(Object.keys(body).length ? { json: body } : {}), schema: StartChatResultSchema },
+        { operation, method: 'POST', path, ...(Object.keys(body).length ? { json: body } : {}), read: readStartResult },
         callOptions(signal, timeout),
       );
     },
@@ -122,8 +115,8 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
       const path = `api/v1/sessions/${segment(sessionId)}/continueChat`;
       const context = { operation, method: 'POST', url: viewer.url(path) };
       checkPathParams({ sessionId }, context);
-      const json = answer === undefined ? {} : checkRequest(ContinueChatBodySchema, { message: answer }, context);
-      return viewer.send({ operation, method: 'POST', path, json, schema: ContinueChatResultSchema }, callOpts);
+      const json = answer === undefined ? {} : { message: checkRequest(checkAnswer, answer, context) };
+      return viewer.send({ operation, method: 'POST', path, json, read: readContinueResult }, callOpts);
     },
   };
 }

@@ -17,45 +17,83 @@
  * format version is ignored (and replaced by the next save). Storage that
  * throws (blocked, or full) only turns persistence off.
  */
-import * as v from 'valibot';
-import {
-  ChatAnswerSchema,
-  ChatInputSchema,
-  ChatMessageSchema,
-  DynamicThemeSchema,
-} from '../api/viewer-schemas.js';
+import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
 
-const bool = v.optional(v.boolean());
-
-const StoredSchema = v.object({
-  v: v.literal(1),
-  key: v.string(),
-  sessionId: v.string(),
-  resultId: v.string(),
-  flowbot: v.unknown(),
-  entries: v.array(
-    v.union([
-      v.object({ kind: v.literal('bot'), message: ChatMessageSchema, local: bool }),
-      v.object({ kind: v.literal('answer'), answer: v.optional(ChatAnswerSchema), text: v.string() }),
-    ]),
-  ),
-  /** The input on screen; none (and nothing pending) means the flow ended. */
-  input: v.optional(ChatInputSchema),
-  /** An `expectsDedicatedReply` action was still to be answered. */
-  pending: bool,
-  /** A streamed answer was owed (its request body: the older action's `messages`). */
-  stream: v.optional(v.object({ messages: v.optional(v.array(v.unknown())) })),
-  /** A streamed answer had arrived whole: its text was still to be sent as the reply. */
-  reply: v.optional(v.string()),
-  dynamicTheme: v.optional(DynamicThemeSchema),
-  progress: v.optional(v.number()),
-});
-
 /** A remembered conversation. */
-export type StoredConversation = Omit<v.InferOutput<typeof StoredSchema>, 'v' | 'key'>;
+export interface StoredConversation {
+  sessionId: string;
+  resultId: string;
+  flowbot: unknown;
+  entries: Array<
+    | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined }
+    | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string }
+  >;
+  /** The input on screen; none (and nothing pending) means the flow ended. */
+  input?: ChatInput | undefined;
+  /** An `expectsDedicatedReply` action was still to be answered. */
+  pending?: boolean | undefined;
+  /** A streamed answer was owed (its request body: the older action's `messages`). */
+  stream?: { messages?: unknown[] | undefined } | undefined;
+  /** A streamed answer had arrived whole: its text was still to be sent as the reply. */
+  reply?: string | undefined;
+  dynamicTheme?: DynamicTheme | undefined;
+  progress?: number | undefined;
+}
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | false =>
+  value === undefined || value === null ? undefined : ok(value) ? value : false;
+
+/** A stored record read like wire data: any field out of shape makes the whole record unusable. */
+function readRecord(value: unknown, key: string): StoredConversation | undefined {
+  if (!isRecord(value) || value.v !== 1 || value.key !== key) return undefined;
+  const { sessionId, resultId } = value;
+  if (typeof sessionId !== 'string' || typeof resultId !== 'string' || !Array.isArray(value.entries)) return undefined;
+  const entries: StoredConversation['entries'] = [];
+  for (const raw of value.entries) {
+    if (!isRecord(raw)) return undefined;
+    if (raw.kind === 'bot') {
+      const message = readChatMessage(raw.message);
+      if (!message) return undefined;
+      entries.push({ kind: 'bot', message, local: raw.local === true });
+    } else if (raw.kind === 'answer' && typeof raw.text === 'string') {
+      const answer = raw.answer == null ? undefined : checkAnswer(raw.answer);
+      if (answer && !answer.ok) return undefined;
+      entries.push({ kind: 'answer', answer: answer?.value, text: raw.text });
+    } else return undefined;
+  }
+  const input = value.input == null ? undefined : readChatInput(value.input);
+  const pending = optional(value.pending, (x): x is boolean => typeof x === 'boolean');
+  const reply = optional(value.reply, (x): x is string => typeof x === 'string');
+  const progress = optional(value.progress, (x): x is number => typeof x === 'number' && Number.isFinite(x));
+  const stream = optional(value.stream, isRecord);
+  const messages = stream ? optional(stream.messages, Array.isArray) : undefined;
+  const dynamicTheme = value.dynamicTheme == null ? undefined : readDynamicTheme(value.dynamicTheme);
+  if (
+    (value.input != null && !input) ||
+    (value.dynamicTheme != null && !dynamicTheme) ||
+    [pending, reply, progress, stream, messages].includes(false)
+  ) {
+    return undefined;
+  }
+  return {
+    sessionId,
+    resultId,
+    flowbot: value.flowbot,
+    entries,
+    input,
+    pending: pending === true || undefined,
+    stream: stream ? { messages: Array.isArray(messages) ? messages : undefined } : undefined,
+    reply: typeof reply === 'string' ? reply : undefined,
+    dynamicTheme,
+    progress: typeof progress === 'number' ? progress : undefined,
+  };
+}
 
 /** The storage key of a bot on a viewer host (`''`: the page's origin): `flowbot-chat:<host>:<publicId>`. */
 export function storageKey(publicId: string, apiHost: string): string {
@@ -82,8 +120,7 @@ export class ConversationStore {
     try {
       const raw = this.storage?.getItem(this.key);
       if (!raw) return undefined;
-      const parsed = v.safeParse(StoredSchema, JSON.parse(raw));
-      if (parsed.success && parsed.output.key === this.key) return parsed.output;
+      return readRecord(JSON.parse(raw), this.key);
     } catch {
       // Not JSON: ignored like any other unusable record.
     }

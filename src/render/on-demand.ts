@@ -20,6 +20,8 @@ export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../api/client-logs.js';
 export { streamMessage } from '../api/stream.js';
+// The voice (the Widget resource's voiceActive): most widgets never speak.
+export { SpeechController } from './speech.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */

@@ -1,4 +1,6 @@
 /**
+ * Loaded on demand, when the Widget resource turns the voice on.
+ *
  * Bot messages read aloud with the browser's speech synthesis (the Widget
  * resource's `voiceActive` and `audioVoice`), and the visitor's mute switch,
  * remembered for the whole site.
@@ -8,8 +10,7 @@
  * record of a click or key press), while muted, or without the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatMessage } from './protocol/types.js';
-import { messageToPlain } from './render/message.js';
+import type { ChatMessage } from '../protocol/types.js';
 
 const MUTED_KEY = 'flowbot-chat:muted';
 
@@ -21,8 +22,12 @@ export class SpeechController implements ReactiveController {
   private spoke = false;
   private connected = false;
 
-  constructor(host: ReactiveControllerHost) {
+  /** What is read aloud of a message (the element's plain-text summary). */
+  private readonly toPlain: (message: ChatMessage) => string;
+
+  constructor(host: ReactiveControllerHost, toPlain: (message: ChatMessage) => string) {
     this.host = host;
+    this.toPlain = toPlain;
     host.addController(this);
   }
 
@@ -60,7 +65,7 @@ export class SpeechController implements ReactiveController {
    */
   speak(message: ChatMessage, lang: string, voice: unknown, interacted: boolean): void {
     const activation = globalThis.navigator?.userActivation;
-    const text = message.type === 'text' && messageToPlain(message);
+    const text = message.type === 'text' && this.toPlain(message);
     if (!text || !this.connected || !this.available || this.muted || !(activation ? activation.hasBeenActive : interacted)) {
       return;
     }
