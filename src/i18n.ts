@@ -58,6 +58,8 @@ export interface FlowbotStrings {
   skip: string;
   /** The button that stops a streamed answer. */
   stop: string;
+  /** The server's reply to an answer could not be read (the answer was delivered). */
+  unreadable: string;
 }
 
 const en: FlowbotStrings = {
@@ -110,6 +112,7 @@ const en: FlowbotStrings = {
   paymentUnsupported: 'Payments cannot be made in this chat.',
   skip: 'Skip',
   stop: 'Stop answering',
+  unreadable: 'The reply could not be read. Retry to go on.',
 };
 
 const ptBR: FlowbotStrings = {
@@ -162,6 +165,7 @@ const ptBR: FlowbotStrings = {
   paymentUnsupported: 'Não é possível fazer pagamentos neste chat.',
   skip: 'Pular',
   stop: 'Parar a resposta',
+  unreadable: 'Não foi possível ler a resposta. Tente novamente para continuar.',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

@@ -5,7 +5,7 @@
  * its notices into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
+import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
 import { createViewerClient } from '../api/viewer.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
@@ -62,6 +62,16 @@ function streamBody(action: ClientSideAction): { messages?: unknown[] } {
   return Array.isArray(messages) ? { messages } : {};
 }
 
+/**
+ * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
+ * the first few go at once, then each waits twice as long (from 0.25 s, at
+ * most 4 s), and past `AUTO_REPLY_LIMIT` in a row the widget stops with an
+ * error and a Retry. A viewer that asks for one reply after another cannot
+ * make the widget hammer it.
+ */
+export const AUTO_REPLY_LIMIT = 10;
+const AUTO_REPLIES_AT_ONCE = 3;
+
 /** Longest `wait` action honoured, in seconds. */
 const MAX_WAIT_SECONDS = 60;
 
@@ -104,6 +114,8 @@ export class ConversationController implements ReactiveController {
   private streamStop: AbortController | undefined;
   /** Client logs sent this session (they are capped). */
   private logsSent = 0;
+  /** Automatic continues since the visitor last acted. */
+  private autoReplies = 0;
 
   constructor(host: ReactiveControllerHost, options: ConversationOptions) {
     this.host = host;
@@ -259,6 +271,7 @@ export class ConversationController implements ReactiveController {
     this.streamEntry = undefined;
     this.streamStop = undefined;
     this.logsSent = 0;
+    this.autoReplies = 0;
     this.setStatus(status);
   }
 
@@ -270,6 +283,7 @@ export class ConversationController implements ReactiveController {
    */
   send(answer: ChatAnswer | undefined, text: string = typeof answer === 'string' ? answer : answer && 'text' in answer ? answer.text : ''): boolean {
     if (!this.canSend) return false;
+    this.autoReplies = 0;
     this._entries = this._entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.nextKey++, answer, text, state: 'sending' };
     this._entries.push(entry);
@@ -282,6 +296,7 @@ export class ConversationController implements ReactiveController {
     const again = this.retryRun;
     if (this._status !== 'error' || !again) return;
     this.retryRun = undefined;
+    this.autoReplies = 0;
     again();
   }
 
@@ -388,6 +403,17 @@ export class ConversationController implements ReactiveController {
         this.start({ fresh: true });
         return;
       }
+      // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
+      // (a resend would give it to the bot twice); Retry asks the bot to go on.
+      if (isFlowbotResponseError(error) && error.status < 300) {
+        if (entry) {
+          entry.state = 'sent';
+          this._input = undefined;
+          this.notify({ type: 'answer', answer: entry.answer, text: entry.text });
+        }
+        this.fail('send', error, () => void this.deliver(undefined), true);
+        return;
+      }
       if (entry) entry.state = 'failed';
       // An abort (disconnect) is not an error to report, but the answer must not be lost.
       const aborted = isAbortError(error);
@@ -489,7 +515,7 @@ export class ConversationController implements ReactiveController {
       return;
     }
     if (needsReply) {
-      await this.deliver(undefined);
+      await this.autoReply(generation);
       return;
     }
     if (result.input) {
@@ -581,6 +607,25 @@ export class ConversationController implements ReactiveController {
       progress: this._progress,
     });
     await this.deliver(undefined, reply);
+  }
+
+  /** An automatic continue, backed off and capped (see `AUTO_REPLY_LIMIT`). */
+  private async autoReply(generation: number): Promise<void> {
+    const count = ++this.autoReplies;
+    if (count > AUTO_REPLY_LIMIT) {
+      const error = new FlowbotError(`continueChat: the bot asked for ${AUTO_REPLY_LIMIT} replies in a row without the visitor; stopped`, {
+        operation: 'continueChat',
+        method: 'POST',
+        url: `api/v1/sessions/${this._sessionId ?? ''}/continueChat`,
+      });
+      this.fail('send', error, () => void this.deliver(undefined), true);
+      return;
+    }
+    if (count > AUTO_REPLIES_AT_ONCE) {
+      await this.sleep(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1)));
+      if (generation !== this.generation) return;
+    }
+    await this.deliver(undefined);
   }
 
   /** What a reload shows again: bot messages and the answers the server accepted. */

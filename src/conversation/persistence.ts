@@ -46,8 +46,10 @@ export interface StoredConversation {
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | false =>
-  value === undefined || value === null ? undefined : ok(value) ? value : false;
+/** Marks a field out of shape (distinct from every value a field can hold). */
+const BAD = Symbol('bad');
+const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
+  value === undefined || value === null ? undefined : ok(value) ? value : BAD;
 
 /** A stored record read like wire data: any field out of shape makes the whole record unusable. */
 function readRecord(value: unknown, key: string): StoredConversation | undefined {
@@ -72,12 +74,12 @@ function readRecord(value: unknown, key: string): StoredConversation | undefined
   const reply = optional(value.reply, (x): x is string => typeof x === 'string');
   const progress = optional(value.progress, (x): x is number => typeof x === 'number' && Number.isFinite(x));
   const stream = optional(value.stream, isRecord);
-  const messages = stream ? optional(stream.messages, Array.isArray) : undefined;
+  const messages = stream && stream !== BAD ? optional(stream.messages, Array.isArray) : undefined;
   const dynamicTheme = value.dynamicTheme == null ? undefined : readDynamicTheme(value.dynamicTheme);
   if (
     (value.input != null && !input) ||
     (value.dynamicTheme != null && !dynamicTheme) ||
-    [pending, reply, progress, stream, messages].includes(false)
+    [pending, reply, progress, stream, messages].includes(BAD)
   ) {
     return undefined;
   }
@@ -88,7 +90,7 @@ function readRecord(value: unknown, key: string): StoredConversation | undefined
     entries,
     input,
     pending: pending === true || undefined,
-    stream: stream ? { messages: Array.isArray(messages) ? messages : undefined } : undefined,
+    stream: stream && stream !== BAD ? { messages: Array.isArray(messages) ? messages : undefined } : undefined,
     reply: typeof reply === 'string' ? reply : undefined,
     dynamicTheme,
     progress: typeof progress === 'number' ? progress : undefined,

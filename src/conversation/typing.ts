@@ -10,16 +10,23 @@ export interface TypingEmulation {
   readonly enabled: boolean;
   /** Words per minute. Default 400. */
   readonly speed: number;
-  /** Longest typing delay, in seconds. Default 3. */
+  /** Longest typing delay, in seconds. Default 3; at most `MAX_TYPING_SECONDS`. */
   readonly maxDelay: number;
-  /** Extra pause between two messages of one response, in seconds. Default 0. */
+  /** Extra pause between two messages of one response, in seconds. Default 0; at most `MAX_TYPING_SECONDS`. */
   readonly delayBetweenBubbles: number;
   /** Whether the very first message of a conversation shows at once. Default true. */
   readonly isDisabledOnFirstMessage: boolean;
 }
 
+/**
+ * The longest a bot may seem to type one message, and the longest pause
+ * between two of its messages, in seconds, whatever its settings say: a
+ * visitor waits no longer for one message (a `wait` action is capped at 60 s).
+ */
+export const MAX_TYPING_SECONDS = 10;
+
 function seconds(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_TYPING_SECONDS) : fallback;
 }
 
 /** Reads `flowbot.settings.typingEmulation`; `undefined` (no delays at all) when absent. */

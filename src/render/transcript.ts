@@ -4,7 +4,7 @@
  * (a blocked redirect, an error with its retry, the "unavailable" state).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { isFlowbotHttpError } from '../api/errors.js';
+import { isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
 // Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
 import type {
   AnswerEntry,
@@ -166,6 +166,8 @@ function renderError(view: TranscriptView, ctx: TranscriptContext): TemplateResu
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);
   if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
+  // The server took the answer but its reply could not be read: nothing is "not sent".
+  else if (isFlowbotResponseError(error) && error.status < 300) message = strings.unreadable;
   // The bubble already shows "Not sent"; the alert says it for screen readers only.
   const notSent = errorAction === 'send' && view.entries.some((e) => e.kind === 'answer' && e.state === 'failed');
   return html`<div part="error" class="error" role="alert">

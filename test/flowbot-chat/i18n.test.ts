@@ -128,6 +128,8 @@ describe('<flowbot-chat>', () => {
         );
         await inputShown(el);
         await until(() => part(el, 'redirect'));
+        // The voice's code arrives on demand.
+        await until(() => part(el, 'mute-button'));
         expect(part(el, 'mute-button')!.getAttribute('aria-label')).to.equal('Silenciar voz');
         expect(part(el, 'progress')!.getAttribute('aria-label')).to.equal('Progresso');
         expect(text(part(el, 'redirect'))).to.equal('Abrir a página: example.com');
