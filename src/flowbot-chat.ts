@@ -245,6 +245,11 @@ export class FlowbotChat extends LitElement {
     return answer ? this.submit(answer, byVisitor) : false;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.draft.running?.abort();
+  }
+
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang') this.requestUpdate();
@@ -373,6 +378,8 @@ export class FlowbotChat extends LitElement {
     const { status, input } = this.session;
     if (input && status !== 'ended' && input !== this.draftInput) {
       this.draftInput = input;
+      // Uploads or a recording of the input that went away must not go on (nor keep the microphone).
+      this.draft.running?.abort();
       this.draft = newDraft(input);
     }
     return renderComposer({

@@ -56,6 +56,18 @@ export interface FlowbotStrings {
   uploadUnavailable: string;
   paymentUnsupported: string;
   skip: string;
+  /** Uploads (file input, attachments, voice messages); `{size}` and `{name}` are filled in. */
+  fileTooLarge: string;
+  uploadOf: string;
+  cancelUpload: string;
+  uploadCancelled: string;
+  attach: string;
+  record: string;
+  stopRecording: string;
+  recording: string;
+  voiceMessage: string;
+  noRecorder: string;
+  microphoneRefused: string;
 }
 
 const en: FlowbotStrings = {
@@ -107,6 +119,17 @@ const en: FlowbotStrings = {
   uploadUnavailable: 'Files cannot be uploaded here.',
   paymentUnsupported: 'Payments cannot be made in this chat.',
   skip: 'Skip',
+  fileTooLarge: 'This file is larger than {size} MB',
+  uploadOf: 'Upload of {name}',
+  cancelUpload: 'Cancel',
+  uploadCancelled: 'Upload cancelled. Your files are still here to send again.',
+  attach: 'Attach files',
+  record: 'Record a voice message',
+  stopRecording: 'Stop recording and send',
+  recording: 'Recording…',
+  voiceMessage: 'Voice message',
+  noRecorder: 'Voice messages cannot be recorded in this browser. You can still type your answer.',
+  microphoneRefused: 'The microphone cannot be used, so no voice message was recorded. You can still type your answer.',
 };
 
 const ptBR: FlowbotStrings = {
@@ -158,6 +181,17 @@ const ptBR: FlowbotStrings = {
   uploadUnavailable: 'Não é possível enviar arquivos aqui.',
   paymentUnsupported: 'Não é possível fazer pagamentos neste chat.',
   skip: 'Pular',
+  fileTooLarge: 'Este arquivo é maior que {size} MB',
+  uploadOf: 'Envio de {name}',
+  cancelUpload: 'Cancelar',
+  uploadCancelled: 'Envio cancelado. Seus arquivos continuam aqui para enviar de novo.',
+  attach: 'Anexar arquivos',
+  record: 'Gravar uma mensagem de voz',
+  stopRecording: 'Parar a gravação e enviar',
+  recording: 'Gravando…',
+  voiceMessage: 'Mensagem de voz',
+  noRecorder: 'Não é possível gravar mensagens de voz neste navegador. Você ainda pode digitar sua resposta.',
+  microphoneRefused: 'Não foi possível usar o microfone, então nenhuma mensagem de voz foi gravada. Você ainda pode digitar sua resposta.',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

@@ -62,9 +62,14 @@ export type StartChatResult = v.InferOutput<typeof StartChatResultSchema>;
 export const ContinueChatResultSchema = v.looseObject(chatTurnEntries);
 export type ContinueChatResult = v.InferOutput<typeof ContinueChatResultSchema>;
 
+/** The answer of a recorded audio clip: `{ type: "audio", url }` (the uploaded clip's URL). */
+export const AudioAnswerSchema = v.looseObject({ type: v.literal('audio'), url: str });
+export type AudioAnswer = v.InferOutput<typeof AudioAnswerSchema>;
+
 /**
- * The answer of the viewer protocol: a bare string or a text reply with
- * metadata (and, for uploaded files, their URLs in `attachedFileUrls`).
+ * The answer of the viewer protocol: a bare string, a text reply with
+ * metadata (and, for uploaded files, their URLs in `attachedFileUrls`), or a
+ * recorded audio clip.
  */
 export const ChatAnswerSchema = v.union([
   str,
@@ -74,12 +79,9 @@ export const ChatAnswerSchema = v.union([
     attachedFileUrls: opt(v.array(str)),
     metadata: opt(v.looseObject({ replyId: opt(str) })),
   }),
+  AudioAnswerSchema,
 ]);
 export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
-
-/** The answer of a recorded audio clip: `{ type: "audio", url }` (the uploaded clip's URL). */
-export const AudioAnswerSchema = v.looseObject({ type: v.literal('audio'), url: str });
-export type AudioAnswer = v.InferOutput<typeof AudioAnswerSchema>;
 
 /** The body of `continueChat`: `{ message }`, or `{}` to continue without an answer. */
 export const ContinueChatBodySchema = v.looseObject({ message: opt(ChatAnswerSchema) });

@@ -1,7 +1,7 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them:
- * the controls of the rarer input types, their styles, and the markdown
- * parser. In the npm build this is an ordinary chunk; beside the script-tag
+ * the controls of the rarer input types (and of a text input that takes
+ * files or voice messages), their styles, and the markdown parser. In the npm build this is an ordinary chunk; beside the script-tag
  * file it is `flowbot-chat.lazy.js` (see `on-demand-import.ts`). Keeping them
  * out of the first file keeps that file small.
  */
@@ -16,6 +16,7 @@ import { renderPaymentInput } from './inputs/payment-input.js';
 import { renderRatingInput } from './inputs/rating-input.js';
 
 export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
+export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
