@@ -75,7 +75,10 @@ async function startRecording(ctx: InputContext): Promise<void> {
   });
   const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
   // Whatever ends the recording (sent, the input gone, the element removed) turns the microphone off.
+  let released = false;
   const release = (): void => {
+    if (released) return;
+    released = true;
     if (recorder.state !== 'inactive') recorder.stop();
     stream.getTracks().forEach((track) => track.stop());
     recordings.delete(draft);
