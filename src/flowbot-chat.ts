@@ -103,6 +103,10 @@ function jsonObject(name: string) {
  * @csspart card - A card of a cards input.
  * @csspart file-drop - The file picker and drop zone.
  * @csspart file - A picked file, with its remove button.
+ * @csspart upload-progress - The progress bar of a file (or voice message) being uploaded.
+ * @csspart cancel-button - The button that stops the uploads in flight.
+ * @csspart attach-button - The button beside a text field that picks files to attach.
+ * @csspart record-button - The button beside a text field that records a voice message, then stops and sends it.
  * @csspart skip-button - The button that skips a file or payment input.
  * @csspart field-error - Why the typed or picked value cannot be sent.
  * @csspart end - The notice shown when the flow ended.

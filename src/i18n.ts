@@ -122,14 +122,14 @@ const en: FlowbotStrings = {
   fileTooLarge: 'This file is larger than {size} MB',
   uploadOf: 'Upload of {name}',
   cancelUpload: 'Cancel',
-  uploadCancelled: 'Upload cancelled. Your files are still here to send again.',
+  uploadCancelled: 'Upload cancelled. Your files are kept.',
   attach: 'Attach files',
   record: 'Record a voice message',
   stopRecording: 'Stop recording and send',
   recording: 'Recording…',
   voiceMessage: 'Voice message',
-  noRecorder: 'Voice messages cannot be recorded in this browser. You can still type your answer.',
-  microphoneRefused: 'The microphone cannot be used, so no voice message was recorded. You can still type your answer.',
+  noRecorder: 'This browser cannot record voice messages. You can type instead.',
+  microphoneRefused: 'The microphone is not available. You can type instead.',
 };
 
 const ptBR: FlowbotStrings = {
@@ -184,14 +184,14 @@ const ptBR: FlowbotStrings = {
   fileTooLarge: 'Este arquivo é maior que {size} MB',
   uploadOf: 'Envio de {name}',
   cancelUpload: 'Cancelar',
-  uploadCancelled: 'Envio cancelado. Seus arquivos continuam aqui para enviar de novo.',
+  uploadCancelled: 'Envio cancelado. Seus arquivos foram mantidos.',
   attach: 'Anexar arquivos',
   record: 'Gravar uma mensagem de voz',
   stopRecording: 'Parar a gravação e enviar',
   recording: 'Gravando…',
   voiceMessage: 'Mensagem de voz',
-  noRecorder: 'Não é possível gravar mensagens de voz neste navegador. Você ainda pode digitar sua resposta.',
-  microphoneRefused: 'Não foi possível usar o microfone, então nenhuma mensagem de voz foi gravada. Você ainda pode digitar sua resposta.',
+  noRecorder: 'Este navegador não grava mensagens de voz. Você pode digitar.',
+  microphoneRefused: 'O microfone não está disponível. Você pode digitar.',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

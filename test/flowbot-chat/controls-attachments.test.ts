@@ -150,7 +150,7 @@ describe('<flowbot-chat>', () => {
       record.click();
       await until(() => notice(el));
       expect(text(notice(el))).to.equal(
-        'The microphone cannot be used, so no voice message was recorded. You can still type your answer.',
+        'The microphone is not available. You can type instead.',
       );
       expect(notice(el)!.getAttribute('role')).to.equal('status');
       expect(record.getAttribute('aria-label')).to.equal('Record a voice message');
@@ -167,7 +167,7 @@ describe('<flowbot-chat>', () => {
       record.focus();
       await userEvent.keyboard('{Enter}');
       await until(() => notice(el));
-      expect(text(notice(el))).to.equal('Voice messages cannot be recorded in this browser. You can still type your answer.');
+      expect(text(notice(el))).to.equal('This browser cannot record voice messages. You can type instead.');
       expect(focused(el)).to.equal(record);
       await typeAndSend(el, 'Still here');
       await until(() => sent().length === 1);

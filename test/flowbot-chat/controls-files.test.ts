@@ -208,7 +208,7 @@ describe('<flowbot-chat>', () => {
       cancel.click();
       await until(() => !part(el, 'cancel-button'));
       expect(storage.aborted()).to.equal(1);
-      expect(text($(el, '.input-notice'))).to.equal('Upload cancelled. Your files are still here to send again.');
+      expect(text($(el, '.input-notice'))).to.equal('Upload cancelled. Your files are kept.');
       expect($(el, '.input-notice')!.getAttribute('role')).to.equal('status');
       expect(listed(el)).to.deep.equal(['cv.pdf']);
       expect(parts(el, 'upload-progress')).to.deep.equal([]);
