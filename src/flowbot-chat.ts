@@ -105,6 +105,10 @@ function jsonObject(name: string) {
  * @csspart card - A card of a cards input.
  * @csspart file-drop - The file picker and drop zone.
  * @csspart file - A picked file, with its remove button.
+ * @csspart upload-progress - The progress bar of a file (or voice message) being uploaded.
+ * @csspart cancel-button - The button that stops the uploads in flight.
+ * @csspart attach-button - The button beside a text field that picks files to attach.
+ * @csspart record-button - The button beside a text field that records a voice message, then stops and sends it.
  * @csspart skip-button - The button that skips a file or payment input.
  * @csspart field-error - Why the typed or picked value cannot be sent.
  * @csspart end - The notice shown when the flow ended.
@@ -255,6 +259,11 @@ export class FlowbotChat extends LitElement {
     return answer ? this.submit(answer, byVisitor) : false;
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.draft.running?.abort();
+  }
+
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang') this.requestUpdate();
@@ -383,6 +392,8 @@ export class FlowbotChat extends LitElement {
     const { status, input } = this.session;
     if (input && status !== 'ended' && input !== this.draftInput) {
       this.draftInput = input;
+      // Uploads or a recording of the input that went away must not go on (nor keep the microphone).
+      this.draft.running?.abort();
       this.draft = newDraft(input);
     }
     return renderComposer({

@@ -60,6 +60,18 @@ export interface FlowbotStrings {
   stop: string;
   /** The server's reply to an answer could not be read (the answer was delivered). */
   unreadable: string;
+  /** Uploads (file input, attachments, voice messages); `{size}` and `{name}` are filled in. */
+  fileTooLarge: string;
+  uploadOf: string;
+  cancelUpload: string;
+  uploadCancelled: string;
+  attach: string;
+  record: string;
+  stopRecording: string;
+  recording: string;
+  voiceMessage: string;
+  noRecorder: string;
+  microphoneRefused: string;
 }
 
 const en: FlowbotStrings = {
@@ -113,6 +125,17 @@ const en: FlowbotStrings = {
   skip: 'Skip',
   stop: 'Stop answering',
   unreadable: 'The reply could not be read. Retry to go on.',
+  fileTooLarge: 'This file is larger than {size} MB',
+  uploadOf: 'Upload of {name}',
+  cancelUpload: 'Cancel',
+  uploadCancelled: 'Upload cancelled. Your files are kept.',
+  attach: 'Attach files',
+  record: 'Record a voice message',
+  stopRecording: 'Stop recording and send',
+  recording: 'Recording…',
+  voiceMessage: 'Voice message',
+  noRecorder: 'This browser cannot record voice messages. You can type instead.',
+  microphoneRefused: 'The microphone is not available. You can type instead.',
 };
 
 const ptBR: FlowbotStrings = {
@@ -166,6 +189,17 @@ const ptBR: FlowbotStrings = {
   skip: 'Pular',
   stop: 'Parar a resposta',
   unreadable: 'Não foi possível ler a resposta. Tente novamente para continuar.',
+  fileTooLarge: 'Este arquivo é maior que {size} MB',
+  uploadOf: 'Envio de {name}',
+  cancelUpload: 'Cancelar',
+  uploadCancelled: 'Envio cancelado. Seus arquivos foram mantidos.',
+  attach: 'Anexar arquivos',
+  record: 'Gravar uma mensagem de voz',
+  stopRecording: 'Parar a gravação e enviar',
+  recording: 'Gravando…',
+  voiceMessage: 'Mensagem de voz',
+  noRecorder: 'Este navegador não grava mensagens de voz. Você pode digitar.',
+  microphoneRefused: 'O microfone não está disponível. Você pode digitar.',
 };
 
 const catalogue: Readonly<Record<string, FlowbotStrings>> = { en, 'pt-br': ptBR, pt: ptBR };

@@ -26,6 +26,7 @@ export {
 export { normaliseLessonParams, type LessonFlag, type LessonParams } from './lesson.js';
 export { DEFAULT_STREAM_TIMEOUT, streamMessage, type StreamMessageOptions } from './stream.js';
 export { sendClientLogs, type ClientLog } from './client-logs.js';
+export { uploadFile, type UploadedFile, type UploadFileOptions } from './upload.js';
 export {
   FlowbotError,
   FlowbotHttpError,

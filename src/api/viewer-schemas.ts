@@ -62,6 +62,10 @@ export type StartChatResult = v.InferOutput<typeof StartChatResultSchema>;
 export const ContinueChatResultSchema = v.looseObject(chatTurnEntries);
 export type ContinueChatResult = v.InferOutput<typeof ContinueChatResultSchema>;
 
+/** The answer of a recorded audio clip: `{ type: "audio", url }` (the uploaded clip's URL). */
+export const AudioAnswerSchema = v.looseObject({ type: v.literal('audio'), url: str });
+export type AudioAnswer = v.InferOutput<typeof AudioAnswerSchema>;
+
 /**
  * The answer of the viewer protocol: a bare string, a text reply (with the URLs
  * of uploaded files and the chosen item's id), or a recorded audio clip's URL.
@@ -78,10 +82,6 @@ export const ChatAnswerSchema = v.union([
   v.object({ type: v.literal('audio'), url: str }),
 ]);
 export type ChatAnswer = v.InferOutput<typeof ChatAnswerSchema>;
-
-/** The answer of a recorded audio clip: `{ type: "audio", url }` (the uploaded clip's URL). */
-export const AudioAnswerSchema = v.looseObject({ type: v.literal('audio'), url: str });
-export type AudioAnswer = v.InferOutput<typeof AudioAnswerSchema>;
 
 /** The body of `continueChat`: `{ message }`, or `{}` to continue without an answer. */
 export const ContinueChatBodySchema = v.object({ message: opt(ChatAnswerSchema) });

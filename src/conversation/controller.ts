@@ -281,7 +281,7 @@ export class ConversationController implements ReactiveController {
    * false (and sends nothing) when no input is shown or a call is in flight.
    * An earlier answer that failed to send is replaced by this one.
    */
-  send(answer: ChatAnswer | undefined, text: string = typeof answer === 'string' ? answer : answer && 'text' in answer ? answer.text : ''): boolean {
+  send(answer: ChatAnswer | undefined, text: string = typeof answer === 'string' ? answer : answer?.type === 'text' ? answer.text : ''): boolean {
     if (!this.canSend) return false;
     this.autoReplies = 0;
     this._entries = this._entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');

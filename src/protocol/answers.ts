@@ -85,3 +85,34 @@ export function choiceAnswer(chosen: readonly ChoiceItem[]): BuiltAnswer | undef
 export function readPrefilledValue(input: ChatInput | undefined): string {
   return scalar(input?.prefilledValue) ?? '';
 }
+
+/**
+ * The answer of a file input: the uploaded files' URLs joined with `", "` as
+ * `text` and listed in `attachedFileUrls`; the visitor's bubble shows `names`.
+ */
+export function filesAnswer(urls: readonly string[], names: readonly string[]): BuiltAnswer {
+  return {
+    answer: { type: 'text', text: urls.join(', '), attachedFileUrls: [...urls] },
+    text: names.join(', '),
+  };
+}
+
+/**
+ * The answer of a text input with attachments: what the visitor typed as
+ * `text` (trimmed, possibly empty) and the files' URLs in `attachedFileUrls`.
+ * `undefined` when there is neither text nor a file.
+ */
+export function attachmentsAnswer(typed: string, urls: readonly string[], names: readonly string[]): BuiltAnswer | undefined {
+  const text = typed.trim();
+  if (!urls.length) return textAnswer(text);
+  const files = names.join(', ');
+  return {
+    answer: { type: 'text', text, attachedFileUrls: [...urls] },
+    text: text ? `${text} (${files})` : files,
+  };
+}
+
+/** The answer of a recorded audio clip: `{ type: "audio", url }`; the bubble shows `label`. */
+export function audioAnswer(url: string, label: string): BuiltAnswer {
+  return { answer: { type: 'audio', url }, text: label };
+}

@@ -1,8 +1,9 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them:
- * the controls of the rarer input types, their styles, the markdown parser,
- * and the readers of the viewer's side channels (streamed answers, client
- * logs). In the npm build this is an ordinary chunk; beside the script-tag
+ * the controls of the rarer input types (and of a text input that takes
+ * files or voice messages), their styles, the markdown parser, the readers of
+ * the viewer's side channels (streamed answers, client logs) and the voice.
+ * In the npm build this is an ordinary chunk; beside the script-tag
  * file it is `flowbot-chat.lazy.js` (see `on-demand-import.ts`). Keeping them
  * out of the first file keeps that file small.
  */
@@ -22,6 +23,7 @@ export { sendClientLogs } from '../api/client-logs.js';
 export { streamMessage } from '../api/stream.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from './speech.js';
+export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */

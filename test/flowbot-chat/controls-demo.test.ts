@@ -119,8 +119,11 @@ describe('<flowbot-chat>', () => {
     await until(() => part(el, 'end'), 8000);
     expect(lastBot(el)).to.equal("That's every input, Ada. Thanks for taking the tour!");
     const answers = calls.filter((c) => c.kind === 'continue').map((c) => c.body);
-    const fileAnswer = answers.find((a) => typeof a.message === 'string' && a.message.includes('/uploads/'));
-    expect(fileAnswer?.message).to.match(/\/api\/v1\/uploads\/[\w-]+\/plan\.pdf$/);
+    const fileAnswer = answers.find((a) => (a.message as { attachedFileUrls?: unknown } | undefined)?.attachedFileUrls)
+      ?.message as { text: string; attachedFileUrls: string[] };
+    expect(fileAnswer.attachedFileUrls).to.have.length(1);
+    expect(fileAnswer.text).to.equal(fileAnswer.attachedFileUrls[0]);
+    expect(fileAnswer.text).to.match(/\/api\/v3\/files\/[\w-]+\/plan\.pdf$/);
     expect(userTexts(el)).to.deep.equal([
       'Every input',
       'Ada',

@@ -1,12 +1,14 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/flowbot-chat.js';
 import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
 import { $, botTexts, part, parts, text, until, userTexts } from './helpers.js';
+import { mountDemoAt, storageRequests, type SeenRequest } from './upload-helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const fileInput = (el: FlowbotChat) => $<HTMLInputElement>(el, '[part~="file-drop"] input[type="file"]')!;
@@ -55,39 +57,15 @@ const DEMO_TO_FILE: unknown[] = [
   '4',
 ];
 
-/**
- * A real demo session of the reference server, walked up to its file input by
- * plain HTTP, then handed to the element: its startChat gets that session and
- * input, and every other call reaches the real server.
- */
-const post = (url: string, body: unknown): Promise<Response> =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** A real demo session of the reference server, walked up to its file input by plain HTTP. */
-async function demoAtFile(): Promise<{ start: Record<string, unknown>; last: Record<string, unknown> }> {
-  const call = async (url: string, body: unknown) => (await (await post(url, body)).json()) as Record<string, unknown>;
-  const start = await call('/api/v1/flowbots/demo/startChat', {});
-  let last = start;
-  for (const message of DEMO_TO_FILE) last = await call(`/api/v1/sessions/${String(start.sessionId)}/continueChat`, { message });
-  expect((last.input as { type: string }).type).to.equal('file input');
-  return { start, last };
+async function mountDemoAtFile(): Promise<{ el: FlowbotChat; requests: SeenRequest[] }> {
+  const mounted = await mountDemoAt(DEMO_TO_FILE);
+  await until(() => part(mounted.el, 'file-drop'));
+  return mounted;
 }
 
-async function mountDemoAtFile(): Promise<{ el: FlowbotChat; requests: { method: string; url: string; body: string }[] }> {
-  const { start, last } = await demoAtFile();
-  const requests: { method: string; url: string; body: string }[] = [];
-  const original = globalThis.fetch.bind(globalThis);
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    if (request.url.endsWith('/startChat')) return json({ ...start, messages: last.messages, input: last.input });
-    const body = request.body && !request.url.includes('/uploads/') ? await request.clone().text() : '';
-    requests.push({ method: request.method, url: request.url, body });
-    return original(request);
-  });
-  const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="demo"></flowbot-chat>`);
-  await until(() => part(el, 'file-drop'));
-  return { el, requests };
-}
+const fileNameOf = (form: FormData): string => (form.get('file') as File | null)?.name ?? '';
+const continued = (requests: SeenRequest[]) => requests.filter((r) => r.url.endsWith('/continueChat'));
+const asks = (requests: SeenRequest[]) => requests.filter((r) => r.url.endsWith('/api/v3/generate-upload-url'));
 
 describe('<flowbot-chat>', () => {
   describe('file input', () => {
@@ -136,27 +114,139 @@ describe('<flowbot-chat>', () => {
 
     it('uploads through the reference server and answers with the file URLs', async () => {
       const { el, requests } = await mountDemoAtFile();
+      const storage = storageRequests();
       await userEvent.upload(fileInput(el), [pdf(), png()]);
       await el.updateComplete;
       await tabTo(el, '[part~="send-button"]');
       expect(text(sendButton(el))).to.equal('Upload');
       await userEvent.keyboard('{Enter}');
       await until(() => botTexts(el).some((t) => t.startsWith('A payment step')), 8000);
+      // The visitor's bubble shows the names.
       expect(userTexts(el)).to.deep.equal(['cv.pdf, photo.png']);
-      const asks = requests.filter((r) => r.url.endsWith('/uploads'));
-      expect(asks.map((r) => JSON.parse(r.body))).to.deep.equal([
-        { fileName: 'cv.pdf', fileType: 'application/pdf', fileSize: 19 },
-        { fileName: 'photo.png', fileType: 'image/png', fileSize: 8 },
+      const session = (JSON.parse(asks(requests)[0]!.body) as { sessionId: string }).sessionId;
+      expect(session).to.be.a('string').and.not.equal('');
+      expect(asks(requests).map((r) => JSON.parse(r.body))).to.deep.equal([
+        { sessionId: session, blockId: 'file', fileName: 'cv.pdf', fileType: 'application/pdf', fileSize: 19 },
+        { sessionId: session, blockId: 'file', fileName: 'photo.png', fileType: 'image/png', fileSize: 8 },
       ]);
-      expect(requests.filter((r) => r.method === 'PUT')).to.have.length(2);
-      const answer = JSON.parse(requests.find((r) => r.url.endsWith('/continueChat'))!.body) as { message: string };
-      const urls = answer.message.split(', ');
+      // Every field of the signed form, then the file.
+      expect(storage.forms.map((form) => [...form.keys()])).to.deep.equal([
+        ['key', 'policy', 'signature', 'Content-Type', 'file'],
+        ['key', 'policy', 'signature', 'Content-Type', 'file'],
+      ]);
+      await until(() => continued(requests).length === 1);
+      const { message } = JSON.parse(continued(requests)[0]!.body) as { message: { type: string; text: string; attachedFileUrls: string[] } };
+      const urls = message.attachedFileUrls;
       expect(urls).to.have.length(2);
-      expect(urls[0]).to.match(/^http:\/\/[^/]+\/api\/v1\/uploads\/[\w-]+\/cv\.pdf$/);
-      // The server serves the file back, as an attachment.
-      const back = await fetch(urls[0]!);
-      expect(back.headers.get('content-disposition')).to.contain('attachment');
-      expect(await back.text()).to.equal('%PDF-1.4 a tiny pdf');
+      expect(message).to.deep.equal({ type: 'text', text: urls.join(', '), attachedFileUrls: urls });
+      expect(urls[0]).to.match(/^http:\/\/[^/]+\/api\/v3\/files\/[\w-]+\/cv\.pdf$/);
+      // The server serves the files back, byte for byte.
+      const pdfBack = await fetch(urls[0]!);
+      // Not a type the server shows inline: a download.
+      expect(pdfBack.headers.get('content-type')).to.equal('application/octet-stream');
+      expect(await pdfBack.text()).to.equal('%PDF-1.4 a tiny pdf');
+      const pngBack = new Uint8Array(await (await fetch(urls[1]!)).arrayBuffer());
+      expect([...pngBack]).to.deep.equal([137, 80, 78, 71, 13, 10, 26, 10]);
+    });
+
+    it('shows a progress bar per file that reaches 100%', async () => {
+      const { el } = await mountDemoAtFile();
+      // The photo's storage answers late, so the PDF's finished bar is on screen meanwhile.
+      storageRequests((form) => (fileNameOf(form) === 'photo.png' ? 'delay=400' : undefined));
+      const seen = new Map<string, number[]>();
+      const observer = new MutationObserver(() => {
+        for (const bar of parts<HTMLProgressElement>(el, 'upload-progress')) {
+          const name = bar.getAttribute('aria-label')!;
+          seen.set(name, [...(seen.get(name) ?? []), bar.value]);
+        }
+      });
+      observer.observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+      drop(el, [pdf(), png()]);
+      await el.updateComplete;
+      sendButton(el)!.click();
+      const bars = await until(() => (parts(el, 'upload-progress').length === 2 ? parts<HTMLProgressElement>(el, 'upload-progress') : null));
+      expect(bars.map((bar) => [bar.max, bar.getAttribute('aria-label'), bar.closest('[part~="file"]') !== null])).to.deep.equal([
+        [100, 'Upload of cv.pdf', true],
+        [100, 'Upload of photo.png', true],
+      ]);
+      expect(text(sendButton(el))).to.equal('Uploading…');
+      await until(() => seen.get('Upload of cv.pdf')?.includes(100));
+      await until(() => userTexts(el).length === 1, 8000);
+      observer.disconnect();
+      const pdfValues = seen.get('Upload of cv.pdf')!;
+      expect(pdfValues.every((value, i) => i === 0 || value >= pdfValues[i - 1]!), pdfValues.join()).to.equal(true);
+      await expect(el).to.be.accessible();
+    });
+
+    it('refuses files over sizeLimit or of other types, one message each, and sends nothing', async () => {
+      const { el, requests } = await mountDemoAtFile();
+      const storage = storageRequests();
+      const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+      drop(el, [big, new File(['hello'], 'notes.txt', { type: 'text/plain' })]);
+      await el.updateComplete;
+      expect(errorOf(el).message).to.equal('This file is larger than 2 MB: big.pdf\nThis type of file is not accepted: notes.txt');
+      expect(listed(el)).to.deep.equal([]);
+      expect(sendButton(el)!.disabled).to.equal(true);
+      sendButton(el)!.click();
+      await settle(150);
+      expect(asks(requests)).to.deep.equal([]);
+      expect(storage.forms).to.deep.equal([]);
+      expect(continued(requests)).to.deep.equal([]);
+    });
+
+    it('cancels the uploads in flight and keeps the files for another try', async () => {
+      const { el, requests } = await mountDemoAtFile();
+      let hang = true;
+      const storage = storageRequests(() => (hang ? 'hang' : undefined));
+      drop(el, [pdf()]);
+      await el.updateComplete;
+      sendButton(el)!.click();
+      const cancel = await until(() => part<HTMLButtonElement>(el, 'cancel-button'));
+      await until(() => storage.forms.length === 1);
+      expect(text(cancel)).to.equal('Cancel');
+      expect(part(el, 'skip-button')).to.equal(null);
+      cancel.click();
+      await until(() => !part(el, 'cancel-button'));
+      expect(storage.aborted()).to.equal(1);
+      expect(text($(el, '.input-notice'))).to.equal('Upload cancelled. Your files are kept.');
+      expect($(el, '.input-notice')!.getAttribute('role')).to.equal('status');
+      expect(listed(el)).to.deep.equal(['cv.pdf']);
+      expect(parts(el, 'upload-progress')).to.deep.equal([]);
+      expect(sendButton(el)!.disabled).to.equal(false);
+      expect(continued(requests)).to.deep.equal([]);
+      // Sent again, it goes through.
+      hang = false;
+      sendButton(el)!.click();
+      await until(() => userTexts(el).length === 1, 8000);
+      expect(userTexts(el)).to.deep.equal(['cv.pdf']);
+      expect(asks(requests)).to.have.length(2);
+    });
+
+    it('keeps the files, says the upload failed and tells the bot owner when the signed form is refused', async () => {
+      const { el, requests } = await mountDemoAtFile();
+      storageRequests(() => 'status=500');
+      drop(el, [pdf()]);
+      await el.updateComplete;
+      sendButton(el)!.click();
+      await until(() => part(el, 'field-error'));
+      expect(errorOf(el).message).to.equal('The upload failed. Try again.');
+      expect(listed(el)).to.deep.equal(['cv.pdf']);
+      expect(sendButton(el)!.disabled).to.equal(false);
+      expect(part(el, 'file-drop')).to.exist;
+      const log = await until(() => requests.find((r) => r.url.endsWith('/clientLogs')));
+      const { clientLogs } = JSON.parse(log.body) as { clientLogs: { status: string; context: string; details: string }[] };
+      expect(clientLogs).to.have.length(1);
+      expect([clientLogs[0]!.status, clientLogs[0]!.context]).to.deep.equal(['error', 'upload']);
+      expect(JSON.parse(clientLogs[0]!.details)).to.deep.equal({
+        step: 'storage',
+        error: 'FlowbotHttpError',
+        status: 500,
+        fileType: 'application/pdf',
+        fileSize: 19,
+      });
+      // No personal data: not the file's name.
+      expect(log.body).not.to.contain('cv.pdf');
+      expect(continued(requests)).to.deep.equal([]);
     });
 
     it('says so and offers the skip when the server has no upload call', async () => {
@@ -164,7 +254,7 @@ describe('<flowbot-chat>', () => {
       const fetchStub = vi.mocked(globalThis.fetch);
       const viewer = fetchStub.getMockImplementation()!;
       fetchStub.mockImplementation(async (input, init) =>
-        urlOf(input).endsWith('/uploads') ? json({ message: 'No route' }, 404) : viewer(input, init),
+        urlOf(input).endsWith('/api/v3/generate-upload-url') ? json({ message: 'No route' }, 404) : viewer(input, init),
       );
       drop(el, [pdf()]);
       await el.updateComplete;
@@ -181,13 +271,18 @@ describe('<flowbot-chat>', () => {
       expect(userTexts(el)).to.deep.equal(['Skip']);
     });
 
-    it('keeps the files and says the upload failed when it does', async () => {
+    it('PUTs the file with fetch where there is no XMLHttpRequest, and keeps the files when that fails', async () => {
       const { el, sent } = await mountInput({ type: 'file input', options: fileOptions });
+      vi.stubGlobal('XMLHttpRequest', undefined);
       const fetchStub = vi.mocked(globalThis.fetch);
       const viewer = fetchStub.getMockImplementation()!;
+      const puts: Request[] = [];
       fetchStub.mockImplementation(async (input, init) => {
-        if (urlOf(input).endsWith('/uploads')) return json({ uploadUrl: '/put-here', fileUrl: '/file' }, 201);
-        if (init?.method === 'PUT') return json({ message: 'Too large' }, 413);
+        if (urlOf(input).endsWith('/api/v3/generate-upload-url')) return json({ presignedUrl: '/put-here', fileUrl: '/file' });
+        if (input instanceof Request && input.method === 'PUT') {
+          puts.push(input);
+          return json({ message: 'Too large' }, 413);
+        }
         return viewer(input, init);
       });
       drop(el, [pdf()]);
@@ -195,6 +290,7 @@ describe('<flowbot-chat>', () => {
       sendButton(el)!.click();
       await until(() => part(el, 'field-error'));
       expect(errorOf(el).message).to.equal('The upload failed. Try again.');
+      expect(puts.map((r) => [new URL(r.url).pathname, r.headers.get('content-type')])).to.deep.equal([['/put-here', 'application/pdf']]);
       expect(listed(el)).to.deep.equal(['cv.pdf']);
       expect(sendButton(el)!.disabled).to.equal(false);
       expect(sent()).to.deep.equal([]);
@@ -202,11 +298,14 @@ describe('<flowbot-chat>', () => {
 
     it('keeps the files when the answer fails to send', async () => {
       const { el } = await mountInput({ type: 'file input', options: fileOptions }, [unavailable()]);
+      vi.stubGlobal('XMLHttpRequest', undefined);
       const fetchStub = vi.mocked(globalThis.fetch);
       const viewer = fetchStub.getMockImplementation()!;
       fetchStub.mockImplementation(async (input, init) => {
-        if (urlOf(input).endsWith('/uploads')) return json({ uploadUrl: '/put-here', fileUrl: 'https://files.example/cv.pdf' }, 201);
-        if (init?.method === 'PUT') return new Response(null, { status: 204 });
+        if (urlOf(input).endsWith('/api/v3/generate-upload-url')) {
+          return json({ presignedUrl: '/put-here', fileUrl: 'https://files.example/cv.pdf' });
+        }
+        if (input instanceof Request && input.method === 'PUT') return new Response(null, { status: 204 });
         return viewer(input, init);
       });
       drop(el, [pdf()]);
@@ -249,40 +348,6 @@ describe('<flowbot-chat>', () => {
       expect(JSON.parse(requests.filter((r) => r.url.endsWith('/continueChat')).at(-1)!.body)).to.deep.equal({});
       // The next input (the cards) takes the focus.
       expect(focused(el)?.closest('[part~="card"]')).to.exist;
-    });
-  });
-
-  describe('the upload call of the reference server', () => {
-    it('refuses what it should: unknown session, no file input, a type the input does not allow, too large, twice', async () => {
-      expect((await post('/api/v1/sessions/nope/uploads', { fileName: 'a.pdf' })).status).to.equal(404);
-      const other = (await (await post('/api/v1/flowbots/support/startChat', {})).json()) as { sessionId: string };
-      expect((await post(`/api/v1/sessions/${other.sessionId}/uploads`, { fileName: 'a.pdf' })).status).to.equal(409);
-
-      const { start } = await demoAtFile();
-      const uploads = `/api/v1/sessions/${String(start.sessionId)}/uploads`;
-      expect((await post(uploads, { fileName: '' })).status).to.equal(400);
-      expect((await post(uploads, { fileName: 'run.exe', fileType: 'application/x-msdownload' })).status).to.equal(400);
-      expect((await post(uploads, { fileName: 'big.pdf', fileSize: 6 * 1024 * 1024 })).status).to.equal(413);
-
-      const made = await post(uploads, { fileName: 'a b.pdf', fileType: 'application/pdf', fileSize: 3 });
-      expect(made.status).to.equal(201);
-      const { uploadUrl, fileUrl } = (await made.json()) as { uploadUrl: string; fileUrl: string };
-      expect(fileUrl).to.equal(`${uploadUrl}/a%20b.pdf`);
-      expect((await fetch(fileUrl)).status).to.equal(404);
-      const put = () => fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: 'pdf' });
-      expect((await put()).status).to.equal(204);
-      expect((await put()).status).to.equal(409);
-      const back = await fetch(fileUrl);
-      expect([back.status, back.headers.get('content-type'), back.headers.get('x-content-type-options')]).to.deep.equal([
-        200,
-        'application/pdf',
-        'nosniff',
-      ]);
-      expect(await back.text()).to.equal('pdf');
-      const tooBig = await post(uploads, { fileName: 'b.pdf' });
-      const { uploadUrl: bigUrl } = (await tooBig.json()) as { uploadUrl: string };
-      const huge = await fetch(bigUrl, { method: 'PUT', body: new Uint8Array(5 * 1024 * 1024 + 1) });
-      expect(huge.status).to.equal(413);
     });
   });
 });

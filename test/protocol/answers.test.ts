@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatInput } from '../../src/protocol/types.js';
 import {
+  attachmentsAnswer,
+  audioAnswer,
   choiceAnswer,
+  filesAnswer,
   readChoiceItems,
   readLabels,
   readPrefilledValue,
@@ -13,6 +16,33 @@ import { readInputOptions } from '../../src/protocol/json.js';
 const choice = (items: unknown[], options?: unknown): ChatInput => ({ id: 'i', type: 'choice input', items, options });
 
 describe('answers', () => {
+  it('answers a file input with the URLs joined and listed, and shows the names', () => {
+    expect(filesAnswer(['https://f.example/a.pdf', 'https://f.example/b.png'], ['a.pdf', 'b.png'])).toEqual({
+      answer: { type: 'text', text: 'https://f.example/a.pdf, https://f.example/b.png', attachedFileUrls: ['https://f.example/a.pdf', 'https://f.example/b.png'] },
+      text: 'a.pdf, b.png',
+    });
+  });
+
+  it('answers a text input with what was typed and the attached files, or plain text without files', () => {
+    expect(attachmentsAnswer(' Hi ', ['https://f.example/a.pdf'], ['a.pdf'])).toEqual({
+      answer: { type: 'text', text: 'Hi', attachedFileUrls: ['https://f.example/a.pdf'] },
+      text: 'Hi (a.pdf)',
+    });
+    expect(attachmentsAnswer('', ['https://f.example/a.pdf'], ['a.pdf'])).toEqual({
+      answer: { type: 'text', text: '', attachedFileUrls: ['https://f.example/a.pdf'] },
+      text: 'a.pdf',
+    });
+    expect(attachmentsAnswer(' Hi ', [], [])).toEqual({ answer: 'Hi', text: 'Hi' });
+    expect(attachmentsAnswer('  ', [], [])).toBeUndefined();
+  });
+
+  it('answers a voice message with its URL', () => {
+    expect(audioAnswer('https://f.example/v.webm', 'Voice message')).toEqual({
+      answer: { type: 'audio', url: 'https://f.example/v.webm' },
+      text: 'Voice message',
+    });
+  });
+
   it('sends typed text trimmed, and nothing for blank text', () => {
     expect(textAnswer('  hello \n')).toEqual({ answer: 'hello', text: 'hello' });
     expect(textAnswer(' \n\t ')).toBeUndefined();

@@ -26,6 +26,14 @@ export interface InputDraft {
   uploading: boolean;
   /** The server has no upload call: only the skip is left. */
   noUploads: boolean;
+  /** How much of each file in `files` is uploaded (0–1), by index, while they upload. */
+  progress: number[];
+  /** Stops what runs for this draft (uploads, a recording); the element aborts it when the draft is dropped. */
+  running: AbortController | undefined;
+  /** A voice message is being recorded. */
+  recording: boolean;
+  /** A polite status line of the control (a cancelled upload, no microphone); `''` when there is none. */
+  notice: string;
 }
 
 /** What a control needs from the element. */
@@ -42,7 +50,7 @@ export interface InputContext {
   readonly changed: () => void;
   /** The viewer base URL (`''`: the page's origin), for uploads. */
   readonly apiHost: string;
-  /** The live session, for uploads. */
+  /** The live session, for uploads and client logs. */
   readonly sessionId: string | undefined;
   /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
   readonly adoptStyles: (styles: CSSResult) => void;
@@ -59,6 +67,10 @@ export function newDraft(input: ChatInput | undefined): InputDraft {
     error: '',
     uploading: false,
     noUploads: false,
+    progress: [],
+    running: undefined,
+    recording: false,
+    notice: '',
   };
 }
 

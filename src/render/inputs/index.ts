@@ -11,7 +11,7 @@ import { onDemand } from '../on-demand-import.js';
 import { renderChoiceInput } from './choice-input.js';
 import type { InputContext } from './context.js';
 import { ON_DEMAND_INPUT_TYPES, type OnDemandInputType } from './on-demand-types.js';
-import { renderTextInput } from './text-input.js';
+import { renderTextInput, takesFiles } from './text-input.js';
 
 export { isBlankDraft, newDraft, type InputContext, type InputDraft } from './context.js';
 
@@ -32,11 +32,13 @@ const unloaded = new WeakSet<ChatInput>();
 function control(input: ChatInput, ctx: InputContext): TemplateResult {
   const type = input.type ?? '';
   if (type === 'choice input' || type === 'picture choice input') return renderChoiceInput(input, ctx);
-  if (!ON_DEMAND_TYPES.has(type) || unloaded.has(input)) return renderTextInput(input, ctx);
+  // A text input that takes files or voice messages brings its buttons with the on-demand part.
+  const withFiles = type === 'text input' && takesFiles(input);
+  if (!(withFiles || ON_DEMAND_TYPES.has(type)) || unloaded.has(input)) return renderTextInput(input, ctx);
   const loaded = onDemand.get();
   if (loaded) {
     ctx.adoptStyles(loaded.styles);
-    return loaded.controls[type as OnDemandInputType](input, ctx);
+    return withFiles ? loaded.renderTextFilesInput(input, ctx) : loaded.controls[type as OnDemandInputType](input, ctx);
   }
   onDemand.load().then(ctx.changed, (error: unknown) => {
     // The server still checks the answer, so a text field keeps the conversation going.

@@ -209,4 +209,89 @@ export const onDemandInputStyles = css`
     color: var(--_fg);
     font-size: max(16px, 1em);
   }
+  /* Uploads: one message per refused file, a bar per file, the text input's attach and record buttons. */
+  .input-error {
+    white-space: pre-line;
+  }
+
+  .input-notice {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+
+  .files progress {
+    flex: none;
+    width: 96px;
+    height: 8px;
+    margin-inline-end: 10px;
+    accent-color: var(--_primary);
+  }
+
+  .text-input:has(.attached > *) {
+    flex-wrap: wrap;
+  }
+
+  .attached {
+    display: flex;
+    flex-direction: column;
+    flex-basis: 100%;
+    gap: 6px;
+    order: -1;
+  }
+
+  .attached:not(:has(> *)) {
+    display: none;
+  }
+
+  .attached progress {
+    width: 100%;
+    accent-color: var(--_primary);
+  }
+
+  .attached [part~='cancel-button'] {
+    align-self: flex-end;
+  }
+
+  .tool {
+    display: grid;
+    flex: none;
+    place-items: center;
+    width: 46px;
+    height: 46px;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+    cursor: pointer;
+  }
+
+  .tool.on {
+    border-color: var(--_error);
+    color: var(--_error);
+  }
+
+  .recording::before {
+    content: '';
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-inline-end: 6px;
+    border-radius: 50%;
+    background: var(--_error);
+    vertical-align: middle;
+  }
+
+  @media (prefers-reduced-motion: no-preference) {
+    .recording::before {
+      animation: flowbot-pulse 1.2s ease-in-out infinite alternate;
+    }
+  }
+
+  @keyframes flowbot-pulse {
+    to {
+      opacity: 0.3;
+    }
+  }
 `;

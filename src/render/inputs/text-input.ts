@@ -1,12 +1,14 @@
 /**
  * `text input`: a one-line field, or with `isLong` a text area where Enter
- * sends and Shift+Enter starts a new line.
+ * sends and Shift+Enter starts a new line. With `attachments` or `audioClip`
+ * it is drawn by `text-files-input.ts` (loaded on demand), which adds its
+ * buttons through the overrides.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readLabels, textAnswer } from '../../protocol/answers.js';
-import { readInputOptions } from '../../protocol/json.js';
+import { isObject, readInputOptions } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
 
 const INPUT_MODES = new Set(['text', 'email', 'url', 'tel', 'numeric', 'decimal', 'search', 'none']);
@@ -15,6 +17,20 @@ const INPUT_MODES = new Set(['text', 'email', 'url', 'tel', 'numeric', 'decimal'
 export interface TextInputOverrides {
   /** A virtual-keyboard hint (`inputmode`). */
   readonly inputMode?: string;
+  /** Buttons between the field and the send button (attach, record). */
+  readonly tools?: TemplateResult;
+  /** What shows above the field (picked files, a notice); after it in the DOM, so the field comes first. */
+  readonly extra?: TemplateResult;
+  /** The field and send button are disabled for now (an upload or a recording runs). */
+  readonly busy?: boolean;
+  /** Sends the typed text (default: as a text answer), e.g. with attachments uploaded first. */
+  readonly send?: (typed: string) => void;
+}
+
+/** Whether a text input takes files or voice messages: its control then loads on demand. */
+export function takesFiles(input: ChatInput): boolean {
+  const options = readInputOptions(input);
+  return [options.attachments, options.audioClip].some((o) => isObject(o) && o.isEnabled === true);
 }
 
 /** The text control for `input`. */
@@ -29,9 +45,11 @@ export function renderTextInput(
   const mode = overrides.inputMode ?? options.inputMode;
   const inputMode = typeof mode === 'string' && INPUT_MODES.has(mode) ? mode : nothing;
   const { draft } = ctx;
+  const busy = ctx.busy || overrides.busy === true;
 
   const submit = (): void => {
-    if (ctx.busy) return;
+    if (busy) return;
+    if (overrides.send) return overrides.send(draft.text);
     const answer = textAnswer(draft.text);
     if (answer) ctx.submit(answer);
   };
@@ -59,7 +77,7 @@ export function renderTextInput(
           placeholder=${placeholder}
           enterkeyhint="send"
           inputmode=${inputMode}
-          ?readonly=${ctx.busy}
+          ?readonly=${busy}
           .value=${live(draft.text)}
           @input=${onInput}
           @keydown=${onKeydown}
@@ -73,14 +91,14 @@ export function renderTextInput(
           placeholder=${placeholder}
           enterkeyhint="send"
           inputmode=${inputMode}
-          ?readonly=${ctx.busy}
+          ?readonly=${busy}
           .value=${live(draft.text)}
           @input=${onInput}
         />`;
 
   return html`<form class="text-input" novalidate @submit=${onSubmit}>
-    ${field}
-    <button part="send-button" class="send" type="submit" ?disabled=${ctx.busy}>
+    ${field} ${overrides.extra ?? nothing} ${overrides.tools ?? nothing}
+    <button part="send-button" class="send" type="submit" ?disabled=${busy}>
       ${labels.button ?? ctx.strings.send}
     </button>
   </form>`;
