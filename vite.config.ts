@@ -1,8 +1,9 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky and valibot stay external.
- * - `iife`   the script-tag file, everything inlined but the part loaded on demand.
- * - `lazy`   that part (`src/render/on-demand.ts`), the file the script-tag file fetches beside itself.
+ * - `iife`   the script-tag file: small, it starts the chat and fetches the widget's code beside it.
+ * - `main`   that code (`src/main.ts`), everything inlined but the part loaded on demand.
+ * - `lazy`   that part (`src/render/on-demand.ts`), which the widget's code fetches beside itself.
  * - `server` the Node-only reference server.
  * - `test`   (Vitest's) the `unit` (Node) and `browser` (real Chromium) test projects.
  * The plugins of these builds are in `test/tools/build-plugins.ts` and `test/tools/test-plugins.ts`.
@@ -22,6 +23,8 @@ const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string):
   minify: true,
   sourcemap: false,
   lib: { entry, formats: [format], name: 'FlowbotChatBundle', fileName: () => fileName },
+  // Vite leaves library ES output unminified (white space, names): these files are for browsers only.
+  rolldownOptions: { output: { minify: true } },
 });
 
 const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
@@ -44,8 +47,13 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   iife: () => ({
     publicDir: false,
-    plugins: [scriptTagOnDemand(), minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
     build: scriptTagBuild('src/embed.ts', 'iife', 'flowbot-chat.iife.js'),
+  }),
+
+  main: () => ({
+    publicDir: false,
+    plugins: [scriptTagOnDemand(), minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
+    build: scriptTagBuild('src/main.ts', 'es', 'flowbot-chat.main.js'),
   }),
 
   lazy: () => ({

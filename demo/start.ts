@@ -15,6 +15,7 @@ import { startReferenceServer } from '../src/server/index.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const iifePath = fileURLToPath(new URL('../dist/flowbot-chat.iife.js', import.meta.url));
+const mainPath = fileURLToPath(new URL('../dist/flowbot-chat.main.js', import.meta.url));
 const lazyPath = fileURLToPath(new URL('../dist/flowbot-chat.lazy.js', import.meta.url));
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
@@ -22,10 +23,10 @@ const host = '127.0.0.1';
 
 // embed.html uses only the built script-tag file (and the part it loads on demand), like a
 // customer page: build them first.
-const built = ['iife', 'lazy'].every(
+const built = ['iife', 'main', 'lazy'].every(
   (mode) => spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
 );
-if (!built || !existsSync(iifePath) || !existsSync(lazyPath)) {
+if (!built || ![iifePath, mainPath, lazyPath].every((path) => existsSync(path))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
   process.exit(1);
 }
@@ -54,7 +55,11 @@ function demoPages(): Plugin {
         );
     },
     configureServer(server) {
-      for (const [name, path] of [['/flowbot-chat.iife.js', iifePath], ['/flowbot-chat.lazy.js', lazyPath]] as const) {
+      for (const [name, path] of [
+        ['/flowbot-chat.iife.js', iifePath],
+        ['/flowbot-chat.main.js', mainPath],
+        ['/flowbot-chat.lazy.js', lazyPath],
+      ] as const) {
         server.middlewares.use(name, (_req, res) => {
           res.setHeader('content-type', 'text/javascript; charset=utf-8');
           res.end(readFileSync(path));

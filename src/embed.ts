@@ -1,11 +1,14 @@
 /**
- * The script-tag entry: registers `<flowbot-chat>` and exposes
- * `window.Flowbot.init(options)`. Loading the file twice is harmless: the
- * first copy's element and `Flowbot` stay.
+ * The script-tag file, small on purpose: it exposes `window.Flowbot.init`,
+ * sends the first `startChat` of every widget that starts at once, and
+ * fetches the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
+ * so the first request does not wait for the code (see `handover.ts`).
+ * Loading the file twice is harmless: the first copy's `Flowbot` stays and
+ * the widget's code is fetched once.
  */
-import { defineFlowbotChat } from './define.js';
 import type { PersistMode } from './conversation/persistence.js';
 import type { FlowbotChat, FlowbotChatMode, FlowbotWidget } from './flowbot-chat.js';
+import { queueCalls, startEarly } from './handover.js';
 
 /** The package version (kept equal to package.json's by a test). */
 export const version = '0.1.0';
@@ -46,6 +49,29 @@ declare global {
   }
 }
 
+/** What a `<flowbot-chat>` in the page says of its first start, or undefined when it will not start at once. */
+function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
+  const attr = (name: string) => el.getAttribute(name);
+  const mode = attr('mode') ?? 'standard';
+  const publicId = attr('public-id')?.trim();
+  if (!publicId || (mode !== 'standard' && !el.hasAttribute('open')) || (attr('persist') ?? 'none') !== 'none') return undefined;
+  const json = (name: string): Record<string, unknown> | undefined | null => {
+    const value = attr(name);
+    if (value === null || value.trim() === '') return undefined;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const widget = json('widget');
+  const prefilledVariables = json('prefilled-variables');
+  // What the widget will read differently (a switched-off widget, bad JSON) is left to it.
+  if (widget === null || widget?.isActivated === false || prefilledVariables === null) return undefined;
+  return { publicId, apiHost: attr('api-host') ?? '', prefilledVariables, streaming: !el.hasAttribute('disable-streaming') };
+}
+
 function init(options: FlowbotInitOptions): FlowbotChat {
   const el = document.createElement('flowbot-chat');
   el.publicId = options.publicId;
@@ -54,8 +80,19 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   if (options.widget !== undefined) el.widget = options.widget;
   if (options.prefilledVariables !== undefined) el.prefilledVariables = options.prefilledVariables;
   if (options.lang) el.lang = options.lang;
-  if (options.open) el.isOpen = true;
+  if (options.open) el.setAttribute('open', '');
   if (options.persist !== undefined) el.persist = options.persist;
+  // Until the widget's code arrives, its actions are queued.
+  if (!customElements.get('flowbot-chat')) queueCalls(el);
+  const startsAtOnce = (options.mode ?? 'standard') === 'standard' || options.open;
+  if (startsAtOnce && (options.persist ?? 'none') === 'none' && options.widget?.isActivated !== false && !customElements.get('flowbot-chat')) {
+    startEarly(el, {
+      publicId: options.publicId,
+      apiHost: options.apiHost ?? '',
+      prefilledVariables: options.prefilledVariables,
+      streaming: true,
+    });
+  }
 
   const mount = (): void => {
     const { target } = options;
@@ -77,9 +114,35 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   return el;
 }
 
-// Called, not only imported: package.json's `sideEffects` lets a bundler drop a bare import of
-// define.ts (it is safe to run twice: whichever copy came first keeps the tag).
-if (typeof window !== 'undefined') {
-  defineFlowbotChat();
-  window.Flowbot ??= { init, version };
+/** The widget's code beside this file; only known while this file runs. */
+const base = typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src;
+
+if (typeof window !== 'undefined' && !window.Flowbot) {
+  window.Flowbot = { init, version };
+  // The widgets already in the page start now; those the parser adds later (the script came
+  // first), as they arrive, until the widget's own code is there to start them.
+  const startAll = (els: Iterable<Element>): void => {
+    if (customElements.get('flowbot-chat')) return;
+    for (const el of els) {
+      const start = startOf(el);
+      if (start) startEarly(el, start);
+    }
+  };
+  startAll(document.querySelectorAll('flowbot-chat'));
+  if (document.readyState === 'loading') {
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        startAll([...record.addedNodes].filter((node): node is Element => node instanceof Element && node.localName === 'flowbot-chat'));
+      }
+    });
+    watch.observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => watch.disconnect(), { once: true });
+  }
+  if (base) {
+    import(/* @vite-ignore */ new URL('flowbot-chat.main.js', base).href).catch((error: unknown) =>
+      console.error('flowbot-chat: could not load flowbot-chat.main.js beside the script', error),
+    );
+  } else {
+    console.error('flowbot-chat: the script-tag file was not loaded by a <script src>');
+  }
 }

@@ -32,6 +32,7 @@ import { FollowController } from './render/follow.js';
 import { renderTranscript } from './render/transcript.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 import { createWidgetClient } from './viewer-client.js';
+import { runQueuedCalls } from './handover.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -197,7 +198,7 @@ export class FlowbotChat extends LitElement {
     }),
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,
-    createClient: createWidgetClient,
+    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
   });
 
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
@@ -262,6 +263,12 @@ export class FlowbotChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.draft.running?.abort();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Actions called on an element of `Flowbot.init` before this code arrived.
+    runQueuedCalls(this);
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {

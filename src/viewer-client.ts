@@ -3,14 +3,28 @@
  * side channels (streamed answers, client logs), whose code arrives with the
  * on-demand part the first time a conversation needs it.
  */
+import type { FetchLike } from './api/core.js';
 import { createViewerClient } from './api/viewer.js';
 import type { ConversationClient } from './conversation/options.js';
+import { takeEarlyStart } from './handover.js';
 import { onDemand } from './render/on-demand-import.js';
 
-/** The client `<flowbot-chat>` talks to the viewer at `viewerBaseUrl` with. */
-export function createWidgetClient(viewerBaseUrl: string): ConversationClient {
+/**
+ * The client `<flowbot-chat>` (`host`) talks to the viewer at `viewerBaseUrl`
+ * with. Its first start takes the response of the script-tag file's early
+ * start when that was sent for exactly the same request.
+ */
+export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
+  const fetchFirst: FetchLike = async (request) => {
+    if (request.method === 'POST' && request.url.endsWith('/startChat')) {
+      const body = await request.clone().text();
+      const early = takeEarlyStart(host, request.url, body || undefined, request.signal);
+      if (early) return early;
+    }
+    return fetch(request);
+  };
   return {
-    ...createViewerClient({ viewerBaseUrl }),
+    ...createViewerClient({ viewerBaseUrl, fetch: fetchFirst }),
     async *streamMessage(sessionId, options) {
       const { streamMessage } = await onDemand.load();
       yield* streamMessage(sessionId, { viewerBaseUrl, ...options });

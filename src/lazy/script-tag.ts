@@ -7,12 +7,11 @@ import { css, html, nothing, svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 
-// Only known while the script itself runs.
-const base = typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src;
+// The on-demand files sit beside this module (the widget's code of the script-tag path).
+const base = import.meta.url;
 
-/** Imports `fileName` from the script-tag file's own folder. */
+/** Imports `fileName` from this module's own folder. */
 export function importBesideScript<T>(fileName: string): Promise<T> {
-  if (!base) return Promise.reject(new Error('flowbot-chat: the script-tag file was not loaded by a <script src>'));
   (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= { html, svg, css, nothing, live };
   return import(/* @vite-ignore */ new URL(fileName, base).href) as Promise<T>;
 }

@@ -34,6 +34,15 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
 const done = <T>(value: T, issues: FieldIssue[]): Read<T> => (issues.length ? { ok: false, issues } : { ok: true, value });
 
+/** A shallow copy without the keys that name prototypes (JSON can carry them as data). */
+function copy(value: Json): Json {
+  const out: Json = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (key !== '__proto__' && key !== 'constructor' && key !== 'prototype') out[key] = field;
+  }
+  return out;
+}
+
 /** Keeps `key` of `out` only when `keep` says its value is usable (absent and null values go too). */
 function keepIf(out: Json, key: string, keep: (value: unknown) => boolean): void {
   if (absent(out[key]) || !keep(out[key])) delete out[key];
@@ -52,13 +61,13 @@ export function readChatInput(value: unknown): ChatInput | undefined {
 /** `dynamicTheme` with only its string URLs; else undefined. */
 export function readDynamicTheme(value: unknown): DynamicTheme | undefined {
   if (!isRecord(value)) return undefined;
-  const theme: Json = { ...value };
+  const theme = copy(value);
   for (const key of ['hostAvatarUrl', 'guestAvatarUrl', 'backgroundUrl']) keepIf(theme, key, isString);
   return theme as DynamicTheme;
 }
 
 function readInput(raw: Json): ChatInput {
-  const input: Json = { ...raw };
+  const input = copy(raw);
   keepIf(input, 'type', isString);
   keepIf(input, 'outgoingEdgeId', isString);
   keepIf(input, 'items', Array.isArray);
@@ -68,7 +77,7 @@ function readInput(raw: Json): ChatInput {
 }
 
 function readAction(raw: Json): ClientSideAction {
-  const action: Json = { ...raw };
+  const action = copy(raw);
   keepIf(action, 'lastBubbleBlockId', isString);
   keepIf(action, 'expectsDedicatedReply', (value) => typeof value === 'boolean');
   return action as ClientSideAction;
@@ -100,7 +109,7 @@ function readTurnInto(out: Json, issues: FieldIssue[]): void {
 /** Reads a `continueChat` response. */
 export function readContinueResult(value: unknown): Read<ContinueChatResult> {
   if (!isRecord(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
-  const out: Json = { ...value };
+  const out = copy(value);
   const issues: FieldIssue[] = [];
   readTurnInto(out, issues);
   return done(out as ContinueChatResult, issues);
@@ -109,7 +118,7 @@ export function readContinueResult(value: unknown): Read<ContinueChatResult> {
 /** Reads a `startChat` response: a turn plus `sessionId`, `resultId` and the opaque `flowbot`. */
 export function readStartResult(value: unknown): Read<StartChatResult> {
   if (!isRecord(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
-  const out: Json = { ...value };
+  const out = copy(value);
   const issues: FieldIssue[] = [];
   for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
   readTurnInto(out, issues);

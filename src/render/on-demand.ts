@@ -21,6 +21,7 @@ export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../api/client-logs.js';
 export { streamMessage } from '../api/stream.js';
+export { renderStreamingText } from './stream.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from './speech.js';
 export { renderTextFilesInput } from './inputs/text-files-input.js';

@@ -1,12 +1,12 @@
 /**
  * A streamed answer while it grows: the settled blocks (see
  * `protocol/markdown-blocks.ts`) are parsed and templated once and kept; only
- * the tail is parsed again when a piece arrives. Until the markdown parser
- * has loaded, the text shows as plain lines.
+ * the tail is parsed again when a piece arrives. Loaded on demand, with the
+ * stream reader itself (see `on-demand.ts`).
  */
 import { html, type TemplateResult } from 'lit';
+import { parseMarkdown } from '../protocol/markdown.js';
 import { settledLength } from '../protocol/markdown-blocks.js';
-import { onDemand } from './on-demand-import.js';
 import { renderRichText } from './rich-text.js';
 
 interface Settled {
@@ -19,13 +19,9 @@ interface Settled {
 const settledOf = new WeakMap<object, Settled>();
 
 /** The growing text of `entry` (any object that holds it), as safe markdown. */
-export function renderStreamingText(entry: { readonly text: string }, onReady: () => void): TemplateResult {
-  const parse = onDemand.get()?.parseMarkdown;
+export function renderStreamingText(entry: { readonly text: string }): TemplateResult {
+  const parse = parseMarkdown;
   const { text } = entry;
-  if (!parse) {
-    onDemand.load().then(onReady, () => undefined);
-    return html`<div class="fb-content fb-text">${text}</div>`;
-  }
   let settled = settledOf.get(entry);
   if (!settled || !text.startsWith(settled.source)) settled = { source: '', parts: [] };
   const cut = settledLength(text);

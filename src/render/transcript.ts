@@ -18,7 +18,7 @@ import type { FlowbotStrings } from '../i18n.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { renderRedirectLink } from './extras.js';
 import { renderMessageContent } from './message.js';
-import { renderStreamingText } from './stream.js';
+import { onDemand } from './on-demand-import.js';
 
 /** What the transcript shows of the conversation. */
 export interface TranscriptView {
@@ -141,7 +141,7 @@ function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: Transcript
         : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
       : nothing}
     <div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">
-      ${renderStreamingText(entry, ctx.onReady)}
+      ${onDemand.get()?.renderStreamingText(entry) ?? html`<div class="fb-content fb-text">${entry.text}</div>`}
     </div>
   </div>`;
 }

@@ -54,6 +54,7 @@ const api = await startReferenceServer({
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
 const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));
 const lazy = fileURLToPath(new URL('../../dist/flowbot-chat.lazy.js', import.meta.url));
+const main = fileURLToPath(new URL('../../dist/flowbot-chat.main.js', import.meta.url));
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -141,9 +142,10 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    if (path === '/flowbot-chat.iife.js' || path === '/flowbot-chat.lazy.js') {
+    const built: Record<string, string> = { '/flowbot-chat.iife.js': iife, '/flowbot-chat.main.js': main, '/flowbot-chat.lazy.js': lazy };
+    if (built[path]) {
       res.setHeader('content-type', types.js!);
-      res.end(await readFile(path === '/flowbot-chat.iife.js' ? iife : lazy));
+      res.end(await readFile(built[path]));
       return;
     }
     const name = path === '/' ? 'index.html' : path.slice(1);

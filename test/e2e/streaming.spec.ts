@@ -86,13 +86,16 @@ test.describe('streamed answers', () => {
     await ask(page, 'Tell me about certificates');
     const retry = page.locator('flowbot-chat [part~="retry-button"]');
     await expect(retry).toBeVisible();
-    await expect(bot(page).filter({ hasText: /issued/i })).toHaveCount(1);
+    // What had arrived stays on screen.
+    await expect(page.locator('flowbot-chat .streaming')).toHaveCount(1);
+    await expect(page.locator('flowbot-chat .streaming')).not.toBeEmpty();
     expect((await bodies(request)).bodies).toHaveLength(1);
     await expect.poll(async () => (await bodies(request)).logs.map((log) => log.context)).toContain('stream');
 
     await retry.click();
     await expect(helped(page)).toBeVisible();
     await expect(bot(page).filter({ hasText: /issued/i })).toHaveCount(1);
+    await expect(page.locator('flowbot-chat .streaming')).toHaveCount(0);
     const session = await bodies(request);
     expect(session.bodies).toHaveLength(2);
     expect((session.bodies[1]!.message as { text: string }).text).toMatch(/certificate/i);

@@ -68,6 +68,27 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test('sends the first startChat before the widget code has finished loading, and takes its answer', async ({ page }) => {
+    const problems = watchConsole(page);
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/startChat') && r.method() === 'POST') order.push('startChat sent');
+      if (r.url().endsWith('/flowbot-chat.main.js')) order.push('widget code requested');
+    });
+    page.on('requestfinished', (r) => {
+      if (r.url().endsWith('/flowbot-chat.main.js')) order.push('widget code loaded');
+    });
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toBeVisible();
+    // Network order, not timing: the start leaves before the widget's code has even been asked for.
+    expect(order.indexOf('startChat sent')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('startChat sent')).toBeLessThan(order.indexOf('widget code requested'));
+    expect(order.indexOf('startChat sent')).toBeLessThan(order.indexOf('widget code loaded'));
+    // The widget used that answer: one start, one session.
+    expect(order.filter((event) => event === 'startChat sent')).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   test('works when the script tag comes first, even loaded twice', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/script-first.html');

@@ -1,0 +1,116 @@
+/**
+ * What the script-tag file (`embed.ts`, small and first) hands over to the
+ * widget's code (`main.ts`, fetched by it in parallel):
+ *
+ * - **An early start.** The first `startChat` of a widget that will start at
+ *   once (inline, or opened) goes out as soon as the small file runs, while
+ *   the rest of the widget downloads. The widget takes that response for its
+ *   own first start when it asks for exactly the same request (same URL and
+ *   body); any other request goes out as usual.
+ * - **Early calls.** On an element made by `Flowbot.init`, actions called
+ *   before the widget's code has arrived (`show()`, `send()`, ...) are queued
+ *   and run once the element has upgraded.
+ *
+ * Both sides meet under registered symbols, so two copies of the script agree.
+ */
+import { normaliseBaseUrl, segment } from './api/core.js';
+
+/** What the widget needs to build its first request. */
+export interface StartRequest {
+  readonly publicId: string;
+  readonly apiHost: string;
+  readonly prefilledVariables?: Record<string, unknown> | undefined;
+  readonly streaming: boolean;
+}
+
+interface Early {
+  readonly url: string;
+  readonly body: string | undefined;
+  readonly response: Promise<Response>;
+  readonly abort: AbortController;
+}
+
+/** The actions queued on an element made before the widget's code arrived. */
+export const QUEUED_METHODS = ['show', 'hide', 'toggle', 'restart', 'send'] as const;
+
+const EARLY = Symbol.for('flowbot-chat/early-start');
+const QUEUE = Symbol.for('flowbot-chat/queued-calls');
+
+type Shared = { [EARLY]?: WeakMap<Element, Early> };
+const early = (): WeakMap<Element, Early> => ((globalThis as Shared)[EARLY] ??= new WeakMap());
+
+/** The URL and body of the start request, exactly as the widget's viewer client sends them. */
+export function startRequest(request: StartRequest): { url: string; body: string | undefined } {
+  const path = `${normaliseBaseUrl(request.apiHost)}api/v1/flowbots/${segment(request.publicId)}/startChat`;
+  const fields = {
+    ...(request.prefilledVariables ? { prefilledVariables: request.prefilledVariables } : {}),
+    ...(request.streaming ? { isStreamEnabled: true } : {}),
+  };
+  return {
+    url: new URL(path, globalThis.location?.href).href,
+    body: Object.keys(fields).length ? JSON.stringify(fields) : undefined,
+  };
+}
+
+/** Sends `el`'s first start now; the widget takes the response when it starts. */
+export function startEarly(el: Element, request: StartRequest): void {
+  // Ids the client checks (and refuses) are left to it, with its own error.
+  if (!/^[\w~-][\w.~-]*$/.test(request.publicId) || /^\.+$/.test(request.publicId)) return;
+  const { url, body } = startRequest(request);
+  const abort = new AbortController();
+  const response = fetch(url, {
+    method: 'POST',
+    signal: abort.signal,
+    headers: body ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+    ...(body ? { body } : {}),
+  });
+  // A failure is reported by the widget when it takes the response.
+  response.catch(() => undefined);
+  early().set(el, { url, body, response, abort });
+}
+
+/**
+ * `el`'s early start, if it was sent for exactly this request; taken once.
+ * `signal` now stops it, as it would the widget's own request. An early start
+ * for another request is stopped (the widget sends its own).
+ */
+export function takeEarlyStart(el: Element, url: string, body: string | undefined, signal: AbortSignal): Promise<Response> | undefined {
+  const entry = early().get(el);
+  if (!entry) return undefined;
+  early().delete(el);
+  if (entry.url !== url || entry.body !== body) {
+    entry.abort.abort();
+    return undefined;
+  }
+  if (signal.aborted) entry.abort.abort(signal.reason);
+  else signal.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
+  return entry.response;
+}
+
+type Queued = Array<[string, unknown[]]>;
+type Stubbed = Element & { [QUEUE]?: Queued } & Record<string, unknown>;
+
+/** Gives `el` stand-ins for its actions that queue the calls until it upgrades. */
+export function queueCalls(el: Element): void {
+  const host = el as Stubbed;
+  const queue: Queued = (host[QUEUE] = []);
+  for (const name of QUEUED_METHODS) {
+    host[name] = (...args: unknown[]) => {
+      queue.push([name, args]);
+      return false;
+    };
+  }
+}
+
+/** Removes the stand-ins of `el` (now upgraded) and runs the calls they queued, in order. */
+export function runQueuedCalls(el: Element): void {
+  const host = el as Stubbed;
+  const queue = host[QUEUE];
+  if (!queue) return;
+  delete host[QUEUE];
+  for (const name of QUEUED_METHODS) delete host[name];
+  for (const [name, args] of queue) {
+    const method: unknown = host[name];
+    if (typeof method === 'function') (method as (...a: unknown[]) => unknown).apply(el, args);
+  }
+}
