@@ -124,7 +124,7 @@ function jsonObject(name: string) {
  * @cssproperty [--flowbot-placeholder-color=#475569] - Placeholders in fields.
  * @cssproperty [--flowbot-error-color=#b91c1c] - Marks on answers that were not sent.
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
- * @cssproperty [--flowbot-font-family=system-ui, sans-serif] - The font.
+ * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
  * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.

@@ -9,6 +9,7 @@ import { isAbortError, isFlowbotHttpError } from '../api/errors.js';
 import { createViewerClient } from '../api/viewer.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
+import { limitTurn } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import { safeUrl } from '../protocol/safe-url.js';
 import type {
@@ -348,7 +349,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
-  private async play(result: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+  private async play(response: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+    // What is shown and stored stays within the widget's limits, however much was sent.
+    const result = limitTurn(response);
     // A remembered session answered by another version of the bot: its transcript is stale.
     const version = publishedAt(result.flowbot);
     if (this.restored && version !== undefined && version !== publishedAt(this._flowbot)) {
