@@ -14,6 +14,8 @@ import {
   normaliseBaseUrl,
   readBody,
   readResult,
+  REDIRECT_MODE,
+  redirectError,
   scrub,
   validationError,
   type CallOptions,
@@ -88,6 +90,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
     prefixUrl,
     timeout,
     retry: toKyRetry(config.retry),
+    redirect: REDIRECT_MODE,
     headers: { accept: 'application/json', ...config.headers },
     // The global fetch is looked up per request (not at import), so tests and
     // polyfills that replace it later are honoured.
@@ -145,6 +148,8 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
       throw mapped;
     }
 
+    const moved = redirectError(response, base, state.token);
+    if (moved) throw moved;
     return readResult(response, spec.schema, base, {
       timeout: callTimeout,
       stop,
@@ -170,7 +175,9 @@ async function mapFailure(
   const { operation, method, url, timeout } = base;
   const at = { operation, method, url };
   if (isFlowbotError(error)) return error;
-  if (error instanceof HTTPError) return httpError(error.response, at, state.token, read);
+  if (error instanceof HTTPError) {
+    return redirectError(error.response, at, state.token) ?? httpError(error.response, at, state.token, read);
+  }
   if (error instanceof TimeoutError) {
     return new FlowbotTimeoutError(`${operation} timed out after ${timeout} ms: ${method} ${url}`, { ...at, timeout });
   }
