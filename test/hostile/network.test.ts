@@ -44,6 +44,27 @@ describe('<flowbot-chat>', () => {
     }
   });
 
+  describe('with an embed that redirects', () => {
+    it("never lets it land on the host page's origin with scripts and same-origin", async () => {
+      const other = `http://${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+      const url = `${other}/__redirecting/embed-hop?to=${encodeURIComponent(location.origin)}`;
+      delete (window as { __pwned?: unknown }).__pwned;
+      stubViewer(startResponse({ messages: [{ id: 'e1', type: 'embed', content: { url, height: 100 } }] }));
+      const { el } = await mount('embed');
+      const frame = await until(() => el.shadowRoot!.querySelector('iframe'));
+      expect(frame.sandbox.contains('allow-scripts')).toBe(true);
+      expect(frame.sandbox.contains('allow-same-origin')).toBe(false);
+      // The hop, the landing page and its script.
+      await Promise.race([
+        new Promise((resolve) => frame.addEventListener('load', resolve, { once: true })),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+      expect(frame.contentDocument).toBeNull();
+    });
+  });
+
   describe('with a session id no URL can hold', () => {
     for (const [name, sessionId] of [
       ['a lone surrogate', 'session-\ud800'],

@@ -111,6 +111,19 @@ export function redirectingViewer(): Plugin {
           });
           return;
         }
+        // An embed that hops to a page of the origin named in `to` (the host page's).
+        const hop = /^\/__redirecting\/embed-hop\?to=(.+)$/.exec(url);
+        if (hop) {
+          res.statusCode = 302;
+          res.setHeader('location', `${decodeURIComponent(hop[1]!)}/__redirecting/embed-page`);
+          res.end();
+          return;
+        }
+        if (url === '/__redirecting/embed-page') {
+          res.setHeader('content-type', 'text/html');
+          res.end('<!doctype html><title>landed</title><script>try { parent.__pwned = "embed"; } catch {}</script>');
+          return;
+        }
         const start = /^\/__redirecting\/api\/v1\/flowbots\/([^/]+)\/startChat/.exec(url);
         if (start) {
           const text = { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Hello' }] }] };
