@@ -148,6 +148,7 @@ export class FlowbotChat extends LitElement {
     prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
     isOpen: { attribute: 'open', type: Boolean, reflect: true },
     persist: {},
+    persistKey: { attribute: 'persist-key' },
   };
 
   /** `lang` is the global attribute: observed so the UI strings follow it. */
@@ -176,6 +177,12 @@ export class FlowbotChat extends LitElement {
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
   persist: PersistMode = 'none';
 
+  /**
+   * Keeps this widget's remembered conversation apart from another widget's of
+   * the same bot on the site. Default: the element's `id`, else none.
+   */
+  persistKey = '';
+
   private readonly session = new ConversationController(this, {
     config: () => ({
       publicId: this.publicId,
@@ -183,6 +190,7 @@ export class FlowbotChat extends LitElement {
       prefilledVariables: this.prefilledVariables,
       greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
       persist: this.persist,
+      persistKey: this.persistKey || this.id,
     }),
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,

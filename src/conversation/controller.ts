@@ -150,6 +150,7 @@ export class ConversationController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    this.store?.claim();
     if (typeof window !== 'undefined') window.addEventListener('online', this.handleOnline);
     const resume = this.resume;
     this.resume = undefined;
@@ -158,6 +159,7 @@ export class ConversationController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    this.store?.release();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.handleOnline);
     this.request?.abort();
     this.flushTimers();
@@ -172,8 +174,9 @@ export class ConversationController implements ReactiveController {
     const config = this.options.config();
     this.reset();
     if (!config.publicId) return;
-    const store = new ConversationStore(config.persist, config.publicId, config.apiHost);
+    const store = new ConversationStore(config.persist, config.publicId, config.apiHost, config.persistKey);
     this.store = store;
+    store.claim();
     if (fresh) store.clear();
     const saved = store.load();
     if (saved) {
@@ -210,6 +213,7 @@ export class ConversationController implements ReactiveController {
     this._dynamicTheme = {};
     this._progress = undefined;
     this.serverMessages = 0;
+    this.store?.release();
     this.store = undefined;
     this.restored = false;
     this.setStatus(status);

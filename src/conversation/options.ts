@@ -15,6 +15,8 @@ export interface ConversationConfig {
   readonly greeting?: string | undefined;
   /** Where the conversation is remembered across page loads. Default `none`. */
   readonly persist?: PersistMode | undefined;
+  /** Tells this widget's remembered conversation from another widget's of the same bot. Default none. */
+  readonly persistKey?: string | undefined;
 }
 
 /** What happened, for the host to announce. */
