@@ -64,15 +64,11 @@ const StoredSchema = v.object({
   sessionId: v.string(),
   resultId: v.string(),
   flowbot: v.unknown(),
-  entries: v.pipe(
-    v.array(v.unknown()),
-    v.maxLength(MAX_ENTRIES),
-    v.array(
-      v.union([
-        v.object({ kind: v.literal('bot'), message: ChatMessageSchema, local: bool }),
-        v.object({ kind: v.literal('answer'), answer: v.optional(ChatAnswerSchema), text: v.string() }),
-      ]),
-    ),
+  entries: v.array(
+    v.union([
+      v.object({ kind: v.literal('bot'), message: ChatMessageSchema, local: bool }),
+      v.object({ kind: v.literal('answer'), answer: v.optional(ChatAnswerSchema), text: v.string() }),
+    ]),
   ),
   /** The input on screen; none (and nothing pending) means the flow ended. */
   input: v.optional(ChatInputSchema),
@@ -130,10 +126,7 @@ export class ConversationStore {
     if (!held) claimed.set(this.storage, (held = new Map()));
     const holder = held.get(this.key);
     if (holder && holder !== this) {
-      console.warn(
-        `<flowbot-chat>: another widget of this page already remembers the conversation stored as ${this.key}; ` +
-          'this one remembers nothing. Give each widget its own id or persist-key attribute.',
-      );
+      console.warn(`<flowbot-chat>: ${this.key} is remembered by another widget; this one remembers nothing (give each an id or persist-key)`);
       this.storage = undefined;
       return;
     }
@@ -168,7 +161,7 @@ export class ConversationStore {
     } catch {
       return undefined;
     }
-    if (!parsed.success) return undefined;
+    if (!parsed.success || parsed.output.entries.length > MAX_ENTRIES) return undefined;
     const { v: _format, key, savedAt, ...record } = parsed.output;
     const age = Date.now() - savedAt;
     if (key !== this.key || !(age >= 0 && age <= MAX_AGE_MS)) return undefined;
