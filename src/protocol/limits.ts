@@ -108,9 +108,10 @@ function limitText(message: ChatMessage, content: Obj, w: Walk, response: Budget
   if (Array.isArray(content.richText)) {
     const budget = { chars: Math.min(LIMITS.messageChars, response.chars), cut: false };
     const start = budget.chars;
+    // Nodes dropped as unusable (not objects, too deep) are not a cut: the renderer skips them too.
+    if (content.richText.length > w.left) budget.cut = true;
     const nodes = content.richText.slice(0, Math.max(0, w.left)).map((node) => copyRich(node, w, 0, budget));
     const kept = nodes.filter((node) => node !== undefined);
-    if (kept.length < content.richText.length) budget.cut = true;
     if (budget.cut) kept.push({ type: 'p', children: [{ text: SHORTENED }] });
     out.richText = kept;
     used = Math.max(used, start - budget.chars);

@@ -2,8 +2,8 @@
  * `<flowbot-chat>` against responses built to freeze the host page: one huge
  * word, megabytes of text, a hundred thousand messages or choice items. Each
  * renders while a long-task observer watches the main thread; no task may
- * take longer than 200 ms, and what is beyond the widget's limits shows
- * shortened, with a note.
+ * take longer than 200 ms (see `allowed` for a busy machine), and what is
+ * beyond the widget's limits shows shortened, with a note.
  */
 import { fixture } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,11 +35,25 @@ async function longestTask(work: () => Promise<void>): Promise<number> {
   return Math.max(0, ...durations);
 }
 
+/** The last body's parse time: a task no widget can avoid or split. */
+let parseFloor = 0;
+
 /** A JSON body encoded before the clock starts, so only the widget's own work is measured. */
 const body = (value: unknown): (() => Response) => {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  const json = JSON.stringify(value);
+  const began = performance.now();
+  JSON.parse(json);
+  parseFloor = performance.now() - began;
+  const bytes = new TextEncoder().encode(json);
   return () => new Response(bytes, { headers: { 'content-type': 'application/json' } });
 };
+
+/**
+ * The longest task allowed: 200 ms, or on a machine so busy that parsing the
+ * body alone takes more than 100 ms, twice that parse (still far below the
+ * seconds a page froze for).
+ */
+const allowed = (): number => Math.max(LIMIT_MS, 2 * parseFloor);
 
 // Timing on a shared machine: a busy neighbour can stretch one task past the
 // limit once; a page that really freezes fails every attempt.
@@ -113,12 +127,12 @@ describe('<flowbot-chat>', () => {
           await until(() => parts(el, 'bot-message').length > 0, 30_000);
           await inputShown(el, 30_000);
         });
-        console.info(`[long-task] ${name}: ${longest.toFixed(0)} ms`);
+        console.info(`[long-task] ${name}: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`);
         const texts = botTexts(el);
         const shown = texts.join('\n').length + parts(el, 'choice').length;
         expect(shown, 'what is shown stays bounded').toBeLessThan(110_000);
         expect(texts.join('\n') + (el.shadowRoot!.textContent ?? ''), 'a note says it was shortened').toContain(SHORTENED);
-        expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
+        expect(longest, 'longest task (ms)').toBeLessThan(allowed());
       });
     }
 
@@ -130,11 +144,11 @@ describe('<flowbot-chat>', () => {
         expect(el.send('hello')).toBe(true);
         await until(() => botTexts(el).includes('Thanks'), 30_000);
       });
-      console.info(`[long-task] lastMessageNewFormat 10 MB: ${longest.toFixed(0)} ms`);
+      console.info(`[long-task] lastMessageNewFormat 10 MB: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`);
       const [answer] = userTexts(el);
       expect(answer!.length).toBeLessThan(110_000);
       expect(answer).toContain(SHORTENED);
-      expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
+      expect(longest, 'longest task (ms)').toBeLessThan(allowed());
     });
   });
 });
