@@ -89,7 +89,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   /** The Vitest projects; Playwright and its provider are loaded only here. */
   test: async () => {
-    const [{ playwright }, { chromiumLaunchOptions }, { referenceServer, wtrWebSocketShim }] = await Promise.all([
+    const [{ playwright }, { chromiumLaunchOptions }, { redirectingViewer, referenceServer, wtrWebSocketShim }] = await Promise.all([
       import('@vitest/browser-playwright'),
       import('./test/browser-launch.js'),
       import('./test/tools/test-plugins.js'),
@@ -106,7 +106,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
             },
           },
           {
-            plugins: [wtrWebSocketShim(), referenceServer()],
+            plugins: [wtrWebSocketShim(), referenceServer(), redirectingViewer()],
             // Pre-bundle up front: a mid-run re-optimisation reloads the page and loads Lit twice.
             optimizeDeps: {
               include: ['lit', 'lit/directives/live.js', 'lit/directives/keyed.js', 'ky', 'valibot', '@open-wc/testing', 'fast-check'],

@@ -25,10 +25,8 @@ const frameStyles = css`
     --_input-bg: var(--flowbot-input-background-color, var(--_w-input-bg, #ffffff));
     --_input-fg: var(--flowbot-input-text-color, var(--_w-input-fg, #0f172a));
     --_error: var(--flowbot-error-color, #b91c1c);
-    --_font: var(
-      --flowbot-font-family,
-      var(--_w-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif)
-    );
+    /* No system-ui: under it Chromium on Linux lays out one long word in time quadratic in its length. */
+    --_font: var(--flowbot-font-family, var(--_w-font, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif));
     --_radius: var(--flowbot-radius, 16px);
     --_panel-width: var(--flowbot-panel-width, 380px);
     --_panel-height: var(--flowbot-panel-height, 600px);

@@ -131,7 +131,7 @@ function jsonObject(name: string) {
  * @cssproperty [--flowbot-placeholder-color=#475569] - Placeholders in fields.
  * @cssproperty [--flowbot-error-color=#b91c1c] - Marks on answers that were not sent.
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
- * @cssproperty [--flowbot-font-family=system-ui, sans-serif] - The font.
+ * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
  * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
@@ -156,6 +156,7 @@ export class FlowbotChat extends LitElement {
     isOpen: { attribute: 'open', type: Boolean, reflect: true },
     persist: {},
     disableStreaming: { attribute: 'disable-streaming', type: Boolean },
+    persistKey: { attribute: 'persist-key' },
   };
 
   /** `lang` is the global attribute: observed so the UI strings follow it. */
@@ -187,6 +188,12 @@ export class FlowbotChat extends LitElement {
   /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
   disableStreaming = false;
 
+  /**
+   * Keeps this widget's remembered conversation apart from another widget's of
+   * the same bot on the site. Default: the element's `id`, else none.
+   */
+  persistKey = '';
+
   private readonly session = new ConversationController(this, {
     config: () => ({
       publicId: this.publicId,
@@ -195,6 +202,7 @@ export class FlowbotChat extends LitElement {
       greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
       persist: this.persist,
       streaming: !this.disableStreaming,
+      persistKey: this.persistKey || this.id,
     }),
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,

@@ -4,7 +4,7 @@
  * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
  * ignored script action). Best-effort: it never throws and is never retried.
  */
-import { normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { normaliseBaseUrl, REDIRECT_MODE, segment, type FetchLike } from './core.js';
 
 /** One client log entry. */
 export interface ClientLog {
@@ -46,6 +46,7 @@ export async function sendClientLogs(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ clientLogs }),
         keepalive: true,
+        redirect: REDIRECT_MODE,
       }),
     );
     return response.ok;

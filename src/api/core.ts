@@ -376,6 +376,29 @@ export async function readResult<T>(
   return result.value;
 }
 
+/**
+ * API calls follow no redirect, to any origin: a 307 or 308 would re-send the
+ * body (a visitor's answer) and the token header to wherever the server
+ * points, and the answer would come from there. Requests go out with
+ * `redirect: 'manual'`, and `redirectError` fails the call instead.
+ */
+export const REDIRECT_MODE: RequestRedirect = 'manual';
+
+/**
+ * The error for a response that is a redirect (or that a custom `fetch`
+ * fetched from elsewhere after one); undefined for any other response.
+ */
+export function redirectError(response: Response, base: CallContext, token: string | undefined): FlowbotHttpError | undefined {
+  const { status } = response;
+  if (response.type !== 'opaqueredirect' && !response.redirected && ![301, 302, 303, 307, 308].includes(status)) return undefined;
+  const { operation, method } = base;
+  const to = response.headers.get('location') ?? (response.redirected ? response.url : '');
+  return new FlowbotHttpError(
+    scrub(`${operation} failed: ${method} ${base.url} answered with a redirect${to ? ` to ${to}` : ''}, which API calls never follow`, token),
+    { ...base, url: displayUrl(base.url), status, statusText: response.statusText, serverMessage: undefined, body: undefined },
+  );
+}
+
 const HEADERS_TIMEOUT = Symbol('headers timeout');
 
 /**
@@ -407,6 +430,7 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
         method,
         headers,
         signal,
+        redirect: REDIRECT_MODE,
         ...(spec.json === undefined ? {} : { body: JSON.stringify(spec.json) }),
       });
       response = await (config.fetch ?? globalThis.fetch)(request);
@@ -427,6 +451,8 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
     }
 
     const read = (r: Response) => readBody(r, callTimeout, stop, call.signal);
+    const moved = redirectError(response, base, undefined);
+    if (moved) throw moved;
     if (!response.ok) {
       const error = await httpError(response, base, undefined, read);
       if (call.signal?.aborted) throw call.signal.reason;

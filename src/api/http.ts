@@ -13,6 +13,8 @@ import {
   normaliseBaseUrl,
   readBody,
   readResult,
+  REDIRECT_MODE,
+  redirectError,
   scrub,
   validationError,
   type CallOptions,
@@ -106,6 +108,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
     prefixUrl,
     timeout,
     retry: toKyRetry(config.retry),
+    redirect: REDIRECT_MODE,
     headers: { accept: 'application/json', ...config.headers },
     // The global fetch is looked up per request (not at import), so tests and
     // polyfills that replace it later are honoured.
@@ -164,6 +167,8 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
       throw redact(mapped, secrets());
     }
 
+    const moved = redirectError(response, base, state.token);
+    if (moved) throw redact(moved, secrets());
     try {
       return await readResult(response, spec.read, base, {
         timeout: callTimeout,
@@ -194,7 +199,9 @@ async function mapFailure(
   const { operation, method, url, timeout } = base;
   const at = { operation, method, url };
   if (isFlowbotError(error)) return error;
-  if (error instanceof HTTPError) return httpError(error.response, at, state.token, read);
+  if (error instanceof HTTPError) {
+    return redirectError(error.response, at, state.token) ?? httpError(error.response, at, state.token, read);
+  }
   if (error instanceof TimeoutError) {
     return new FlowbotTimeoutError(`${operation} timed out after ${timeout} ms: ${method} ${url}`, { ...at, timeout });
   }

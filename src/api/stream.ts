@@ -3,7 +3,7 @@
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
 import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
-import { describe, displayUrl, httpError, normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { describe, displayUrl, httpError, normaliseBaseUrl, REDIRECT_MODE, redirectError, segment, type FetchLike } from './core.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
 
 /** Options of `streamMessage`. */
@@ -106,11 +106,14 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
         headers: { accept: 'text/plain', 'content-type': 'application/json', ...options.headers },
         body,
         signal,
+        redirect: REDIRECT_MODE,
       });
       response = await (options.fetch ?? globalThis.fetch)(request);
     } catch (error) {
       throw failure(error, 'before the response');
     }
+    const moved = redirectError(response, base, undefined);
+    if (moved) throw moved;
     if (!response.ok) {
       const error = await httpError(response, base, undefined, (r) => r.text());
       if (caller?.aborted) throw caller.reason;

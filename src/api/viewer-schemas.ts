@@ -50,8 +50,18 @@ const chatTurnEntries = {
   lastMessageNewFormat: opt(str),
 };
 
+/**
+ * A session id goes into the path of every continue call: one with a lone
+ * surrogate cannot be encoded ("URI malformed") and a blank one addresses
+ * nothing, so the start that sends either is refused at once.
+ */
+const SessionIdSchema = v.pipe(
+  str,
+  v.check((id) => id.trim() !== '' && !/\p{Cs}/u.test(id), 'must be an id that can go in a URL (not blank, no lone surrogate)'),
+);
+
 export const StartChatResultSchema = v.looseObject({
-  sessionId: str,
+  sessionId: SessionIdSchema,
   resultId: str,
   /** Opaque: an array per the interface document, an object in practice. */
   flowbot: v.unknown(),

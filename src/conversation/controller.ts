@@ -9,6 +9,7 @@ import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError 
 import { createViewerClient } from '../api/viewer.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
+import { limitTurn } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import { safeUrl } from '../protocol/safe-url.js';
 import type {
@@ -206,6 +207,7 @@ export class ConversationController implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    this.store?.claim();
     if (typeof window !== 'undefined') window.addEventListener('online', this.handleOnline);
     const resume = this.resume;
     this.resume = undefined;
@@ -214,6 +216,7 @@ export class ConversationController implements ReactiveController {
 
   hostDisconnected(): void {
     this.connected = false;
+    this.store?.release();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.handleOnline);
     this.request?.abort();
     this.flushTimers();
@@ -228,8 +231,9 @@ export class ConversationController implements ReactiveController {
     const config = this.options.config();
     this.reset();
     if (!config.publicId) return;
-    const store = new ConversationStore(config.persist, config.publicId, config.apiHost);
+    const store = new ConversationStore(config.persist, config.publicId, config.apiHost, config.persistKey);
     this.store = store;
+    store.claim();
     if (fresh) store.clear();
     const saved = store.load();
     if (saved) {
@@ -266,6 +270,7 @@ export class ConversationController implements ReactiveController {
     this._dynamicTheme = {};
     this._progress = undefined;
     this.serverMessages = 0;
+    this.store?.release();
     this.store = undefined;
     this.restored = false;
     this.streamEntry = undefined;
@@ -432,7 +437,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
-  private async play(result: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+  private async play(response: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
+    // What is shown and stored stays within the widget's limits, however much was sent.
+    const result = limitTurn(response);
     // A remembered session answered by another version of the bot: its transcript is stale.
     const version = publishedAt(result.flowbot);
     if (this.restored && version !== undefined && version !== publishedAt(this._flowbot)) {

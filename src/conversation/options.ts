@@ -19,6 +19,8 @@ export interface ConversationConfig {
   readonly persist?: PersistMode | undefined;
   /** Ask the viewer for streamed AI answers (`isStreamEnabled`). Default true. */
   readonly streaming?: boolean | undefined;
+  /** Tells this widget's remembered conversation from another widget's of the same bot. Default none. */
+  readonly persistKey?: string | undefined;
 }
 
 /** What happened, for the host to announce. */

@@ -1,7 +1,8 @@
 /**
  * A conversation remembered across page loads (`persist`): one record per
- * flow-bot and viewer host, in `sessionStorage` (this tab) or `localStorage`
- * (every tab of the site).
+ * widget (its viewer host, flow-bot and, when it has one, its `persist-key`
+ * or `id`), in `sessionStorage` (this tab) or `localStorage` (every tab of the
+ * site). Any script of the host page can read and write these records.
  *
  * What is kept: the session and result ids, the `flowbot` of the start
  * response (theme, settings, `publishedAt`), the transcript (bot messages and
@@ -13,15 +14,40 @@
  * (the controller decides that): a 404 on continuing the restored session, or
  * a response naming another `flowbot.publishedAt`, drops it and starts anew.
  *
- * A record that does not parse, belongs to another bot or host, or has another
- * format version is ignored (and replaced by the next save). Storage that
- * throws (blocked, or full) only turns persistence off.
+ * A record is read like wire data, and only a sound one is used: it must
+ * parse, be at most 500,000 characters, hold at most 200 entries, belong to
+ * this key, have this format version, pass the schema, and have been saved
+ * within the last 24 hours (the save time is stored with it). Its messages and
+ * input go through the same limits as a response (`protocol/limits.ts`). A
+ * restored `pending` (a dedicated reply still owed), owed stream or owed reply sends a request at once,
+ * so it is honoured only when nothing in the record had to be cut and it was
+ * saved within the last 10 minutes; otherwise the record is dropped and a new
+ * conversation starts. Anything else unusable is dropped too (and replaced by
+ * the next save). Saving keeps the newest 200 entries; a record that would
+ * still be too big is not kept. Storage that throws (blocked, or full) only
+ * turns persistence off.
+ *
+ * Two widgets of one bot on one page need their own keys (`id` or
+ * `persist-key`): without, the second one warns and remembers nothing, so it
+ * cannot overwrite the first one's conversation.
  */
-import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
+import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
+
+/** The largest record read or written, in characters of its JSON. */
+export const MAX_RECORD_CHARS = 500_000;
+/** The most transcript entries kept. */
+export const MAX_ENTRIES = 200;
+/** How long a record is used after it was saved: 24 hours. */
+export const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How long a record's owed dedicated reply is still sent on restore: 10 minutes. */
+export const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
+
+const FORMAT = 2;
 
 /** A remembered conversation. */
 export interface StoredConversation {
@@ -51,9 +77,13 @@ const BAD = Symbol('bad');
 const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
   value === undefined || value === null ? undefined : ok(value) ? value : BAD;
 
-/** A stored record read like wire data: any field out of shape makes the whole record unusable. */
-function readRecord(value: unknown, key: string): StoredConversation | undefined {
-  if (!isRecord(value) || value.v !== 1 || value.key !== key) return undefined;
+/**
+ * A stored record read like wire data (with the readers of responses, so the
+ * widget carries no schema library): any field out of shape makes the whole
+ * record unusable. Returns the record and when it was saved.
+ */
+function readRecord(value: unknown, key: string): { record: StoredConversation; savedAt: number } | undefined {
+  if (!isRecord(value) || value.v !== FORMAT || value.key !== key || typeof value.savedAt !== 'number') return undefined;
   const { sessionId, resultId } = value;
   if (typeof sessionId !== 'string' || typeof resultId !== 'string' || !Array.isArray(value.entries)) return undefined;
   const entries: StoredConversation['entries'] = [];
@@ -83,7 +113,7 @@ function readRecord(value: unknown, key: string): StoredConversation | undefined
   ) {
     return undefined;
   }
-  return {
+  const record: StoredConversation = {
     sessionId,
     resultId,
     flowbot: value.flowbot,
@@ -95,21 +125,36 @@ function readRecord(value: unknown, key: string): StoredConversation | undefined
     dynamicTheme,
     progress: typeof progress === 'number' ? progress : undefined,
   };
+  return { record, savedAt: value.savedAt };
 }
 
-/** The storage key of a bot on a viewer host (`''`: the page's origin): `flowbot-chat:<host>:<publicId>`. */
-export function storageKey(publicId: string, apiHost: string): string {
-  const host = apiHost.trim() || globalThis.location?.origin || '';
-  return `flowbot-chat:${host.replace(/\/+$/, '')}:${publicId}`;
+/**
+ * The storage key of a widget: `flowbot-chat:` and the JSON of
+ * `[viewer host, publicId]`, or `[viewer host, publicId, instance]` when the
+ * widget has a key of its own. JSON keeps the parts apart whatever they hold
+ * (a host `http://a:1` with id `x` and a host `http://a` with id `1:x` differ).
+ * An empty `apiHost` is the page's origin.
+ */
+export function storageKey(publicId: string, apiHost: string, instance = ''): string {
+  const host = (apiHost.trim() || globalThis.location?.origin || '').replace(/\/+$/, '');
+  return `flowbot-chat:${JSON.stringify(instance ? [host, publicId, instance] : [host, publicId])}`;
 }
 
-/** One bot's record in one storage area. Never throws. */
+/** Per storage area, the keys held by a live store of this page, and by which. */
+const claimed = new WeakMap<Storage, Map<string, ConversationStore>>();
+
+/** How many of the limits' notes `value` holds: the limits add one wherever they cut. */
+const notes = (value: unknown): number => JSON.stringify(value).split(SHORTENED).length;
+
+/** One widget's record in one storage area. Never throws. */
 export class ConversationStore {
   private storage: Storage | undefined;
   private readonly key: string;
+  /** The claims this store's key is held in, while it holds it. */
+  private held: Map<string, ConversationStore> | undefined;
 
-  constructor(mode: PersistMode | string | undefined, publicId: string, apiHost: string) {
-    this.key = storageKey(publicId, apiHost);
+  constructor(mode: PersistMode | string | undefined, publicId: string, apiHost: string, instance = '') {
+    this.key = storageKey(publicId, apiHost, instance.trim());
     try {
       this.storage = mode === 'local' ? localStorage : mode === 'session' ? sessionStorage : undefined;
     } catch {
@@ -117,23 +162,83 @@ export class ConversationStore {
     }
   }
 
-  /** The remembered conversation, if there is a usable one. */
-  load(): StoredConversation | undefined {
-    try {
-      const raw = this.storage?.getItem(this.key);
-      if (!raw) return undefined;
-      return readRecord(JSON.parse(raw), this.key);
-    } catch {
-      // Not JSON: ignored like any other unusable record.
+  /**
+   * Holds the key for this store. When another live store of the page holds
+   * it (two widgets of one bot, no key of their own), this one warns and
+   * remembers nothing rather than overwrite the other's conversation.
+   */
+  claim(): void {
+    if (!this.storage) return;
+    let held = claimed.get(this.storage);
+    if (!held) claimed.set(this.storage, (held = new Map()));
+    const holder = held.get(this.key);
+    if (holder && holder !== this) {
+      console.warn(`<flowbot-chat>: ${this.key} is remembered by another widget; this one remembers nothing (give each an id or persist-key)`);
+      this.storage = undefined;
+      return;
     }
-    return undefined;
+    held.set(this.key, this);
+    this.held = held;
   }
 
-  /** Remembers `record`; when storage refuses (full), persistence is off from then on. */
+  /** Lets go of the key (the widget left the page, or starts over). */
+  release(): void {
+    if (this.held?.get(this.key) === this) this.held.delete(this.key);
+    this.held = undefined;
+  }
+
+  /** The remembered conversation, if there is a sound one (see the module comment); an unsound one is dropped. */
+  load(): StoredConversation | undefined {
+    let raw: string | null | undefined;
+    try {
+      raw = this.storage?.getItem(this.key);
+    } catch {
+      return undefined;
+    }
+    if (!raw) return undefined;
+    const record = raw.length <= MAX_RECORD_CHARS ? this.read(raw) : undefined;
+    if (!record) this.clear();
+    return record;
+  }
+
+  private read(raw: string): StoredConversation | undefined {
+    let parsed;
+    try {
+      parsed = readRecord(JSON.parse(raw), this.key);
+    } catch {
+      return undefined;
+    }
+    if (!parsed || parsed.record.entries.length > MAX_ENTRIES) return undefined;
+    const { record, savedAt } = parsed;
+    const age = Date.now() - savedAt;
+    if (!(age >= 0 && age <= MAX_AGE_MS)) return undefined;
+    // Read like a response: messages, answers and the input within the limits.
+    const entries = record.entries.map((entry) =>
+      entry.kind === 'bot'
+        ? { ...entry, message: limitTurn({ messages: [entry.message] }).messages[0]! }
+        : { ...entry, text: entry.text.length > LIMITS.answerChars ? entry.text.slice(0, LIMITS.answerChars) + SHORTENED : entry.text },
+    );
+    const input = record.input ? limitTurn({ messages: [], input: record.input }) : undefined;
+    const restored: StoredConversation = { ...record, entries, ...(input?.input ? { input: input.input } : {}) };
+    const owes = record.pending || record.stream || record.reply !== undefined;
+    if (owes && (age > PENDING_MAX_AGE_MS || notes(restored) !== notes(record) || (input && input.messages.length > 0))) {
+      // An owed reply is sent at once: only for a record that is intact and fresh.
+      return undefined;
+    }
+    return restored;
+  }
+
+  /** Remembers `record` (its newest entries); when storage refuses (full), persistence is off from then on. */
   save(record: StoredConversation): void {
     if (!this.storage) return;
     try {
-      this.storage.setItem(this.key, JSON.stringify({ v: 1, key: this.key, ...record }));
+      const entries = record.entries.slice(-MAX_ENTRIES);
+      const json = JSON.stringify({ v: FORMAT, key: this.key, savedAt: Date.now(), ...record, entries });
+      if (json.length > MAX_RECORD_CHARS) {
+        this.clear();
+        return;
+      }
+      this.storage.setItem(this.key, json);
     } catch {
       this.clear();
       this.storage = undefined;

@@ -16,12 +16,15 @@
  * - Autoplay (audio and plain video) only when the content asks for it AND the
  *   caller allows it (a message that just arrived after the visitor answered,
  *   never restored history). Provider iframes never autoplay.
- * - Embeds: `sandbox="allow-scripts allow-same-origin allow-forms allow-popups
- *   allow-popups-to-escape-sandbox"`: enough for forms, booking and payment
- *   pages, no top navigation, no modals, no downloads. `allow-same-origin` is
- *   dropped when the embed is on the page's own origin (scripts plus
- *   same-origin there would let it lift its own sandbox). Height from
- *   `content.height` (default 400, 50–3000).
+ * - Embeds: `sandbox="allow-scripts allow-forms allow-popups
+ *   allow-popups-to-escape-sandbox"`: scripts and forms run, no top
+ *   navigation, no modals, no downloads, and never `allow-same-origin`. The
+ *   sandbox is fixed when the frame is made, but the frame can redirect
+ *   anywhere, the host page's own origin included, where scripts plus
+ *   same-origin would reach into the page and lift the sandbox. So an embed
+ *   runs in an opaque origin (no cookies or storage of its own); only the
+ *   player URLs the widget builds itself (the providers above) get
+ *   `allow-same-origin`. Height from `content.height` (default 400, 50–3000).
  * - `custom-embed` (server code) and unknown types read as nothing.
  */
 import { richTextToPlain, type RichTextNode } from './rich-text.js';
@@ -134,10 +137,6 @@ function ratioName(value: unknown): string {
   return best[0];
 }
 
-function sameOrigin(url: string): boolean {
-  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  return !!origin && new URL(url).origin === origin;
-}
 
 
 /** Markdown shown as plain lines, until (or unless) the parser is there. */
@@ -197,7 +196,7 @@ function model(message: Message, ctx: ReadOptions): Model | null {
       if (!src) return null;
       return {
         kind: 'frame', src, title: words.embed, shows: 'embed', ratio: '',
-        sandbox: sameOrigin(src) ? EMBED_SANDBOX : `${EMBED_SANDBOX} allow-same-origin`,
+        sandbox: EMBED_SANDBOX,
         height: pixels(c.height, 50, 3000) ?? 400,
       };
     }

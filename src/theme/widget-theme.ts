@@ -45,7 +45,8 @@ function fontStack(value: unknown, field: string): string | undefined {
     return undefined;
   }
   const stack = names.map((n) => (GENERIC.has(n.toLowerCase()) ? n.toLowerCase() : `"${n}"`));
-  if (!names.some((n) => GENERIC.has(n.toLowerCase()))) stack.push('system-ui', 'sans-serif');
+  // Not system-ui: see the font stack in flowbot-chat.styles.ts.
+  if (!names.some((n) => GENERIC.has(n.toLowerCase()))) stack.push('sans-serif');
   return stack.join(', ');
 }
 
@@ -75,7 +76,7 @@ function length(value: unknown, field: string): string | undefined {
  * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs`
  * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color
  * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours
- * - `--_w-font`: `general.font` (family names only, then `system-ui, sans-serif`)
+ * - `--_w-font`: `general.font` (family names only, then `sans-serif`)
  * - `--_w-max-width`, `--_w-max-height`: `chat.container.maxWidth` / `maxHeight`
  *
  * Returns '' when there is nothing to set.

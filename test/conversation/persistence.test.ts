@@ -8,9 +8,13 @@ import {
 } from '../../src/conversation/controller.js';
 import {
   ConversationStore,
+  MAX_AGE_MS,
+  MAX_ENTRIES,
+  PENDING_MAX_AGE_MS,
   storageKey,
   type StoredConversation,
 } from '../../src/conversation/persistence.js';
+import { SHORTENED } from '../../src/protocol/limits.js';
 
 /** A Storage in memory, like the browser's, that can be told to refuse writes. */
 class MemoryStorage implements Storage {
@@ -95,18 +99,18 @@ describe('ConversationStore', () => {
     expect(new ConversationStore('local', 'support', 'https://b.test').load()?.sessionId).toBe('b');
     expect(new ConversationStore('local', 'lead', 'https://a.test').load()?.sessionId).toBe('lead');
     expect(new ConversationStore('local', 'other', 'https://a.test').load()).toBeUndefined();
-    expect(storageKey('support', 'https://a.test//')).toBe('flowbot-chat:https://a.test:support');
+    expect(storageKey('support', 'https://a.test//')).toBe('flowbot-chat:["https://a.test","support"]');
   });
 
   it('ignores records that do not parse, belong elsewhere or have another format', () => {
     const key = storageKey('support', '');
     const store = new ConversationStore('local', 'support', '');
-    const good = JSON.stringify({ v: 1, key, ...record() });
+    const good = JSON.stringify({ v: 2, key, savedAt: Date.now(), ...record() });
     for (const bad of [
       '{not json',
       'null',
       '[]',
-      JSON.stringify({ ...JSON.parse(good), v: 2 }),
+      JSON.stringify({ ...JSON.parse(good), v: 1 }),
       JSON.stringify({ ...JSON.parse(good), key: storageKey('lead', '') }),
       JSON.stringify({ ...JSON.parse(good), sessionId: 42 }),
       JSON.stringify({ ...JSON.parse(good), entries: [{ kind: 'bot', message: { id: 1 } }] }),
@@ -155,6 +159,89 @@ describe('ConversationStore', () => {
   });
 });
 
+describe('ConversationStore against hand-made and hostile records', () => {
+  const key = storageKey('support', '');
+  const write = (value: Record<string, unknown>) =>
+    local.setItem(key, JSON.stringify({ v: 2, key, savedAt: Date.now(), ...record(), ...value }));
+  const load = () => new ConversationStore('local', 'support', '').load();
+  const bigText = (id: string, size: number) => ({ kind: 'bot', message: { id, type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'x'.repeat(size) }] }] } } });
+
+  it('keys cannot collide, whatever the host and public id hold', () => {
+    expect(storageKey('x', 'http://127.0.0.1:41423')).not.toBe(storageKey('41423:x', 'http://127.0.0.1'));
+    new ConversationStore('local', 'x', 'http://127.0.0.1:41423').save(record({ sessionId: 'one' }));
+    expect(new ConversationStore('local', '41423:x', 'http://127.0.0.1').load()).toBeUndefined();
+    expect(storageKey('bot', 'https://v.test', 'a')).not.toBe(storageKey('bot', 'https://v.test', 'b'));
+    expect(storageKey('bot', 'https://v.test', 'a')).not.toBe(storageKey('bot', 'https://v.test'));
+  });
+
+  it('refuses (and drops) a record of 4 MB', () => {
+    write({ entries: [bigText('m1', 4 * 1024 * 1024)] });
+    expect(load()).toBeUndefined();
+    expect(local.length).toBe(0);
+  });
+
+  it('refuses a record of 20,000 entries', () => {
+    write({ entries: Array.from({ length: 20_000 }, () => ({ kind: 'answer', text: 'a' })) });
+    expect(load()).toBeUndefined();
+  });
+
+  it('refuses a record older than 24 hours, or from the future', () => {
+    write({ savedAt: Date.now() - MAX_AGE_MS - 1000 });
+    expect(load()).toBeUndefined();
+    write({ savedAt: Date.now() + 60_000 });
+    expect(load()).toBeUndefined();
+    write({ savedAt: Date.now() - MAX_AGE_MS + 60_000 });
+    expect(load()?.sessionId).toBe('s-1');
+  });
+
+  it('reads stored messages, answers and input within the limits of a response', () => {
+    write({
+      entries: [bigText('m1', 30_000), { kind: 'answer', text: 'y'.repeat(30_000) }],
+      input: { id: 'c', type: 'choice input', items: Array.from({ length: 5000 }, (_, i) => ({ id: `${i}`, content: `${i}` })) },
+    });
+    const restored = load()!;
+    expect(JSON.stringify(restored.entries[0])).toContain(SHORTENED);
+    expect(JSON.stringify(restored.entries[0]).length).toBeLessThan(21_000);
+    expect(restored.entries[1]).toMatchObject({ kind: 'answer', text: `${'y'.repeat(20_000)}${SHORTENED}` });
+    expect(restored.input!.items).toHaveLength(200);
+  });
+
+  it('honours a pending reply only from an intact record saved in the last 10 minutes', () => {
+    write({ pending: true, input: undefined });
+    expect(load()?.pending).toBe(true);
+    write({ pending: true, input: undefined, savedAt: Date.now() - PENDING_MAX_AGE_MS - 1000 });
+    expect(load()).toBeUndefined();
+    write({ pending: true, input: undefined, entries: [bigText('m1', 30_000)] });
+    expect(load()).toBeUndefined();
+  });
+
+  it('keeps the newest entries when saving', () => {
+    const store = new ConversationStore('local', 'support', '');
+    store.save(record({ entries: Array.from({ length: MAX_ENTRIES + 50 }, (_, i) => ({ kind: 'answer' as const, text: `${i}` })) }));
+    const entries = load()!.entries;
+    expect(entries).toHaveLength(MAX_ENTRIES);
+    expect(entries.at(-1)).toMatchObject({ text: `${MAX_ENTRIES + 49}` });
+  });
+
+  it('lets one of two stores with the same key remember, and warns', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = new ConversationStore('local', 'support', '');
+    const second = new ConversationStore('local', 'support', '');
+    first.claim();
+    second.claim();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('persist-key');
+    first.save(record({ sessionId: 'first' }));
+    second.save(record({ sessionId: 'second' }));
+    expect(load()?.sessionId).toBe('first');
+    first.release();
+    const third = new ConversationStore('local', 'support', '');
+    third.claim();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+});
+
 // ---------------------------------------------------------------------------
 // The controller with `persist`
 
@@ -186,8 +273,14 @@ function startResult(overrides: Partial<StartChatResult> = {}): StartChatResult 
   };
 }
 
-/** A controller on a fake viewer; each call to `page()` is a page load sharing the storage. */
+let previous: ConversationController | undefined;
+
+/**
+ * A controller on a fake viewer; each call to `page()` is a page load sharing
+ * the storage (the previous page is gone: its controller is disconnected).
+ */
 function page(client: ConversationClient, persist: 'none' | 'session' | 'local' = 'local') {
+  previous?.hostDisconnected();
   const notices: ConversationNotice[] = [];
   const controller = new ConversationController(new FakeHost(), {
     config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there' }),
@@ -195,6 +288,7 @@ function page(client: ConversationClient, persist: 'none' | 'session' | 'local' 
     createClient: () => client,
   });
   controller.hostConnected();
+  previous = controller;
   const shown = () => controller.entries.map((e) => (e.kind === 'bot' ? e.message.id : `answer:${e.text}`));
   return { controller, notices, shown };
 }
@@ -247,6 +341,16 @@ describe('ConversationController with persist', () => {
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(2);
     expect(local.length + session.length).toBe(0);
+  });
+
+  it('sends no continue for a pending reply in a stale record, and starts anew', async () => {
+    const client = fakeClient();
+    const key = storageKey('bot', 'https://viewer.test');
+    local.setItem(key, JSON.stringify({ v: 2, key, savedAt: Date.now() - 60 * 60 * 1000, ...record({ input: undefined, pending: true }) }));
+    page(client).controller.start();
+    await flush();
+    expect(client.continueChat).not.toHaveBeenCalled();
+    expect(client.startChat).toHaveBeenCalledTimes(1);
   });
 
   it('restores an ended conversation as ended', async () => {

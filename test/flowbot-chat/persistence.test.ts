@@ -86,6 +86,52 @@ describe('<flowbot-chat>', () => {
       });
     }
 
+    describe('two widgets of one bot on one page', () => {
+      /** A stub viewer whose every start opens a new session, greeting with its number. */
+      const sessions = () => {
+        let n = 0;
+        return stubViewer(() => {
+          n++;
+          return startResponse({ sessionId: `session-${n}`, messages: [textMessage(`m${n}`, `Conversation ${n}`)] });
+        });
+      };
+      const pageOf = async (attributes: Array<Record<string, string>>) => {
+        const els = [];
+        for (const a of attributes) els.push((await load({ 'public-id': 'stub', persist: 'local', ...a })).el);
+        for (const el of els) await until(() => botTexts(el).length > 0);
+        return els;
+      };
+
+      it('keeps a conversation for each when they have ids', async () => {
+        sessions();
+        const before = await pageOf([{ id: 'sales' }, { id: 'help' }]);
+        expect(before.map((el) => botTexts(el))).to.deep.equal([['Conversation 1'], ['Conversation 2']]);
+        for (const el of before) el.remove();
+
+        const after = await pageOf([{ id: 'sales' }, { id: 'help' }]);
+        expect(after.map((el) => botTexts(el))).to.deep.equal([['Conversation 1'], ['Conversation 2']]);
+      });
+
+      it('keeps them apart by persist-key too', async () => {
+        sessions();
+        const before = await pageOf([{ 'persist-key': 'left' }, { 'persist-key': 'right' }]);
+        for (const el of before) el.remove();
+        const after = await pageOf([{ 'persist-key': 'left' }, { 'persist-key': 'right' }]);
+        expect(after.map((el) => botTexts(el))).to.deep.equal([['Conversation 1'], ['Conversation 2']]);
+      });
+
+      it('warns, and loses neither conversation, when nothing tells them apart', async () => {
+        sessions();
+        const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+        const before = await pageOf([{}, {}]);
+        expect(warn.mock.calls.map((c) => String(c[0])).some((m) => m.includes('persist-key'))).to.equal(true);
+        for (const el of before) el.remove();
+
+        const after = await pageOf([{}]);
+        expect(botTexts(after[0]!)).to.deep.equal(['Conversation 1']);
+      });
+    });
+
     it('never autoplays restored media again', async () => {
       const audio = { id: 'a1', type: 'audio', content: { url: 'https://example.com/hello.mp3', isAutoplayEnabled: true } };
       stubViewer(startResponse(), [{ messages: [audio], input: { id: 'in-2', type: 'text input' } }]);
@@ -199,7 +245,7 @@ describe('<flowbot-chat>', () => {
         const { el, starts } = await load({ 'public-id': 'support', persist: 'local' });
         await until(() => part(el, 'choice'));
         expect(starts.map((s) => s.restored)).to.deep.equal([false]);
-        expect(JSON.parse(localStorage.getItem(key)!)).to.include({ v: 1, key, sessionId: starts[0]!.sessionId });
+        expect(JSON.parse(localStorage.getItem(key)!)).to.include({ v: 2, key, sessionId: starts[0]!.sessionId });
         el.remove();
       }
     });

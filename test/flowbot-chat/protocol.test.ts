@@ -89,6 +89,14 @@ describe('<flowbot-chat>', () => {
       expect(part(el, 'redirect')).to.equal(null);
     });
 
+    it('resolves a redirect that is not an absolute URL against the host page, not the API host', async () => {
+      const open = vi.spyOn(window, 'open').mockImplementation(() => ({ opener: null }) as unknown as Window);
+      stubViewer(startResponse({ clientSideActions: [redirect('thanks?from=bot', true)] }));
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" api-host="https://viewer.example.test"></flowbot-chat>`);
+      await inputShown(el);
+      expect(open.mock.calls).to.deep.equal([[new URL('thanks?from=bot', document.baseURI).href, '_blank']]);
+    });
+
     it('shows a link when the browser blocks the new tab', async () => {
       vi.spyOn(window, 'open').mockImplementation(() => null);
       stubViewer(startResponse({ clientSideActions: [redirect('https://example.com/next?step=2', true)] }));

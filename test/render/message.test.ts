@@ -213,7 +213,7 @@ describe('renderMessageContent', () => {
       const frame = el.querySelector('iframe')!;
       expect(frame.src).toBe('https://forms.example/f/1');
       expect(frame.title).toBe('Embedded content');
-      expect([...frame.sandbox].sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
+      expect([...frame.sandbox].sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-scripts']);
       expect(frame.getAttribute('height')).toBe('400');
       expect(frame.getBoundingClientRect().height).toBeCloseTo(400, 0);
       expect(el.querySelector('[style]')).toBeNull();
