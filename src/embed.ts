@@ -54,7 +54,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   if (options.widget !== undefined) el.widget = options.widget;
   if (options.prefilledVariables !== undefined) el.prefilledVariables = options.prefilledVariables;
   if (options.lang) el.lang = options.lang;
-  if (options.open) el.isOpen = true;
+  if (options.open) el.open = true;
   if (options.persist !== undefined) el.persist = options.persist;
 
   const mount = (): void => {
