@@ -5,7 +5,6 @@
  *
  * - `custom-elements.json`                      the manifest (named by `customElements` in package.json)
  * - `dist/frameworks/custom-elements-jsx.d.ts`  props and events (custom-element-jsx-integration)
- * - `dist/frameworks/custom-elements-vue.d.ts`  Vue's GlobalComponents (custom-element-vuejs-integration)
  * - `dist/frameworks/custom-elements-solid.d.ts` Solid's JSX (custom-element-solidjs-integration)
  * - `dist/frameworks/{jsx,preact,svelte,vue,solid}.d.ts` the entries `flowbot-chat/<framework>` (jsx: React):
  *   each puts the generated types where its framework's checker looks
@@ -14,7 +13,6 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { customElementJsxPlugin } from 'custom-element-jsx-integration';
-import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 import { customElementSolidJsPlugin } from 'custom-element-solidjs-integration';
 import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
 import { customElementJetBrainsPlugin } from 'custom-element-jet-brains-integration';
@@ -164,8 +162,21 @@ declare module 'svelte/elements' {
   }
 }
 `,
+    // Not custom-element-vuejs-integration: it names the listener props `onflowbot-answer`, and
+    // vue-tsc looks `@flowbot-answer` up as `onFlowbotAnswer`, so handlers were left untyped.
     'vue.d.ts': `${header('<flowbot-chat> in Vue 3 templates (GlobalComponents, checked by vue-tsc).')}
-import './custom-elements-vue.js';
+import type { DefineComponent } from 'vue';
+import type { FlowbotChatProps } from './custom-elements-jsx.js';
+
+type Camel<S extends string> = S extends \`\${infer Head}-\${infer Tail}\` ? \`\${Head}\${Capitalize<Camel<Tail>>}\` : S;
+/** Vue looks the listener of \`@flowbot-answer\` up as the prop \`onFlowbotAnswer\`. */
+type VueProps<P> = { [K in keyof P as K extends \`on\${infer E}\` ? \`on\${Capitalize<Camel<E>>}\` : K]: P[K] };
+
+declare module 'vue' {
+  interface GlobalComponents {
+    'flowbot-chat': DefineComponent<VueProps<FlowbotChatProps>>;
+  }
+}
 `,
     'solid.d.ts': `${header('<flowbot-chat> in Solid JSX.')}
 import type { CustomElements } from './custom-elements-solid.js';
@@ -195,7 +206,6 @@ export default {
   plugins: [
     completeManifest(),
     customElementJsxPlugin({ ...quiet, outdir, fileName: 'custom-elements-jsx.d.ts', globalTypePath: typesFrom }),
-    customElementVuejsPlugin({ ...quiet, outdir, fileName: 'custom-elements-vue.d.ts', globalTypePath: typesFrom }),
     customElementSolidJsPlugin({ ...quiet, outdir, fileName: 'custom-elements-solid.d.ts', globalTypePath: typesFrom }),
     customElementVsCodePlugin({
       ...quiet,
