@@ -1,6 +1,6 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order):
- * - `es`     (default) ES modules for npm: lit, ky and valibot stay external.
+ * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
  * - `iife`   the script-tag file: small, it starts the chat and fetches the widget's code beside it.
  * - `main`   that code (`src/main.ts`), everything inlined but the part loaded on demand.
  * - `lazy`   that part (`src/render/on-demand.ts`), which the widget's code fetches beside itself.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import { minifyLitCss, minifyLitHtml, moduleBreakdown, scriptTagOnDemand } from './test/tools/build-plugins.js';
 
-const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
+const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -37,11 +37,15 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       minify: false,
       sourcemap: true,
       lib: {
-        entry: { index: 'src/index.ts', element: 'src/element.ts', define: 'src/define.ts', api: 'src/api/index.ts' },
+        entry: { index: 'src/index.ts', element: 'src/element.ts', define: 'src/define.ts', api: 'src/api/index.ts', react: 'src/react.ts' },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
-      rolldownOptions: { external },
+      rolldownOptions: {
+        external,
+        // A directive in the source does not survive bundling; the React entry needs it for Next.js.
+        output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '') },
+      },
     },
   }),
 

@@ -94,7 +94,7 @@ form.addEventListener('change', (event) => {
 form.addEventListener('input', () => {
   if (chat) chat.widget = widgetFromForm();
 });
-document.querySelector('#open')!.addEventListener('click', () => chat?.open());
+document.querySelector('#open')!.addEventListener('click', () => chat?.show());
 document.querySelector('#restart')!.addEventListener('click', () => chat?.restart());
 
 let flows: { publicId: string; name?: string; description?: string }[] = [];

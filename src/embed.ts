@@ -80,7 +80,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   if (options.widget !== undefined) el.widget = options.widget;
   if (options.prefilledVariables !== undefined) el.prefilledVariables = options.prefilledVariables;
   if (options.lang) el.lang = options.lang;
-  if (options.open) el.setAttribute('open', '');
+  if (options.open) el.open = true;
   if (options.persist !== undefined) el.persist = options.persist;
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);

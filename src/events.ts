@@ -2,10 +2,14 @@
  * The events of `<flowbot-chat>`: typed, bubbling, composed notifications,
  * fired after the thing they report has happened. Each is a `CustomEvent`
  * so `event.detail` works in every framework.
+ *
+ * The conversation's events (start, message, input, answer, end, error) can
+ * also arrive replayed: see `src/late-listeners.ts`.
  */
 import type { ChatAnswer, ChatInput, ChatMessage } from './protocol/types.js';
 
-const init = <T>(detail: T): CustomEventInit<T> => ({ bubbles: true, composed: true, detail });
+// A replay is for the element's own late listeners only: its ancestors heard the original.
+const init = <T>(detail: T, replayed = false): CustomEventInit<T> => ({ bubbles: !replayed, composed: !replayed, detail });
 
 /** Detail of `flowbot-start`. */
 export interface FlowbotStartDetail {
@@ -19,8 +23,12 @@ export interface FlowbotStartDetail {
 
 /** A chat session started (`startChat` answered) or a stored one was restored. */
 export class FlowbotStartEvent extends CustomEvent<FlowbotStartDetail> {
-  constructor(detail: FlowbotStartDetail) {
-    super('flowbot-start', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotStartDetail, replayed = false) {
+    super('flowbot-start', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 
@@ -32,8 +40,12 @@ export interface FlowbotMessageDetail {
 
 /** A bot message was shown (after its typing delay). */
 export class FlowbotMessageEvent extends CustomEvent<FlowbotMessageDetail> {
-  constructor(detail: FlowbotMessageDetail) {
-    super('flowbot-message', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotMessageDetail, replayed = false) {
+    super('flowbot-message', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 
@@ -45,8 +57,12 @@ export interface FlowbotInputDetail {
 
 /** A new input block was shown to the visitor. */
 export class FlowbotInputEvent extends CustomEvent<FlowbotInputDetail> {
-  constructor(detail: FlowbotInputDetail) {
-    super('flowbot-input', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotInputDetail, replayed = false) {
+    super('flowbot-input', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 
@@ -60,8 +76,12 @@ export interface FlowbotAnswerDetail {
 
 /** The visitor's answer reached the server. */
 export class FlowbotAnswerEvent extends CustomEvent<FlowbotAnswerDetail> {
-  constructor(detail: FlowbotAnswerDetail) {
-    super('flowbot-answer', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotAnswerDetail, replayed = false) {
+    super('flowbot-answer', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 
@@ -73,8 +93,12 @@ export interface FlowbotEndDetail {
 
 /** The flow ended: the last response had no input. */
 export class FlowbotEndEvent extends CustomEvent<FlowbotEndDetail> {
-  constructor(detail: FlowbotEndDetail) {
-    super('flowbot-end', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotEndDetail, replayed = false) {
+    super('flowbot-end', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 
@@ -88,8 +112,12 @@ export interface FlowbotErrorDetail {
 
 /** A call to the server failed (never fired for a call the widget itself aborted). */
 export class FlowbotErrorEvent extends CustomEvent<FlowbotErrorDetail> {
-  constructor(detail: FlowbotErrorDetail) {
-    super('flowbot-error', init(detail));
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(detail: FlowbotErrorDetail, replayed = false) {
+    super('flowbot-error', init(detail, replayed));
+    this.replayed = replayed;
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { stringsFor, type FlowbotStrings } from './i18n.js';
+import { LateListeners } from './late-listeners.js';
 import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './protocol/answers.js';
 import { readFlowbotTheme } from './protocol/flowbot.js';
 import { isObject, pick, text } from './protocol/json.js';
@@ -153,7 +154,7 @@ export class FlowbotChat extends LitElement {
     mode: { reflect: true },
     widget: { converter: jsonObject('widget') },
     prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
-    isOpen: { attribute: 'open', type: Boolean, reflect: true },
+    open: { type: Boolean, reflect: true },
     persist: {},
     disableStreaming: { attribute: 'disable-streaming', type: Boolean },
     persistKey: { attribute: 'persist-key' },
@@ -179,8 +180,8 @@ export class FlowbotChat extends LitElement {
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
   prefilledVariables: Record<string, unknown> | undefined = undefined;
 
-  /** Whether the bubble or popup is open (attribute `open`, reflected). Use `open()`, `close()`, `toggle()`. */
-  isOpen = false;
+  /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
+  open = false;
 
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
   persist: PersistMode = 'none';
@@ -226,20 +227,21 @@ export class FlowbotChat extends LitElement {
   private voiceLoading = false;
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
   private blockedUrl: string | undefined;
+  private readonly late = new LateListeners(this);
 
   /** Opens the bubble or popup (starting the chat if it has not started). */
-  open(): void {
-    this.isOpen = true;
+  show(): void {
+    this.open = true;
   }
 
   /** Closes the bubble or popup. The conversation stays as it is. */
-  close(): void {
-    this.isOpen = false;
+  hide(): void {
+    this.open = false;
   }
 
   /** Opens the bubble or popup when closed, closes it when open. */
   toggle(): void {
-    this.isOpen = !this.isOpen;
+    this.open = !this.open;
   }
 
   /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
@@ -296,7 +298,7 @@ export class FlowbotChat extends LitElement {
         this.isConnected &&
         this.publicId &&
         session.status === 'idle' &&
-        (this.mode === 'bubble' || this.mode === 'popup' ? this.isOpen : true)
+        (this.mode === 'bubble' || this.mode === 'popup' ? this.open : true)
       ) {
         session.start();
       }
@@ -306,13 +308,13 @@ export class FlowbotChat extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     const mode = this.mode;
-    if (changed.has('isOpen') && (changed.get('isOpen') !== undefined || this.isOpen) && mode !== 'standard') {
-      this.fire(this.isOpen ? new FlowbotOpenEvent() : new FlowbotCloseEvent());
+    if (changed.has('open') && (changed.get('open') !== undefined || this.open) && mode !== 'standard') {
+      this.fire(this.open ? new FlowbotOpenEvent() : new FlowbotCloseEvent());
     }
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog && this.isConnected) {
-      if (this.isOpen && !dialog.open) dialog.showModal();
-      else if (!this.isOpen && dialog.open) dialog.close();
+      if (this.open && !dialog.open) dialog.showModal();
+      else if (!this.open && dialog.open) dialog.close();
     }
 
     const { input } = this.session;
@@ -324,7 +326,7 @@ export class FlowbotChat extends LitElement {
         '.composer input, .composer textarea, .composer button',
       );
       if (control || !this.renderRoot.querySelector('.composer .bone')) this.focusedInput = input;
-      if (control && this.interacted && (mode === 'standard' || this.isOpen)) control.focus({ preventScroll: true });
+      if (control && this.interacted && (mode === 'standard' || this.open)) control.focus({ preventScroll: true });
     }
   }
 
@@ -346,7 +348,7 @@ export class FlowbotChat extends LitElement {
     if (this.mode === 'bubble') {
       const launcher = renderLauncher({
         strings,
-        isOpen: this.isOpen,
+        isOpen: this.open,
         icon: iconUrl(this.widget?.widgetIcon),
         onClick: () => this.handleLauncherClick(),
         onKeydown: (event) => this.handleKeydown(event),
@@ -372,7 +374,7 @@ export class FlowbotChat extends LitElement {
       role=${bubble ? 'dialog' : nothing}
       aria-labelledby=${header ? 'title' : nothing}
       aria-label=${header ? nothing : strings.chat}
-      ?hidden=${bubble && !this.isOpen}
+      ?hidden=${bubble && !this.open}
       @keydown=${this.handleKeydown}
       @pointerdown=${this.handleInteraction}
     >
@@ -500,7 +502,32 @@ export class FlowbotChat extends LitElement {
   }
 
   private fire(event: Event): void {
+    this.late.firing(event);
     this.dispatchEvent(event);
+  }
+
+  /**
+   * Also replays the conversation's events that fired before the first listener of their type
+   * (see `late-listeners.ts`).
+   * @ignore
+   */
+  override addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    super.addEventListener(type, listener, options);
+    if (listener) this.late.added(type);
   }
 
   private handleInteraction(): void {
@@ -509,7 +536,7 @@ export class FlowbotChat extends LitElement {
 
   private handleKeydown(event: KeyboardEvent): void {
     this.interacted = true;
-    if (event.key === 'Escape' && this.mode === 'bubble' && this.isOpen) {
+    if (event.key === 'Escape' && this.mode === 'bubble' && this.open) {
       event.stopPropagation();
       this.closeAndReturnFocus();
     }
@@ -532,20 +559,20 @@ export class FlowbotChat extends LitElement {
 
   private handleDialogCancel(event: Event): void {
     event.preventDefault();
-    this.close();
+    this.hide();
   }
 
   private handleDialogClose(): void {
-    if (this.isOpen) this.close();
+    if (this.open) this.hide();
   }
 
   /** A click on the backdrop (the dialog box itself, outside the panel) closes the popup. */
   private handleDialogClick(event: MouseEvent): void {
-    if (event.target === event.currentTarget) this.close();
+    if (event.target === event.currentTarget) this.hide();
   }
 
   private closeAndReturnFocus(): void {
-    this.close();
+    this.hide();
     if (this.mode === 'bubble') {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
     }

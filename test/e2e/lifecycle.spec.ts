@@ -136,7 +136,7 @@ async function cycles(page: Page, from: number, to: number): Promise<void> {
         el.publicId = 'long';
         el.apiHost = api;
         el.mode = modes[i % 3]!;
-        el.isOpen = true;
+        el.open = true;
         el.widget = { title: `Widget ${i}`, primaryColor: '#1d4ed8', secondaryColor: '#ffffff', aiFirstMessage: 'Hi!' };
         if (i % 4 === 3) {
           // Gone while its startChat is in flight.

@@ -35,7 +35,7 @@ describe('<flowbot-chat>', () => {
       expect(el.getAttribute('lang')).to.equal('pt-BR');
       await el.updateComplete;
       expect(part(el, 'launcher')!.getAttribute('aria-label')).to.equal('Abrir chat');
-      el.open();
+      el.show();
       await until(() => part(el, 'choice'));
       expect(part(el, 'title')!.textContent).to.equal('Shop assistant');
     });
@@ -46,9 +46,9 @@ describe('<flowbot-chat>', () => {
       expect(bySelector.parentElement).to.equal(host);
       const byElement = window.Flowbot!.init({ publicId: 'lead', target: host, mode: 'popup', open: true });
       expect(byElement.parentElement).to.equal(host);
-      expect(byElement.isOpen).to.equal(true);
+      expect(byElement.open).to.equal(true);
       await until(() => byElement.shadowRoot!.querySelector('dialog')?.open);
-      byElement.close();
+      byElement.hide();
     });
 
     it('falls back to the body, with a warning, when the selector matches nothing', () => {

@@ -526,7 +526,7 @@ describe('<flowbot-chat>', () => {
           server.start = () => ({ status: 200, body: { json: startResponse({ messages: [textMessage('m1', 'Hello from the stub')] }) } });
           const { el, events } = mount(container, (node) => {
             node.mode = mode as FlowbotChat['mode'];
-            node.isOpen = true;
+            node.open = true;
             if (asAttribute) node.setAttribute('widget', JSON.stringify(value));
             else (node as { widget: unknown }).widget = value;
           });

@@ -32,7 +32,7 @@ describe('<flowbot-chat>', () => {
       const opened = oneEvent(el, 'flowbot-open');
       launcher.click();
       await opened;
-      expect(el.isOpen).to.equal(true);
+      expect(el.open).to.equal(true);
       expect(el.hasAttribute('open')).to.equal(true);
       expect(launcher.getAttribute('aria-expanded')).to.equal('true');
       expect(visible(part(el, 'panel'))).to.equal(true);
@@ -61,7 +61,7 @@ describe('<flowbot-chat>', () => {
       const closed = oneEvent(el, 'flowbot-close');
       await userEvent.keyboard('{Escape}');
       await closed;
-      expect(el.isOpen).to.equal(false);
+      expect(el.open).to.equal(false);
       expect(visible(part(el, 'panel'))).to.equal(false);
       await until(() => active(el) === part(el, 'launcher'));
     });
@@ -75,7 +75,7 @@ describe('<flowbot-chat>', () => {
       expect(closeButton.getAttribute('aria-label')).to.equal('Close chat');
       closeButton.click();
       await oneEvent(el, 'flowbot-close');
-      el.open();
+      el.show();
       await oneEvent(el, 'flowbot-open');
       expect(part(el, 'choice')).to.exist;
     });
@@ -105,7 +105,7 @@ describe('<flowbot-chat>', () => {
       const dialog = $<HTMLDialogElement>(el, 'dialog')!;
       expect(dialog.open).to.equal(false);
       expect(part(el, 'launcher')).to.equal(null);
-      el.open();
+      el.show();
       await oneEvent(el, 'flowbot-open');
       expect(dialog.open).to.equal(true);
       expect(dialog.matches(':modal')).to.equal(true);
@@ -118,7 +118,7 @@ describe('<flowbot-chat>', () => {
       await userEvent.keyboard('{Escape}');
       await closed;
       expect(dialog.open).to.equal(false);
-      expect(el.isOpen).to.equal(false);
+      expect(el.open).to.equal(false);
     });
 
     it('toggles with toggle()', async () => {
@@ -129,8 +129,8 @@ describe('<flowbot-chat>', () => {
       el.toggle();
       await el.updateComplete;
       expect($<HTMLDialogElement>(el, 'dialog')!.open).to.equal(false);
-      el.close();
-      expect(el.isOpen).to.equal(false);
+      el.hide();
+      expect(el.open).to.equal(false);
     });
   });
 

@@ -171,7 +171,7 @@ describe('<flowbot-chat>', () => {
           el.widget = hostileWidget(payload.value, i % 2 === 1);
           if (i % 2) {
             el.mode = 'bubble';
-            el.isOpen = true;
+            el.open = true;
           }
           el.addEventListener('flowbot-input', (event) => inputs[i]!.push(event.detail.input.id));
           container.append(el);

@@ -19,6 +19,12 @@ describe('package.json', () => {
     expect(pkg.exports['./server'].import).toBeUndefined(); // Node only
     expect(pkg.engines.node).toBe('>=20.19');
   });
+
+  it('exports the framework entries and names the editor data', () => {
+    for (const entry of ['./react', './jsx', './vue', './svelte', './preact', './solid']) expect(pkg.exports[entry]?.types).toBeDefined();
+    expect(pkg['web-types']).toBe('./dist/web-types.json');
+    expect(pkg.peerDependenciesMeta.react.optional).toBe(true);
+  });
 });
 
 describe('custom-elements.json', () => {
@@ -45,5 +51,20 @@ describe('custom-elements.json', () => {
         'composer', 'input', 'send-button', 'choice', 'launcher', 'panel', 'close-button', 'error']),
     );
     expect(names(element.cssProperties).every((n: string) => n.startsWith('--flowbot-'))).toBe(true);
+  });
+
+  it('describes the package as it ships: dist paths, the definition, public members, event details', () => {
+    expect(JSON.stringify(manifest)).not.toMatch(/"src\//);
+    const definitions = manifest.modules.flatMap((m: { exports?: { kind: string; name: string }[] }) => m.exports ?? [])
+      .filter((e: { kind: string }) => e.kind === 'custom-element-definition');
+    expect(definitions.map((e: { name: string }) => e.name)).toEqual(['flowbot-chat']);
+    expect(element.members.every((m: { privacy?: string }) => !m.privacy || m.privacy === 'public')).toBe(true);
+    const member = (name: string) => element.members.find((m: { name: string }) => m.name === name);
+    expect(member('mode').type.text).toBe("'standard' | 'bubble' | 'popup'");
+    expect(member('open').type.text).toBe('boolean');
+    expect(member('send').parameters[0].type.text).toBe('string');
+    const event = (name: string) => element.events.find((e: { name: string }) => e.name === name);
+    expect(event('flowbot-answer').type.text).toBe('FlowbotAnswerDetail');
+    expect(event('flowbot-redirect').cancelable).toBe(true);
   });
 });

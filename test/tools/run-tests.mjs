@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
-// small machine): typecheck, unit + browser tests, build, size budget, manifest, end-to-end,
+// small machine): typecheck, unit + browser tests, build, size budget, manifest, the framework
+// apps of test/frameworks (installing the packed package), end-to-end,
 // and the end-to-end conversation again in Chromium, Firefox and WebKit.
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_HELP } from './find-chromium.mjs';
@@ -16,6 +17,7 @@ const steps = [
   ['unit and browser tests', 'npx', ['vitest', 'run']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['size budget', 'node', ['test/tools/size.mjs']],
+  ['framework apps (React, Vue, Svelte, Next.js)', 'node', ['test/frameworks/run.mjs']],
   ['end-to-end', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
   ['three engines', 'npx', ['tsx', 'test/engines/run.ts']],
 ];
