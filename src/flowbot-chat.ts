@@ -14,7 +14,7 @@ import {
   FlowbotStartEvent,
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { stringsFor, type FlowbotStrings } from './i18n.js';
+import { fetchStringsFor, stringsFor, type FlowbotStrings } from './i18n.js';
 import { LateListeners } from './late-listeners.js';
 import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './protocol/answers.js';
 import { readFlowbotTheme } from './protocol/flowbot.js';
@@ -208,6 +208,7 @@ export class FlowbotChat extends LitElement {
     notify: (notice) => this.handleNotice(notice),
     prepare: prepareMessage,
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
+    loadStore: async () => (await onDemand.load()).ConversationStore,
   });
 
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
@@ -225,6 +226,8 @@ export class FlowbotChat extends LitElement {
   /** The voice, once the Widget resource turns it on and its code has arrived. */
   private voice: SpeechController | undefined;
   private voiceLoading = false;
+  /** The language whose strings were last asked for. */
+  private fetchedLang = '';
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
   private blockedUrl: string | undefined;
   private readonly late = new LateListeners(this);
@@ -588,7 +591,13 @@ export class FlowbotChat extends LitElement {
 
   /** The UI strings of `language()`, else English. */
   private strings(): FlowbotStrings {
-    return stringsFor(this.language());
+    const lang = this.language();
+    // Another language than English may arrive with the on-demand part (the script-tag build).
+    if (lang && lang !== this.fetchedLang) {
+      this.fetchedLang = lang;
+      fetchStringsFor(lang).then((found) => found && this.requestUpdate(), () => undefined);
+    }
+    return stringsFor(lang);
   }
 
   /**

@@ -21,7 +21,7 @@ import type {
   DynamicTheme,
   StartChatResult,
 } from '../protocol/types.js';
-import { ConversationStore, type StoredConversation } from './persistence.js';
+import type { ConversationStore, StoredConversation } from './persistence.js';
 import { Timers } from './timers.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import { readAnswer, STOPPED, StreamFailure } from './stream.js';
@@ -231,15 +231,30 @@ export class ConversationController implements ReactiveController {
     const config = this.options.config();
     this.reset();
     if (!config.publicId) return;
-    const store = new ConversationStore(config.persist, config.publicId, config.apiHost, config.persistKey);
-    this.store = store;
-    store.claim();
-    if (fresh) store.clear();
-    const saved = store.load();
-    if (saved) {
-      this.restore(saved, config);
+    const persist = config.persist && config.persist !== 'none' ? this.options.loadStore : undefined;
+    if (!persist) {
+      this.startNew(config);
       return;
     }
+    // The storage code arrives on demand (most widgets remember nothing).
+    this.setStatus('starting');
+    const generation = this.generation;
+    persist().then(
+      (Store) => {
+        if (generation !== this.generation) return;
+        const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey);
+        this.store = store;
+        store.claim();
+        if (fresh) store.clear();
+        const saved = store.load();
+        if (saved) this.restore(saved, config);
+        else this.startNew(config);
+      },
+      () => generation === this.generation && this.startNew(config),
+    );
+  }
+
+  private startNew(config: ConversationConfig): void {
     this.setStatus('starting');
     const greeting = config.greeting?.trim();
     if (greeting) this.show(greetingMessage(greeting), true);

@@ -26,6 +26,10 @@ export { renderStreamingText } from './stream.js';
 export { SpeechController } from './speech.js';
 export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
+// Remembering a conversation (persist): most widgets remember nothing.
+export { ConversationStore } from '../conversation/persistence.js';
+// The languages besides English (the script-tag build's first file has English only).
+export { catalogues } from '../i18n-pt-br.js';
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
 export const controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {

@@ -152,18 +152,21 @@ export function minifyLitHtml(): Plugin {
 }
 
 /**
- * The script-tag file fetches its on-demand part as a second file beside it
- * (`flowbot-chat.lazy.js`, built by `--mode lazy`): swap in that loader.
+ * Modules with a `.script.ts` twin (`render/on-demand-import.ts`, `i18n-catalogues.ts`) are
+ * swapped for it in the script-tag builds: there, the widget's code fetches the on-demand part
+ * (`flowbot-chat.lazy.js`, built by `--mode lazy`) from beside itself, and other languages than
+ * English come with it.
  */
 export function scriptTagOnDemand(): Plugin {
+  const twins = ['/src/render/on-demand-import.ts', '/src/i18n-catalogues.ts'];
   return {
     name: 'flowbot-script-tag-on-demand',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('on-demand-import.js')) return null;
+      if (!/(on-demand-import|i18n-catalogues)\.js$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && resolved.id.endsWith('/src/render/on-demand-import.ts')
-        ? resolved.id.replace(/on-demand-import\.ts$/, 'on-demand-import.script.ts')
+      return resolved && twins.some((twin) => resolved.id.endsWith(twin))
+        ? resolved.id.replace(/\.ts$/, '.script.ts')
         : resolved;
     },
   };
