@@ -34,6 +34,16 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
 const done = <T>(value: T, issues: FieldIssue[]): Read<T> => (issues.length ? { ok: false, issues } : { ok: true, value });
 
+function urlSafe(value: string): boolean {
+  if (value.trim() === '') return false;
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A shallow copy without the keys that name prototypes (JSON can carry them as data). */
 function copy(value: Json): Json {
   const out: Json = {};
@@ -121,6 +131,10 @@ export function readStartResult(value: unknown): Read<StartChatResult> {
   const out = copy(value);
   const issues: FieldIssue[] = [];
   for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
+  // Every later call puts the session id in its URL: one that cannot go there is refused now.
+  if (isString(out.sessionId) && !urlSafe(out.sessionId)) {
+    issues.push({ path: 'sessionId', message: 'must be non-blank text that fits in a URL' });
+  }
   readTurnInto(out, issues);
   return done(out as StartChatResult, issues);
 }

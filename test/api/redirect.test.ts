@@ -61,7 +61,7 @@ describe('API calls and redirects', () => {
     it(`never sends the bearer token to another origin (${code})`, async () => {
       status = code;
       const client = createFlowbotClient({ chatBaseUrl: redirectorUrl, contentBaseUrl: redirectorUrl, viewerBaseUrl: redirectorUrl, token: TOKEN, retry: 0 });
-      const error = await client.updateAccount('acc-1', { name: 'Ada', lastName: 'Lovelace' }).catch((e: unknown) => e);
+      const error = await client.updateAccount('0a000000-0000-4000-8000-000000000001', { name: 'Ada', lastName: 'Lovelace' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FlowbotHttpError);
       expect((error as FlowbotHttpError).status).toBe(code);
       expect((error as Error).message).toMatch(/answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/landing.*never follow/);

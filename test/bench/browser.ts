@@ -24,16 +24,43 @@ export interface HeapReport {
 }
 
 /** How long a page may take before the run is abandoned. */
-const PAGE_TIMEOUT_MS = 60_000;
+const PAGE_TIMEOUT_MS = 120_000;
+
+/** A network profile, applied with DevTools' network emulation. */
+export interface NetworkProfile {
+  readonly name: string;
+  /** Added round-trip latency, ms. */
+  readonly latencyMs: number;
+  /** Bytes per second down and up; `-1`: no limit. */
+  readonly downBytesPerSecond: number;
+  readonly upBytesPerSecond: number;
+}
+
+/** Loopback as it is. */
+export const LOOPBACK: NetworkProfile = { name: 'loopback', latencyMs: 0, downBytesPerSecond: -1, upBytesPerSecond: -1 };
+/** A slow 4G phone: 150 ms round trips, 1.6 Mbps down, 750 kbps up. */
+export const SLOW_4G: NetworkProfile = { name: 'slow 4G', latencyMs: 150, downBytesPerSecond: 1_600_000 / 8, upBytesPerSecond: 750_000 / 8 };
 
 export async function runPage(
   browser: Browser,
   url: string,
-  options: { heap?: boolean } = {},
-): Promise<{ report: PageReport; heap?: HeapReport }> {
+  options: { heap?: boolean; profile?: NetworkProfile; mainThread?: boolean } = {},
+): Promise<{ report: PageReport; heap?: HeapReport; mainThreadMs?: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    const profile = options.profile;
+    const session = profile && profile !== LOOPBACK || options.mainThread ? await context.newCDPSession(page) : undefined;
+    if (session && profile && profile !== LOOPBACK) {
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.latencyMs,
+        downloadThroughput: profile.downBytesPerSecond,
+        uploadThroughput: profile.upBytesPerSecond,
+      });
+    }
+    if (session && options.mainThread) await session.send('Performance.enable');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {
@@ -47,7 +74,12 @@ export async function runPage(
     );
     if (result.error !== undefined) throw new Error(`${url}: ${result.error}`);
     if (problems.length) throw new Error(`${url}: ${problems.join('; ')}`);
-    if (!options.heap) return { report: result };
+    let mainThreadMs: number | undefined;
+    if (session && options.mainThread) {
+      const { metrics } = await session.send('Performance.getMetrics');
+      mainThreadMs = (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    }
+    if (!options.heap) return { report: result, ...(mainThreadMs === undefined ? {} : { mainThreadMs }) };
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');

@@ -50,9 +50,46 @@ function longFlow(count: number): FlowDefinition {
   });
 }
 
+/** Public id of the flow that streams a long AI answer after the visitor's question. */
+export const STREAM_FLOW = 'bench-stream';
+/** Words in that answer (one streamed piece each). */
+export const STREAM_WORDS = 4000;
+/** The question the pages ask it. */
+export const STREAM_QUESTION = 'Tell me everything about the benchmark';
+
+/** A markdown answer of `STREAM_WORDS` words: paragraphs with bold phrases and short lists. */
+function longAnswer(): string {
+  const blocks: string[] = [];
+  let words = 0;
+  for (let i = 0; words < STREAM_WORDS; i++) {
+    const block =
+      i % 5 === 4
+        ? `- point ${i} of the benchmark list\n- another point, *in italics*\n- a last point with \`code\``
+        : `**Benchmark part ${i}.** ${'This sentence about the benchmark says something ordinary, as an assistant would. '.repeat(4).trim()}`;
+    blocks.push(block);
+    words += block.split(/\s+/).length;
+  }
+  return blocks.join('\n\n');
+}
+
+function streamFlow(): FlowDefinition {
+  return defineFlow({
+    publicId: STREAM_FLOW,
+    name: 'Benchmark stream',
+    description: `A streamed ${STREAM_WORDS}-word answer.`,
+    publishedAt,
+    knowledge: [longAnswer()],
+    blocks: [
+      { id: 'ask', messages: [{ type: 'text', text: 'Ask me.' }], input: { id: 'q', type: 'text input', variable: 'q', next: 'answer' } },
+      { id: 'answer', stream: { question: '{{q}}' }, next: 'done' },
+      { id: 'done', messages: [{ type: 'text', text: 'Done.' }], input: { id: 'end', type: 'text input', variable: 'end' } },
+    ],
+  });
+}
+
 /** Every benchmark flow by public id, for `startReferenceServer({ flows })`. */
 export function benchFlows(counts: readonly number[]): Record<string, FlowDefinition> {
-  const flows: Record<string, FlowDefinition> = { [FIRST_MESSAGE_FLOW]: greetingFlow() };
+  const flows: Record<string, FlowDefinition> = { [FIRST_MESSAGE_FLOW]: greetingFlow(), [STREAM_FLOW]: streamFlow() };
   for (const count of counts) flows[longFlowId(count)] = longFlow(count);
   return flows;
 }

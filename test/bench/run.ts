@@ -20,22 +20,29 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
 import { chromiumLaunchOptions } from '../browser-launch.js';
-import { runPage, type HeapReport, type PageReport } from './browser.js';
-import { FIRST_MESSAGE_FLOW, longFlowId } from './flows.js';
+import { LOOPBACK, runPage, SLOW_4G, type HeapReport, type NetworkProfile, type PageReport } from './browser.js';
+import { FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
 import { bytes, kb, mb, ms, table, times } from './report.js';
 import { startApi, startPageServer, type PageServer } from './servers.js';
 import { ratio, summarize, type Summary } from './stats.js';
 
 const SCRIPT_FILE = 'dist/flowbot-chat.iife.js';
+const MAIN_FILE = 'dist/flowbot-chat.main.js';
 const OUT_FILE = 'bench-results/bench.json';
 const MESSAGE_COUNTS = [300, 1000] as const;
 const GRID_SIZE = 20;
-const FIRST_MESSAGE_TARGET = 1.15;
-const LONG_TARGET = { count: 1000, ratio: 3 } as const;
+const FIRST_MESSAGE_TARGET = { loopback: 1.15, slow: 1.25 } as const;
+const START_SENT_TARGET_MS = 10;
+const SCRIPT_TAG_TARGET_GZIP = 25_600;
+const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 10 } as const;
+const GRID_TARGET = 1.3;
+const HEAP_TARGET = 2;
+const STREAM_TARGET = { longestTaskMs: 50, mainThreadRatio: 2 } as const;
 
 /** What test/tools/size.mjs exports (a plain JS module shared with CI). */
 interface SizeModule {
   BUDGET_GZIP: number;
+  SCRIPT_BUDGET_GZIP: number;
   measure(file?: string): {
     file: string;
     raw: number;
@@ -57,7 +64,7 @@ interface Target {
   /** The limit, in the unit of `value`. */
   limit: number;
   value: number;
-  unit: 'x' | 'bytes gzip';
+  unit: 'x' | 'bytes gzip' | 'ms' | 'nodes';
   pass: boolean;
 }
 
@@ -147,13 +154,14 @@ const heapOf = (run: Run): HeapReport => {
   return run.heap;
 };
 
-async function firstMessage(browser: Browser, pages: PageServer) {
-  log(`first bot message: ${runs} runs of each page (+1 warm-up pair)`);
-  const open = (name: string) => () => runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW }));
-  const { widget, baseline } = await interleaved(runs, 1, open('widget-first'), open('baseline-first'));
+async function firstMessage(browser: Browser, pages: PageServer, profile: NetworkProfile, count: number) {
+  log(`first bot message, ${profile.name}: ${count} runs of each page (+1 warm-up pair)`);
+  const open = (name: string) => () => runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW }), { profile });
+  const { widget, baseline } = await interleaved(count, 1, open('widget-first'), open('baseline-first'));
   const painted = compare(widget.map((r) => mark(r.report, 'firstMessage')), baseline.map((r) => mark(r.report, 'firstMessage')));
   return {
-    runs,
+    profile: profile.name,
+    runs: count,
     paintedMs: painted,
     /** When the script tag had been fetched and run, first render included (the baseline has none). */
     scriptEvaluatedMs: summarize(widget.map((r) => mark(r.report, 'scriptEvaluated'))),
@@ -185,6 +193,22 @@ async function longConversation(browser: Browser, pages: PageServer, count: numb
   };
 }
 
+/** A long streamed answer, one run of each page (each takes the answer's length at 100 pieces a second). */
+async function streamed(browser: Browser, pages: PageServer) {
+  log(`a ${STREAM_WORDS}-word streamed answer at 100 pieces a second: 1 run of each page`);
+  const open = (name: string) => runPage(browser, pages.page(name, { id: STREAM_FLOW }), { mainThread: true });
+  const widget = await open('widget-stream');
+  const baseline = await open('baseline-stream');
+  const of = (run: Awaited<ReturnType<typeof open>>) => ({
+    streamMs: mark(run.report, 'streamEnd') - mark(run.report, 'streamStart'),
+    longestTaskMs: mark(run.report, 'longestTask'),
+    mainThreadMs: run.mainThreadMs ?? Number.NaN,
+  });
+  const w = of(widget);
+  const b = of(baseline);
+  return { words: STREAM_WORDS, widget: w, baseline: b, mainThreadRatio: ratio(w.mainThreadMs, b.mainThreadMs) };
+}
+
 async function grid(browser: Browser, pages: PageServer) {
   log(`${GRID_SIZE} widgets on one page: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () =>
@@ -210,18 +234,21 @@ async function grid(browser: Browser, pages: PageServer) {
 async function main(): Promise<void> {
   const started = performance.now();
   if (!args['no-build']) {
-    log('building the script-tag file: vite build --mode iife');
-    const build = spawnSync('npx', ['vite', 'build', '--mode', 'iife', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the script-tag build failed');
+    for (const mode of ['iife', 'main', 'lazy']) {
+      log(`building the script-tag files: vite build --mode ${mode}`);
+      const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'warn'], { stdio: 'inherit' });
+      if (build.status !== 0) throw new Error(`the ${mode} build failed`);
+    }
   }
-  if (!existsSync(SCRIPT_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
+  if (!existsSync(SCRIPT_FILE) || !existsSync(MAIN_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
   const sizeModule = (await import(new URL('../tools/size.mjs', import.meta.url).href)) as SizeModule;
   const size = sizeModule.measure(SCRIPT_FILE);
+  const mainSize = sizeModule.measure(MAIN_FILE);
   const budget = sizeModule.BUDGET_GZIP;
 
   const api = await startApi(MESSAGE_COUNTS);
   closers.push(() => api.close());
-  const pages = await startPageServer(api.url, SCRIPT_FILE);
+  const pages = await startPageServer(api.url, 'dist');
   closers.push(() => pages.close());
   // Closed by `closeAll` (on signals too), after the pages and before the servers.
   const browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
@@ -230,29 +257,35 @@ async function main(): Promise<void> {
   const load = loadavg()[0] ?? 0;
   log(`page origin ${pages.url}, API origin ${api.url}, Chromium ${chromiumVersion}`);
 
-  const first = await firstMessage(browser, pages);
+  const first = await firstMessage(browser, pages, LOOPBACK, runs);
+  const slow = await firstMessage(browser, pages, SLOW_4G, Math.max(5, Math.round(runs / 2)));
   const long = [];
   for (const count of MESSAGE_COUNTS) long.push(await longConversation(browser, pages, count));
   const many = await grid(browser, pages);
+  const stream = await streamed(browser, pages);
   await closeAll();
 
   const longTarget = long.find((l) => l.count === LONG_TARGET.count)!;
+  const nodesPerMessage = longTarget.domNodes.widget.median / LONG_TARGET.count;
+  const firstBytes = size.gzip + mainSize.gzip;
+  const target = (name: string, value: number, limit: number, unit: Target['unit']): Target => ({ name, value, limit, unit, pass: value <= limit });
   const targets: Target[] = [
-    { name: 'script-tag file within its gzip budget', limit: budget, value: size.gzip, unit: 'bytes gzip', pass: size.gzip <= budget },
-    {
-      name: `first bot message within ${FIRST_MESSAGE_TARGET}x the baseline`,
-      limit: FIRST_MESSAGE_TARGET,
-      value: first.paintedMs.ratio,
-      unit: 'x',
-      pass: first.paintedMs.ratio <= FIRST_MESSAGE_TARGET,
-    },
-    {
-      name: `${LONG_TARGET.count.toLocaleString('en-US')} messages within ${LONG_TARGET.ratio}x plain elements`,
-      limit: LONG_TARGET.ratio,
-      value: longTarget.renderMs.ratio,
-      unit: 'x',
-      pass: longTarget.renderMs.ratio <= LONG_TARGET.ratio,
-    },
+    target('script-tag file', size.gzip, SCRIPT_TAG_TARGET_GZIP, 'bytes gzip'),
+    target('bytes before the first message (script-tag file and widget code) within the CI budget', firstBytes, budget, 'bytes gzip'),
+    target(`first bot message, loopback, within ${FIRST_MESSAGE_TARGET.loopback}x`, first.paintedMs.ratio, FIRST_MESSAGE_TARGET.loopback, 'x'),
+    target(`first bot message, slow 4G, within ${FIRST_MESSAGE_TARGET.slow}x`, slow.paintedMs.ratio, FIRST_MESSAGE_TARGET.slow, 'x'),
+    target(
+      `startChat sent within ${START_SENT_TARGET_MS} ms of the baseline (loopback)`,
+      first.requestStartMs.widget.median - first.requestStartMs.baseline.median,
+      START_SENT_TARGET_MS,
+      'ms',
+    ),
+    target(`${LONG_TARGET.count.toLocaleString('en-US')} messages within ${LONG_TARGET.ratio}x plain elements`, longTarget.renderMs.ratio, LONG_TARGET.ratio, 'x'),
+    target('DOM nodes per text message', nodesPerMessage, LONG_TARGET.nodesPerMessage, 'nodes'),
+    target(`${GRID_SIZE} widgets within ${GRID_TARGET}x`, many.allFirstMessagesMs.ratio, GRID_TARGET, 'x'),
+    target(`JS heap, ${LONG_TARGET.count.toLocaleString('en-US')} messages, within ${HEAP_TARGET}x`, longTarget.heapBytes.ratio, HEAP_TARGET, 'x'),
+    target(`streamed answer: no long task over ${STREAM_TARGET.longestTaskMs} ms`, stream.widget.longestTaskMs, STREAM_TARGET.longestTaskMs, 'ms'),
+    target(`streamed answer: main-thread time within ${STREAM_TARGET.mainThreadRatio}x`, stream.mainThreadRatio, STREAM_TARGET.mainThreadRatio, 'x'),
   ];
 
   const results = {
@@ -263,8 +296,12 @@ async function main(): Promise<void> {
       cpus: cpus().length,
       loadAverage1m: Math.round(load * 100) / 100,
     },
-    scriptTagFile: { ...size, budgetGzip: budget },
+    scriptTagFile: { ...size, budgetGzip: sizeModule.SCRIPT_BUDGET_GZIP },
+    widgetCode: mainSize,
+    beforeFirstMessageGzip: { value: firstBytes, budget },
     firstMessage: first,
+    firstMessageSlow4G: slow,
+    streamedAnswer: stream,
     longConversations: long,
     manyWidgets: many,
     targets,
@@ -279,7 +316,11 @@ async function main(): Promise<void> {
 function print(r: {
   environment: { node: string; chromium: string; cpus: number; loadAverage1m: number };
   scriptTagFile: ReturnType<SizeModule['measure']> & { budgetGzip: number };
+  widgetCode: ReturnType<SizeModule['measure']>;
+  beforeFirstMessageGzip: { value: number; budget: number };
   firstMessage: Awaited<ReturnType<typeof firstMessage>>;
+  firstMessageSlow4G: Awaited<ReturnType<typeof firstMessage>>;
+  streamedAnswer: Awaited<ReturnType<typeof streamed>>;
   longConversations: Awaited<ReturnType<typeof longConversation>>[];
   manyWidgets: Awaited<ReturnType<typeof grid>>;
   targets: Target[];
@@ -291,32 +332,34 @@ function print(r: {
     `\nflowbot-chat benchmark · Chromium ${env.chromium} (headless) · Node ${env.node} · ${env.cpus} CPUs · load ${env.loadAverage1m}`,
   );
 
-  console.log(`\nScript-tag file ${size.file}`);
+  const main = r.widgetCode;
+  console.log(`\nScript-tag files`);
   console.log(
     table([
-      ['raw', bytes(size.raw), kb(size.raw)],
-      ['gzip', bytes(size.gzip), kb(size.gzip), `budget ${kb(size.budgetGzip)}`],
-      ['brotli', bytes(size.brotli), kb(size.brotli)],
+      ['', 'raw', 'gzip', 'brotli', 'budget'],
+      [size.file, bytes(size.raw), bytes(size.gzip), bytes(size.brotli), kb(size.budgetGzip)],
+      [main.file, bytes(main.raw), bytes(main.gzip), bytes(main.brotli), ''],
+      ['before the first message', '', bytes(r.beforeFirstMessageGzip.value), '', kb(r.beforeFirstMessageGzip.budget)],
     ]),
   );
-  if (size.parts.length) {
-    console.log('  by package (each part minified and gzipped alone, so they add up to more than the whole):');
-    console.log(table([['package', 'raw', 'gzip'], ...size.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '));
+  if (main.parts.length) {
+    console.log('  the widget code by package (each part minified and gzipped alone, so they add up to more than the whole):');
+    console.log(table([['package', 'raw', 'gzip'], ...main.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '));
   }
 
-  const f = r.firstMessage;
   console.log(`\nTimings: median [min–max] ms; ratio = widget ÷ baseline of the medians`);
   const rows: string[][] = [['', 'widget', 'baseline', 'ratio', 'runs']];
-  rows.push([
-    'first bot message painted, from navigation',
-    spread(f.paintedMs.widget, ms),
-    spread(f.paintedMs.baseline, ms),
-    times(f.paintedMs.ratio),
-    String(f.runs),
-  ]);
-  rows.push(['  script tag done (incl. first render)', ms(f.scriptEvaluatedMs.median), '–', '', '']);
-  rows.push(['  startChat request sent', ms(f.requestStartMs.widget.median), ms(f.requestStartMs.baseline.median), '', '']);
-  rows.push(['  startChat response in', ms(f.responseEndMs.widget.median), ms(f.responseEndMs.baseline.median), '', '']);
+  for (const f of [r.firstMessage, r.firstMessageSlow4G]) {
+    rows.push([
+      `first bot message painted, from navigation (${f.profile})`,
+      spread(f.paintedMs.widget, ms),
+      spread(f.paintedMs.baseline, ms),
+      times(f.paintedMs.ratio),
+      String(f.runs),
+    ]);
+    rows.push(['  startChat request sent', ms(f.requestStartMs.widget.median), ms(f.requestStartMs.baseline.median), '', '']);
+    rows.push(['  startChat response in', ms(f.responseEndMs.widget.median), ms(f.responseEndMs.baseline.median), '', '']);
+  }
   for (const l of r.longConversations) {
     rows.push([
       `${l.count.toLocaleString('en-US')} messages painted, from response`,
@@ -334,6 +377,10 @@ function print(r: {
     times(g.allFirstMessagesMs.ratio),
     String(g.runs),
   ]);
+  const st = r.streamedAnswer;
+  rows.push([`a ${st.words.toLocaleString('en-US')}-word answer streamed, 100 pieces/s`, ms(st.widget.streamMs), ms(st.baseline.streamMs), '', '1']);
+  rows.push(['  main-thread time', ms(st.widget.mainThreadMs), ms(st.baseline.mainThreadMs), times(st.mainThreadRatio), '']);
+  rows.push(['  longest task while it streams', ms(st.widget.longestTaskMs), ms(st.baseline.longestTaskMs), '', '']);
   console.log(table(rows));
 
   console.log('\nMemory once shown: JS heap after a full GC (median) · DOM nodes');
@@ -352,7 +399,14 @@ function print(r: {
 
   console.log('\nTargets');
   for (const t of r.targets) {
-    const value = t.unit === 'x' ? times(t.value) : `${kb(t.value)} of ${kb(t.limit)} gzip`;
+    const value =
+      t.unit === 'x'
+        ? times(t.value)
+        : t.unit === 'ms'
+          ? `${t.value.toFixed(1)} ms (limit ${t.limit} ms)`
+          : t.unit === 'nodes'
+            ? `${t.value.toFixed(1)} (limit ${t.limit})`
+            : `${bytes(t.value)} of ${bytes(t.limit)} gzip`;
     const over = t.pass ? '' : ` (${Math.round((t.value / t.limit - 1) * 100)}% over)`;
     console.log(`  ${t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${value}${over}`);
   }

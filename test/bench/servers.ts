@@ -3,11 +3,12 @@
  * pages of `pages/` and the built script-tag file, and the reference server
  * with the benchmark flows on another port.
  */
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
-import { benchFlows } from './flows.js';
+import { benchFlows, STREAM_QUESTION } from './flows.js';
 
 const HOST = '127.0.0.1';
 const pagesDir = new URL('./pages/', import.meta.url);
@@ -23,25 +24,40 @@ export interface PageServer {
 
 /**
  * Serves `/<name>.html` from `pages/` (with `__MEASURE__` inlined, `__API__`
- * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and
- * `/flowbot-chat.iife.js`. Every file is read once, up front: disk reads must
- * not land in the timings.
+ * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and the built
+ * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it),
+ * gzip-compressed when the browser accepts it, as a CDN would. Every file is
+ * read and compressed once, up front: disk reads must not land in the timings.
  */
-export async function startPageServer(apiUrl: string, scriptFile: string): Promise<PageServer> {
+export async function startPageServer(apiUrl: string, distDir: string): Promise<PageServer> {
   const measure = readFileSync(new URL('measure.js', pagesDir), 'utf8');
-  const script = readFileSync(scriptFile);
+  const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
+  for (const name of ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js']) {
+    const plain = readFileSync(`${distDir}/${name}`);
+    scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
+  }
   const pages = new Map<string, string>();
-  for (const name of ['widget-first', 'baseline-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid']) {
+  for (const name of ['widget-first', 'baseline-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
-    pages.set(`/${name}.html`, html.replace('__MEASURE__', () => measure).replaceAll('__API__', apiUrl));
+    pages.set(
+      `/${name}.html`,
+      html.replace('__MEASURE__', () => measure).replaceAll('__API__', apiUrl).replaceAll('__QUESTION__', STREAM_QUESTION),
+    );
   }
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://page');
     res.setHeader('cache-control', 'no-store');
-    if (url.pathname === '/flowbot-chat.iife.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'content-length': script.length });
-      res.end(script);
+    const script = scripts.get(url.pathname);
+    if (script) {
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const body = gzip ? script.gzip : script.plain;
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'content-length': body.length,
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      });
+      res.end(body);
       return;
     }
     if (url.pathname === '/favicon.ico') {
@@ -89,5 +105,6 @@ function closeServer(server: Server): Promise<void> {
 /** The reference server on a free loopback port, serving the benchmark flows. */
 export function startApi(messageCounts: readonly number[]): Promise<RunningReferenceServer> {
   // Every benchmark page shares one loopback address: no rate limit.
-  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts), rateLimit: false });
+  // Streamed answers at 100 pieces a second.
+  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts), rateLimit: false, streamPaceMs: 10 });
 }

@@ -286,6 +286,8 @@ function page(client: ConversationClient, persist: 'none' | 'session' | 'local' 
     config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there' }),
     notify: (notice) => notices.push(notice),
     createClient: () => client,
+    // The element brings the storage code on demand; here it is at hand.
+    loadStore: async () => ConversationStore,
   });
   controller.hostConnected();
   previous = controller;
@@ -319,6 +321,7 @@ describe('ConversationController with persist', () => {
 
     const second = page(client);
     second.controller.start();
+    await flush(); // the storage code arrives on demand
     expect(client.startChat).toHaveBeenCalledTimes(1);
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
     expect(second.controller.input).toEqual({ id: 'email', type: 'email input' });
@@ -364,6 +367,7 @@ describe('ConversationController with persist', () => {
 
     const second = page(client);
     second.controller.start();
+    await flush(); // the storage code arrives on demand
     expect(second.controller.status).toBe('ended');
     expect(second.shown().at(-1)).toBe('bye');
     expect(client.startChat).toHaveBeenCalledTimes(1);
@@ -402,6 +406,7 @@ describe('ConversationController with persist', () => {
     client.continueChat.mockRejectedValueOnce(expired);
     const second = page(client);
     second.controller.start();
+    await flush(); // the storage code arrives on demand
     second.controller.send('Ada');
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(2);
@@ -424,6 +429,7 @@ describe('ConversationController with persist', () => {
     } as ContinueChatResult);
     const second = page(client);
     second.controller.start();
+    await flush(); // the storage code arrives on demand
     second.controller.send('Ada');
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(2);
@@ -442,6 +448,7 @@ describe('ConversationController with persist', () => {
 
     const second = page(client);
     second.controller.start();
+    await flush(); // the storage code arrives on demand
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(second.controller.input?.id).toBe('name');
   });
