@@ -71,7 +71,7 @@ function jsonObject(name: string) {
  * @fires {FlowbotInputEvent} flowbot-input - A new input block was shown; `detail`: `{ input }`.
  * @fires {FlowbotAnswerEvent} flowbot-answer - The visitor's answer reached the server; `detail`: `{ answer, text }`.
  * @fires {FlowbotEndEvent} flowbot-end - The flow ended; `detail`: `{ sessionId }`.
- * @fires {FlowbotErrorEvent} flowbot-error - A call failed; `detail`: `{ error, action }` (`action`: `start` | `send`).
+ * @fires {FlowbotErrorEvent} flowbot-error - A call failed; `detail`: `{ error, action }` (`action`: `start` | `send` | `stream`).
  * @fires {FlowbotRedirectEvent} flowbot-redirect - The bot is about to open a page; `detail`: `{ url, newTab }`. Cancelable.
  * @fires {FlowbotOpenEvent} flowbot-open - The bubble or popup opened.
  * @fires {FlowbotCloseEvent} flowbot-close - The bubble or popup closed.
@@ -116,6 +116,8 @@ function jsonObject(name: string) {
  * @csspart end - The notice shown when the flow ended.
  * @csspart restart-button - The button that starts a new conversation.
  * @csspart launcher - The floating button that opens the bubble.
+ * @csspart new-messages - The button that goes to the newest messages when the visitor has scrolled up.
+ * @csspart stop-button - The button that stops a streamed answer.
  *
  * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
