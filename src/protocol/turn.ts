@@ -133,7 +133,7 @@ export function readStartResult(value: unknown): Read<StartChatResult> {
   for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
   // Every later call puts the session id in its URL: one that cannot go there is refused now.
   if (isString(out.sessionId) && !urlSafe(out.sessionId)) {
-    issues.push({ path: 'sessionId', message: 'must be non-blank text that fits in a URL' });
+    issues.push({ path: 'sessionId', message: 'must be an id that can go in a URL (not blank, no lone surrogate)' });
   }
   readTurnInto(out, issues);
   return done(out as StartChatResult, issues);
