@@ -27,6 +27,7 @@ import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.j
 import { inputStyles } from './render/inputs/styles.js';
 import { messageContentStyles, prepareMessage, renderMessageContent } from './render/message.js';
 import { FollowController } from './render/follow.js';
+import { findQuestion, QUESTION_ID } from './render/question.js';
 import { renderTranscript } from './render/transcript.js';
 import { SpeechController } from './speech.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
@@ -369,7 +370,7 @@ export class FlowbotChat extends LitElement {
     });
   }
 
-  private renderComposer(strings: FlowbotStrings): TemplateResult {
+  private renderComposer(strings: FlowbotStrings): TemplateResult | typeof nothing {
     const { status, input } = this.session;
     if (input && status !== 'ended' && input !== this.draftInput) {
       this.draftInput = input;
@@ -392,6 +393,8 @@ export class FlowbotChat extends LitElement {
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
         adoptStyles: (styles) => this.adoptStyles(styles),
+        question: findQuestion(this.session.entries) ? QUESTION_ID : undefined,
+        lang: this.language(),
       },
     });
   }

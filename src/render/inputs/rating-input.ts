@@ -51,7 +51,8 @@ export function renderRatingInput(input: ChatInput, ctx: InputContext): Template
       }
     }}
   >
-    <div class="scale ${icons ? 'icons' : ''}" role="radiogroup" aria-label=${strings.rating} aria-describedby=${left || right ? 'rating-ends' : nothing}>
+    <div class="scale ${icons ? 'icons' : ''}" role="radiogroup" aria-label=${strings.rating}
+      aria-labelledby=${ctx.question ?? nothing} aria-describedby=${left || right ? 'rating-ends' : nothing}>
       ${values.map(
         (value) => html`<label part="rating-option" class="rate ${icons && value <= chosen ? 'on' : ''}">
           <input
