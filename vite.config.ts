@@ -10,9 +10,9 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
-import { minifyLitCss, minifyLitHtml, moduleBreakdown, scriptTagOnDemand } from './test/tools/build-plugins.js';
+import { minifyLitCss, minifyLitHtml, moduleBreakdown, scriptTagOnDemand, scriptTagRunsOnce } from './test/tools/build-plugins.js';
 
-const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
+const external = [/^lit($|\/)/, /^@lit\//, /^ky$/, /^valibot$/, /^node:/];
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -32,7 +32,8 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       emptyOutDir: false,
       outDir: 'dist',
       minify: false,
-      sourcemap: true,
+      // Readable as built; maps would point into src/, which the package does not ship.
+      sourcemap: false,
       lib: {
         entry: { index: 'src/index.ts', element: 'src/element.ts', define: 'src/define.ts', api: 'src/api/index.ts' },
         formats: ['es'],
@@ -44,7 +45,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   iife: () => ({
     publicDir: false,
-    plugins: [scriptTagOnDemand(), minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
+    plugins: [scriptTagOnDemand(), minifyLitCss(), minifyLitHtml(), moduleBreakdown(), scriptTagRunsOnce()],
     build: scriptTagBuild('src/embed.ts', 'iife', 'flowbot-chat.iife.js'),
   }),
 
@@ -63,8 +64,10 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     build: scriptTagBuild('src/render/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
   }),
 
+  // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
   server: () => ({
     publicDir: false,
+    ssr: { noExternal: ['hono', '@hono/node-server'] },
     build: {
       ssr: true,
       target: 'node20',

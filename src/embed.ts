@@ -1,7 +1,9 @@
 /**
  * The script-tag entry: registers `<flowbot-chat>` and exposes
  * `window.Flowbot.init(options)`. Loading the file twice is harmless: the
- * first copy's element and `Flowbot` stay.
+ * built file runs only when `window.Flowbot` is not there yet (see
+ * `scriptTagRunsOnce` in the build plugins), so a second copy evaluates
+ * nothing, not even Lit's Trusted Types policy.
  */
 import { defineFlowbotChat } from './define.js';
 import type { PersistMode } from './conversation/persistence.js';

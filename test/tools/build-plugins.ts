@@ -168,3 +168,20 @@ export function scriptTagOnDemand(): Plugin {
     },
   };
 }
+
+/**
+ * The script-tag file runs once per page: a second copy (two tags, a tag manager and a
+ * hand-pasted snippet) finds `window.Flowbot` and does nothing. Without this it would evaluate
+ * its own Lit again, and under `require-trusted-types-for 'script'` Lit's second
+ * `trustedTypes.createPolicy('lit-html')` throws unless the page allows duplicates.
+ */
+export function scriptTagRunsOnce(): Plugin {
+  return {
+    name: 'flowbot-script-tag-runs-once',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry) chunk.code = `if(typeof window>"u"||!window.Flowbot){${chunk.code}}`;
+      }
+    },
+  };
+}
