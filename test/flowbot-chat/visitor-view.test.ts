@@ -188,3 +188,20 @@ describe('<flowbot-chat>', () => {
     });
   });
 });
+
+describe('<flowbot-chat> on the demo flow', () => {
+  it("shows the avatar the page picks (the demo's Avatar picker), and none when it picks none", async () => {
+    const el = await fixture<FlowbotChat>(
+      html`<flowbot-chat public-id="demo" .widget=${{ avatarIcon: '/demo-assets/fox.svg' }}></flowbot-chat>`,
+    );
+    const avatar = await until(() => part<HTMLImageElement>(el, 'avatar'));
+    expect(new URL(avatar.src).pathname).to.equal('/demo-assets/fox.svg');
+    el.widget = { avatarIcon: '/demo-assets/cat.svg' };
+    await el.updateComplete;
+    expect(new URL(part<HTMLImageElement>(el, 'avatar')!.src).pathname).to.equal('/demo-assets/cat.svg');
+    el.widget = {};
+    await el.updateComplete;
+    expect($$(el, '[part~="bot-message"]').length).to.be.greaterThan(0);
+    expect($$(el, '.row.bot > [part~="avatar"]')).to.have.length(0);
+  });
+});
