@@ -80,5 +80,16 @@ describe('<flowbot-chat>', () => {
       expect(radios(el).findIndex((r) => r.checked)).to.equal(2);
       expect(sent()).to.deep.equal([]);
     });
+
+    it('sends the focused option with Space when one click sends (arrow keys only move)', async () => {
+      const { el, sent } = await mountInput({ type: 'rating input', options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true } });
+      await tabTo(el, '[part~="rating-option"] input');
+      await userEvent.keyboard('{ArrowRight}');
+      await el.updateComplete;
+      expect(sent()).to.deep.equal([]);
+      await userEvent.keyboard(' ');
+      await until(() => sent().length === 1);
+      expect(sent()).to.deep.equal([{ message: '2' }]);
+    });
   });
 });
