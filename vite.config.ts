@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import { minifyLitCss, minifyLitHtml, moduleBreakdown, scriptTagOnDemand } from './test/tools/build-plugins.js';
 
-const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^hono($|\/)/, /^@hono\//, /^node:/];
+const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -35,7 +35,8 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       emptyOutDir: false,
       outDir: 'dist',
       minify: false,
-      sourcemap: true,
+      // Readable as built; maps would point into src/, which the package does not ship.
+      sourcemap: false,
       lib: {
         entry: { index: 'src/index.ts', element: 'src/element.ts', define: 'src/define.ts', api: 'src/api/index.ts', react: 'src/react.ts' },
         formats: ['es'],
@@ -75,8 +76,10 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     build: scriptTagBuild('src/render/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
   }),
 
+  // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
   server: () => ({
     publicDir: false,
+    ssr: { noExternal: ['hono', '@hono/node-server'] },
     build: {
       ssr: true,
       target: 'node20',

@@ -3,6 +3,7 @@
 import '../src/index.js';
 import { createFlowbotClient } from '../src/api/index.js';
 import type { FlowbotChat } from '../src/element.js';
+import { demoVerbs, type DemoSeed } from './verbs.js';
 
 interface DemoConfig {
   apiUrl: string;
@@ -123,39 +124,21 @@ const client = createFlowbotClient({
   viewerBaseUrl: config.apiUrl,
   token: config.token,
 });
-const s = config.seed as Record<string, string>;
-const inAWeek = new Date(Date.now() + 7 * 864e5);
-const pad = (n: number) => String(n).padStart(2, '0');
-const scheduled = `${inAWeek.getFullYear()}-${pad(inAWeek.getMonth() + 1)}-${pad(inAWeek.getDate())} 09:00`;
-const verbs: Record<string, () => Promise<unknown>> = {
-  updateAccount: () => client.updateAccount(s.accountId!, { name: 'Ada', lastName: 'Lovelace' }),
-  createLesson: () => client.createLesson(s.courseId!, { title: 'Demo lesson', description: 'Made from the demo page',
-    duration: 45, tag: ['demo'], scheduled_date: scheduled }),
-  createLessonInvalid: () => client.createLesson(s.courseId!, { title: 'x'.repeat(151), description: '', duration: 12345 }),
-  duplicateWidget: () => client.duplicateWidget(s.widgetId!),
-  importWebContent: () => client.importWebContent({ unityId: s.unityId!, datasetId: s.datasetId!,
-    folderId: s.folderId!, url: 'https://example.com/docs', limit: 3 }),
-  listFunctions: () => client.listFunctions(s.unityId!),
-  listCredentials: () => client.listCredentials(s.unityId!),
-  updateFallback: () =>
-    client.updateFallback(s.botId!, s.fallbackId!, {
-      fallbacks: [{ credentialId: (config.seed as { credentialIds: string[] }).credentialIds[0], model: 'gpt-4o-mini' }],
-    }),
-  startChat: () => client.startChat(s.publicId ?? 'demo'),
-};
+const verbs = demoVerbs(client, config.seed as DemoSeed);
 const output = document.querySelector<HTMLPreElement>('#verb-output')!;
 const verbButtons = document.querySelector<HTMLElement>('#verbs')!;
-for (const [name, call] of Object.entries(verbs)) {
+for (const [name, { label, call, failsOnPurpose }] of Object.entries(verbs)) {
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = name;
+  button.textContent = label;
   button.addEventListener('click', async () => {
     output.textContent = `${name}…`;
     try {
       output.textContent = `${name} →\n${JSON.stringify(await call(), null, 2)}`;
     } catch (error) {
       const e = error as Error & { issues?: unknown; status?: number };
-      output.textContent = `${name} ✖ ${e.name}\n${e.message}${e.issues ? `\n${JSON.stringify(e.issues, null, 2)}` : ''}`;
+      const expected = failsOnPurpose ? `(on purpose: ${failsOnPurpose})\n` : '';
+      output.textContent = `${name} ✖ ${e.name}\n${expected}${e.message}${e.issues ? `\n${JSON.stringify(e.issues, null, 2)}` : ''}`;
     }
   });
   verbButtons.append(button);

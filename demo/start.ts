@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { startReferenceServer } from '../src/server/index.js';
@@ -20,6 +21,30 @@ const lazyPath = fileURLToPath(new URL('../dist/flowbot-chat.lazy.js', import.me
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
 const host = '127.0.0.1';
+
+/** A port someone else holds: say which, and how to pick another, instead of a stack trace. */
+function exitIfPortInUse(error: unknown, port: number, variable: string, what: string): void {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') return;
+  console.error(
+    `\n  Port ${port} (${what}) is already in use on ${host}.\n` +
+      `  Stop whatever holds it, or choose another port: ${variable}=${port + 1} npm start\n`,
+  );
+  process.exit(1);
+}
+
+/** Fails fast, before the build, when a port is taken (the listens below still check). */
+async function checkPortFree(port: number, variable: string, what: string): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', (error) => {
+      exitIfPortInUse(error, port, variable, what);
+      resolve();
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+await checkPortFree(apiPort, 'FLOWBOT_API_PORT', 'the reference server');
+await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 
 // embed.html uses only the built script-tag file (and the part it loads on demand), like a
 // customer page: build them first.
@@ -34,25 +59,32 @@ if (!built || ![iifePath, mainPath, lazyPath].every((path) => existsSync(path)))
 const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 30);
 // A local demo: faults on, so a developer can try the widget's error states from the page.
 const faults = process.env.FLOWBOT_FAULTS !== '0';
+
 const api = await startReferenceServer({
   port: apiPort,
   host,
   faults,
   ...(Number.isFinite(streamPaceMs) && streamPaceMs >= 0 ? { streamPaceMs } : {}),
+}).catch((error: unknown) => {
+  exitIfPortInUse(error, apiPort, 'FLOWBOT_API_PORT', 'the reference server');
+  throw error;
 });
 
 /** Tells the pages where the API is, and serves the built script-tag file. */
 function demoPages(): Plugin {
   return {
     name: 'flowbot-demo-pages',
-    transformIndexHtml(page) {
-      return page
+    // Before Vite's own pass, which moves inline module scripts (embed.html's) out of the page.
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (page) =>
+        page
         .replaceAll('http://127.0.0.1:8787', api.url)
         .replace('<!--flowbot-demo-config-->', () =>
           `<meta name="flowbot-demo-config" content="${encodeURIComponent(
             JSON.stringify({ apiUrl: api.url, token: api.token, seed: api.seed }),
           )}">`,
-        );
+          ),
     },
     configureServer(server) {
       for (const [name, path] of [
@@ -77,7 +109,15 @@ const vite = await createServer({
   plugins: [demoPages()],
   server: { host, port: demoPort, strictPort: true },
 });
-await vite.listen();
+await vite.listen().catch(async (error: unknown) => {
+  // Vite's strictPort error carries no code: its message names the port.
+  const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /port \d+ is already in use/i.test(String(error));
+  if (inUse) {
+    await api.close();
+    exitIfPortInUse({ code: 'EADDRINUSE' }, demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
+  }
+  throw error;
+});
 
 const demoUrl = `http://${host}:${demoPort}`;
 console.log(`

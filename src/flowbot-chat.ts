@@ -30,6 +30,7 @@ import { messageContentStyles, messageToPlain, prepareMessage, renderMessageCont
 import { onDemand } from './render/on-demand-import.js';
 import type { SpeechController } from './render/speech.js';
 import { FollowController } from './render/follow.js';
+import { findQuestion, QUESTION_ID } from './render/question.js';
 import { renderTranscript } from './render/transcript.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 import { createWidgetClient } from './viewer-client.js';
@@ -410,7 +411,7 @@ export class FlowbotChat extends LitElement {
     });
   }
 
-  private renderComposer(strings: FlowbotStrings): TemplateResult {
+  private renderComposer(strings: FlowbotStrings): TemplateResult | typeof nothing {
     const { status, input } = this.session;
     if (input && status !== 'ended' && input !== this.draftInput) {
       this.draftInput = input;
@@ -437,6 +438,8 @@ export class FlowbotChat extends LitElement {
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
         adoptStyles: (styles) => this.adoptStyles(styles),
+        question: findQuestion(this.session.entries) ? QUESTION_ID : undefined,
+        lang: this.language(),
       },
     });
   }

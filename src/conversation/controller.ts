@@ -469,7 +469,10 @@ export class ConversationController implements ReactiveController {
     if (typeof result.progress === 'number') this._progress = result.progress;
     if (result.lastMessageNewFormat) {
       const last = this.lastAnswer();
-      if (last) last.text = result.lastMessageNewFormat;
+      // The server's form replaces what was typed as is, never what the widget put in the
+      // visitor's words (a date in their language, a phone as typed, a choice's label).
+      const sent = typeof last?.answer === 'string' ? last.answer : last?.answer && 'text' in last.answer ? last.answer.text : undefined;
+      if (last && sent === last.text) last.text = result.lastMessageNewFormat;
     }
     this.host.requestUpdate();
 

@@ -8,6 +8,7 @@ import { renderMuteButton } from './extras.js';
 
 const chatIcon = svg`<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />`;
 const closeIcon = svg`<path d="M6 6l12 12M18 6 6 18" />`;
+const chevronDown = svg`<path d="m6 9 6 6 6-6" />`;
 const icon = (path: TemplateResult): TemplateResult =>
   html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${path}</svg>`;
 
@@ -45,13 +46,13 @@ export function renderHeader(view: HeaderView): TemplateResult {
 export interface LauncherView {
   readonly strings: FlowbotStrings;
   readonly isOpen: boolean;
-  /** The widget's own icon, else a speech bubble. */
+  /** The widget's own icon, else a speech bubble; a chevron while the panel is open. */
   readonly icon: string | undefined;
   readonly onClick: () => void;
   readonly onKeydown: (event: KeyboardEvent) => void;
 }
 
-/** The bubble's floating launcher: opens and closes the panel. */
+/** The bubble's floating launcher: opens the panel, and shows that a second press closes it. */
 export function renderLauncher(view: LauncherView): TemplateResult {
   const { strings, isOpen } = view;
   return html`<button
@@ -64,6 +65,10 @@ export function renderLauncher(view: LauncherView): TemplateResult {
     @click=${view.onClick}
     @keydown=${view.onKeydown}
   >
-    ${view.icon ? html`<img class="launcher-icon" src=${view.icon} alt="" />` : icon(chatIcon)}
+    ${isOpen
+      ? icon(chevronDown)
+      : view.icon
+        ? html`<img class="launcher-icon" src=${view.icon} alt="" />`
+        : icon(chatIcon)}
   </button>`;
 }

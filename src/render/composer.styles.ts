@@ -7,6 +7,9 @@ export const composerStyles = css`
   .composer {
     flex: none;
     min-height: 71px;
+    /* However tall a control is (cards, many pictures), the transcript keeps half the panel. */
+    max-height: 50%;
+    overflow-y: auto;
     padding: 12px;
     border-block-start: 1px solid var(--_border);
     background: var(--_bg);

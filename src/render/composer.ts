@@ -27,10 +27,14 @@ export interface ComposerView {
   readonly onStop: () => void;
 }
 
-/** The composer (`part="composer"`). */
-export function renderComposer(view: ComposerView): TemplateResult {
+/**
+ * The composer (`part="composer"`), or nothing when there is nothing to answer and nothing will
+ * come without the visitor's retry: an error before any input, the "unavailable" state.
+ */
+export function renderComposer(view: ComposerView): TemplateResult | typeof nothing {
   const { status, input, control } = view;
   const { strings } = control;
+  if (!input && (status === 'error' || status === 'unavailable')) return nothing;
   let body: TemplateResult | typeof nothing = nothing;
   if (status === 'ended') {
     body = html`<div part="end" class="end">

@@ -19,6 +19,7 @@ import { readSystemMessages } from '../protocol/flowbot.js';
 import { renderRedirectLink } from './extras.js';
 import { renderMessageContent } from './message.js';
 import { onDemand } from './on-demand-import.js';
+import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */
 export interface TranscriptView {
@@ -54,10 +55,11 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
   const { strings, avatar } = ctx;
   let previous: TranscriptEntry | undefined;
   let answered = false;
+  const question = findQuestion(entries);
   const rows = entries.map((entry) => {
     const row =
       entry.kind === 'bot'
-        ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx)
+        ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
           ? renderStreamEntry(entry, previous?.kind === 'bot', ctx)
           : renderAnswerEntry(entry, ctx);
@@ -102,6 +104,7 @@ function renderBotEntry(
   grouped: boolean,
   answered: boolean,
   ctx: TranscriptContext,
+  question: boolean,
 ): TemplateResult | typeof nothing {
   const { message } = entry;
   const { avatar, strings } = ctx;
@@ -118,7 +121,7 @@ function renderBotEntry(
         ? html`<span class="avatar-space"></span>`
         : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
       : nothing}
-    <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type}>
+    <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type} id=${question ? QUESTION_ID : nothing}>
       ${message.type === 'text' || message.type === 'image'
         ? nothing
         : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}

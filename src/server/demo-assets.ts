@@ -1,7 +1,7 @@
 /**
  * The demo flows' media, served under `/demo-assets/<name>` so the demo works
- * offline: SVG pictures and an embed page (data in the demo folder) plus a
- * short chime generated here (`chime.wav`).
+ * offline: SVG pictures, an embed page and a short video (data in the demo
+ * folder; the video as base64) plus a short chime generated here (`chime.wav`).
  */
 import assets from '../../demo/flows/assets.json' with { type: 'json' };
 
@@ -14,6 +14,7 @@ const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   html: 'text/html; charset=utf-8',
   wav: 'audio/wav',
+  webm: 'video/webm',
 };
 
 let chime: Uint8Array<ArrayBuffer> | undefined;
@@ -48,11 +49,19 @@ function makeChime(): Uint8Array<ArrayBuffer> {
 }
 
 const files = assets.files as Record<string, string>;
+const binary = assets.binary as Record<string, string>;
+const decoded = new Map<string, Uint8Array<ArrayBuffer>>();
 
 /** The asset called `name`, or undefined. */
 export function demoAsset(name: string): DemoAsset | undefined {
-  if (name === 'chime.wav') return { type: TYPES['wav']!, body: (chime ??= makeChime()) };
+  const type = TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  if (name === 'chime.wav') return { type, body: (chime ??= makeChime()) };
+  if (Object.hasOwn(binary, name)) {
+    let body = decoded.get(name);
+    if (!body) decoded.set(name, (body = new Uint8Array(Buffer.from(binary[name]!, 'base64'))));
+    return { type, body };
+  }
   const body = Object.hasOwn(files, name) ? files[name] : undefined;
   if (body === undefined) return undefined;
-  return { type: TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream', body };
+  return { type, body };
 }

@@ -31,6 +31,8 @@ export interface EnginePage {
   readonly description: string;
   /** Navigates and waits for the load event. */
   goto(url: string): Promise<void>;
+  /** Sizes the page's viewport (`innerWidth` × `innerHeight`) in CSS pixels. */
+  setViewport(width: number, height: number): Promise<void>;
   /**
    * Runs `fn` in the page and returns its JSON-serialisable result. `fn` is sent as source text,
    * so it must not use anything from the enclosing module.
@@ -170,6 +172,7 @@ async function launchWithPlaywright(
     goto: async (url) => {
       await page.goto(url, { waitUntil: 'load' });
     },
+    setViewport: (width, height) => page.setViewportSize({ width, height }),
     evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))),
     press: (key) => page.keyboard.press(key),
     type: (text) => page.keyboard.type(text),
@@ -216,6 +219,7 @@ async function launchFirefoxBiDi(binary: string, options: LaunchOptions): Promis
       goto: async (url) => {
         await page.goto(url, { waitUntil: 'load' });
       },
+      setViewport: (width, height) => page.setViewport({ width, height }),
       evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))) as Promise<never>,
       // puppeteer sends `Enter` as the keypad's key; a visitor presses the main one.
       press: (key) => page.keyboard.press(webDriverKeys[key] as KeyInput),
@@ -257,7 +261,7 @@ export async function endProcess(child: ChildProcess, group = false): Promise<vo
  * can end and reap it.
  */
 async function startXvfb(xvfb: string, timeoutMs: number): Promise<{ display: string; child: ChildProcess }> {
-  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1600x1200x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -343,6 +347,14 @@ async function launchWebKitGtk(driver: string, miniBrowser: string, options: Lau
       engine: 'webkit',
       description: `${String(browserName)} ${String(browserVersion)} (${miniBrowser}) via WebKitWebDriver`,
       goto: (url) => active.navigate(url),
+      // The driver sizes the window, toolbar and all: size it, then add what the frame takes.
+      setViewport: async (width, height) => {
+        await active.setWindowRect({ width, height });
+        const [innerWidth, innerHeight] = (await active.execute('return [innerWidth, innerHeight];')) as [number, number];
+        if (innerWidth !== width || innerHeight !== height) {
+          await active.setWindowRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+        }
+      },
       // The driver wraps the script in a function whose `arguments` are `args`.
       evaluate: (fn, ...args) => active.execute(`return ${evaluationSource(fn, 'arguments')};`, args) as Promise<never>,
       press: (key) => active.keys(webDriverKeys[key]),

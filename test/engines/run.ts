@@ -20,7 +20,10 @@ import {
   type EngineName,
   type EnginePage,
 } from './launch.js';
-import { scenarios, type Site } from './scenarios.js';
+import { layoutScenarios, twiceUnderTrustedTypes } from './layout.js';
+import { scenarios as conversations, type Site } from './scenarios.js';
+
+const scenarios = [...conversations, ...layoutScenarios, twiceUnderTrustedTypes];
 
 /** Longest wait for a browser to start or answer one command. */
 const LAUNCH_TIMEOUT_MS = 45_000;

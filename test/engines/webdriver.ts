@@ -20,7 +20,7 @@ export class WebDriverError extends Error {
  * Key values of the WebDriver key table for the named keys (plain text stands for itself).
  * Enter is the main keyboard's (`\uE006`, code `Enter`); `\uE007` would be the keypad's.
  */
-export const webDriverKeys = { Tab: '\uE004', Enter: '\uE006', Escape: '\uE00C' } as const;
+export const webDriverKeys = { Tab: '\uE004', Enter: '\uE006', Escape: '\uE00C', Space: '\uE00D' } as const;
 
 /** Options of {@link WebDriverSession.create}. */
 export interface WebDriverSessionOptions {
@@ -114,6 +114,11 @@ export class WebDriverSession {
   /** `POST /session/{id}/url`: navigates and waits for the load event. */
   async navigate(url: string): Promise<void> {
     await call(`${this.base}/url`, 'POST', { url }, this.timeoutMs);
+  }
+
+  /** `POST /session/{id}/window/rect`: sizes the browser window (its outer size). */
+  async setWindowRect(rect: { width: number; height: number }): Promise<void> {
+    await call(`${this.base}/window/rect`, 'POST', rect, this.timeoutMs);
   }
 
   /** `POST /session/{id}/execute/sync`: runs a function body; `arguments` holds `args`. */

@@ -133,14 +133,16 @@ describe('<flowbot-chat>', () => {
   });
 
   describe('phone number input', () => {
-    it('sends the number as typed, with the phone keyboard', async () => {
+    it('sends the number without its separators, with the phone keyboard, and shows it as typed', async () => {
       const { el, sent } = await mountInput({ type: 'phone number input', options: { defaultCountryCode: 'US' } });
       expect(field(el).type).to.equal('tel');
       expect(field(el).autocomplete).to.equal('tel');
       await tabTo(el, '[part~="input"]');
       await userEvent.keyboard('(555) 010-0199{Enter}');
       await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '(555) 010-0199' }]);
+      expect(sent()).to.deep.equal([{ message: '5550100199' }]);
+      await until(() => botTexts(el).includes('Thanks!'));
+      expect(userTexts(el)).to.deep.equal(['(555) 010-0199']);
     });
 
     it('refuses letters and too few digits', async () => {
@@ -189,7 +191,7 @@ describe('<flowbot-chat>', () => {
       expect(sent()).to.deep.equal([]);
     });
 
-    it('asks a range with visible From/To labels and sends "from to to"', async () => {
+    it('asks a range with visible From/To labels, sends "from to to" and shows the span in the page language', async () => {
       const { el, sent } = await mountInput({
         type: 'date input',
         options: { isRange: true, labels: { from: 'Leaving', to: 'Back' } },
@@ -209,7 +211,8 @@ describe('<flowbot-chat>', () => {
       await until(() => sent().length === 1);
       expect(sent()).to.deep.equal([{ message: '2026-07-10 to 2026-07-24' }]);
       await until(() => botTexts(el).includes('Thanks!'));
-      expect(userTexts(el)).to.deep.equal(['2026-07-10 to 2026-07-24']);
+      expect(userTexts(el)).to.have.length(1);
+      expect(userTexts(el)[0]).to.match(/^Jul 10\s–\s24, 2026$/);
     });
 
     it('asks a date with a time (datetime-local) and sends YYYY-MM-DDTHH:MM', async () => {

@@ -98,14 +98,14 @@ describe('<flowbot-chat>', () => {
     });
 
     it("shows the server's normalised answer (lastMessageNewFormat) in place of the typed one", async () => {
-      stubViewer(startResponse({ input: { id: 'p', type: 'phone number input' } }), [
-        { messages: [textMessage('m2', 'Thanks')], lastMessageNewFormat: '+15550100199' },
+      stubViewer(startResponse({ input: { id: 'u', type: 'url input' } }), [
+        { messages: [textMessage('m2', 'Thanks')], lastMessageNewFormat: 'https://example.com' },
       ]);
       const el = await mount();
       await inputShown(el);
-      await typeAndSend(el, '(555) 010-0199');
+      await typeAndSend(el, 'example.com');
       await until(() => botTexts(el).includes('Thanks'));
-      expect(userTexts(el)).to.deep.equal(['+15550100199']);
+      expect(userTexts(el)).to.deep.equal(['https://example.com']);
     });
 
     it("re-shows the same input after the server's retry message", async () => {

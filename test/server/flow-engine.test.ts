@@ -98,7 +98,9 @@ describe('reference server: flow engine', () => {
     expect(flowbot['settings'].typingEmulation.enabled).toBe(false);
     expect(flowbot['theme'].general.background.content).toMatch(/^http:\/\/localhost\/demo-assets\/background\.svg$/);
     expect(flowbot['theme'].chat.hostAvatar.url).toBe('{{Bot avatar}}');
-    expect(result.dynamicTheme?.hostAvatarUrl).toBe('http://localhost/demo-assets/host-avatar.svg');
+    // The bot's avatar is left to the page (the demo's avatar picker); the visitor's comes with the flow.
+    expect(result.dynamicTheme?.hostAvatarUrl).toBeUndefined();
+    expect(result.dynamicTheme?.guestAvatarUrl).toBe('http://localhost/demo-assets/guest-avatar.svg');
     expect(result.progress).toBe(0);
     expect(result.messages.map((m) => m.type)).toEqual(['text', 'text', 'text']);
     const hello = result.messages[0]!.content as any;

@@ -17,7 +17,7 @@ export function renderCardsInput(input: ChatInput, ctx: InputContext): TemplateR
   // Cards without a single usable button would leave the visitor stuck: let them type instead.
   const answerable = cards.some((card) => Array.isArray(card.paths) && card.paths.some((p) => isObject(p) && !!id(p.id)));
   if (!answerable) return renderTextInput(input, ctx);
-  return html`<ul class="cards" aria-label=${ctx.strings.choices}>
+  return html`<ul class="cards" aria-label=${ctx.strings.choices} aria-labelledby=${ctx.question ?? nothing}>
     ${cards.map((card) => {
       const image = safeUrl(card.imageUrl);
       const title = text(card.title);

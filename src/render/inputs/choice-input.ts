@@ -75,7 +75,8 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
           @input=${onSearch}
         />`
       : nothing}
-    <div class=${pictures ? 'pictures' : 'choices'} role="group" aria-label=${strings.choices}>
+    <div class=${pictures ? 'pictures' : 'choices'} role="group" aria-label=${strings.choices}
+      aria-labelledby=${ctx.question ?? nothing}>
       ${shown.map(
         (item) =>
           html`<button

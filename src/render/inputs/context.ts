@@ -54,6 +54,10 @@ export interface InputContext {
   readonly sessionId: string | undefined;
   /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
   readonly adoptStyles: (styles: CSSResult) => void;
+  /** The id of the bot message the input answers, which names the control; none: its own label. */
+  readonly question?: string | undefined;
+  /** The language dates and times are shown in (`''`: the browser's). */
+  readonly lang?: string | undefined;
 }
 
 /** A fresh draft for `input`: its `prefilledValue` in the field. */

@@ -43,6 +43,33 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/**
+ * How a picked date or time reads in the visitor's language ("Jan 2, 2030", "2 de jan. de 2030",
+ * "6:45 PM"); a range as one span ("Jul 1 – 14, 2030"). Anything else, or an unknown
+ * language, stays as it is.
+ */
+function shownValue(values: readonly string[], lang: string | undefined): string {
+  try {
+    let withTime = false;
+    const dates = values.map((value) => {
+      const [, y, mo, d, h, mi] = /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d))?$/.exec(value) ?? [];
+      const [, th, tm] = /^(\d\d):(\d\d)$/.exec(value) ?? [];
+      if (th) return ['time', new Date(2000, 0, 1, Number(th), Number(tm))] as const;
+      if (!y) throw new RangeError(value);
+      withTime = !!h;
+      const date = new Date(2000, Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
+      date.setFullYear(Number(y));
+      return ['date', date] as const;
+    });
+    const time = dates[0]![0] === 'time';
+    const format = new Intl.DateTimeFormat(lang || undefined, time ? { timeStyle: 'short' } : withTime
+      ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    return dates.length === 2 ? format.formatRange(dates[0]![1], dates[1]![1]) : format.format(dates[0]![1]);
+  } catch {
+    return values.join(' – ');
+  }
+}
+
 function isPhone(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
@@ -99,8 +126,14 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
       bad.focus();
       return;
     }
-    const value = range ? `${first} to ${second}` : first;
-    ctx.submit({ answer: value, text: value });
+    // The wire gets the protocol's value; the visitor's bubble shows what they picked, in their words.
+    if (kind === 'date input' || kind === 'time input') {
+      ctx.submit({ answer: range ? `${first} to ${second}` : first, text: shownValue(range ? [first, second] : [first], ctx.lang) });
+    } else if (kind === 'phone number input') {
+      ctx.submit({ answer: first.replace(/[\s().-]/g, ''), text: first });
+    } else {
+      ctx.submit({ answer: first, text: first });
+    }
   };
 
   const field = (index: 0 | 1, name: string): TemplateResult => html`<input
@@ -111,6 +144,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
     autocomplete=${autocomplete}
     enterkeyhint="send"
     aria-label=${range ? nothing : name}
+    aria-labelledby=${ctx.question ? (range ? `${ctx.question} range-${index ? 'to' : 'from'}` : ctx.question) : nothing}
     aria-invalid=${invalid}
     aria-describedby=${describedBy}
     placeholder=${type === 'date' || type === 'datetime-local' || type === 'time' ? nothing : name}
@@ -129,8 +163,8 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
 
   return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
     ${range
-      ? html`<label class="range-field"><span>${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
-          <label class="range-field"><span>${label(input, 'to') ?? strings.to}</span>${field(1, '')}</label>`
+      ? html`<label class="range-field"><span id="range-from">${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
+          <label class="range-field"><span id="range-to">${label(input, 'to') ?? strings.to}</span>${field(1, '')}</label>`
       : field(0, placeholder)}
     <button part="send-button" class="send" type="submit" ?disabled=${ctx.busy}>
       ${label(input, 'button') ?? strings.send}

@@ -103,10 +103,11 @@ export const onDemandInputStyles = css`
     color: var(--_input-fg);
   }
 
+  /* A short, whole picture: a row of cards must leave the conversation most of the panel. */
   .card img {
     width: 100%;
-    aspect-ratio: 16 / 10;
-    object-fit: cover;
+    height: 72px;
+    object-fit: contain;
     border-radius: 8px;
   }
 
@@ -127,12 +128,18 @@ export const onDemandInputStyles = css`
   }
 
   .card {
-    flex: 0 0 min(200px, 70%);
+    flex: 0 0 min(180px, 62%);
     scroll-snap-align: start;
   }
 
   .card p {
     flex: 1;
+  }
+
+  .card .choice {
+    min-height: 40px;
+    padding: 6px 12px;
+    font-size: 0.9375rem;
   }
 
   .drop {

@@ -1,8 +1,9 @@
 /**
  * `rating input`: a radio group of numbers (`startsAt` to `length`) or of
  * `length` stars, with the left/right labels under it. Arrow keys move the
- * choice, Enter sends it; with `isOneClickSubmitEnabled` a click (or tap)
- * sends at once and there is no send button. The answer is the number.
+ * choice, Space chooses, Enter sends it; with `isOneClickSubmitEnabled` a
+ * click, a tap or Space sends at once and there is no send button. The
+ * answer is the number.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -51,7 +52,8 @@ export function renderRatingInput(input: ChatInput, ctx: InputContext): Template
       }
     }}
   >
-    <div class="scale ${icons ? 'icons' : ''}" role="radiogroup" aria-label=${strings.rating} aria-describedby=${left || right ? 'rating-ends' : nothing}>
+    <div class="scale ${icons ? 'icons' : ''}" role="radiogroup" aria-label=${strings.rating}
+      aria-labelledby=${ctx.question ?? nothing} aria-describedby=${left || right ? 'rating-ends' : nothing}>
       ${values.map(
         (value) => html`<label part="rating-option" class="rate ${icons && value <= chosen ? 'on' : ''}">
           <input
@@ -62,6 +64,10 @@ export function renderRatingInput(input: ChatInput, ctx: InputContext): Template
             .checked=${live(draft.text === String(value))}
             ?disabled=${ctx.busy}
             @click=${(event: MouseEvent) => pick(event, value)}
+            @keyup=${(event: KeyboardEvent) => {
+              // Space chooses, like a click: with one-click it sends (arrow keys only move).
+              if (event.key === ' ' && oneClick) send(String(value));
+            }}
           />${icons
             ? html`<svg viewBox="0 0 24 24" aria-hidden="true">${star}</svg><span class="visually-hidden">${value}</span>`
             : value}

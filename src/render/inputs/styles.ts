@@ -63,10 +63,11 @@ export const inputStyles = css`
     line-height: 24px;
   }
 
+  /* The whole picture, letterboxed: a choice must not hide what is being chosen. */
   .picture img {
     width: 100%;
     aspect-ratio: 16 / 10;
-    object-fit: cover;
+    object-fit: contain;
     border-radius: 8px;
   }
 

@@ -74,6 +74,7 @@ export function renderTextInput(
           class="field"
           rows="3"
           aria-label=${placeholder}
+          aria-labelledby=${ctx.question ?? nothing}
           placeholder=${placeholder}
           enterkeyhint="send"
           inputmode=${inputMode}
@@ -88,6 +89,7 @@ export function renderTextInput(
           type="text"
           autocomplete="off"
           aria-label=${placeholder}
+          aria-labelledby=${ctx.question ?? nothing}
           placeholder=${placeholder}
           enterkeyhint="send"
           inputmode=${inputMode}

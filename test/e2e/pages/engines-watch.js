@@ -13,3 +13,5 @@ try {
   localStorage.clear();
   sessionStorage.clear();
 } catch {}
+// A Content-Security-Policy or Trusted Types violation is a problem too, reported or not.
+addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + (e.blockedURI || '')));

@@ -1,0 +1,285 @@
+/**
+ * What a visitor sees, by geometry, in every engine: a conversation longer than the panel, played
+ * by a scripted viewer (`engines-layout.js`), at a phone's width and a desktop's. After every step
+ * the newest message lies inside the transcript's visible box and above the composer; the audio
+ * player and the picture choices are neither collapsed nor cropped; an error with Retry is in
+ * view; a visitor who scrolled up to read is not moved by new messages. Also: Space selects a
+ * rating, and the script-tag file loaded twice under Trusted Types is harmless.
+ */
+import type { EnginePage } from './launch.js';
+import { ScenarioError, type Scenario } from './scenarios.js';
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  width: number;
+  height: number;
+}
+
+/** The widget's geometry and state, read in the page (self-contained). */
+interface Geometry {
+  viewport: [number, number];
+  /** The transcript's scrollTop, scrollHeight and clientHeight. */
+  scroll: [number, number, number];
+  bot: number;
+  user: number;
+  ready: boolean;
+  input: string;
+  log: Box;
+  composer: Box | null;
+  /** The newest message bubble, or the error notice when it is the last thing shown. */
+  newest: Box | null;
+  error: Box | null;
+  audio: Box | null;
+  pictures: { img: Box; button: Box; group: Box; natural: [number, number]; fit: string }[];
+  reading: Box | null;
+  unseen: boolean;
+  problems: string[];
+}
+
+function measure(readingIndex: number): Geometry {
+  // The page itself, or the conversation page inside the sizing frame (see `layoutAt`).
+  const win = (document.querySelector('iframe')?.contentWindow ?? window) as Window & typeof globalThis;
+  const root = win.document.querySelector('flowbot-chat')!.shadowRoot!;
+  const rect = (el: Element | null | undefined): Box | null => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
+  };
+  const all = (selector: string) => Array.from(root.querySelectorAll(selector));
+  const messages = all('[part~="message"]');
+  const error = root.querySelector('[part~="error"]');
+  const control = root.querySelector('[part~="composer"] :is(input, textarea, button)');
+  const input = control ? (control.closest('form, .choice-input, .cards')?.className ?? control.tagName) : '';
+  const problems = (win as unknown as { __problems?: unknown[] }).__problems;
+  const log = root.querySelector<HTMLElement>('[part~="messages"]')!;
+  return {
+    viewport: [win.innerWidth, win.innerHeight],
+    scroll: [log.scrollTop, log.scrollHeight, log.clientHeight],
+    bot: all('[part~="bot-message"]').length,
+    user: all('[part~="user-message"]').length,
+    ready: !!control && !root.querySelector('[part~="typing"], .composer .bone, [aria-busy="true"]'),
+    input,
+    log: rect(root.querySelector('[part~="messages"]'))!,
+    composer: rect(root.querySelector('[part~="composer"]')),
+    newest: rect(error ?? messages[messages.length - 1]),
+    error: rect(error),
+    audio: rect(root.querySelector('audio')),
+    pictures: all('[part~="picture-choice"] img').map((img) => ({
+      img: rect(img)!,
+      button: rect(img.closest('button'))!,
+      group: rect(img.closest('.pictures'))!,
+      natural: [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight],
+      fit: win.getComputedStyle(img).objectFit,
+    })),
+    reading: rect(all('[part~="bot-message"]')[readingIndex]),
+    unseen: !!root.querySelector('[part~="new-messages"]'),
+    problems: Array.isArray(problems) ? problems.map(String) : ['no problem recorder'],
+  };
+}
+
+/** Answers the current input the way a visitor would, by the page's own DOM. */
+function answer(kind: string, value: string): boolean {
+  const win = document.querySelector('iframe')?.contentWindow ?? window;
+  const root = win.document.querySelector('flowbot-chat')!.shadowRoot!;
+  if (kind === 'choice' || kind === 'picture') {
+    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>(`[part~="${kind === 'choice' ? 'choice' : 'picture-choice'}"]`));
+    const button = buttons.find((b) => (b.textContent ?? '').includes(value));
+    button?.click();
+    return !!button;
+  }
+  const field = root.querySelector<HTMLInputElement>('[part~="composer"] [part~="input"]');
+  if (!field) return false;
+  field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  root.querySelector<HTMLButtonElement>('[part~="send-button"]')!.click();
+  return true;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves after the page (or the sizing frame) has run two animation frames. */
+async function afterTwoFrames(page: EnginePage): Promise<void> {
+  await page.evaluate(() => {
+    const win = (document.querySelector('iframe')?.contentWindow ?? window) as Window & { __frames?: number };
+    win.__frames = 0;
+    win.requestAnimationFrame(() => win.requestAnimationFrame(() => (win.__frames = 2)));
+  });
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const done = await page.evaluate(() => ((document.querySelector('iframe')?.contentWindow ?? window) as Window & { __frames?: number }).__frames === 2);
+    if (done) return;
+    await sleep(16);
+  }
+  throw new ScenarioError('the page ran no animation frame for 5 s');
+}
+const round = (b: Box | null) => (b ? `[${Math.round(b.top)}, ${Math.round(b.bottom)}]` : 'none');
+
+async function waitFor(page: EnginePage, what: string, ok: (g: Geometry) => boolean, reading = 0, ms = 10_000): Promise<Geometry> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const g = await page.evaluate(measure, reading);
+    if (g.problems.length) throw new ScenarioError(`errors on the page while waiting for ${what}: ${g.problems.join('; ')}`);
+    if (ok(g)) {
+      // Measure what is painted: after images and players settle, and after two rendering
+      // updates, where the follow-the-bottom observer runs (a forced layout between two updates
+      // shows a state no visitor ever sees).
+      await sleep(150);
+      await afterTwoFrames(page);
+      return page.evaluate(measure, reading);
+    }
+    if (Date.now() > deadline) {
+      throw new ScenarioError(`timed out waiting for ${what}: ${g.bot} bot and ${g.user} visitor messages, input "${g.input}", ready ${g.ready}`);
+    }
+    await sleep(50);
+  }
+}
+
+function inView(g: Geometry, step: string): void {
+  const { newest, log, composer } = g;
+  const where = `${step}: newest ${round(newest)}, transcript ${round(log)}, composer ${round(composer)}, scroll ${g.scroll.map(Math.round).join('/')}`;
+  if (!newest) throw new ScenarioError(`${step}: no message shown`);
+  if (newest.top < log.top - 1 || newest.bottom > log.bottom + 1) {
+    throw new ScenarioError(`the newest message is not inside the transcript's visible box (${where})`);
+  }
+  if (composer && newest.bottom > composer.top + 1) throw new ScenarioError(`the newest message is under the composer (${where})`);
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new ScenarioError(message);
+}
+
+function layoutAt(width: number, height: number): Scenario {
+  return {
+    name: `layout at ${width} px: the newest message in view, media whole, the reader left alone`,
+    async run(page, site) {
+      await page.setViewport(width, height);
+      await page.goto(`${site.pageOrigin}/engines-layout.html`);
+      let g = await waitFor(page, 'the first three messages and a text field', (g) => g.bot >= 3 && g.ready);
+      if (Math.abs(g.viewport[0] - width) > 2) {
+        // A window that cannot be that narrow (WebKitGTK's MiniBrowser stops at about 450 px):
+        // the same page in a frame of exactly that size, which is its viewport.
+        await page.goto(`${site.pageOrigin}/engines-frame.html?width=${width}&height=${height}`);
+        g = await waitFor(page, 'the first three messages and a text field, in a frame', (g) => g.bot >= 3 && g.ready);
+      }
+      check(
+        Math.abs(g.viewport[0] - width) <= 2,
+        `the viewport is ${g.viewport.join(' × ')} px, not ${width} px wide: the driver could not size it`,
+      );
+      inView(g, 'start');
+
+      const steps: [kind: string, value: string, bots: number, label: string][] = [
+        ['text', 'hello there', 6, 'e-mail'],
+        ['text', 'ada@example.com', 9, 'six-item choice'],
+        ['choice', 'Orange', 12, 'number'],
+        ['text', '42', 16, 'audio and picture choice'],
+      ];
+      for (const [kind, value, bots, label] of steps) {
+        check(await page.evaluate(answer, kind, value), `could not answer "${value}" before the ${label} step`);
+        g = await waitFor(page, `the ${label} step`, (g) => g.bot >= bots && g.ready);
+        inView(g, `after "${value}" (${label})`);
+      }
+
+      // The player is a usable player; every picture is whole and inside its button and the grid.
+      check(!!g.audio, 'no audio player');
+      const audio = g.audio!;
+      check(
+        audio.width >= Math.min(240, g.log.width * 0.6) && audio.height >= 20,
+        `the audio player is collapsed: ${Math.round(audio.width)} × ${Math.round(audio.height)} px in a ${Math.round(g.log.width)} px transcript`,
+      );
+      check(g.pictures.length === 3, `expected three pictures, saw ${g.pictures.length}`);
+      for (const [i, p] of g.pictures.entries()) {
+        const inside = (a: Box, b: Box) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+        check(p.img.width > 40 && p.img.height > 24, `picture ${i + 1} is collapsed: ${Math.round(p.img.width)} × ${Math.round(p.img.height)}`);
+        check(inside(p.img, p.button), `picture ${i + 1} spills out of its button`);
+        check(p.button.left >= p.group.left - 1 && p.button.right <= p.group.right + 1, `picture ${i + 1} is cut by the grid`);
+        const [nw, nh] = p.natural;
+        const same = nw > 0 && nh > 0 && Math.abs(nw / nh - p.img.width / p.img.height) < 0.02;
+        check(p.fit === 'contain' || same, `picture ${i + 1} is cropped (object-fit ${p.fit}, ${nw} × ${nh} shown at ${Math.round(p.img.width)} × ${Math.round(p.img.height)})`);
+      }
+
+      check(await page.evaluate(answer, 'picture', 'fox'), 'could not pick the fox');
+      g = await waitFor(page, 'the last text step', (g) => g.bot >= 19 && g.ready);
+      inView(g, 'after the picture');
+
+      // A failed send: the error and its Retry are the newest thing, in view above the composer.
+      check(await page.evaluate(answer, 'text', 'this one fails'), 'could not send the failing answer');
+      g = await waitFor(page, 'the error with Retry', (g) => g.error !== null);
+      inView(g, 'the error');
+      check(
+        await page.evaluate(() => {
+          const retry = (document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry-button"]');
+          retry?.click();
+          return !!retry;
+        }),
+        'no Retry button',
+      );
+      g = await waitFor(page, 'the rating after the retry', (g) => g.bot >= 22 && g.ready && g.error === null);
+      inView(g, 'after the retry');
+
+      // Space selects the focused rating, as in any radio group.
+      await page.evaluate(() => {
+        (document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLInputElement>('[part~="rating-option"] input')!.focus();
+      });
+      await page.press('Space');
+      await sleep(100);
+      const rated = await page.evaluate(() =>
+        Array.from((document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="rating-option"] input')).findIndex((r) => r.checked),
+      );
+      check(rated === 0, `Space on the first rating option selected option ${rated + 1} (0: none)`);
+
+      // The visitor scrolls up to read; the page answers for them: what they read stays put.
+      await page.evaluate(() => {
+        const doc = document.querySelector('iframe')?.contentDocument ?? document;
+        const log = doc.querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="messages"]')!;
+        log.scrollTop = 0;
+        log.dispatchEvent(new Event('scroll'));
+      });
+      await sleep(200);
+      const before = (await page.evaluate(measure, 1)).reading!;
+      check(
+        await page.evaluate(() =>
+          ((document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat') as unknown as { send(text: string): boolean }).send('3'),
+        ),
+        'the page could not send the rating',
+      );
+      g = await waitFor(page, 'the messages after the rating', (g) => g.bot >= 25 && g.ready, 1);
+      check(
+        Math.abs(g.reading!.top - before.top) <= 1,
+        `the message being read moved from ${Math.round(before.top)} to ${Math.round(g.reading!.top)} px`,
+      );
+      check(g.unseen, 'no "new messages" button while newer messages wait below');
+    },
+  };
+}
+
+/** The layout scenarios, at a phone's width and a desktop's. */
+export const layoutScenarios: readonly Scenario[] = [layoutAt(390, 760), layoutAt(1280, 800)];
+
+/** The script-tag file pasted twice on a page that enforces Trusted Types. */
+export const twiceUnderTrustedTypes: Scenario = {
+  name: 'script-tag file loaded twice under Trusted Types',
+  async run(page, site) {
+    await page.goto(`${site.pageOrigin}/csp-twice.html`);
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const seen = await page.evaluate(() => {
+        const root = document.querySelector('flowbot-chat')?.shadowRoot;
+        return {
+          bot: root ? root.querySelectorAll('[part~="bot-message"]').length : 0,
+          problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? ['no problem recorder']).map(String),
+          flowbot: typeof (window as unknown as { Flowbot?: { init?: unknown } }).Flowbot?.init,
+        };
+      });
+      check(seen.problems.length === 0, `errors on the page: ${seen.problems.join('; ')}`);
+      if (seen.bot >= 2) {
+        check(seen.flowbot === 'function', 'no window.Flowbot.init');
+        return;
+      }
+      if (Date.now() > deadline) throw new ScenarioError(`the widget never showed the greeting (${seen.bot} messages)`);
+      await sleep(50);
+    }
+  },
+};
