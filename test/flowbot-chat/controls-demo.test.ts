@@ -132,11 +132,12 @@ describe('<flowbot-chat>', () => {
       'ada@example',
       'ada@example.com',
       'https://example.com',
-      '+15550100199',
-      '2026-03-05',
-      '2026-07-10 to 2026-07-24',
-      '2026-09-01T09:30',
-      '19:45',
+      // What the visitor chose, in the page's language (the wire values go to the server).
+      '(555) 010-0199',
+      'Mar 5, 2026',
+      'Jul 10 – 24, 2026',
+      'Sep 1, 2026, 9:30 AM',
+      '7:45 PM',
       'Design',
       'Brazil',
       'Fox',
@@ -147,6 +148,10 @@ describe('<flowbot-chat>', () => {
       'Enrol in Basics',
       'No, thanks',
     ]);
+    // ...and the server got the protocol's values.
+    for (const wire of ['2026-03-05', '2026-07-10 to 2026-07-24', '2026-09-01T09:30', '19:45']) {
+      expect(JSON.stringify(answers)).to.contain(wire);
+    }
     expect(botTexts(el)).to.include('"Enrol in Basics": noted!');
     expect(botTexts(el)).to.include('A 9! Thank you.');
   });
