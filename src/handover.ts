@@ -36,8 +36,9 @@ export const QUEUED_METHODS = ['show', 'hide', 'toggle', 'restart', 'send'] as c
 const EARLY = Symbol.for('flowbot-chat/early-start');
 const QUEUE = Symbol.for('flowbot-chat/queued-calls');
 
-type Shared = { [EARLY]?: WeakMap<Element, Early> };
-const early = (): WeakMap<Element, Early> => ((globalThis as Shared)[EARLY] ??= new WeakMap());
+type Shared = { [EARLY]?: Map<Element, Early> };
+/** Entries leave when the widget takes them, or when `stopOrphanedStarts` finds their element gone. */
+const early = (): Map<Element, Early> => ((globalThis as Shared)[EARLY] ??= new Map());
 
 /** The URL and body of the start request, exactly as the widget's viewer client sends them. */
 export function startRequest(request: StartRequest): { url: string; body: string | undefined } {
@@ -85,6 +86,19 @@ export function takeEarlyStart(el: Element, url: string, body: string | undefine
   if (signal.aborted) entry.abort.abort(signal.reason);
   else signal.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
   return entry.response;
+}
+
+/**
+ * Stops the early starts of elements that left the page before the widget's
+ * code arrived (they will never take their answer). Run once that code is there.
+ */
+export function stopOrphanedStarts(): void {
+  for (const [el, entry] of early()) {
+    if (!el.isConnected) {
+      entry.abort.abort();
+      early().delete(el);
+    }
+  }
 }
 
 type Queued = Array<[string, unknown[]]>;

@@ -42,7 +42,17 @@ interface Geometry {
 function measure(readingIndex: number): Geometry {
   // The page itself, or the conversation page inside the sizing frame (see `layoutAt`).
   const win = (document.querySelector('iframe')?.contentWindow ?? window) as Window & typeof globalThis;
-  const root = win.document.querySelector('flowbot-chat')!.shadowRoot!;
+  const problems = (win as unknown as { __problems?: unknown[] }).__problems;
+  const root = win.document.querySelector('flowbot-chat')?.shadowRoot;
+  // The widget's code may still be on its way (the script-tag file fetches it): nothing shown yet.
+  if (!root?.querySelector('[part~="messages"]')) {
+    const none: Box = { top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 };
+    return {
+      viewport: [win.innerWidth, win.innerHeight], scroll: [0, 0, 0], bot: 0, user: 0, ready: false, input: '', log: none,
+      composer: null, newest: null, error: null, audio: null, pictures: [], reading: null, unseen: false,
+      problems: Array.isArray(problems) ? problems.map(String) : ['no problem recorder'],
+    };
+  }
   const rect = (el: Element | null | undefined): Box | null => {
     if (!el) return null;
     const r = el.getBoundingClientRect();
@@ -53,7 +63,6 @@ function measure(readingIndex: number): Geometry {
   const error = root.querySelector('[part~="error"]');
   const control = root.querySelector('[part~="composer"] :is(input, textarea, button)');
   const input = control ? (control.closest('form, .choice-input, .cards')?.className ?? control.tagName) : '';
-  const problems = (win as unknown as { __problems?: unknown[] }).__problems;
   const log = root.querySelector<HTMLElement>('[part~="messages"]')!;
   return {
     viewport: [win.innerWidth, win.innerHeight],

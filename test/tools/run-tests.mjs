@@ -14,7 +14,9 @@ if (!chromium) {
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
-  ['unit and browser tests', 'npx', ['vitest', 'run']],
+  // One after the other: the server's load test must not share the cores with the browser's timing tests.
+  ['unit tests (Node)', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'browser']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['size budget', 'node', ['test/tools/size.mjs']],
   ['framework apps (React, Vue, Svelte, Next.js)', 'node', ['test/frameworks/run.mjs']],
