@@ -73,6 +73,9 @@ function streamBody(action: ClientSideAction): { messages?: unknown[] } {
 export const AUTO_REPLY_LIMIT = 10;
 const AUTO_REPLIES_AT_ONCE = 3;
 
+/** About how many characters of messages are laid out in one frame (see `play`). */
+const SLICE_CHARS = 40_000;
+
 /** Longest `wait` action honoured, in seconds. */
 const MAX_WAIT_SECONDS = 60;
 
@@ -509,8 +512,17 @@ export class ConversationController implements ReactiveController {
     // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
     const before = actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId));
     if (before.length > 0 && !(await runActions(before))) return;
+    let slice = 0;
     for (const [index, message] of messages.entries()) {
-      const words = message.type === 'text' ? countWords(messageToPlain(message)) : undefined;
+      // A response with a lot to show is shown a slice per frame: no single task lays it all out.
+      if (slice > SLICE_CHARS) {
+        slice = 0;
+        await this.nextFrame();
+        if (generation !== this.generation) return;
+      }
+      const plain = message.type === 'text' ? messageToPlain(message) : '';
+      slice += plain.length + 100;
+      const words = message.type === 'text' ? countWords(plain) : undefined;
       const { pause, typing } = messageDelay(words, this.typingSettings, {
         isFirstOfConversation: this.serverMessages === 0,
         isFirstOfBatch: index === 0,
@@ -651,6 +663,13 @@ export class ConversationController implements ReactiveController {
       if (generation !== this.generation) return;
     }
     await this.deliver(undefined);
+  }
+
+  /** Resolves after the next frame has been painted (at once while disconnected, or without frames). */
+  private nextFrame(): Promise<void> {
+    const raf = globalThis.requestAnimationFrame;
+    if (!this.connected || typeof raf !== 'function') return this.sleep(0);
+    return new Promise((resolve) => raf(() => setTimeout(resolve, 0)));
   }
 
   /** What a reload shows again: bot messages and the answers the server accepted. */

@@ -7,9 +7,9 @@
  *
  * | what | limit |
  * |---|---|
- * | messages of one response | 100 |
+ * | messages of one response | 1,000 |
  * | characters of one text message (rich-text leaves together, or its markdown) | 20,000 |
- * | characters of the text messages of one response together | 50,000 |
+ * | characters of the text messages of one response together | 200,000 |
  * | rich-text nodes of one response | 5,000 |
  * | items of any array of an input (choices, cards, ...) | 200 |
  * | characters of one string of an input (label, item, prefilled value) | 5,000 |
@@ -27,9 +27,9 @@ import { childrenOf, enter, type RichTextNode, type Walk } from './rich-text.js'
 
 /** The limits of one response (see the module comment). */
 export const LIMITS = {
-  messages: 100,
+  messages: 1_000,
   messageChars: 20_000,
-  responseChars: 50_000,
+  responseChars: 200_000,
   responseNodes: 5_000,
   items: 200,
   inputString: 5_000,

@@ -8,6 +8,7 @@
 import { fixture } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/flowbot-chat.js';
+import { LIMITS } from '../../src/protocol/limits.js';
 import { botTexts, inputShown, parts, startResponse, stubViewer, textMessage, until, userTexts } from '../flowbot-chat/helpers.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -130,7 +131,7 @@ describe('<flowbot-chat>', () => {
         console.info(`[long-task] ${name}: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`);
         const texts = botTexts(el);
         const shown = texts.join('\n').length + parts(el, 'choice').length;
-        expect(shown, 'what is shown stays bounded').toBeLessThan(110_000);
+        expect(shown, 'what is shown stays bounded').toBeLessThan(LIMITS.responseChars + 10_000);
         expect(texts.join('\n') + (el.shadowRoot!.textContent ?? ''), 'a note says it was shortened').toContain(SHORTENED);
         expect(longest, 'longest task (ms)').toBeLessThan(allowed());
       });

@@ -31,13 +31,13 @@ describe('limitTurn', () => {
   });
 
   it('keeps the first messages and says the rest was dropped', () => {
-    const out = limitTurn({ messages: Array.from({ length: 1000 }, (_, i) => rich(`${i}`, { text: `${i}` })) });
+    const out = limitTurn({ messages: Array.from({ length: LIMITS.messages + 500 }, (_, i) => rich(`${i}`, { text: `${i}` })) });
     expect(out.messages).toHaveLength(LIMITS.messages + 1);
     expect(out.messages.at(-1)!.id).toBe(SHORTENED_ID);
   });
 
   it('shares a text budget across the messages of a response', () => {
-    const out = limitTurn({ messages: Array.from({ length: 10 }, (_, i) => rich(`${i}`, { text: 'w '.repeat(10_000) })) });
+    const out = limitTurn({ messages: Array.from({ length: 30 }, (_, i) => rich(`${i}`, { text: 'w '.repeat(10_000) })) });
     const total = out.messages.reduce((n, m) => n + plain(m).length, 0);
     expect(total).toBeLessThan(LIMITS.responseChars + 1000);
     expect(out.messages.at(-1)!.id).toBe(SHORTENED_ID);
