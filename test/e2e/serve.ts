@@ -4,7 +4,8 @@
  * server's URL. Pages named `csp-*.html` are served with a strict Content-Security-Policy that
  * enforces Trusted Types.
  *
- * Besides the shipped demo flows the server has `long`: fifty text questions in a row.
+ * Besides the shipped demo flows the server has `long`: fifty text questions in a row, and
+ * `one-file`: a single file input, then a closing message.
  *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
  * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, sessions:
@@ -41,11 +42,33 @@ const longFlow = defineFlow({
   ],
 });
 
+/** One file input and a goodbye: the shortest way to an upload. */
+const oneFileFlow = defineFlow({
+  publicId: 'one-file',
+  name: 'One file',
+  description: 'A file input, then a closing message (end-to-end upload tests).',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  blocks: [
+    {
+      id: 'ask-file',
+      messages: [{ type: 'text', text: 'Please attach one file.' }],
+      input: {
+        id: 'file',
+        type: 'file input',
+        variable: 'file',
+        options: { isRequired: true, isMultipleAllowed: false, labels: { button: 'Upload' } },
+        next: 'done',
+      },
+    },
+    { id: 'done', messages: [{ type: 'text', text: 'Thanks, your file arrived.' }] },
+  ],
+});
+
 const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
   host,
-  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow },
+  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow, [oneFileFlow.publicId]: oneFileFlow },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,
   rateLimit: false,

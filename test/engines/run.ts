@@ -6,7 +6,8 @@
  * and a summary, and exits non-zero on any failure. Run `npm run build` first.
  *
  * Which browser plays each engine is decided in `launch.ts`; `CHROMIUM_PATH`, `FIREFOX_PATH` and
- * `MINIBROWSER_PATH` point it at a particular binary.
+ * `MINIBROWSER_PATH` point it at a particular binary. `ENGINE_SCENARIOS=hostile` runs only the
+ * scenarios whose name contains that text.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,6 +43,13 @@ if (unknown.length) {
   process.exit(2);
 }
 const engines = wanted.length ? engineNames.filter((name) => wanted.includes(name)) : engineNames;
+// ENGINE_SCENARIOS=text runs only the scenarios whose name contains it (e.g. `hostile`).
+const only = process.env.ENGINE_SCENARIOS?.toLowerCase();
+const chosen = only ? scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only)) : scenarios;
+if (!chosen.length) {
+  console.error(`No scenario name contains "${process.env.ENGINE_SCENARIOS}".`);
+  process.exit(2);
+}
 
 if (!existsSync(iife)) {
   console.error('No dist/flowbot-chat.iife.js: run `npm run build` first.');
@@ -108,7 +116,7 @@ try {
   console.log(`Three engines: pages on ${site.pageOrigin}, API on ${site.apiOrigin}`);
   for (const engine of engines) {
     let described = false;
-    for (const scenario of scenarios) {
+    for (const scenario of chosen) {
       const started = Date.now();
       const label = `${engine.padEnd(8)} ${scenario.name}`;
       try {
@@ -120,9 +128,9 @@ try {
           console.log(`${engine}: ${current.description}`);
           described = true;
         }
-        await withTimeout(scenario.run(current, site), SCENARIO_TIMEOUT_MS, scenario.name);
+        const note = await withTimeout(scenario.run(current, site), SCENARIO_TIMEOUT_MS, scenario.name);
         passed++;
-        console.log(`  PASS  ${label} (${seconds(started)})`);
+        console.log(`  PASS  ${label} (${seconds(started)})${note ? `: ${note}` : ''}`);
       } catch (error) {
         failed++;
         console.log(`  FAIL  ${label} (${seconds(started)})`);

@@ -18,7 +18,8 @@ export interface Site {
 export interface Scenario {
   /** Short name shown in the pass/fail line. */
   name: string;
-  run(page: EnginePage, site: Site): Promise<void>;
+  /** Resolves, when it passes, with an optional note for the pass line (figures measured). */
+  run(page: EnginePage, site: Site): Promise<string | void>;
 }
 
 /** What the visitor sees of one `<flowbot-chat>` (and what went wrong on the page). */
@@ -37,6 +38,14 @@ export interface WidgetSnapshot {
   panelVisible: boolean;
   /** Label of a visible restart button, if any. */
   restart: string | null;
+  /** Label of a visible retry button, if any. */
+  retry: string | null;
+  /** Text of each visible error (`part~="error"`). */
+  errors: string[];
+  /** Text of each streamed answer still growing (`.streaming`), shown or not. */
+  streaming: string[];
+  /** Names listed by a file input (`part~="file"`). */
+  files: string[];
   /** The focused element through shadow roots: its `part` and text (or field value). */
   focus: { part: string | null; text: string; insideWidget: boolean };
   /** Requests to `startChat` the page made, by URL. */
@@ -68,6 +77,7 @@ function snapshot(selector: string): WidgetSnapshot {
     active = active.shadowRoot.activeElement;
   }
   const restartButton = parts('restart-button')[0];
+  const retryButton = parts('retry-button')[0];
   const problems = (window as unknown as { __problems?: unknown[] }).__problems;
   return {
     open: Boolean(host?.hasAttribute('open')),
@@ -78,6 +88,10 @@ function snapshot(selector: string): WidgetSnapshot {
     launcherVisible: shown(root?.querySelector('[part~="launcher"]')),
     panelVisible: shown(root?.querySelector('[part~="panel"]')),
     restart: restartButton ? textOf(restartButton) : null,
+    retry: retryButton ? textOf(retryButton) : null,
+    errors: parts('error').map(textOf),
+    streaming: root ? Array.from(root.querySelectorAll('.streaming')).map(textOf) : [],
+    files: parts('file').map(textOf),
     focus: {
       part: active?.getAttribute('part') ?? null,
       text:
@@ -97,9 +111,12 @@ function snapshot(selector: string): WidgetSnapshot {
   };
 }
 
+/** At most `n` characters of `text`, with the length when cut. */
+const clip = (text: string, n = 120): string => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
+
 function describe(s: WidgetSnapshot): string {
   return JSON.stringify({
-    bot: s.bot,
+    bot: s.bot.length > 12 ? [`(${s.bot.length - 12} more)`, ...s.bot.slice(-12).map((t) => clip(t))] : s.bot.map((t) => clip(t)),
     user: s.user,
     choices: s.choices,
     textInput: s.textInput,
@@ -107,6 +124,10 @@ function describe(s: WidgetSnapshot): string {
     panel: s.panelVisible,
     open: s.open,
     restart: s.restart,
+    ...(s.retry !== null ? { retry: s.retry } : {}),
+    ...(s.errors.length ? { errors: s.errors } : {}),
+    ...(s.streaming.length ? { streaming: s.streaming.map((t) => clip(t, 60)) } : {}),
+    ...(s.files.length ? { files: s.files } : {}),
     focus: { ...s.focus, text: s.focus.text.slice(0, 60) },
     startChats: s.startChats.length,
     pageFocused: s.pageFocused,
@@ -262,5 +283,473 @@ export const bubbleByKeyboard: Scenario = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// The reference server's own view, through the page server's test hooks (from this process).
+
+/** One session as the page server's `/__api/stats` reports it. */
+interface ServerSession {
+  id: string;
+  answers: string[];
+  bodies: Array<{ message?: unknown } | null | undefined>;
+}
+
+/** What the reference server accepted since the last reset. */
+interface ServerStats {
+  sessionsStarted: number;
+  continueCount: number;
+  streamsServed: number;
+  sessions: ServerSession[];
+}
+
+async function testHook(site: Site, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${site.pageOrigin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ScenarioError(`${path} answered ${response.status}: ${clip(text, 300)}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** Forgets queued faults and what the server counted: each scenario starts from nothing. */
+const resetServer = (site: Site) => testHook(site, '/__api/reset', {});
+const serverStats = async (site: Site) => (await testHook(site, '/__api/stats')) as ServerStats;
+
+/** The only session since the reset: one page, one conversation. */
+async function onlySession(site: Site): Promise<{ stats: ServerStats; session: ServerSession }> {
+  const stats = await serverStats(site);
+  if (stats.sessions.length !== 1) {
+    throw new ScenarioError(`expected exactly one session on the server, found ${stats.sessions.length}: ${clip(JSON.stringify(stats), 600)}`);
+  }
+  return { stats, session: stats.sessions[0]! };
+}
+
+/** Fails, showing what the server holds, unless `condition`. */
+function checkServer(condition: boolean, expected: string, stats: ServerStats): void {
+  if (!condition) throw new ScenarioError(`expected ${expected}; the server holds ${clip(JSON.stringify(stats), 1_200)}`);
+}
+
+/** Polls `probe` (run in the page) until `ok` holds, or fails after `ms` with the last value. */
+async function waitInPage<A extends unknown[], R>(
+  page: EnginePage,
+  expected: string,
+  ok: (value: R) => boolean,
+  ms: number,
+  probe: (...args: A) => R,
+  ...args: A
+): Promise<R> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await page.evaluate(probe, ...args);
+    if (ok(value)) return value;
+    if (Date.now() > deadline) {
+      throw new ScenarioError(`timed out after ${ms} ms waiting for ${expected}; the page reported ${clip(JSON.stringify(value), 600)}`);
+    }
+    await sleep(50);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streamed answers: the reference server's `assistant` flow.
+
+const assistantAsks = 'What would you like to know?';
+const helpedQuestion = 'Did that answer your question?';
+
+/**
+ * Runs in the page: records, on every change of the shadow DOM, the text length (white space
+ * collapsed, as the snapshot reads it) of the answer still growing. True when newly installed.
+ */
+function recordStreamLengths(): boolean {
+  const w = window as unknown as { streamLengths?: number[] };
+  if (w.streamLengths) return false;
+  const lengths: number[] = [];
+  w.streamLengths = lengths;
+  const root = document.querySelector('flowbot-chat')!.shadowRoot!;
+  new MutationObserver(() => {
+    const growing = root.querySelector('.streaming');
+    if (growing) lengths.push((growing.textContent ?? '').replace(/\s+/g, ' ').trim().length);
+  }).observe(root, { subtree: true, childList: true, characterData: true });
+  return true;
+}
+
+/** Runs in the page: the recorded lengths and the `flowbot-message` events seen. */
+function streamRecord(): { lengths: number[]; markdowns: Array<string | null> } {
+  const w = window as unknown as { streamLengths?: number[]; flowbotMessages?: Array<{ content?: { markdown?: unknown } }> };
+  return {
+    lengths: w.streamLengths ?? [],
+    markdowns: (w.flowbotMessages ?? []).map((m) => (typeof m.content?.markdown === 'string' ? m.content.markdown : null)),
+  };
+}
+
+/** Opens the assistant, starts recording the growing answer, and asks `question` by keyboard. */
+async function askAssistant(page: EnginePage, site: Site, question: string): Promise<void> {
+  await page.goto(`${site.pageOrigin}/engines-assistant.html`);
+  const s = await waitFor(page, 'the question and its text field', (s) =>
+    s.bot.some((t) => t.startsWith(assistantAsks)) && s.textInput,
+  );
+  check(s.pageFocused, noFocusWarning, s);
+  if (!(await page.evaluate(recordStreamLengths))) throw new ScenarioError('the stream recorder was already installed');
+  await tabTo(page, 'the question field', fieldFocused);
+  await page.type(question);
+  await page.press('Enter');
+}
+
+/** A streamed reply as the server got it: `{ message: { type: 'text', text } }`. */
+function streamedReply(session: ServerSession, stats: ServerStats): string {
+  const message = session.bodies[1]?.message as { type?: unknown; text?: unknown } | undefined;
+  checkServer(
+    message !== undefined && message.type === 'text' && typeof message.text === 'string' && Object.keys(message).length === 2,
+    "the second continue body to be { message: { type: 'text', text } }",
+    stats,
+  );
+  return message!.text as string;
+}
+
+/**
+ * Text compared without markdown's bold markers and without white space: a paragraph break of
+ * the markdown is no character of the bubble's text.
+ */
+const bare = (text: string): string => text.replace(/\*\*/g, '').replace(/\s+/g, '');
+
+/** A streamed answer grows on screen, goes back to the server once as the reply, and the flow goes on. */
+export const streamedAnswer: Scenario = {
+  name: 'streamed answer grows, replies once',
+  async run(page, site) {
+    await resetServer(site);
+    const question = 'How do refunds work?';
+    await askAssistant(page, site, question);
+    let s = await waitFor(page, `the whole answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
+    const at = s.bot.indexOf(helpedQuestion);
+    const answer = s.bot[at - 1] ?? '';
+    check(/refund/i.test(answer) && answer.includes('14 days'), 'the refunds answer just before the next question', s);
+    check(s.streaming.length === 0, 'no answer still growing once the flow went on', s);
+    check(JSON.stringify(s.user) === JSON.stringify([question]), 'the question as the only visitor bubble (the reply is not one)', s);
+
+    const { lengths, markdowns } = await page.evaluate(streamRecord);
+    const partial = lengths.filter((n) => n > 0 && n < answer.length * 0.8);
+    if (!partial.length) {
+      throw new ScenarioError(
+        `expected part of the answer on screen before the whole (a length > 0 and < 80% of ${answer.length}); recorded lengths ${JSON.stringify(lengths.slice(0, 50))}`,
+      );
+    }
+
+    const { stats, session } = await onlySession(site);
+    checkServer(session.bodies.length === 2, 'two continue bodies: the question and the streamed reply', stats);
+    checkServer(session.answers[0] === question, `the question "${question}" as the first answer`, stats);
+    const reply = streamedReply(session, stats);
+    check(bare(reply) === bare(answer), `the answer shown to be the reply the server got, ${JSON.stringify(clip(reply, 300))}`, s);
+    checkServer(stats.streamsServed === 1, 'one stream served', stats);
+    const announced = markdowns.filter((m) => m === reply).length;
+    if (announced !== 1) throw new ScenarioError(`expected one flowbot-message carrying the whole answer, saw ${announced}`);
+
+    // Nothing more happens by itself: no late second reply, no visitor bubble.
+    await sleep(300);
+    s = await waitFor(page, 'the next question still shown', (s) => s.bot.at(-1) === helpedQuestion);
+    check(s.user.length === 1, 'still one visitor bubble', s);
+    const later = await serverStats(site);
+    checkServer(later.sessions[0]?.bodies.length === 2, 'still two continue bodies', later);
+    return `${new Set(lengths).size} lengths seen while growing, first partial ${partial[0]} of ${answer.length} chars`;
+  },
+};
+
+/** A connection dropped mid-answer: what arrived stays, Retry streams again, one reply in the end. */
+export const streamCutRetry: Scenario = {
+  name: 'streamed answer cut, Retry',
+  async run(page, site) {
+    await resetServer(site);
+    await testHook(site, '/__api/faults', { spec: 'stream-cut=5', match: '/streamMessage' });
+    const question = 'Tell me about certificates';
+    await askAssistant(page, site, question);
+    let s = await waitFor(page, 'an error with a Retry button', (s) => s.retry !== null || s.bot.includes(helpedQuestion), 15_000);
+    if (s.retry === null) {
+      const { stats } = await onlySession(site);
+      throw new ScenarioError(
+        `the cut answer was taken as the whole answer: no error or Retry, the flow went on; the widget showed ${describe(s)}; the server holds ${clip(JSON.stringify(stats), 600)}`,
+      );
+    }
+    check(/retry|try again/i.test(s.retry ?? ''), 'a button labelled Retry', s);
+    check(s.errors.length > 0, 'a visible error', s);
+    check(s.streaming.length === 1 && s.streaming[0]!.length > 0, 'the part of the answer that arrived still shown', s);
+    const shown = s.streaming[0]!;
+    check(!s.bot.includes(helpedQuestion), 'the flow waiting: no next question yet', s);
+    let { stats, session } = await onlySession(site);
+    checkServer(session.bodies.length === 1, 'only the question sent: no reply for a cut answer', stats);
+
+    // It stays while the visitor reads the error.
+    await sleep(300);
+    s = await look(page);
+    check(s.streaming.length === 1 && s.streaming[0] === shown, `the partial answer "${shown}" unchanged`, s);
+
+    await tabTo(page, 'the Retry button', (s) => focusedPart(s, 'retry-button'));
+    await page.press('Enter');
+    s = await waitFor(page, `the whole answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
+    const answers = s.bot.filter((t) => /issued/i.test(t));
+    check(answers.length === 1, 'the certificates answer shown once', s);
+    check(answers[0]!.startsWith(shown), `the answer to begin with what was shown before, "${shown}"`, s);
+    check(s.streaming.length === 0 && s.errors.length === 0 && s.retry === null, 'no error, Retry or growing answer left', s);
+    check(JSON.stringify(s.user) === JSON.stringify([question]), 'the question as the only visitor bubble', s);
+
+    ({ stats, session } = await onlySession(site));
+    checkServer(session.bodies.length === 2, 'two continue bodies: the question and one reply', stats);
+    checkServer(/certificate/i.test(streamedReply(session, stats)), 'the reply to be the certificates answer', stats);
+    checkServer(stats.streamsServed === 2, 'two streams served: the cut one and the retry', stats);
+    return `partial "${clip(shown, 40)}" kept, then ${answers[0]!.length} chars`;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Upload: the `one-file` flow of the page server (one file input, then a goodbye).
+
+/** Runs in the page: the widget shows its file input. */
+function fileInputReady(): boolean {
+  return Boolean(document.querySelector('flowbot-chat')?.shadowRoot?.querySelector('[part~="file-drop"] input[type="file"]'));
+}
+
+/**
+ * Runs in the page: gives the widget's file input a file of `size` bytes (every byte value, in
+ * a pattern, so any mangling shows), as the picker would: WebDriver cannot reach a file input
+ * inside a shadow root the same way in every engine. Returns what went wrong, or ''.
+ */
+function pickFile(name: string, type: string, size: number): string {
+  const root = document.querySelector('flowbot-chat')?.shadowRoot;
+  const input = root?.querySelector<HTMLInputElement>('[part~="file-drop"] input[type="file"]');
+  if (!input) return 'no file input in the shadow root';
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  (window as unknown as { pickedBytes: Uint8Array }).pickedBytes = bytes;
+  const data = new DataTransfer();
+  data.items.add(new File([bytes], name, { type }));
+  input.files = data.files;
+  if (input.files?.length !== 1) return `the input took ${input.files?.length ?? 0} files`;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  return '';
+}
+
+/** Runs in the page: starts fetching `url`; `fetchedBack` then tells how it compares with the pick. */
+function fetchBack(url: string): void {
+  const w = window as unknown as { fetched?: { done: boolean; error?: string; same?: boolean; size?: number; status?: number } };
+  w.fetched = { done: false };
+  const picked = (window as unknown as { pickedBytes: Uint8Array }).pickedBytes;
+  fetch(url).then(
+    async (response) => {
+      const got = new Uint8Array(await response.arrayBuffer());
+      const same = got.length === picked.length && got.every((b, i) => b === picked[i]);
+      w.fetched = { done: true, same, size: got.length, status: response.status };
+    },
+    (error: unknown) => {
+      w.fetched = { done: true, error: String(error) };
+    },
+  );
+}
+
+function fetchedBack(): { done: boolean; error?: string; same?: boolean; size?: number; status?: number } {
+  return (window as unknown as { fetched?: { done: boolean } }).fetched ?? { done: false };
+}
+
+/** A file picked, uploaded and sent as the answer; the server gives the same bytes back. */
+export const uploadFile: Scenario = {
+  name: 'upload: file picked, sent, fetched back',
+  async run(page, site) {
+    await resetServer(site);
+    await page.goto(`${site.pageOrigin}/engines-upload.html`);
+    let s = await waitFor(page, 'the request for a file', (s) => s.bot.includes('Please attach one file.'));
+    check(s.pageFocused, noFocusWarning, s);
+    const name = 'report ü 1.bin';
+    const size = 70_000;
+    await waitInPage(page, 'the file input in the shadow root', (ready) => ready, 10_000, fileInputReady);
+    const problem = await page.evaluate(pickFile, name, 'application/octet-stream', size);
+    if (problem) throw new ScenarioError(`could not pick a file: ${problem}`);
+    s = await waitFor(page, `"${name}" listed`, (s) => s.files.some((f) => f.includes(name)));
+    check(s.files.length === 1, 'one file listed', s);
+
+    await tabTo(page, 'the send button', (s) => focusedPart(s, 'send-button'));
+    await page.press('Enter');
+    s = await waitFor(page, 'the closing message', (s) => s.bot.at(-1) === 'Thanks, your file arrived.', 15_000);
+    check(s.user.length === 1 && s.user[0]!.includes(name), `the file's name as the visitor's answer`, s);
+    check(s.errors.length === 0, 'no error', s);
+
+    const { stats, session } = await onlySession(site);
+    checkServer(session.bodies.length === 1, 'one continue body: the file', stats);
+    const message = session.bodies[0]?.message as { type?: unknown; text?: unknown; attachedFileUrls?: unknown } | undefined;
+    const urls = message?.attachedFileUrls;
+    checkServer(
+      Array.isArray(urls) && urls.length === 1 && typeof urls[0] === 'string' && urls[0].startsWith(`${site.apiOrigin}/api/v3/files/`),
+      `the answer to carry attachedFileUrls: one URL of the server's files`,
+      stats,
+    );
+    const url = (urls as string[])[0]!;
+    checkServer(message?.type === 'text' && message.text === url, 'the answer text to be the file URL', stats);
+
+    await page.evaluate(fetchBack, url);
+    const back = await waitInPage(page, 'the file fetched back', (r) => r.done, 10_000, fetchedBack);
+    if (back.error || back.status !== 200 || !back.same) {
+      throw new ScenarioError(`expected the same ${size} bytes back from ${url}; got ${JSON.stringify(back)}`);
+    }
+    return `${size} bytes back intact`;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// A hostile viewer in the page, and how late a 16 ms timer fires while its response renders.
+
+/** The budget of one task: the page must answer within 200 ms whatever a server sends. */
+const TASK_BUDGET_MS = 200;
+/**
+ * Slack for a busy machine, on top of the budget. A tick's lateness is the blocking task plus
+ * the operating system's delay in running the page again, and here the browser, its driver,
+ * Xvfb and both servers share two cores: ticks with nothing to do were seen up to ~70 ms late.
+ * A page that really freezes is late by seconds: uncapped, such a response takes that long.
+ */
+const BUSY_MACHINE_SLACK_MS = 100;
+/**
+ * The worst lateness allowed. As in the Chromium long-task test: 200 ms, or twice the time the
+ * engine needs just to decode and parse the body when that exceeds 100 ms (no widget that reads
+ * the body avoids it: WebKit needs 100–550 ms here for the 12 MB of 100,000 messages); plus the
+ * slack above.
+ */
+const latenessLimit = (parseFloorMs: number): number => Math.max(TASK_BUDGET_MS, 2 * parseFloorMs) + BUSY_MACHINE_SLACK_MS;
+/** Timing on a shared machine: a neighbour can stretch one attempt; a freezing page fails all. */
+const TIMING_ATTEMPTS = 3;
+/** A notice some engines report as a page error when a ResizeObserver callback changes layout. */
+const RESIZE_LOOP = /ResizeObserver loop/;
+
+interface HostileState {
+  ready: boolean;
+  /** The widget has its shadow root (the script-tag file may start the chat before it upgrades). */
+  rooted: boolean;
+  startChats: number;
+  bodyBytes: number;
+  parseMs: number;
+  phase: string;
+  ticks: number;
+  idleWorst: number;
+  worst: number;
+  lateOver50: number;
+  worstAt: number;
+  textMs: number;
+  longestParseMs: number;
+  commitAt: number;
+  frameAt: number;
+  visibility: string;
+}
+
+function hostileState(): HostileState {
+  const h = (window as unknown as { __hostile?: Record<string, unknown> }).__hostile;
+  if (!h) {
+    return {
+      ready: false, rooted: false, startChats: 0, bodyBytes: 0, parseMs: 0, phase: 'none', ticks: 0, idleWorst: 0, worst: 0,
+      lateOver50: 0, worstAt: 0, textMs: 0, longestParseMs: 0, commitAt: 0, frameAt: 0, visibility: document.visibilityState,
+    };
+  }
+  return {
+    ready: true,
+    rooted: Boolean(document.querySelector('flowbot-chat')?.shadowRoot),
+    startChats: (h.requests as string[]).filter((url) => url.includes('/startChat')).length,
+    bodyBytes: h.bodyBytes as number,
+    parseMs: h.parseMs as number,
+    phase: h.phase as string,
+    ticks: h.ticks as number,
+    idleWorst: h.idleWorst as number,
+    worst: h.worst as number,
+    lateOver50: h.lateOver50 as number,
+    worstAt: h.worstAt as number,
+    textMs: h.textMs as number,
+    longestParseMs: h.longestParseMs as number,
+    commitAt: h.commitAt as number,
+    frameAt: h.frameAt as number,
+    visibility: h.visibility as string,
+  };
+}
+
+const hostileGo = (): void => (window as unknown as { __hostile: { go(): void } }).__hostile.go();
+const hostileStop = (): void => (window as unknown as { __hostile: { stop(): void } }).__hostile.stop();
+
+function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: WidgetSnapshot) => string): Scenario {
+  /** One page load: the response handed over, rendered, measured. Returns the figures and the limit. */
+  const attempt = async (page: EnginePage, site: Site) => {
+    await page.goto(`${site.pageOrigin}/engines-hostile.html?case=${kind}`);
+    await waitInPage(page, 'the widget upgraded and calling the stubbed startChat', (h) => h.rooted && h.startChats === 1, 15_000, hostileState);
+    let s = await look(page);
+    check(s.problems.length === 0, 'no errors on the page', s);
+    check(s.bot.length === 0, 'nothing shown before the response', s);
+    await page.evaluate(hostileGo);
+    // Some engines report a ResizeObserver notice as a page error here: kept apart, reported below.
+    const otherProblems = (s: WidgetSnapshot) => s.problems.filter((p) => !RESIZE_LOOP.test(p));
+    s = await waitInPage(
+      page,
+      'the response shown, shortened, and the text field',
+      (s) => otherProblems(s).length > 0 || (s.textInput && s.bot.some((t) => t.includes(SHORTENED))),
+      30_000,
+      snapshot,
+      'flowbot-chat',
+    );
+    check(otherProblems(s).length === 0, 'no errors on the page', s);
+    await page.evaluate(hostileStop);
+    const h = await waitInPage(page, 'the lateness clock to stop', (h) => h.phase === 'done', 10_000, hostileState);
+    s = await look(page);
+    check(otherProblems(s).length === 0, 'no errors on the page', s);
+    const shown = s.bot.join('\n').length;
+    check(shown < 110_000, `what is shown to stay bounded (${shown} characters)`, s);
+    const wrong = shownOk(s);
+    if (wrong) check(false, wrong, s);
+    const ms = (n: number) => `${n.toFixed(0)} ms`;
+    const limit = latenessLimit(h.parseMs);
+    const figures =
+      `worst lateness ${ms(h.worst)} of ${ms(limit)} allowed (${ms(h.worstAt)} after the hand-over; ${h.ticks} ticks, ` +
+      `${h.lateOver50} over 50 ms; idle ${ms(h.idleWorst)}); ${(h.bodyBytes / 1e6).toFixed(1)} MB body: decode+parse alone ` +
+      `${ms(h.parseMs)}, the widget's text() ${ms(h.textMs)}, JSON.parse ${ms(h.longestParseMs)}; first message in the ` +
+      `DOM at ${ms(h.commitAt)}, next frame at ${ms(h.frameAt)}`;
+    if (h.visibility !== 'visible') throw new ScenarioError(`the page was ${h.visibility}: its timers are throttled, nothing measured (${figures})`);
+    if (h.ticks < 5) throw new ScenarioError(`too few timer ticks to measure anything (${figures})`);
+    const notice = s.problems.find((p) => RESIZE_LOOP.test(p));
+    return { ok: h.worst < limit, figures, notice };
+  };
+
+  return {
+    name,
+    async run(page, site) {
+      const tries: string[] = [];
+      let notice: string | undefined;
+      for (let i = 1; i <= TIMING_ATTEMPTS; i++) {
+        const result = await attempt(page, site);
+        notice ??= result.notice;
+        tries.push(`#${i} ${result.figures}`);
+        if (result.ok) {
+          const also = notice ? `\n      NOTE: the page got an error event, "${notice}"` : '';
+          return `${tries.length > 1 ? `${tries.length} attempts: ` : ''}${tries.join('\n      ')}${also}`;
+        }
+      }
+      throw new ScenarioError(
+        `expected every 16 ms tick on time within the limit (${TASK_BUDGET_MS} ms, or twice the parse alone, + ` +
+          `${BUSY_MACHINE_SLACK_MS} ms for a busy machine) in one of ${TIMING_ATTEMPTS} attempts:\n${tries.join('\n')}`,
+      );
+    },
+  };
+}
+
+const SHORTENED = '… (shortened)';
+
+/** One text leaf of 10,000,000 unbroken characters: cut to the widget's limit, the page keeps answering. */
+export const hostileLeaf = hostileScenario('leaf', 'hostile: 10 MB unbroken text leaf', (s) => {
+  const long = s.bot.find((t) => t.startsWith('WWWW'));
+  if (!long) return 'the long word shown (cut)';
+  return long.length <= 20_000 + SHORTENED.length + 2 && long.endsWith(SHORTENED) ? '' : 'the word cut to 20,000 characters and a "… (shortened)" note';
+});
+
+/** 100,000 messages in one response: the first hundred shown, then a note. */
+export const hostileMessages = hostileScenario('messages', 'hostile: 100,000 messages', (s) => {
+  if (s.bot[0] !== 'Message 0') return 'the first message first';
+  return s.bot.length <= 101 && s.bot.at(-1) === SHORTENED ? '' : 'at most 100 messages and a last "… (shortened)" note';
+});
+
 /** Every scenario, in the order they run. */
-export const scenarios: readonly Scenario[] = [inlineByKeyboard, bubbleByKeyboard];
+export const scenarios: readonly Scenario[] = [
+  inlineByKeyboard,
+  bubbleByKeyboard,
+  streamedAnswer,
+  streamCutRetry,
+  uploadFile,
+  hostileLeaf,
+  hostileMessages,
+];
