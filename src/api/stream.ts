@@ -121,6 +121,7 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
     }
     if (!response.body) return;
     parts = readDataStream(response.body);
+    let finished = false;
     // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
     const aborted = new Promise<never>((_, reject) => {
       if (signal.aborted) reject(signal.reason);
@@ -137,8 +138,14 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
       }
       // The consumer's own pace between pieces is not the server's stall.
       clearTimeout(timer);
-      if (next.done) return;
+      if (next.done) {
+        // A stream ends with its finish part (`d`); a body that just stops broke off (some
+        // browsers report a dropped connection as a normal end).
+        if (!finished) throw failure(new Error('the stream ended without its finish part'), 'mid-stream');
+        return;
+      }
       const part = next.value;
+      if (part.type === 'other' && part.code === 'd') finished = true;
       if (part.type === 'text') yield part.text;
       else if (part.type === 'error') {
         throw new FlowbotError(`${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`, base);

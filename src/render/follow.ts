@@ -10,6 +10,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK = 8;
+/** The rows at the end whose size is watched. */
+const LAST_ROWS = 4;
 
 /** Follows the bottom of one scrolling transcript of a host element. */
 export class FollowController implements ReactiveController {
@@ -106,16 +108,22 @@ export class FollowController implements ReactiveController {
     this.log = log;
     if (!log || typeof ResizeObserver === 'undefined') return;
     log.addEventListener('scroll', this.handleScroll, { passive: true });
-    // The log's own box (composer, resize, keyboard) and every row in it (new rows, media, estimates).
+    // The log's own box (composer, resize, keyboard) and its last rows (new rows, media, the
+    // real height of a row that had an estimate). Only the last few: rows far above do not move
+    // the bottom, and watching every row of a long transcript makes the observer loop (rows
+    // laid out late, as they scroll into view, resize while their notifications are delivered).
     const resize = new ResizeObserver(() => this.follow());
     resize.observe(log);
-    for (const child of log.children) resize.observe(child);
+    let watched: Element[] = [];
+    const watchLast = (): void => {
+      const last = [...log.children].slice(-LAST_ROWS);
+      for (const el of watched) if (!last.includes(el)) resize.unobserve(el);
+      for (const el of last) if (!watched.includes(el)) resize.observe(el);
+      watched = last;
+    };
+    watchLast();
     // A new row is followed when the observer first sees its size, once it is laid out.
-    const mutation = new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
-      }
-    });
+    const mutation = new MutationObserver(watchLast);
     mutation.observe(log, { childList: true });
     this.resize = resize;
     this.mutation = mutation;
