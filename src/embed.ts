@@ -31,6 +31,16 @@ export interface FlowbotInitOptions {
   open?: boolean;
   /** Remember the conversation across reloads: `none` (default), `session` or `local`. */
   persist?: PersistMode;
+  /** Bubble: the preview message beside the launcher (default: the widget's `aiFirstMessage`); `false`: none. */
+  preview?: string | false;
+  /** Seconds before the preview appears. Default `3`; `0`: at once. */
+  previewDelay?: number;
+  /** Open the bubble or popup by itself after this many seconds (once per visit). Default: never. */
+  autoOpen?: number;
+  /** `autoOpen` also on narrow screens (at most 480 px). Default `false`. */
+  autoOpenNarrow?: boolean;
+  /** A quiet chime for messages that arrive while the panel is closed. Default `false`. */
+  notifySound?: boolean;
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -82,6 +92,12 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   if (options.lang) el.lang = options.lang;
   if (options.open) el.open = true;
   if (options.persist !== undefined) el.persist = options.persist;
+  if (options.preview === false) el.noPreview = true;
+  else if (options.preview !== undefined) el.preview = options.preview;
+  if (options.previewDelay !== undefined) el.previewDelay = options.previewDelay;
+  if (options.autoOpen !== undefined) el.autoOpen = options.autoOpen;
+  if (options.autoOpenNarrow) el.autoOpenNarrow = true;
+  if (options.notifySound) el.notifySound = true;
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
   const startsAtOnce = (options.mode ?? 'standard') === 'standard' || options.open;

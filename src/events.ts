@@ -154,6 +154,51 @@ export class FlowbotCloseEvent extends CustomEvent<null> {
   }
 }
 
+/** Detail of `flowbot-preview-show`. */
+export interface FlowbotPreviewShowDetail {
+  /** The text the preview shows. */
+  readonly text: string;
+}
+
+/** The bubble's preview message appeared beside the launcher. */
+export class FlowbotPreviewShowEvent extends CustomEvent<FlowbotPreviewShowDetail> {
+  constructor(detail: FlowbotPreviewShowDetail) {
+    super('flowbot-preview-show', init(detail));
+  }
+}
+
+/** Why the preview went away. */
+export type FlowbotPreviewDismissReason = 'close' | 'escape' | 'open' | 'method';
+
+/** Detail of `flowbot-preview-dismiss`. */
+export interface FlowbotPreviewDismissDetail {
+  /**
+   * `close` (its close button), `escape` (the Escape key), `open` (the panel
+   * opened: the preview was clicked, or the launcher) or `method` (`dismissPreview()`).
+   */
+  readonly reason: FlowbotPreviewDismissReason;
+}
+
+/** The preview went away; it is not shown again during this visit (this tab's session). */
+export class FlowbotPreviewDismissEvent extends CustomEvent<FlowbotPreviewDismissDetail> {
+  constructor(detail: FlowbotPreviewDismissDetail) {
+    super('flowbot-preview-dismiss', init(detail));
+  }
+}
+
+/** Detail of `flowbot-unread`. */
+export interface FlowbotUnreadDetail {
+  /** Bot messages that arrived while the bubble or popup was closed (0 once it opens). */
+  readonly count: number;
+}
+
+/** `unreadCount` changed. */
+export class FlowbotUnreadEvent extends CustomEvent<FlowbotUnreadDetail> {
+  constructor(detail: FlowbotUnreadDetail) {
+    super('flowbot-unread', init(detail));
+  }
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'flowbot-start': FlowbotStartEvent;
@@ -165,5 +210,8 @@ declare global {
     'flowbot-redirect': FlowbotRedirectEvent;
     'flowbot-open': FlowbotOpenEvent;
     'flowbot-close': FlowbotCloseEvent;
+    'flowbot-preview-show': FlowbotPreviewShowEvent;
+    'flowbot-preview-dismiss': FlowbotPreviewDismissEvent;
+    'flowbot-unread': FlowbotUnreadEvent;
   }
 }

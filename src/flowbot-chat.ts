@@ -10,8 +10,11 @@ import {
   FlowbotInputEvent,
   FlowbotMessageEvent,
   FlowbotOpenEvent,
+  FlowbotPreviewDismissEvent,
+  FlowbotPreviewShowEvent,
   FlowbotRedirectEvent,
   FlowbotStartEvent,
+  FlowbotUnreadEvent,
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { fetchStringsFor, stringsFor, type FlowbotStrings } from './i18n.js';
@@ -27,6 +30,7 @@ import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionC
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
 import { messageContentStyles, messageToPlain, prepareMessage, renderMessageContent } from './render/message.js';
+import type { Invite } from './render/invite.js';
 import { onDemand } from './render/on-demand-import.js';
 import type { SpeechController } from './render/speech.js';
 import { FollowController } from './render/follow.js';
@@ -59,6 +63,16 @@ function jsonObject(name: string) {
   };
 }
 
+/** Reads a number of seconds; anything else (or no attribute) is `fallback`. */
+function seconds(fallback: number | undefined) {
+  return {
+    fromAttribute(value: string | null): number | undefined {
+      const n = value === null || value.trim() === '' ? NaN : Number(value);
+      return Number.isFinite(n) && n >= 0 ? n : fallback;
+    },
+  };
+}
+
 /**
  * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
  * floating bubble or as a modal popup, in the colours of the platform's Widget
@@ -76,6 +90,9 @@ function jsonObject(name: string) {
  * @fires {FlowbotRedirectEvent} flowbot-redirect - The bot is about to open a page; `detail`: `{ url, newTab }`. Cancelable.
  * @fires {FlowbotOpenEvent} flowbot-open - The bubble or popup opened.
  * @fires {FlowbotCloseEvent} flowbot-close - The bubble or popup closed.
+ * @fires {FlowbotPreviewShowEvent} flowbot-preview-show - The preview message appeared beside the launcher (bubble); `detail`: `{ text }`.
+ * @fires {FlowbotPreviewDismissEvent} flowbot-preview-dismiss - The preview went away for the rest of the visit; `detail`: `{ reason }` (`close` | `escape` | `open` | `method`).
+ * @fires {FlowbotUnreadEvent} flowbot-unread - `unreadCount` changed; `detail`: `{ count }`.
  *
  * @csspart panel - The chat panel: header, transcript and composer.
  * @csspart dialog - The `<dialog>` around the panel (popup mode).
@@ -119,6 +136,9 @@ function jsonObject(name: string) {
  * @csspart launcher - The floating button that opens the bubble.
  * @csspart new-messages - The button that goes to the newest messages when the visitor has scrolled up.
  * @csspart stop-button - The button that stops a streamed answer.
+ * @csspart preview - The preview message beside the launcher: the bot's avatar and a short text; a click opens the panel.
+ * @csspart preview-close - The preview's close button.
+ * @csspart badge - The count of unread messages on the launcher.
  *
  * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
@@ -144,6 +164,8 @@ function jsonObject(name: string) {
  * @cssproperty [--flowbot-launcher-size=56px] - Diameter of the launcher.
  * @cssproperty [--flowbot-offset=20px] - Distance of the launcher from the viewport's corner.
  * @cssproperty [--flowbot-z-index=2147483000] - Stacking order of the bubble.
+ * @cssproperty [--flowbot-badge-color=#dc2626] - The unread badge.
+ * @cssproperty [--flowbot-badge-text-color=#ffffff] - The number on the unread badge.
  * @cssproperty [--flowbot-progress-color=var(--flowbot-primary-color)] - The progress bar's fill.
  * @cssproperty [--flowbot-progress-track-color] - The progress bar's track (default: the primary colour at 20%).
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
@@ -161,6 +183,12 @@ export class FlowbotChat extends LitElement {
     persist: {},
     disableStreaming: { attribute: 'disable-streaming', type: Boolean },
     persistKey: { attribute: 'persist-key' },
+    preview: {},
+    noPreview: { attribute: 'no-preview', type: Boolean },
+    previewDelay: { attribute: 'preview-delay', converter: seconds(3) },
+    autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
+    autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
+    notifySound: { attribute: 'notify-sound', type: Boolean },
   };
 
   /** `lang` is the global attribute: observed so the UI strings follow it. */
@@ -198,6 +226,29 @@ export class FlowbotChat extends LitElement {
    */
   persistKey = '';
 
+  /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
+  preview = '';
+
+  /** Shows no preview message. */
+  noPreview = false;
+
+  /** Seconds before the preview appears; `0`: at once. */
+  previewDelay = 3;
+
+  /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
+  autoOpen: number | undefined = undefined;
+
+  /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
+  autoOpenNarrow = false;
+
+  /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
+  notifySound = false;
+
+  /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
+  get unreadCount(): number {
+    return this.invite?.unread ?? 0;
+  }
+
   private readonly session = new ConversationController(this, {
     config: () => ({
       publicId: this.publicId,
@@ -234,6 +285,9 @@ export class FlowbotChat extends LitElement {
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
   private blockedUrl: string | undefined;
   private readonly late = new LateListeners(this);
+  /** The bubble's preview, timed opening and unread count, once their code has arrived. */
+  private invite: Invite | undefined;
+  private inviteLoading = false;
 
   /** Opens the bubble or popup (starting the chat if it has not started). */
   show(): void {
@@ -248,6 +302,11 @@ export class FlowbotChat extends LitElement {
   /** Opens the bubble or popup when closed, closes it when open. */
   toggle(): void {
     this.open = !this.open;
+  }
+
+  /** Hides the preview message (or keeps it from appearing) for the rest of the visit. */
+  dismissPreview(): void {
+    this.invite?.dismiss('method');
   }
 
   /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
@@ -310,6 +369,7 @@ export class FlowbotChat extends LitElement {
       }
     }
     this.applyTheme();
+    if ((this.mode === 'bubble' || this.mode === 'popup') && this.isConnected) this.loadInvite();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -359,7 +419,8 @@ export class FlowbotChat extends LitElement {
         onClick: () => this.handleLauncherClick(),
         onKeydown: (event) => this.handleKeydown(event),
       });
-      return html`${launcher}${panel}`;
+      const invite = this.invite?.render(strings, this.avatarUrl() ?? iconUrl(this.widget?.widgetIcon));
+      return html`${launcher}${invite ?? nothing}${panel}`;
     }
     return panel;
   }
@@ -467,6 +528,7 @@ export class FlowbotChat extends LitElement {
         if (renderMessageContent(notice.message) !== null) {
           this.follow.added();
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
+          this.invite?.message();
           if (this.voiceOn()) this.voice?.speak(notice.message, this.language(), this.widget?.audioVoice, this.interacted);
         }
         break;
@@ -584,6 +646,32 @@ export class FlowbotChat extends LitElement {
     if (this.mode === 'bubble') {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
     }
+  }
+
+  /** Fetches the bubble's invitation (bubble and popup only: the inline widget never needs it). */
+  private loadInvite(): void {
+    if (this.invite || this.inviteLoading) return;
+    this.inviteLoading = true;
+    onDemand.load().then(
+      ({ Invite, inviteStyles }) => {
+        this.adoptStyles(inviteStyles);
+        this.invite = new Invite(this, {
+          visitorOpens: () => {
+            this.interacted = true;
+            this.show();
+          },
+          notify: (type: string, detail: never) =>
+            this.fire(
+              type === 'unread'
+                ? new FlowbotUnreadEvent(detail)
+                : type === 'preview-show'
+                  ? new FlowbotPreviewShowEvent(detail)
+                  : new FlowbotPreviewDismissEvent(detail),
+            ),
+        });
+      },
+      () => (this.inviteLoading = false),
+    );
   }
 
   /** The language: the `lang` attribute, else the closest `lang` of the page, else ''. */

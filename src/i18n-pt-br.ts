@@ -64,6 +64,9 @@ export const ptBR: FlowbotStrings = {
   voiceMessage: 'Mensagem de voz',
   noRecorder: 'Este navegador não grava mensagens de voz. Você pode digitar.',
   microphoneRefused: 'O microfone não está disponível. Você pode digitar.',
+  dismissPreview: 'Dispensar',
+  unreadOne: '1 mensagem não lida',
+  unreadMany: '{count} mensagens não lidas',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -69,4 +69,8 @@ export interface FlowbotStrings {
   voiceMessage: string;
   noRecorder: string;
   microphoneRefused: string;
+  /** The bubble's invitation: the preview's close button, and the unread count (`{count}` is filled in). */
+  dismissPreview: string;
+  unreadOne: string;
+  unreadMany: string;
 }

@@ -70,6 +70,9 @@ const en: FlowbotStrings = {
   voiceMessage: 'Voice message',
   noRecorder: 'This browser cannot record voice messages. You can type instead.',
   microphoneRefused: 'The microphone is not available. You can type instead.',
+  dismissPreview: 'Dismiss',
+  unreadOne: '1 unread message',
+  unreadMany: '{count} unread messages',
 };
 
 

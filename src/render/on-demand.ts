@@ -2,7 +2,8 @@
  * The renderers loaded on demand, the first time a conversation needs them:
  * the controls of the rarer input types (and of a text input that takes
  * files or voice messages), their styles, the markdown parser, the readers of
- * the viewer's side channels (streamed answers, client logs) and the voice.
+ * the viewer's side channels (streamed answers, client logs), the voice and
+ * the bubble's invitation (preview, timed opening, unread badge).
  * In the npm build this is an ordinary chunk; beside the script-tag
  * file it is `flowbot-chat.lazy.js` (see `on-demand-import.ts`). Keeping them
  * out of the first file keeps that file small.
@@ -28,6 +29,9 @@ export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 // Remembering a conversation (persist): most widgets remember nothing.
 export { ConversationStore } from '../conversation/persistence.js';
+// The bubble's invitation (preview, timed opening, unread badge): fetched by bubble and popup widgets only.
+export { Invite } from './invite.js';
+export { inviteStyles } from './invite.styles.js';
 // The languages besides English (the script-tag build's first file has English only).
 export { catalogues } from '../i18n-pt-br.js';
 

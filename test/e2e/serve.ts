@@ -4,8 +4,10 @@
  * server's URL. Pages named `csp-*.html` are served with a strict Content-Security-Policy that
  * enforces Trusted Types.
  *
- * Besides the shipped demo flows the server has `long`: fifty text questions in a row, and
- * `one-file`: a single file input, then a closing message.
+ * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
+ * `one-file`: a single file input, then a closing message, and `invite`: a greeting with one
+ * choice, then a message, a two-second wait and two more messages (which a visitor who closed
+ * the bubble meanwhile has not read).
  *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
  * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, sessions:
@@ -64,11 +66,36 @@ const oneFileFlow = defineFlow({
   ],
 });
 
+/** One choice, then messages that arrive after a wait: what a visitor who closed the bubble has not read. */
+const inviteFlow = defineFlow({
+  publicId: 'invite',
+  name: 'Order lookup',
+  description: 'A choice, a message, a two-second wait, two more messages (end-to-end invitation tests).',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  blocks: [
+    {
+      id: 'hello',
+      messages: [{ type: 'text', text: 'Hi! Shall I look up your order?' }],
+      input: { id: 'go', type: 'choice input', items: [{ id: 'yes', content: 'Yes, please', next: 'look' }] },
+    },
+    {
+      id: 'look',
+      messages: [
+        { id: 'look-wait', type: 'text', text: 'One moment, looking it up…' },
+        { id: 'look-found', type: 'text', text: 'Found it: order 1042 ships tomorrow.' },
+        { id: 'look-more', type: 'text', text: 'Anything else?' },
+      ],
+      actions: [{ type: 'wait', wait: { secondsToWaitFor: 2 }, afterMessage: 'look-wait' }],
+      input: { id: 'more', type: 'text input' },
+    },
+  ],
+});
+
 const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
   host,
-  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow, [oneFileFlow.publicId]: oneFileFlow },
+  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow, [oneFileFlow.publicId]: oneFileFlow, [inviteFlow.publicId]: inviteFlow },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,
   rateLimit: false,

@@ -67,7 +67,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const lazy = measure('dist/flowbot-chat.lazy.js');
   show(script, 'the script tag: starts the chat, fetches the widget');
   show(main, 'the widget, fetched by the script-tag file in parallel with the first request');
-  show(lazy, 'fetched only when a conversation needs a rarer control, markdown, a stream or the voice');
+  show(lazy, 'fetched when a conversation needs a rarer control, markdown, a stream or the voice, and by bubble and popup widgets as they connect (the invitation)');
   const first = script.gzip + main.gzip;
   console.log(`\nbefore the first message: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`);
   console.log(`script-tag file: ${script.gzip} B gzip, budget ${kb(SCRIPT_BUDGET_GZIP)}`);

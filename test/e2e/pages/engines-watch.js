@@ -8,10 +8,13 @@ console.error = (...args) => {
   __problems.push('console.error: ' + args.map(String).join(' '));
   consoleError(...args);
 };
-// Every run starts a new conversation, whatever an earlier one left behind.
+// Every run starts a new conversation, whatever an earlier one left behind (unless the page
+// follows a visit across pages: <html data-keep-storage>).
 try {
-  localStorage.clear();
-  sessionStorage.clear();
+  if (!document.documentElement.hasAttribute('data-keep-storage')) {
+    localStorage.clear();
+    sessionStorage.clear();
+  }
 } catch {}
 // A Content-Security-Policy or Trusted Types violation is a problem too, reported or not.
 addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + (e.blockedURI || '')));
