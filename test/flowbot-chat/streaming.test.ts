@@ -143,6 +143,7 @@ describe('<flowbot-chat> streamed answers', () => {
     });
     const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
     await until(() => part(el, 'typing'));
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
     for (let i = 0; i < 5; i++) viewer.release();
     const growing = await until(() => $(el, '.streaming'));
     await until(() => (growing.textContent ?? '').includes('Refunds'));
@@ -190,6 +191,7 @@ describe('<flowbot-chat> streamed answers', () => {
     const viewer = scriptedViewer(() => pieces.map((p) => encoder.encode(`0:${JSON.stringify(p)}\n`)), { gated: true });
     const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
     await until(() => part(el, 'typing'));
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
     for (let i = 0; i < 3; i++) viewer.release();
     await until(() => $(el, '.streaming')?.textContent?.includes('Refunds'));
     await userEvent.click(part(el, 'stop-button')!);
