@@ -73,8 +73,9 @@ function streamBody(action: ClientSideAction): { messages?: unknown[] } {
 export const AUTO_REPLY_LIMIT = 10;
 const AUTO_REPLIES_AT_ONCE = 3;
 
-/** About how many characters of messages are laid out in one frame (see `play`). */
+/** About how many characters of messages, and how many messages, are laid out in one frame (see `play`). */
 const SLICE_CHARS = 40_000;
+const SLICE_MESSAGES = 50;
 
 /** Longest `wait` action honoured, in seconds. */
 const MAX_WAIT_SECONDS = 60;
@@ -512,14 +513,16 @@ export class ConversationController implements ReactiveController {
     // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
     const before = actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId));
     if (before.length > 0 && !(await runActions(before))) return;
+    // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
     let slice = 0;
+    let count = 0;
     for (const [index, message] of messages.entries()) {
-      // A response with a lot to show is shown a slice per frame: no single task lays it all out.
-      if (slice > SLICE_CHARS) {
-        slice = 0;
+      if (slice > SLICE_CHARS || count >= SLICE_MESSAGES) {
         await this.nextFrame();
         if (generation !== this.generation) return;
+        slice = count = 0;
       }
+      count++;
       const plain = message.type === 'text' ? messageToPlain(message) : '';
       slice += plain.length + 100;
       const words = message.type === 'text' ? countWords(plain) : undefined;

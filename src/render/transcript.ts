@@ -99,6 +99,12 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
     : nothing}</div>`;
 }
 
+/** The rendered content of each bot message, and what it was rendered with. */
+const contentCache = new WeakMap<
+  BotEntry,
+  { autoplay: boolean; strings: FlowbotStrings; markdownReady: boolean; content: TemplateResult | null }
+>();
+
 function renderBotEntry(
   entry: BotEntry,
   grouped: boolean,
@@ -109,11 +115,16 @@ function renderBotEntry(
   const { message } = entry;
   const { avatar, strings } = ctx;
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
-  const content = renderMessageContent(message, {
-    onReady: ctx.onReady,
-    autoplay: answered && !entry.restored,
-    labels: strings,
-  });
+  const autoplay = answered && !entry.restored;
+  // A message's content is read and templated once, not on every render of the transcript.
+  const markdownReady = !!onDemand.get();
+  let cached = contentCache.get(entry);
+  if (!cached || cached.autoplay !== autoplay || cached.strings !== strings || cached.markdownReady !== markdownReady) {
+    const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay, labels: strings });
+    cached = { autoplay, strings, markdownReady, content };
+    contentCache.set(entry, cached);
+  }
+  const { content } = cached;
   if (content === null) return nothing;
   return html`<div class="row bot">
     ${avatar

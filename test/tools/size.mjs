@@ -12,7 +12,7 @@ import { minifySync } from 'rolldown/experimental';
  * conformance checks, limits on hostile data, framework event replay) took it past that, and the
  * budget is now what they reached, to be brought down, never raised again.
  */
-export const BUDGET_GZIP = 34 * 1024;
+export const BUDGET_GZIP = 34_700;
 /** The script-tag file alone (it starts the chat and fetches the widget's code). */
 export const SCRIPT_BUDGET_GZIP = 2 * 1024;
 const FILE = 'dist/flowbot-chat.iife.js';
