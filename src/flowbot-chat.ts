@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Widget } from './api/schemas.js';
 import { ConversationController, type ConversationNotice } from './conversation/controller.js';
 import type { PersistMode } from './conversation/persistence.js';
@@ -29,7 +29,7 @@ import { renderComposer } from './render/composer.js';
 import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
-import { messageContentStyles, messageToPlain, prepareMessage, renderMessageContent } from './render/message.js';
+import { messageContentStyles, messageToPlain, prepareMessage } from './render/message.js';
 import type { Invite } from './render/invite.js';
 import { onDemand } from './render/on-demand-import.js';
 import type { SpeechController } from './render/speech.js';
@@ -39,39 +39,17 @@ import { renderTranscript } from './render/transcript.js';
 import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
 import { createWidgetClient } from './viewer-client.js';
 import { runQueuedCalls } from './handover.js';
+import { jsonObject, seconds } from './attribute-converters.js';
+import { openPage } from './open-page.js';
+import { readMessage } from './protocol/message.js';
+import { adoptStyles, ChangingSheet } from './theme/sheets.js';
+import type { OnDemand } from './render/on-demand.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
 
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
-
-/** Reads a JSON-object attribute; anything else is ignored with a warning. */
-function jsonObject(name: string) {
-  return {
-    fromAttribute(value: string | null): Record<string, unknown> | undefined {
-      if (value === null || value.trim() === '') return undefined;
-      try {
-        const parsed: unknown = JSON.parse(value);
-        if (isObject(parsed)) return parsed;
-      } catch {
-        // Reported below.
-      }
-      console.warn(`<flowbot-chat>: ignoring the ${name} attribute: not a JSON object`);
-      return undefined;
-    },
-  };
-}
-
-/** Reads a number of seconds; anything else (or no attribute) is `fallback`. */
-function seconds(fallback: number | undefined) {
-  return {
-    fromAttribute(value: string | null): number | undefined {
-      const n = value === null || value.trim() === '' ? NaN : Number(value);
-      return Number.isFinite(n) && n >= 0 ? n : fallback;
-    },
-  };
-}
 
 /**
  * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
@@ -274,12 +252,13 @@ export class FlowbotChat extends LitElement {
   private focusedInput: ChatInput | undefined;
   /** Keeps the newest message in view unless the visitor scrolled up to read. */
   private readonly follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
-  private themeSheet: CSSStyleSheet | undefined;
+  private readonly themeSheet = new ChangingSheet();
   private widgetCss = '';
   private themeKey: unknown[] = [];
   /** The voice, once the Widget resource turns it on and its code has arrived. */
   private voice: SpeechController | undefined;
-  private voiceLoading = false;
+  /** The on-demand parts this element has started to fetch (the voice, the invitation). */
+  private readonly fetching = new Set<string>();
   /** The language whose strings were last asked for. */
   private fetchedLang = '';
   /** A redirect's page the browser would not open in a new tab: offered as a link. */
@@ -287,7 +266,6 @@ export class FlowbotChat extends LitElement {
   private readonly late = new LateListeners(this);
   /** The bubble's preview, timed opening and unread count, once their code has arrived. */
   private invite: Invite | undefined;
-  private inviteLoading = false;
 
   /** Opens the bubble or popup (starting the chat if it has not started). */
   show(): void {
@@ -498,7 +476,7 @@ export class FlowbotChat extends LitElement {
         skip: (label) => this.submit({ answer: undefined, text: label }),
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
-        adoptStyles: (styles) => this.adoptStyles(styles),
+        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
         question: findQuestion(this.session.entries) ? QUESTION_ID : undefined,
         lang: this.language(),
       },
@@ -525,7 +503,7 @@ export class FlowbotChat extends LitElement {
         );
         break;
       case 'message':
-        if (renderMessageContent(notice.message) !== null) {
+        if (readMessage(notice.message) !== null) {
           this.follow.added();
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
           this.invite?.message();
@@ -554,15 +532,7 @@ export class FlowbotChat extends LitElement {
         const { url, newTab } = notice;
         const event = new FlowbotRedirectEvent({ url, newTab });
         this.fire(event);
-        if (event.defaultPrevented) break;
-        if (!newTab) {
-          window.location.assign(url);
-          break;
-        }
-        // Not opened with "noopener": that always returns null, and null is how a blocked popup shows.
-        const tab = window.open(url, '_blank');
-        if (tab) tab.opener = null;
-        else {
+        if (!event.defaultPrevented && !openPage(url, newTab)) {
           this.blockedUrl = url;
           this.session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
         }
@@ -650,11 +620,8 @@ export class FlowbotChat extends LitElement {
 
   /** Fetches the bubble's invitation (bubble and popup only: the inline widget never needs it). */
   private loadInvite(): void {
-    if (this.invite || this.inviteLoading) return;
-    this.inviteLoading = true;
-    onDemand.load().then(
-      ({ Invite, inviteStyles }) => {
-        this.adoptStyles(inviteStyles);
+    this.fetchOnce('invite', ({ Invite, inviteStyles }) => {
+        adoptStyles(this.renderRoot, inviteStyles);
         this.invite = new Invite(this, {
           visitorOpens: () => {
             this.interacted = true;
@@ -669,9 +636,14 @@ export class FlowbotChat extends LitElement {
                   : new FlowbotPreviewDismissEvent(detail),
             ),
         });
-      },
-      () => (this.inviteLoading = false),
-    );
+    });
+  }
+
+  /** Runs `use` with the on-demand part, once per `name` (a failed fetch may be tried again later). */
+  private fetchOnce(name: string, use: (part: OnDemand) => void): void {
+    if (this.fetching.has(name)) return;
+    this.fetching.add(name);
+    onDemand.load().then(use, () => this.fetching.delete(name));
   }
 
   /** The language: the `lang` attribute, else the closest `lang` of the page, else ''. */
@@ -700,15 +672,11 @@ export class FlowbotChat extends LitElement {
    */
   private voiceOn(): boolean {
     if (this.widget?.voiceActive !== true) return false;
-    if (!this.voice && !this.voiceLoading && typeof window !== 'undefined' && 'speechSynthesis' in window) {
-      this.voiceLoading = true;
-      onDemand.load().then(
-        ({ SpeechController }) => {
-          this.voice = new SpeechController(this, (message) => messageToPlain(message));
-          this.requestUpdate();
-        },
-        () => (this.voiceLoading = false),
-      );
+    if (typeof window !== 'undefined' && 'speechSynthesis' in window) {
+      this.fetchOnce('voice', ({ SpeechController }) => {
+        this.voice = new SpeechController(this, (message) => messageToPlain(message));
+        this.requestUpdate();
+      });
     }
     return !!this.voice?.available;
   }
@@ -728,15 +696,6 @@ export class FlowbotChat extends LitElement {
     return iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(this.session);
   }
 
-  /** Adds a stylesheet that arrived with the on-demand controls, once. */
-  private adoptStyles(styles: CSSResult): void {
-    const sheet = styles.styleSheet;
-    const root = this.renderRoot;
-    if (sheet && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet)) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    }
-  }
-
   /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
   private applyTheme(): void {
     const { flowbot, dynamicTheme, progress } = this.session;
@@ -748,14 +707,7 @@ export class FlowbotChat extends LitElement {
       this.widgetCss = widgetThemeCss(this.widget, readFlowbotTheme(flowbot));
     }
     this.themeKey = key;
-    const cssText = this.widgetCss + sessionCss(this.session);
-    const root = this.renderRoot;
-    if (!this.themeSheet) {
-      if (!cssText || typeof CSSStyleSheet === 'undefined' || !(root instanceof ShadowRoot)) return;
-      this.themeSheet = new CSSStyleSheet();
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.themeSheet];
-    }
-    this.themeSheet.replaceSync(cssText);
+    this.themeSheet.set(this.renderRoot, this.widgetCss + sessionCss(this.session));
   }
 }
 

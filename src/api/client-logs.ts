@@ -4,7 +4,7 @@
  * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
  * ignored script action). Best-effort: it never throws and is never retried.
  */
-import { normaliseBaseUrl, REDIRECT_MODE, segment, type FetchLike } from './core.js';
+import { checkPathParams, normaliseBaseUrl, REDIRECT_MODE, segment, type FetchLike } from './core.js';
 
 /** One client log entry. */
 export interface ClientLog {
@@ -21,7 +21,11 @@ export interface ClientLog {
 /** Longest description and details sent, in characters: a log is a hint, not a dump. */
 const MAX_TEXT = 1000;
 
-const clip = (value: string): string => (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value);
+/** The most logs in one batch, and the longest `context` (what the viewer takes). */
+const MAX_LOGS = 20;
+const MAX_CONTEXT = 200;
+
+const clip = (value: string, max = MAX_TEXT): string => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
 /**
  * Sends `logs` for `sessionId`; resolves to whether the viewer took them.
@@ -34,9 +38,13 @@ export async function sendClientLogs(
   fetchImpl?: FetchLike,
 ): Promise<boolean> {
   try {
-    const clientLogs = logs.map((log) => ({
-      ...log,
+    // A session id no URL can hold is refused like any other path parameter (nothing is sent).
+    checkPathParams({ sessionId }, { operation: 'clientLogs', method: 'POST', url: 'clientLogs' });
+    // Within what the viewer takes (a batch over its limits is refused whole).
+    const clientLogs = logs.slice(0, MAX_LOGS).map((log) => ({
+      status: log.status,
       description: clip(String(log.description)),
+      ...(log.context === undefined ? {} : { context: clip(log.context, MAX_CONTEXT) }),
       ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details)) }),
     }));
     const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/clientLogs`, globalThis.location?.href);

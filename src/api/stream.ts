@@ -3,7 +3,7 @@
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
 import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
-import { describe, displayUrl, httpError, normaliseBaseUrl, REDIRECT_MODE, redirectError, segment, type FetchLike } from './core.js';
+import { describe, displayUrl, httpError, normaliseBaseUrl, REDIRECT_MODE, redirectError, segment, type FetchLike, checkPathParams } from './core.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
 
 /** Options of `streamMessage`. */
@@ -71,6 +71,7 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
   const method = 'POST';
   const url = `${normaliseBaseUrl(options.viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/streamMessage`;
   const base = { operation, method, url: displayUrl(url) };
+  checkPathParams({ sessionId }, base);
   const caller = options.signal;
   caller?.throwIfAborted();
   const timeout = options.timeout ?? DEFAULT_STREAM_TIMEOUT;

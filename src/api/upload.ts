@@ -13,7 +13,7 @@
  * upload progress, and a visitor sending a large file wants a real
  * percentage. No valibot here: the widget loads this with its on-demand part.
  */
-import { describe, displayUrl, httpError, normaliseBaseUrl, parseJson, type FetchLike } from './core.js';
+import { describe, displayUrl, httpError, normaliseBaseUrl, parseJson, REDIRECT_MODE, redirectError, type FetchLike } from './core.js';
 import { FlowbotNetworkError, FlowbotResponseError, type FlowbotErrorContext } from './errors.js';
 import { safeUrl } from '../protocol/safe-url.js';
 
@@ -96,6 +96,8 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: JSON.stringify(body),
+        // API calls follow no redirect (see core.ts): the session and block ids go nowhere else.
+        redirect: REDIRECT_MODE,
         ...(signal ? { signal } : {}),
       }),
     );
@@ -106,6 +108,8 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
       cause: error,
     });
   }
+  const moved = redirectError(response, ask, undefined);
+  if (moved) throw moved;
   if (!response.ok) throw await httpError(response, ask, undefined, (r) => r.text());
   const text = await response.text().catch((error: unknown) => {
     if (signal?.aborted) throw signal.reason;

@@ -116,3 +116,8 @@ export function attachmentsAnswer(typed: string, urls: readonly string[], names:
 export function audioAnswer(url: string, label: string): BuiltAnswer {
   return { answer: { type: 'audio', url }, text: label };
 }
+
+/** The text an answer sends (a bare string, or a text answer's `text`); undefined for an audio clip or none. */
+export function answerText(answer: ChatAnswer | undefined): string | undefined {
+  return typeof answer === 'string' ? answer : answer?.type === 'text' ? answer.text : undefined;
+}

@@ -22,6 +22,7 @@
  * and when messages, items or input text were dropped a last bot message says
  * "… (shortened)". Within the limits, what is shown is what was sent.
  */
+import { isObject } from './json.js';
 import type { ChatInput, ChatMessage, ClientSideAction } from './types.js';
 import { childrenOf, enter, type RichTextNode, type Walk } from './rich-text.js';
 
@@ -58,7 +59,6 @@ interface Budget {
   cut: boolean;
 }
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A text message's rich text, copied within `budget` and the shared node walk. */
 function copyRich(value: unknown, w: Walk, depth: number, budget: Budget): unknown {
@@ -165,7 +165,7 @@ export function limitTurn<T extends Turn>(turn: T): T {
   const messages: ChatMessage[] = [];
   for (const message of turn.messages.slice(0, LIMITS.messages)) {
     const content = message.content;
-    if (message.type !== 'text' || !isObj(content)) {
+    if (message.type !== 'text' || !isObject(content)) {
       messages.push(message);
       continue;
     }

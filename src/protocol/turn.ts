@@ -24,12 +24,13 @@ import type {
   StartChatResult,
 } from '../api/viewer-schemas.js';
 
+import { isObject } from './json.js';
+
 /** What a reader makes of a value: the value, or what is wrong with it. */
 export type Read<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
 const done = <T>(value: T, issues: FieldIssue[]): Read<T> => (issues.length ? { ok: false, issues } : { ok: true, value });
@@ -60,17 +61,17 @@ function keepIf(out: Json, key: string, keep: (value: unknown) => boolean): void
 
 /** A message envelope (`id`, `type`; the content is read by the message model), else undefined. */
 export function readChatMessage(value: unknown): ChatMessage | undefined {
-  return isRecord(value) && isString(value.id) && isString(value.type) ? (value as ChatMessage) : undefined;
+  return isObject(value) && isString(value.id) && isString(value.type) ? (value as ChatMessage) : undefined;
 }
 
 /** An input block with an id, its unusable fields left out; else undefined. */
 export function readChatInput(value: unknown): ChatInput | undefined {
-  return isRecord(value) && isString(value.id) ? readInput(value) : undefined;
+  return isObject(value) && isString(value.id) ? readInput(value) : undefined;
 }
 
 /** `dynamicTheme` with only its string URLs; else undefined. */
 export function readDynamicTheme(value: unknown): DynamicTheme | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isObject(value)) return undefined;
   const theme = copy(value);
   for (const key of ['hostAvatarUrl', 'guestAvatarUrl', 'backgroundUrl']) keepIf(theme, key, isString);
   return theme as DynamicTheme;
@@ -106,7 +107,7 @@ function readTurnInto(out: Json, issues: FieldIssue[]): void {
     else issues.push({ path: 'input', message: 'must be an input block with an id' });
   } else delete out.input;
   if (Array.isArray(out.clientSideActions)) {
-    out.clientSideActions = out.clientSideActions.filter((a) => isRecord(a) && isString(a.type)).map((a) => readAction(a as Json));
+    out.clientSideActions = out.clientSideActions.filter((a) => isObject(a) && isString(a.type)).map((a) => readAction(a as Json));
   } else delete out.clientSideActions;
   keepIf(out, 'logs', Array.isArray);
   const theme = readDynamicTheme(out.dynamicTheme);
@@ -118,7 +119,7 @@ function readTurnInto(out: Json, issues: FieldIssue[]): void {
 
 /** Reads a `continueChat` response. */
 export function readContinueResult(value: unknown): Read<ContinueChatResult> {
-  if (!isRecord(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
+  if (!isObject(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
   const out = copy(value);
   const issues: FieldIssue[] = [];
   readTurnInto(out, issues);
@@ -127,7 +128,7 @@ export function readContinueResult(value: unknown): Read<ContinueChatResult> {
 
 /** Reads a `startChat` response: a turn plus `sessionId`, `resultId` and the opaque `flowbot`. */
 export function readStartResult(value: unknown): Read<StartChatResult> {
-  if (!isRecord(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
+  if (!isObject(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
   const out = copy(value);
   const issues: FieldIssue[] = [];
   for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
@@ -141,7 +142,7 @@ export function readStartResult(value: unknown): Read<StartChatResult> {
 
 /** Checks the start fields: only the declared ones are kept (absent and null ones are left out). */
 export function checkStartOptions(value: unknown): Read<StartChatOptions> {
-  const raw = isRecord(value) ? value : {};
+  const raw = isObject(value) ? value : {};
   const out: Json = {};
   const issues: FieldIssue[] = [];
   const field = (key: string, ok: (value: unknown) => boolean, message: string): void => {
@@ -150,12 +151,12 @@ export function checkStartOptions(value: unknown): Read<StartChatOptions> {
     if (ok(v)) out[key] = v;
     else issues.push({ path: key, message });
   };
-  field('prefilledVariables', isRecord, 'must be an object of named variables');
+  field('prefilledVariables', isObject, 'must be an object of named variables');
   field('resultId', isString, 'must be a string');
   field('isStreamEnabled', (v) => typeof v === 'boolean', 'must be a boolean');
   field('isOnlyRegistering', (v) => typeof v === 'boolean', 'must be a boolean');
   field('textBubbleContentFormat', (v) => v === 'richText' || v === 'markdown', 'must be "richText" or "markdown"');
-  if (!isRecord(value)) issues.push({ path: '(root)', message: 'must be an object' });
+  if (!isObject(value)) issues.push({ path: '(root)', message: 'must be an object' });
   return done(out as StartChatOptions, issues);
 }
 
@@ -166,7 +167,7 @@ export function checkStartOptions(value: unknown): Read<StartChatOptions> {
 export function checkAnswer(value: unknown): Read<ChatAnswer> {
   if (isString(value)) return { ok: true, value };
   const bad = (path: string, message: string): Read<ChatAnswer> => ({ ok: false, issues: [{ path, message }] });
-  if (!isRecord(value)) return bad('message', 'must be a string or an answer object');
+  if (!isObject(value)) return bad('message', 'must be a string or an answer object');
   if (value.type === 'audio') return isString(value.url) ? { ok: true, value: { type: 'audio', url: value.url } } : bad('message.url', 'must be a string');
   if (value.type !== 'text') return bad('message.type', 'must be "text" or "audio"');
   if (!isString(value.text)) return bad('message.text', 'must be a string');
@@ -178,7 +179,7 @@ export function checkAnswer(value: unknown): Read<ChatAnswer> {
   }
   const metadata = value.metadata;
   if (!absent(metadata)) {
-    if (!isRecord(metadata)) return bad('message.metadata', 'must be an object');
+    if (!isObject(metadata)) return bad('message.metadata', 'must be an object');
     if (!absent(metadata.replyId) && !isString(metadata.replyId)) return bad('message.metadata.replyId', 'must be a string');
     answer.metadata = absent(metadata.replyId) ? {} : { replyId: metadata.replyId };
   }

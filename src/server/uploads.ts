@@ -88,7 +88,10 @@ export class UploadStore {
     readonly maxUploadBytes = DEFAULT_MAX_UPLOAD_BYTES,
     /** Bytes kept over all files. */
     readonly storeBytes = DEFAULT_UPLOAD_STORE_BYTES,
-  ) {}
+  ) {
+    // A store smaller than one file would forget a file as soon as it is stored.
+    if (storeBytes < maxUploadBytes) throw new RangeError(`uploadStoreBytes (${storeBytes}) must be at least maxUploadBytes (${maxUploadBytes})`);
+  }
 
   /** Bytes of all stored files. */
   get bytes(): number {
@@ -102,8 +105,9 @@ export class UploadStore {
   put(id: string, file: StoredFile): void {
     this.files.set(id, file);
     this.stored += file.bytes.byteLength;
+    // The oldest go first; never the one just stored.
     for (const [oldId, old] of this.files) {
-      if (this.stored <= this.storeBytes) break;
+      if (this.stored <= this.storeBytes || oldId === id) break;
       this.files.delete(oldId);
       this.stored -= old.bytes.byteLength;
     }

@@ -1,0 +1,29 @@
+/** How `<flowbot-chat>` reads its attributes that are not plain strings or booleans. */
+import { isObject } from './protocol/json.js';
+
+/** Reads a JSON-object attribute; anything else is ignored with a warning. */
+export function jsonObject(name: string) {
+  return {
+    fromAttribute(value: string | null): Record<string, unknown> | undefined {
+      if (value === null || value.trim() === '') return undefined;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (isObject(parsed)) return parsed;
+      } catch {
+        // Reported below.
+      }
+      console.warn(`<flowbot-chat>: ignoring the ${name} attribute: not a JSON object`);
+      return undefined;
+    },
+  };
+}
+
+/** Reads a number of seconds; anything else (or no attribute) is `fallback`. */
+export function seconds(fallback: number | undefined) {
+  return {
+    fromAttribute(value: string | null): number | undefined {
+      const n = value === null || value.trim() === '' ? NaN : Number(value);
+      return Number.isFinite(n) && n >= 0 ? n : fallback;
+    },
+  };
+}
