@@ -28,6 +28,8 @@ interface Early {
   readonly body: string | undefined;
   readonly response: Promise<Response>;
   readonly abort: AbortController;
+  /** The element was in the page when its start went out (one made by `Flowbot.init` may be mounted later). */
+  readonly wasConnected: boolean;
 }
 
 /** The actions queued on an element made before the widget's code arrived. */
@@ -67,7 +69,7 @@ export function startEarly(el: Element, request: StartRequest): void {
   });
   // A failure is reported by the widget when it takes the response.
   response.catch(() => undefined);
-  early().set(el, { url, body, response, abort });
+  early().set(el, { url, body, response, abort, wasConnected: el.isConnected });
 }
 
 /**
@@ -91,10 +93,12 @@ export function takeEarlyStart(el: Element, url: string, body: string | undefine
 /**
  * Stops the early starts of elements that left the page before the widget's
  * code arrived (they will never take their answer). Run once that code is there.
+ * An element not yet mounted when its start went out (`Flowbot.init` waiting
+ * for its target) keeps it.
  */
 export function stopOrphanedStarts(): void {
   for (const [el, entry] of early()) {
-    if (!el.isConnected) {
+    if (entry.wasConnected && !el.isConnected) {
       entry.abort.abort();
       early().delete(el);
     }

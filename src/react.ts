@@ -2,7 +2,7 @@
  * `flowbot-chat/react`: `<FlowbotChat>` for React 17–19, made with `@lit/react`. It sets every
  * prop that the element has as a property (`widget`, `prefilledVariables`, `open`...) and wires the
  * events to `onStart`, `onMessage`, `onInput`, `onAnswer`, `onEnd`, `onError`, `onRedirect`,
- * `onOpen`, `onClose`, in a layout effect, so they also arrive when React hydrates server-rendered
+ * `onOpen`, `onClose`, `onPreviewShow`, `onPreviewDismiss`, `onUnread`, in a layout effect, so they also arrive when React hydrates server-rendered
  * HTML (Next.js), which plain JSX does not do for a custom element. Importing it in Node (server
  * rendering) registers nothing and does not throw. The build marks the file `'use client'` (Next.js
  * App Router: a server component can render it).
@@ -18,8 +18,11 @@ import type {
   FlowbotInputEvent,
   FlowbotMessageEvent,
   FlowbotOpenEvent,
+  FlowbotPreviewDismissEvent,
+  FlowbotPreviewShowEvent,
   FlowbotRedirectEvent,
   FlowbotStartEvent,
+  FlowbotUnreadEvent,
 } from './events.js';
 import { FlowbotChat as FlowbotChatElement } from './flowbot-chat.js';
 
@@ -40,6 +43,9 @@ export const FlowbotChat = createComponent({
     onRedirect: 'flowbot-redirect' as EventName<FlowbotRedirectEvent>,
     onOpen: 'flowbot-open' as EventName<FlowbotOpenEvent>,
     onClose: 'flowbot-close' as EventName<FlowbotCloseEvent>,
+    onPreviewShow: 'flowbot-preview-show' as EventName<FlowbotPreviewShowEvent>,
+    onPreviewDismiss: 'flowbot-preview-dismiss' as EventName<FlowbotPreviewDismissEvent>,
+    onUnread: 'flowbot-unread' as EventName<FlowbotUnreadEvent>,
   },
   displayName: 'FlowbotChat',
 });

@@ -31,6 +31,7 @@
  * `persist-key`): without, the second one warns and remembers nothing, so it
  * cannot overwrite the first one's conversation.
  */
+import { isObject } from '../protocol/json.js';
 import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
@@ -70,8 +71,6 @@ export interface StoredConversation {
   progress?: number | undefined;
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Marks a field out of shape (distinct from every value a field can hold). */
 const BAD = Symbol('bad');
 const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
@@ -83,12 +82,12 @@ const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | un
  * record unusable. Returns the record and when it was saved.
  */
 function readRecord(value: unknown, key: string): { record: StoredConversation; savedAt: number } | undefined {
-  if (!isRecord(value) || value.v !== FORMAT || value.key !== key || typeof value.savedAt !== 'number') return undefined;
+  if (!isObject(value) || value.v !== FORMAT || value.key !== key || typeof value.savedAt !== 'number') return undefined;
   const { sessionId, resultId } = value;
   if (typeof sessionId !== 'string' || typeof resultId !== 'string' || !Array.isArray(value.entries)) return undefined;
   const entries: StoredConversation['entries'] = [];
   for (const raw of value.entries) {
-    if (!isRecord(raw)) return undefined;
+    if (!isObject(raw)) return undefined;
     if (raw.kind === 'bot') {
       const message = readChatMessage(raw.message);
       if (!message) return undefined;
@@ -103,7 +102,7 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
   const pending = optional(value.pending, (x): x is boolean => typeof x === 'boolean');
   const reply = optional(value.reply, (x): x is string => typeof x === 'string');
   const progress = optional(value.progress, (x): x is number => typeof x === 'number' && Number.isFinite(x));
-  const stream = optional(value.stream, isRecord);
+  const stream = optional(value.stream, isObject);
   const messages = stream && stream !== BAD ? optional(stream.messages, Array.isArray) : undefined;
   const dynamicTheme = value.dynamicTheme == null ? undefined : readDynamicTheme(value.dynamicTheme);
   if (

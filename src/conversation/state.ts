@@ -165,11 +165,11 @@ export abstract class ConversationState implements ReactiveController {
   }
 
   /** Tells the bot's owner what went wrong in the visitor's browser (best-effort, at most 20 a session). */
-  log(status: 'error' | 'warning', description: string, context: string, details?: string): void {
+  log(status: 'error' | 'warning', description: string, context: string, details?: unknown): void {
     const { sessionId, client } = this.s;
     if (!sessionId || !client?.clientLogs || this.s.logsSent >= MAX_LOGS) return;
     this.s.logsSent++;
-    client.clientLogs(sessionId, [{ status, description, context, ...(details ? { details } : {}) }]);
+    client.clientLogs(sessionId, [{ status, description, context, ...(details === undefined ? {} : { details }) }]);
   }
 
   hostConnected(): void {

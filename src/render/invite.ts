@@ -361,12 +361,12 @@ export class Invite implements ReactiveController {
     if (event.key === 'Escape' && this.previewShown && !event.defaultPrevented) this.dismiss('escape');
   };
 
-  private handlePreviewKeydown(event: KeyboardEvent): void {
+  private readonly handlePreviewKeydown = (event: KeyboardEvent): void => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       this.dismiss('escape');
     }
-  }
+  };
 
   private readonly handlePreviewClick = (): void => {
     this.notices.visitorOpens();

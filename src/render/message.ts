@@ -14,6 +14,7 @@ import {
   type MessageLabels,
   type ReadOptions,
 } from '../protocol/message.js';
+import { isObject } from '../protocol/json.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { onDemand } from './on-demand-import.js';
 import { renderRichText } from './rich-text.js';
@@ -31,7 +32,6 @@ export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
   lang?: string;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 
 /**
@@ -52,7 +52,7 @@ function markdownNodes(markdown: string, ctx: MessageRenderContext): RichTextNod
  * Never rejects: without the parser the text shows plain.
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  const c = isObj(message) && message.type === 'text' && isObj(message.content) ? message.content : undefined;
+  const c = isObject(message) && message.type === 'text' && isObject(message.content) ? message.content : undefined;
   if (!c || typeof c.markdown !== 'string' || onDemand.get()) return undefined;
   return onDemand.load().then(
     () => undefined,

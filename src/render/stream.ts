@@ -20,15 +20,14 @@ const settledOf = new WeakMap<object, Settled>();
 
 /** The growing text of `entry` (any object that holds it), as safe markdown. */
 export function renderStreamingText(entry: { readonly text: string }): TemplateResult {
-  const parse = parseMarkdown;
   const { text } = entry;
   let settled = settledOf.get(entry);
   if (!settled || !text.startsWith(settled.source)) settled = { source: '', parts: [] };
   const cut = settledLength(text);
   if (cut > settled.source.length) {
-    settled.parts.push(renderRichText(parse(text.slice(settled.source.length, cut))));
+    settled.parts.push(renderRichText(parseMarkdown(text.slice(settled.source.length, cut))));
     settled.source = text.slice(0, cut);
   }
   settledOf.set(entry, settled);
-  return html`<div class="fb-content fb-text">${settled.parts}${renderRichText(parse(text.slice(settled.source.length)))}</div>`;
+  return html`<div class="fb-content fb-text">${settled.parts}${renderRichText(parseMarkdown(text.slice(settled.source.length)))}</div>`;
 }

@@ -100,6 +100,19 @@ describe('<flowbot-chat>', () => {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       expect((await escaped).detail.reason).to.equal('escape');
       expect(part(other, 'preview')).to.equal(null);
+
+      // Escape pressed with the keyboard inside the preview (focus on its close button) dismisses it once.
+      const third = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" id="billing" public-id="support" preview-delay="0" .widget=${widget}></flowbot-chat>`,
+      );
+      await until(() => part(third, 'preview'));
+      const reasons: string[] = [];
+      third.addEventListener('flowbot-preview-dismiss', (event) => reasons.push((event as FlowbotPreviewDismissEvent).detail.reason));
+      part<HTMLButtonElement>(third, 'preview-close')!.focus();
+      await userEvent.keyboard('{Escape}');
+      await until(() => part(third, 'preview') === null);
+      expect(reasons).to.deep.equal(['escape']);
+      expect(third.open).to.equal(false);
     });
 
     it('takes its text from `preview`, and shows none with `no-preview` or without a text', async () => {

@@ -20,6 +20,7 @@ function context(changed: () => void): InputContext {
     changed,
     apiHost: '',
     sessionId: 's',
+    log: () => undefined,
     adoptStyles: () => undefined,
   };
 }

@@ -52,6 +52,8 @@ export interface InputContext {
   readonly apiHost: string;
   /** The live session, for uploads and client logs. */
   readonly sessionId: string | undefined;
+  /** Tells the bot's owner what went wrong (a client log; best-effort, within the session's allowance). */
+  readonly log: (status: 'error' | 'warning', description: string, context: string, details?: unknown) => void;
   /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
   readonly adoptStyles: (styles: CSSResult) => void;
   /** The id of the bot message the input answers, which names the control; none: its own label. */

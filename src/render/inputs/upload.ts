@@ -6,7 +6,6 @@
  * with the on-demand part.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { sendClientLogs } from '../../api/client-logs.js';
 import { isAbortError, isFlowbotHttpError } from '../../api/errors.js';
 import { uploadFile } from '../../api/upload.js';
 import type { FlowbotStrings } from '../../i18n.js';
@@ -146,21 +145,13 @@ const isAskUrl = (url: string): boolean => url.includes('/api/v3/generate-upload
 
 /** Tells the bot's owner an upload failed: the file's type and size, the status, never its name or contents. */
 function reportFailure(ctx: InputContext, file: Blob | undefined, error: unknown): void {
-  if (!ctx.sessionId) return;
   const http = isFlowbotHttpError(error) ? error : undefined;
-  void sendClientLogs(ctx.apiHost, ctx.sessionId, [
-    {
-      status: 'error',
-      context: 'upload',
-      description: 'A file upload failed in the visitor’s browser',
-      details: {
-        step: http && isAskUrl(http.url) ? 'generate-upload-url' : 'storage',
-        error: (error as { name?: unknown } | undefined)?.name ?? 'Error',
-        ...(http ? { status: http.status } : {}),
-        ...(file ? { fileType: file.type || 'unknown', fileSize: file.size } : {}),
-      },
-    },
-  ]);
+  ctx.log('error', 'A file upload failed in the visitor’s browser', 'upload', {
+    step: http && isAskUrl(http.url) ? 'generate-upload-url' : 'storage',
+    error: (error as { name?: unknown } | undefined)?.name ?? 'Error',
+    ...(http ? { status: http.status } : {}),
+    ...(file ? { fileType: file.type || 'unknown', fileSize: file.size } : {}),
+  });
 }
 
 /** Stops the uploads (or the recording) in flight; the draft keeps the files. */
