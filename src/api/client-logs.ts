@@ -4,7 +4,8 @@
  * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
  * ignored script action). Best-effort: it never throws and is never retried.
  */
-import { checkPathParams, normaliseBaseUrl, REDIRECT_MODE, segment, type FetchLike } from './core.js';
+import { checkPathParams, normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { REDIRECT_MODE } from './response.js';
 
 /** One client log entry. */
 export interface ClientLog {

@@ -1,20 +1,14 @@
 /**
- * The client's transport-independent core: request checks, reading and
- * validating a response, and mapping every failure to the client's own
- * errors. `createFetchEndpoint` sends with plain `fetch` (what the viewer
- * client, and so the widget's script-tag bundle, uses: it needs no token and
- * never retries); `http.ts` adds the ky-based endpoint of the full client.
+ * The client's transport-independent core: its options and request types,
+ * request checks, and the message helpers every error uses (URL and token
+ * scrubbing, issue lists). Reading responses and building their errors:
+ * `response.ts`; the plain-`fetch` endpoint: `fetch-endpoint.ts`; the
+ * ky-based endpoint of the full client: `http.ts`.
  *
  * Nothing here runs at import time, so the module is safe to load during
  * server-side rendering.
  */
-import {
-  FlowbotHttpError,
-  FlowbotNetworkError,
-  FlowbotResponseError,
-  FlowbotTimeoutError,
-  FlowbotValidationError,
-} from './errors.js';
+import { FlowbotValidationError } from './errors.js';
 import type { FieldIssue } from './viewer-schemas.js';
 
 /**
@@ -164,7 +158,7 @@ export function scrub(text: string, token: string | undefined, mask = '***'): st
 }
 
 /** The longest issue shown in a message: valibot quotes the received value, which a server can make huge. */
-const ISSUE_CHARS = 200;
+export const ISSUE_CHARS = 200;
 /** The most issues listed in a message (all of them stay in `issues`). */
 const MESSAGE_ISSUES = 10;
 
@@ -241,225 +235,4 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   } catch {
     return { ok: false };
   }
-}
-
-export const BODY_TIMEOUT = Symbol('body timeout');
-
-/**
- * Reads the body within `ms`: ky's own timeout stops once the headers are in,
- * and a server that stalls mid-body must not hang the caller forever.
- */
-export function readBody(response: Response, ms: number, stop: AbortController, caller?: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const expire = () => {
-      stop.abort();
-      reject(BODY_TIMEOUT);
-    };
-    const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(expire, ms) : undefined;
-    const onAbort = () => reject(caller?.reason);
-    caller?.addEventListener('abort', onAbort, { once: true });
-    response
-      .text()
-      .then(resolve, reject)
-      .finally(() => {
-        clearTimeout(timer);
-        caller?.removeEventListener('abort', onAbort);
-      });
-  });
-}
-
-export function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
-  }
-  // A fetch may reject with anything, even an object that cannot become a string.
-  try {
-    return clip(String(error), ISSUE_CHARS);
-  } catch {
-    return 'unknown error';
-  }
-}
-
-
-/** Where a call goes, for error messages. */
-export interface CallContext {
-  operation: string;
-  method: string;
-  url: string;
-}
-
-/**
- * The error for a non-2xx response: status, method, URL and the server's
- * `message` (scrubbed of the token, should a server echo it).
- */
-export async function httpError(
-  response: Response,
-  base: CallContext,
-  token: string | undefined,
-  read: (response: Response) => Promise<string>,
-): Promise<FlowbotHttpError> {
-  const { operation, method } = base;
-  const url = displayUrl(response.url || base.url);
-  let body: unknown;
-  try {
-    const text = await read(response);
-    const parsed = parseJson(text);
-    body = parsed.ok ? parsed.value : text === '' ? undefined : text;
-  } catch {
-    body = undefined;
-  }
-  const message = (body as { message?: unknown } | undefined)?.message;
-  const serverMessage = typeof message === 'string' ? message : undefined;
-  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  return new FlowbotHttpError(
-    scrub(`${operation} failed: ${method} ${url} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`, token),
-    {
-      operation,
-      method,
-      url,
-      status: response.status,
-      statusText: response.statusText,
-      serverMessage: serverMessage === undefined ? undefined : scrub(serverMessage, token),
-      body,
-    },
-  );
-}
-
-/**
- * Reads a successful response's body within the timeout, parses it and
- * validates it against the verb's schema.
- */
-export async function readResult<T>(
-  response: Response,
-  read: Reader<T>,
-  base: CallContext,
-  options: { timeout: number; stop: AbortController; signal: AbortSignal | undefined; token: string | undefined },
-): Promise<T> {
-  const { operation, method } = base;
-  const { timeout, stop, signal, token } = options;
-  const finalUrl = displayUrl(response.url || base.url);
-  const at = { operation, method, url: finalUrl };
-  let text: string;
-  try {
-    text = await readBody(response, timeout, stop, signal);
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    if (error === BODY_TIMEOUT) {
-      throw new FlowbotTimeoutError(`${operation} timed out after ${timeout} ms reading the response: ${method} ${finalUrl}`, {
-        ...at,
-        timeout,
-      });
-    }
-    throw new FlowbotNetworkError(
-      scrub(`${operation}: the response could not be read: ${method} ${finalUrl} (${describe(error)})`, token),
-      { ...at, cause: error },
-    );
-  }
-
-  const parsed = parseJson(text);
-  if (!parsed.ok) {
-    const kind = text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
-    throw new FlowbotResponseError(
-      scrub(`${operation}: unexpected response from ${method} ${finalUrl}: ${response.status} with ${kind}`, token),
-      { ...at, status: response.status, issues: [], body: text },
-    );
-  }
-  const result = read(parsed.value);
-  if (!result.ok) {
-    const issues = firstIssuePerField(result.issues);
-    throw new FlowbotResponseError(
-      scrub(`${operation}: unexpected response shape from ${method} ${finalUrl}: ${formatIssues(issues)}`, token),
-      { ...at, status: response.status, issues, body: parsed.value },
-    );
-  }
-  return result.value;
-}
-
-/**
- * API calls follow no redirect, to any origin: a 307 or 308 would re-send the
- * body (a visitor's answer) and the token header to wherever the server
- * points, and the answer would come from there. Requests go out with
- * `redirect: 'manual'`, and `redirectError` fails the call instead.
- */
-export const REDIRECT_MODE: RequestRedirect = 'manual';
-
-/**
- * The error for a response that is a redirect (or that a custom `fetch`
- * fetched from elsewhere after one); undefined for any other response.
- */
-export function redirectError(response: Response, base: CallContext, token: string | undefined): FlowbotHttpError | undefined {
-  const { status } = response;
-  if (response.type !== 'opaqueredirect' && !response.redirected && ![301, 302, 303, 307, 308].includes(status)) return undefined;
-  const { operation, method } = base;
-  const to = response.headers.get('location') ?? (response.redirected ? response.url : '');
-  return new FlowbotHttpError(
-    scrub(`${operation} failed: ${method} ${base.url} answered with a redirect${to ? ` to ${to}` : ''}, which API calls never follow`, token),
-    { ...base, url: displayUrl(base.url), status, statusText: response.statusText, serverMessage: undefined, body: undefined },
-  );
-}
-
-const HEADERS_TIMEOUT = Symbol('headers timeout');
-
-/**
- * Requests against one base URL with plain `fetch`: no token, no retries
- * (the viewer's calls are POSTs, which are never retried), the same timeout,
- * abort and error behaviour as the ky-based endpoint.
- */
-export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'token'>): Endpoint {
-  const prefix = normaliseBaseUrl(config.baseUrl);
-  const timeout = config.timeout ?? DEFAULT_TIMEOUT;
-  const url = (path: string): string => prefix + path;
-
-  async function send<T>(spec: RequestSpec<T>, call: CallOptions = {}): Promise<T> {
-    const { operation, method } = spec;
-    const base = { operation, method, url: displayUrl(url(spec.path)) };
-    call.signal?.throwIfAborted();
-    const callTimeout = call.timeout ?? timeout;
-    const stop = new AbortController();
-    const signal = call.signal ? AbortSignal.any([call.signal, stop.signal]) : stop.signal;
-    const timer =
-      callTimeout > 0 && Number.isFinite(callTimeout) ? setTimeout(() => stop.abort(HEADERS_TIMEOUT), callTimeout) : undefined;
-    const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
-    if (spec.json !== undefined) headers['content-type'] = 'application/json';
-
-    let response: Response;
-    try {
-      const target = new URL(url(spec.path), globalThis.location?.href).href;
-      const request = new Request(target, {
-        method,
-        headers,
-        signal,
-        redirect: REDIRECT_MODE,
-        ...(spec.json === undefined ? {} : { body: JSON.stringify(spec.json) }),
-      });
-      response = await (config.fetch ?? globalThis.fetch)(request);
-    } catch (error) {
-      if (call.signal?.aborted) throw call.signal.reason;
-      if (stop.signal.reason === HEADERS_TIMEOUT) {
-        throw new FlowbotTimeoutError(`${operation} timed out after ${callTimeout} ms: ${method} ${base.url}`, {
-          ...base,
-          timeout: callTimeout,
-        });
-      }
-      throw new FlowbotNetworkError(
-        `${operation}: the request failed before any response: ${method} ${base.url} (${describe(error)})`,
-        { ...base, cause: error },
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-
-    const read = (r: Response) => readBody(r, callTimeout, stop, call.signal);
-    const moved = redirectError(response, base, undefined);
-    if (moved) throw moved;
-    if (!response.ok) {
-      const error = await httpError(response, base, undefined, read);
-      if (call.signal?.aborted) throw call.signal.reason;
-      throw error;
-    }
-    return readResult(response, spec.read, base, { timeout: callTimeout, stop, signal: call.signal, token: undefined });
-  }
-
-  return { url, send };
 }

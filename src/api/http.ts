@@ -7,14 +7,8 @@ import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError, isFlowbotError } from './errors.js';
 import {
   DEFAULT_TIMEOUT,
-  describe,
   displayUrl,
-  httpError,
   normaliseBaseUrl,
-  readBody,
-  readResult,
-  REDIRECT_MODE,
-  redirectError,
   scrub,
   validationError,
   type CallOptions,
@@ -24,6 +18,7 @@ import {
   type RequestSpec,
   type TokenSource,
 } from './core.js';
+import { describe, httpError, readBody, readResult, REDIRECT_MODE, redirectError } from './response.js';
 import { redact } from './redact.js';
 
 export * from './core.js';

@@ -3,7 +3,8 @@
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
 import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
-import { describe, displayUrl, httpError, normaliseBaseUrl, REDIRECT_MODE, redirectError, segment, type FetchLike, checkPathParams } from './core.js';
+import { checkPathParams, displayUrl, normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { describe, httpError, REDIRECT_MODE, redirectError } from './response.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
 
 /** Options of `streamMessage`. */

@@ -13,7 +13,8 @@
  * upload progress, and a visitor sending a large file wants a real
  * percentage. No valibot here: the widget loads this with its on-demand part.
  */
-import { describe, displayUrl, httpError, normaliseBaseUrl, parseJson, REDIRECT_MODE, redirectError, type FetchLike } from './core.js';
+import { displayUrl, normaliseBaseUrl, parseJson, type FetchLike } from './core.js';
+import { describe, httpError, REDIRECT_MODE, redirectError } from './response.js';
 import { FlowbotNetworkError, FlowbotResponseError, type FlowbotErrorContext } from './errors.js';
 import { safeUrl } from '../protocol/safe-url.js';
 

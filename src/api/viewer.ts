@@ -8,11 +8,11 @@ import {
   callOptions,
   checkPathParams,
   checkRequest,
-  createFetchEndpoint,
   segment,
   type CallOptions,
   type FetchLike,
 } from './core.js';
+import { createFetchEndpoint } from './fetch-endpoint.js';
 import { checkAnswer, checkStartOptions, readContinueResult, readStartResult } from '../protocol/turn.js';
 import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from './viewer-schemas.js';
 

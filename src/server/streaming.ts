@@ -12,7 +12,8 @@ import * as v from 'valibot';
 import { DATA_STREAM_CONTENT_TYPE, encodeDataStreamPart } from '../protocol/stream.js';
 import { ApiError, parseBody, readJson } from './errors.js';
 import { dropConnection, HANG_LIMIT_MS, sleep, STREAM_FAULT, type StreamFault } from './faults.js';
-import { pendingStream, sessionNotFound, type SessionStore } from './flow-engine.js';
+import { pendingStream } from './flow-engine.js';
+import { sessionNotFound, type SessionStore } from './flow-session.js';
 import { streamPieces } from './knowledge.js';
 import type { ReferenceStats } from './stats.js';
 

@@ -28,7 +28,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError, parseBody, readJson } from './errors.js';
-import { sessionNotFound, type SessionStore } from './flow-engine.js';
+import { sessionNotFound, type SessionStore } from './flow-session.js';
 import type { FlowInput } from './flows.js';
 import { boundedBody, type RateLimiter } from './limits.js';
 
