@@ -476,7 +476,7 @@ export class FlowbotChat extends LitElement {
         skip: (label) => this.submit({ answer: undefined, text: label }),
         apiHost: this.apiHost,
         sessionId: this.session.sessionId,
-        log: (status, description, context, details) => this.session.log(status, description, context, details),
+        log: (...args) => this.session.log(...args),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
         question: findQuestion(this.session.entries) ? QUESTION_ID : undefined,
         lang: this.language(),

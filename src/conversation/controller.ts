@@ -362,6 +362,7 @@ export class ConversationController extends ConversationState {
     this.request?.abort();
     this.request = s.streamStop = stop;
     this.setTyping(true);
+    let shown = false;
     let text: string;
     try {
       text = await readAnswer(stream, sessionId, messages, {
@@ -369,10 +370,10 @@ export class ConversationController extends ConversationState {
         sleep: (ms) => this.sleep(ms),
         onText: (received) => {
           entry.text = received;
-          if (s.streamEntry !== entry) {
+          if (!shown) {
+            shown = true;
             s.typing = false;
             s.entries.push(entry);
-            s.streamEntry = entry;
             this.notify({ type: 'stream' });
           }
           this.host.requestUpdate();

@@ -21,52 +21,39 @@ const MAX_LOGS = 20;
 interface Session {
   status: ConversationStatus;
   entries: TranscriptEntry[];
-  input: ChatInput | undefined;
+  input?: ChatInput | undefined;
   typing: boolean;
-  error: unknown;
-  errorAction: FailedAction | undefined;
-  sessionId: string | undefined;
-  resultId: string | undefined;
-  flowbot: unknown;
+  error?: unknown;
+  errorAction?: FailedAction | undefined;
+  sessionId?: string | undefined;
+  resultId?: string | undefined;
+  flowbot?: unknown;
   dynamicTheme: DynamicTheme;
-  progress: number | undefined;
-  client: ConversationClient | undefined;
-  typingSettings: TypingEmulation | undefined;
+  progress?: number | undefined;
+  client?: ConversationClient | undefined;
+  typingSettings?: TypingEmulation | undefined;
   /** Repeats the call that failed. */
-  retryRun: (() => void) | undefined;
+  retryRun?: (() => void) | undefined;
   /** Bot messages the server sent so far (the first one may skip its typing). */
   serverMessages: number;
-  store: ConversationStore | undefined;
+  store?: ConversationStore | undefined;
   /** The session came from storage: its bot version is only known from the record. */
   restored: boolean;
-  /** The streamed answer arriving now, and how the visitor stops it. */
-  streamEntry: StreamEntry | undefined;
-  streamStop: AbortController | undefined;
+  /** How the visitor stops the streamed answer arriving now. */
+  streamStop?: AbortController | undefined;
   logsSent: number;
   /** Automatic continues since the visitor last acted. */
   autoReplies: number;
 }
 
+/** A fresh conversation: what is not set here starts undefined. */
 const newSession = (status: ConversationStatus): Session => ({
   status,
   entries: [],
-  input: undefined,
   typing: false,
-  error: undefined,
-  errorAction: undefined,
-  sessionId: undefined,
-  resultId: undefined,
-  flowbot: undefined,
   dynamicTheme: {},
-  progress: undefined,
-  client: undefined,
-  typingSettings: undefined,
-  retryRun: undefined,
   serverMessages: 0,
-  store: undefined,
   restored: false,
-  streamEntry: undefined,
-  streamStop: undefined,
   logsSent: 0,
   autoReplies: 0,
 });
@@ -285,7 +272,6 @@ export abstract class ConversationState implements ReactiveController {
 
   protected dropStream(entry: StreamEntry): void {
     this.s.entries = this.s.entries.filter((e) => e !== entry);
-    if (this.s.streamEntry === entry) this.s.streamEntry = undefined;
     this.host.requestUpdate();
   }
 
