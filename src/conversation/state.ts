@@ -38,7 +38,7 @@ interface Session {
   serverMessages: number;
   store?: ConversationStore | undefined;
   /** The session came from storage: its bot version is only known from the record. */
-  restored: boolean;
+  restored?: boolean;
   /** How the visitor stops the streamed answer arriving now. */
   streamStop?: AbortController | undefined;
   logsSent: number;
@@ -53,7 +53,6 @@ const newSession = (status: ConversationStatus): Session => ({
   typing: false,
   dynamicTheme: {},
   serverMessages: 0,
-  restored: false,
   logsSent: 0,
   autoReplies: 0,
 });

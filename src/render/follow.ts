@@ -19,11 +19,14 @@ export class FollowController implements ReactiveController {
   private readonly find: () => HTMLElement | null;
   private log: HTMLElement | undefined;
   private resize: ResizeObserver | undefined;
-  private mutation: MutationObserver | undefined;
+  /** The last rows, whose size is watched. */
+  private watched: Element[] = [];
   /** The scroll position this controller (or the visitor) left the log at. */
   private lastTop = 0;
   private _pinned = true;
   private _unseen = false;
+  /** The frame that follows the last render, while one is pending. */
+  private frame = 0;
 
   constructor(host: ReactiveControllerHost, find: () => HTMLElement | null) {
     this.host = host;
@@ -42,10 +45,26 @@ export class FollowController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // Following happens in the observers' callbacks, after layout: reading the
-    // height here would force a layout on every update.
     const log = this.find() ?? undefined;
     if (log !== this.log) this.attach(log);
+    const { resize } = this;
+    if (!log || !resize) return;
+    // Rows change only in renders. The last few are watched (new rows, media, the real height
+    // of a row that had an estimate): rows far above do not move the bottom, and watching every
+    // row of a long transcript makes the observer loop (rows laid out late, as they scroll into
+    // view, resize while their notifications are delivered).
+    const last = [...log.children].slice(-LAST_ROWS);
+    for (const el of this.watched) if (!last.includes(el)) resize.unobserve(el);
+    for (const el of last) if (!this.watched.includes(el)) resize.observe(el);
+    this.watched = last;
+    // What the render changed is followed in the next frame, before paint, once it is laid out
+    // anyway (reading the height here would force a layout on every update).
+    if (this._pinned && !this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.follow();
+      });
+    }
   }
 
   hostDisconnected(): void {
@@ -102,30 +121,14 @@ export class FollowController implements ReactiveController {
 
   private attach(log: HTMLElement | undefined): void {
     this.resize?.disconnect();
-    this.mutation?.disconnect();
     this.log?.removeEventListener('scroll', this.handleScroll);
-    this.resize = this.mutation = undefined;
+    this.resize = undefined;
+    this.watched = [];
     this.log = log;
-    if (!log || typeof ResizeObserver === 'undefined') return;
+    if (!log) return;
     log.addEventListener('scroll', this.handleScroll, { passive: true });
-    // The log's own box (composer, resize, keyboard) and its last rows (new rows, media, the
-    // real height of a row that had an estimate). Only the last few: rows far above do not move
-    // the bottom, and watching every row of a long transcript makes the observer loop (rows
-    // laid out late, as they scroll into view, resize while their notifications are delivered).
-    const resize = new ResizeObserver(() => this.follow());
-    resize.observe(log);
-    let watched: Element[] = [];
-    const watchLast = (): void => {
-      const last = [...log.children].slice(-LAST_ROWS);
-      for (const el of watched) if (!last.includes(el)) resize.unobserve(el);
-      for (const el of last) if (!watched.includes(el)) resize.observe(el);
-      watched = last;
-    };
-    watchLast();
-    // A new row is followed when the observer first sees its size, once it is laid out.
-    const mutation = new MutationObserver(watchLast);
-    mutation.observe(log, { childList: true });
-    this.resize = resize;
-    this.mutation = mutation;
+    // The log's own box (composer, resize, keyboard); its last rows are added in `hostUpdated`.
+    this.resize = new ResizeObserver(() => this.follow());
+    this.resize.observe(log);
   }
 }
