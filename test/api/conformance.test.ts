@@ -6,7 +6,6 @@ import {
   createViewerClient,
   DEFAULT_FALLBACK_ROUTE,
   formatScheduledDate,
-  FlowbotValidationError,
   isFlowbotValidationError,
   parseScheduledDate,
   type FallbackRoute,
@@ -14,7 +13,7 @@ import {
   type Widget,
 } from '../../src/api/index.js';
 import type { FlowbotWidget } from '../../src/flowbot-chat.js';
-import { TOKEN, baseUrls, fallback, ids, recordingFetch, webImport, widget } from './fixtures.js';
+import { TOKEN, baseUrls, fallback, ids, recordingFetch, refusal, paths, webImport, widget } from './fixtures.js';
 
 function setup(extra: Partial<FlowbotClientOptions> = {}, handler?: Parameters<typeof recordingFetch>[0]) {
   const recorder = recordingFetch(handler);
@@ -22,18 +21,6 @@ function setup(extra: Partial<FlowbotClientOptions> = {}, handler?: Parameters<t
   return { client, sent: recorder.sent };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<FlowbotValidationError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to be refused');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FlowbotValidationError);
-  return error as FlowbotValidationError;
-}
-
-const paths = (error: FlowbotValidationError) => error.issues.map((issue) => issue.path);
 const lesson = { title: 'Intro', description: 'First steps' };
 const HOUR = 3_600_000;
 

@@ -1,5 +1,6 @@
 // Minimal valid bodies for every operation, and a fake `fetch` that records what the client sends.
-import type { FetchLike } from '../../src/api/index.js';
+import { expect } from 'vitest';
+import { FlowbotValidationError, type FetchLike } from '../../src/api/index.js';
 
 export const ids = {
   account: '3f1c2b7e-8a4d-4c1e-9b2a-1d2e3f4a5b6c',
@@ -175,3 +176,18 @@ export const baseUrls = {
   contentBaseUrl: 'https://content.test/',
   viewerBaseUrl: 'https://viewer.test//',
 };
+
+/** The validation error a call was refused with (fails when the call went through). */
+export async function refusal(promise: Promise<unknown>): Promise<FlowbotValidationError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to be refused');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(FlowbotValidationError);
+  return error as FlowbotValidationError;
+}
+
+/** The paths of a validation error's issues. */
+export const paths = (error: FlowbotValidationError): string[] => error.issues.map((issue) => issue.path);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createFlowbotClient,
-  FlowbotValidationError,
   normaliseLessonParams,
   type LessonParams,
   type WebImportParams,
 } from '../../src/api/index.js';
-import { TOKEN, baseUrls, ids, recordingFetch } from './fixtures.js';
+import { TOKEN, baseUrls, ids, recordingFetch, refusal, paths } from './fixtures.js';
 
 function setup() {
   const recorder = recordingFetch();
@@ -29,18 +28,6 @@ function schedule(days: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<FlowbotValidationError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to be refused');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(FlowbotValidationError);
-  return error as FlowbotValidationError;
-}
-
-const paths = (error: FlowbotValidationError) => error.issues.map((issue) => issue.path);
 
 describe('request rules (checked before sending)', () => {
 
