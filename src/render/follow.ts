@@ -47,15 +47,15 @@ export class FollowController implements ReactiveController {
   hostUpdated(): void {
     const log = this.find() ?? undefined;
     if (log !== this.log) this.attach(log);
-    const { resize } = this;
+    const { resize, watched } = this;
     if (!log || !resize) return;
     // Rows change only in renders. The last few are watched (new rows, media, the real height
     // of a row that had an estimate): rows far above do not move the bottom, and watching every
     // row of a long transcript makes the observer loop (rows laid out late, as they scroll into
     // view, resize while their notifications are delivered).
     const last = [...log.children].slice(-LAST_ROWS);
-    for (const el of this.watched) if (!last.includes(el)) resize.unobserve(el);
-    for (const el of last) if (!this.watched.includes(el)) resize.observe(el);
+    for (const el of watched) if (!last.includes(el)) resize.unobserve(el);
+    for (const el of last) if (!watched.includes(el)) resize.observe(el);
     this.watched = last;
     // What the render changed is followed in the next frame, before paint, once it is laid out
     // anyway (reading the height here would force a layout on every update).
