@@ -26,7 +26,7 @@ import { safeUrl } from './protocol/safe-url.js';
 import type { ChatInput } from './protocol/types.js';
 import { renderHeader, renderLauncher } from './render/chrome.js';
 import { renderComposer } from './render/composer.js';
-import { extrasStyles, guestAvatarUrl, readSuggestions, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
+import { extrasStyles, guestAvatarUrl, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
 import { messageContentStyles, messageToPlain, prepareMessage } from './render/message.js';
@@ -461,7 +461,7 @@ export class FlowbotChat extends LitElement {
     return renderComposer({
       status,
       input,
-      suggestions: input?.type === 'text input' ? readSuggestions(this.widget?.defaultMessages) : [],
+      suggestions: input?.type === 'text input' ? this.suggestions() : [],
       onSuggestion: (reply) => this.sendText(reply, true),
       onRestart: () => this.handleRestartClick(),
       streaming: this.session.streaming,
@@ -504,7 +504,8 @@ export class FlowbotChat extends LitElement {
         );
         break;
       case 'message':
-        if (readMessage(notice.message) !== null) {
+        // Media messages are shown once the on-demand part is there (the controller waits for it).
+        if (readMessage(notice.message, { media: onDemand.get()?.readMedia }) !== null) {
           this.follow.added();
           this.fire(new FlowbotMessageEvent({ message: notice.message }));
           this.invite?.message();
@@ -535,6 +536,7 @@ export class FlowbotChat extends LitElement {
         this.fire(event);
         if (!event.defaultPrevented && !openPage(url, newTab)) {
           this.blockedUrl = url;
+          this.fetchOnce('extras', () => this.requestUpdate());
           this.session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
         }
         break;
@@ -638,6 +640,15 @@ export class FlowbotChat extends LitElement {
             ),
         });
     });
+  }
+
+  /** The Widget resource's suggested replies, read by the on-demand part (most widgets have none). */
+  private suggestions(): string[] {
+    const list = this.widget?.defaultMessages;
+    if (!Array.isArray(list) || !list.length) return [];
+    const extras = onDemand.get();
+    if (!extras) this.fetchOnce('extras', () => this.requestUpdate());
+    return extras?.readSuggestions(list) ?? [];
   }
 
   /** Runs `use` with the on-demand part, once per `name` (a failed fetch may be tried again later). */

@@ -8,7 +8,7 @@ import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError 
 import { createViewerClient } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { publishedAt } from '../protocol/flowbot.js';
-import { limitTurn } from '../protocol/limits.js';
+import { LIMITS, limitTurn } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import type { ChatAnswer, ClientSideAction, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
 import { greetingMessage, isStreamAction, runAction, streamBody } from './actions.js';
@@ -41,9 +41,20 @@ export type {
 export const AUTO_REPLY_LIMIT = 10;
 const AUTO_REPLIES_AT_ONCE = 3;
 
-/** About how many characters of messages, and how many messages, are laid out in one frame (see `play`). */
+/**
+ * A long response is shown a slice per frame (see `play`). A slice holds at
+ * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
+ * laying out long paragraphs is what takes time; short ones cost their row),
+ * and a number of messages that starts at a whole response (the limits cap
+ * one at `LIMITS.messages`) and then follows what the last slice cost, so
+ * that a slice, drawn and laid out, takes about `SLICE_MS`. A response of
+ * more than `BIG_RESPONSE` messages is shown from a task of its own, not in
+ * the one that parsed it.
+ */
 const SLICE_CHARS = 40_000;
-const SLICE_MESSAGES = 50;
+const LONG_MESSAGE = 1_000;
+const SLICE_MS = 50;
+const BIG_RESPONSE = 20;
 
 /** Holds one chat session of a host element. */
 export class ConversationController extends ConversationState {
@@ -295,16 +306,28 @@ export class ConversationController extends ConversationState {
     // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
     let slice = 0;
     let count = 0;
+    let allowed: number = LIMITS.messages;
+    if (messages.length > BIG_RESPONSE) {
+      await this.sleep(0);
+      if (generation !== this.generation) return;
+    }
+    let sliceStart = performance.now();
     for (const [index, message] of messages.entries()) {
-      if (slice > SLICE_CHARS || count >= SLICE_MESSAGES) {
+      if (slice > SLICE_CHARS || count >= allowed) {
         await this.nextFrame();
         if (generation !== this.generation) return;
+        // The frame drew and laid out the slice: size the next one on what that cost.
+        const now = performance.now();
+        allowed = Math.max(10, Math.min(5000, Math.round((count * SLICE_MS) / Math.max(1, now - sliceStart))));
+        sliceStart = now;
         slice = count = 0;
       }
       count++;
       const plain = message.type === 'text' ? messageToPlain(message) : '';
-      slice += plain.length + 100;
-      const { pause, typing } = messageDelay(message.type === 'text' ? countWords(plain) : undefined, s.typingSettings, {
+      if (plain.length > LONG_MESSAGE) slice += plain.length;
+      // Words are counted only where they make the bot "type".
+      const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(plain) : undefined;
+      const { pause, typing } = messageDelay(words, s.typingSettings, {
         isFirstOfConversation: s.serverMessages === 0,
         isFirstOfBatch: index === 0,
       });

@@ -27,7 +27,7 @@
  *   `allow-same-origin`. Height from `content.height` (default 400, 50–3000).
  * - `custom-embed` (server code) and unknown types read as nothing.
  */
-import { richTextToPlain, type RichTextNode } from './rich-text.js';
+import { hasText, richTextToPlain, type RichTextNode } from './rich-text.js';
 import { LINK_SCHEMES, safeUrl } from './safe-url.js';
 
 /** How to read a message. */
@@ -39,8 +39,13 @@ export interface ReadOptions {
   /** The words of titles and summaries. Default English. */
   labels?: Partial<MessageLabels>;
   /** Markdown to rich text; default: each line a plain paragraph (the parser is loaded on demand). */
-  markdown?: (source: string) => RichTextNode[];
+  markdown?: ((source: string) => RichTextNode[]) | undefined;
+  /** Reads video, audio and embed messages (`readMedia` of `media.ts`, loaded on demand); without it they read as nothing. */
+  media?: ((type: string, content: Record<string, unknown>, ctx: ReadOptions) => Model | null) | undefined;
 }
+
+/** The message types `ReadOptions.media` reads. */
+export const MEDIA_TYPES: readonly string[] = ['video', 'audio', 'embed'];
 
 /** The words of rendered content and of its plain-text summaries. */
 export interface MessageLabels {
@@ -76,68 +81,8 @@ export type Model =
   | { kind: 'audio'; src: string; autoplay: boolean };
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
-const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-const PLAYER_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation';
-const PLAYER_ALLOW = 'encrypted-media; fullscreen; picture-in-picture';
-const EMBED_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
-
-/** Providers played in an iframe: id pattern, player URL, title, default ratio. */
-const PROVIDERS: Record<string, { id: RegExp; src: (id: string) => string; title: string; ratio?: string }> = {
-  youtube: { id: /^[\w-]{11}$/, src: (id) => `https://www.youtube-nocookie.com/embed/${id}`, title: 'YouTube' },
-  vimeo: { id: /^\d{1,12}$/, src: (id) => `https://player.vimeo.com/video/${id}`, title: 'Vimeo' },
-  tiktok: { id: /^\d{1,25}$/, src: (id) => `https://www.tiktok.com/embed/v2/${id}`, title: 'TikTok', ratio: '9-16' },
-  gumlet: { id: /^[a-z\d]{1,64}$/i, src: (id) => `https://play.gumlet.io/embed/${id}`, title: 'Gumlet' },
-};
-
-/** Provider and id from a known video page or player URL. */
-function fromUrl(url: string | undefined): [string, string] | undefined {
-  if (!url) return undefined;
-  const { hostname, pathname, searchParams } = new URL(url);
-  const host = hostname.replace(/^(?:www|m)\./, '');
-  const parts = pathname.split('/').filter(Boolean);
-  let found: [string, string | undefined] | undefined;
-  if (host === 'youtu.be') found = ['youtube', parts[0]];
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') {
-    found = ['youtube', parts[0] === 'watch' ? (searchParams.get('v') ?? undefined) : parts[1]];
-  } else if (host === 'vimeo.com') found = ['vimeo', parts.find((p) => /^\d+$/.test(p))];
-  else if (host === 'player.vimeo.com') found = ['vimeo', parts[1]];
-  else if (host === 'tiktok.com') found = ['tiktok', parts[parts.indexOf('video') + 1]];
-  else if (host === 'play.gumlet.io') found = ['gumlet', parts[1]];
-  return found?.[1] !== undefined ? [found[0], found[1]] : undefined;
-}
-
-/** A size in CSS pixels from a number or a numeric string ("400", "400px"), clamped. */
-function pixels(value: unknown, min: number, max: number): number | undefined {
-  const n = typeof value === 'number' ? value : /^\d{1,6}(?:\.\d+)?(?:px)?$/i.test(str(value)) ? parseFloat(str(value)) : NaN;
-  return Number.isFinite(n) && n > 0 ? Math.round(Math.min(Math.max(n, min), max)) : undefined;
-}
-
-/** The `width` attribute for a `maxWidth`: pixels, or a percentage. */
-function widthAttr(value: unknown): string | undefined {
-  const percent = /^(\d{1,3}(?:\.\d+)?)%$/.exec(str(value));
-  if (percent) {
-    const p = Number(percent[1]);
-    return p > 0 && p < 100 ? `${p}%` : undefined;
-  }
-  return pixels(value, 80, 4000)?.toString();
-}
-
-const RATIOS: Array<[string, number]> = [
-  ['16-9', 16 / 9], ['4-3', 4 / 3], ['3-2', 3 / 2], ['1-1', 1], ['2-3', 2 / 3], ['3-4', 3 / 4], ['9-16', 9 / 16], ['21-9', 21 / 9],
-];
-
-/** The nearest ratio class name ("16-9"), or '' when the value is not a ratio. */
-function ratioName(value: unknown): string {
-  const m = /^(\d{1,5}(?:\.\d+)?)\s*(?:[/:]\s*(\d{1,5}(?:\.\d+)?))?$/.exec(typeof value === 'number' ? String(value) : str(value));
-  const r = m ? Number(m[1]) / Number(m[2] ?? 1) : NaN;
-  if (!Number.isFinite(r) || r <= 0) return '';
-  let best = RATIOS[0]!;
-  for (const entry of RATIOS) if (Math.abs(Math.log(entry[1] / r)) < Math.abs(Math.log(best[1] / r))) best = entry;
-  return best[0];
-}
-
-
+/** A trimmed string, '' for anything else. */
+export const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** Markdown shown as plain lines, until (or unless) the parser is there. */
 function plainLines(markdown: string): RichTextNode[] {
@@ -148,8 +93,6 @@ function plainLines(markdown: string): RichTextNode[] {
 function model(message: Message, ctx: ReadOptions): Model | null {
   if (!isObj(message) || !isObj(message.content)) return null;
   const c = message.content;
-  const media = (value: unknown) => safeUrl(value, ctx.baseUrl ? { base: ctx.baseUrl } : {});
-  const words = { ...ENGLISH, ...ctx.labels };
   switch (message.type) {
     case 'text': {
       const nodes =
@@ -158,48 +101,20 @@ function model(message: Message, ctx: ReadOptions): Model | null {
           : Array.isArray(c.richText)
             ? c.richText
             : undefined;
-      return nodes && richTextToPlain(nodes) ? { kind: 'text', nodes } : null;
+      return nodes && hasText(nodes) ? { kind: 'text', nodes } : null;
     }
     case 'image': {
-      const src = media(c.url);
+      const src = safeUrl(c.url, ctx.baseUrl ? { base: ctx.baseUrl } : {});
       if (!src) return null;
       const link = isObj(c.clickLink) ? c.clickLink : {};
       const href = safeUrl(link.url, { allow: LINK_SCHEMES, ...(ctx.baseUrl ? { base: ctx.baseUrl } : {}) });
       return { kind: 'image', src, alt: str(link.alt).slice(0, 1000), ...(href ? { href } : {}) };
     }
-    case 'video': {
-      const url = media(c.url);
-      const type = str(c.type).toLowerCase();
-      const fromLink = fromUrl(url);
-      const provider = PROVIDERS[type] ? type : fromLink?.[0];
-      const height = pixels(c.height, 50, 2000);
-      const width = widthAttr(c.maxWidth);
-      const sizes = { ...(height ? { height } : {}), ...(width ? { width } : {}) };
-      if (provider) {
-        const p = PROVIDERS[provider]!;
-        const id = [str(c.id), fromLink?.[0] === provider ? fromLink[1] : ''].find((x) => x && p.id.test(x));
-        if (!id) return null;
-        return {
-          kind: 'frame', src: p.src(id), title: `${words.video} (${p.title})`, shows: 'video', sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
-          ratio: ratioName(c.aspectRatio) || p.ratio || '16-9', ...sizes,
-        };
-      }
-      if (!url) return null;
-      return { kind: 'video', src: url, ratio: ratioName(c.aspectRatio), autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true, ...sizes };
-    }
-    case 'audio': {
-      const src = media(c.url);
-      return src ? { kind: 'audio', src, autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true } : null;
-    }
-    case 'embed': {
-      const src = media(c.url);
-      if (!src) return null;
-      return {
-        kind: 'frame', src, title: words.embed, shows: 'embed', ratio: '',
-        sandbox: EMBED_SANDBOX,
-        height: pixels(c.height, 50, 3000) ?? 400,
-      };
-    }
+    case 'video':
+    case 'audio':
+    case 'embed':
+      // Read by the on-demand part (see `media.ts`); without it, not shown (yet).
+      return ctx.media?.(message.type, c, ctx) ?? null;
     default:
       return null;
   }
@@ -224,9 +139,9 @@ export function readMessage(message: Message, ctx: ReadOptions = {}): Model | nu
 export function messageToPlain(
   message: Message,
   labels?: Partial<MessageLabels>,
-  markdown?: (source: string) => RichTextNode[],
+  read: Pick<ReadOptions, 'markdown' | 'media'> = {},
 ): string {
-  const m = readMessage(message, markdown ? { markdown } : {});
+  const m = readMessage(message, read);
   if (!m) return '';
   const words = { ...ENGLISH, ...labels };
   switch (m.kind) {

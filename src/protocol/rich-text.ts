@@ -82,3 +82,15 @@ export function plainOf(nodes: unknown, w: Walk, depth: number): string {
 export function richTextToPlain(nodes: unknown): string {
   return plainOf(nodes, newWalk(), 0);
 }
+
+/** Whether `nodes` has any text to show (`richTextToPlain(nodes) !== ''`), stopping at the first. */
+export function hasText(nodes: unknown): boolean {
+  const w = newWalk();
+  const visit = (value: unknown, depth: number): boolean =>
+    typeof value === 'string'
+      ? /\S/.test(value)
+      : !!enter(value, w, depth, (node) =>
+          typeof node.text === 'string' ? /\S/.test(node.text) : childrenOf(node, w).some((child) => visit(child, depth + 1)),
+        );
+  return (Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]).some((node) => visit(node, 0));
+}

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 // Types only: the composer shows a state of the conversation.
 import type { ConversationStatus } from '../conversation/transcript.js';
 import type { ChatInput } from '../protocol/types.js';
-import { renderSuggestions } from './extras.js';
+import { onDemand } from './on-demand-import.js';
 import type { InputContext } from './inputs/context.js';
 import { renderInput } from './inputs/index.js';
 
@@ -48,9 +48,10 @@ export function renderComposer(view: ComposerView): TemplateResult | typeof noth
   } else if (status === 'starting') {
     body = html`<span class="bone field" aria-hidden="true"></span>`;
   }
+  // Suggestions are read by the on-demand part: there are some only once it is there.
   const suggestions =
     input?.type === 'text input'
-      ? renderSuggestions(view.suggestions, strings, status === 'sending', view.onSuggestion)
+      ? (onDemand.get()?.renderSuggestions(view.suggestions, strings, status === 'sending', view.onSuggestion) ?? nothing)
       : nothing;
   return html`<div part="composer" class="composer">${suggestions}${body}</div>`;
 }

@@ -1,17 +1,18 @@
 /**
  * The session's extras around the transcript: the progress bar, the
  * `dynamicTheme` background and guest avatar, the Widget resource's suggested
- * replies (`defaultMessages`), the voice's mute switch and the link shown when
- * the browser blocked a redirect's new tab.
+ * replies (`defaultMessages`, drawn by `rare-extras.ts`, on demand, with the
+ * link shown when the browser blocked a redirect's new tab; the voice's mute
+ * switch comes with the voice).
  *
  * Values that change per response (the progress, the background URL) reach
  * CSS through the element's constructed stylesheet (`sessionCss`), never a
  * `style` attribute, so a strict Content-Security-Policy holds.
  */
-import { css, html, nothing, svg, type CSSResult, type TemplateResult } from 'lit';
+import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
 import type { DynamicTheme } from '../protocol/types.js';
 import { readFlowbotTheme } from '../protocol/flowbot.js';
-import { isObject, pick, text } from '../protocol/json.js';
+import { pick } from '../protocol/json.js';
 import type { FlowbotStrings } from '../i18n.js';
 import { safeUrl } from '../protocol/safe-url.js';
 
@@ -86,55 +87,6 @@ export function guestAvatarUrl(view: SessionView): string | undefined {
   if (dynamic) return dynamic;
   const avatar = pick(pick(readFlowbotTheme(view.flowbot), 'chat'), 'guestAvatar');
   return pick(avatar, 'isEnabled') === true ? themeUrl(pick(avatar, 'url')) : undefined;
-}
-
-/**
- * The Widget resource's `defaultMessages` as reply texts: strings, or objects
- * with `text`, `content`, `message` or `label`; trimmed, without repeats, at
- * most eight.
- */
-export function readSuggestions(list: unknown): string[] {
-  const out = new Set<string>();
-  for (const item of Array.isArray(list) ? list : []) {
-    const value = isObject(item)
-      ? ['text', 'content', 'message', 'label'].map((key) => text(item[key])).find(Boolean)
-      : text(item);
-    if (value) out.add(value.trim().slice(0, 200));
-  }
-  return [...out].slice(0, 8);
-}
-
-/** Suggested replies as buttons; a tap sends one. */
-export function renderSuggestions(
-  list: readonly string[],
-  strings: FlowbotStrings,
-  busy: boolean,
-  send: (reply: string) => void,
-): TemplateResult | typeof nothing {
-  if (!list.length) return nothing;
-  return html`<div class="choices suggestions" role="group" aria-label=${strings.suggestions}>${list.map(
-    (reply) =>
-      html`<button part="suggestion" class="choice" type="button" ?disabled=${busy}
-        @click=${() => send(reply)}>${reply}</button>`,
-  )}</div>`;
-}
-
-const speaker = svg`<path d="M4 9v6h4l5 4V5L8 9H4Z" />`;
-const waves = svg`<path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />`;
-const cross = svg`<path d="m17 9 5 6m0-6-5 6" />`;
-
-/** The header's mute switch: `aria-pressed` is true while muted. */
-export function renderMuteButton(muted: boolean, strings: FlowbotStrings, toggle: () => void): TemplateResult {
-  return html`<button part="mute-button" class="icon-button" type="button" aria-label=${strings.mute}
-    aria-pressed=${muted ? 'true' : 'false'} @click=${toggle}><svg viewBox="0 0 24 24" aria-hidden="true"
-    focusable="false">${speaker}${muted ? cross : waves}</svg></button>`;
-}
-
-/** A link to the page a redirect wanted to open in a new tab, when the browser blocked it. */
-export function renderRedirectLink(url: string | undefined, strings: FlowbotStrings): TemplateResult | typeof nothing {
-  if (!url) return nothing;
-  return html`<p part="redirect" class="notice"><a href=${url} target="_blank"
-    rel="noopener noreferrer">${strings.openPage}: ${new URL(url).host}</a></p>`;
 }
 
 /** Styles of these parts; add them to the element's static styles. */

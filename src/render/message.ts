@@ -1,13 +1,14 @@
 /**
  * The content of one bot message (what goes inside the bubble), drawn from
- * the checked model of `protocol/message.ts`: images lazy-loaded without a
- * referrer and wrapped in a new-tab link when they have one; provider videos
- * and embeds in sandboxed iframes; plain video and audio with controls. Sizes
- * use attributes and classes, never a `style` attribute.
+ * the checked model of `protocol/message.ts`: text, and images lazy-loaded
+ * without a referrer and wrapped in a new-tab link when they have one. Video,
+ * audio and embeds are read and drawn by the on-demand part (`media.ts`).
+ * Sizes use attributes and classes, never a `style` attribute.
  */
 import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
 import {
   ENGLISH,
+  MEDIA_TYPES,
   messageToPlain as plainOf,
   readMessage,
   type Message,
@@ -16,8 +17,9 @@ import {
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
+import type { OnDemand } from './on-demand.js';
 import { onDemand } from './on-demand-import.js';
-import { renderRichText } from './rich-text.js';
+import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
 
@@ -34,47 +36,53 @@ export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
 
 
 
+/** The on-demand part if it is there; else it is fetched, and `ctx.onReady` asks for a render once it arrives. */
+function onDemandFor(ctx: MessageRenderContext): OnDemand | undefined {
+  const part = onDemand.get();
+  if (!part) onDemand.load().then(ctx.onReady, () => undefined);
+  return part;
+}
+
 /**
  * Markdown through the parser, which is loaded on demand: until it is there
- * (or if it cannot be loaded) the lines show as plain paragraphs, and
- * `ctx.onReady` asks for a render once it arrives.
+ * (or if it cannot be loaded) the lines show as plain paragraphs.
  */
 function markdownNodes(markdown: string, ctx: MessageRenderContext): RichTextNode[] {
-  const parse = onDemand.get()?.parseMarkdown;
+  const parse = onDemandFor(ctx)?.parseMarkdown;
   if (parse) return parse(markdown);
-  onDemand.load().then(ctx.onReady, () => undefined);
   return markdown.split('\n').map((line) => ({ type: 'p', children: [{ text: line }] }));
 }
 
 /**
  * Resolves once `message` can be shown in full (markdown needs its parser,
- * loaded on demand), so a live message does not flash as plain text first.
- * Never rejects: without the parser the text shows plain.
+ * video, audio and embeds their reader, both loaded on demand), so a live
+ * message does not flash as plain text first, nor wait unseen. Never rejects:
+ * without the on-demand part markdown shows plain (and media not at all).
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  const c = isObject(message) && message.type === 'text' && isObject(message.content) ? message.content : undefined;
-  if (!c || typeof c.markdown !== 'string' || onDemand.get()) return undefined;
+  if (onDemand.get() || !isObject(message)) return undefined;
+  const c = isObject(message.content) ? message.content : {};
+  if (!MEDIA_TYPES.includes(message.type) && !(message.type === 'text' && typeof c.markdown === 'string')) return undefined;
   return onDemand.load().then(
     () => undefined,
     () => undefined,
   );
 }
 
-
-
-const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
-
 /**
- * Content for one bot message (what goes inside the bubble), or null when the
- * message must be skipped (unknown type, `custom-embed`, unusable content).
+ * Content for one bot message (what goes inside the bubble: a template, or an
+ * element for text), or null when the message must be skipped (unknown type,
+ * `custom-embed`, unusable content, or media whose reader has not arrived).
  */
-export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | null {
-  const m = readMessage(message, { ...ctx, markdown: (source) => markdownNodes(source, ctx) });
+export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | HTMLElement | null {
+  const media = isObject(message) && MEDIA_TYPES.includes(message.type) ? onDemandFor(ctx) : undefined;
+  const m = readMessage(message, { ...ctx, markdown: (source) => markdownNodes(source, ctx), media: media?.readMedia });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
   switch (m.kind) {
     case 'text':
-      return html`<div class="fb-content fb-text" lang=${ctx.lang || nothing}>${renderRichText(m.nodes)}</div>`;
+      // Built as DOM once: text never changes, so it carries no template parts.
+      return richTextContent(m.nodes, ctx.lang);
     case 'image': {
       const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
@@ -83,25 +91,16 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
             aria-label=${m.alt ? nothing : { ...ENGLISH, ...ctx.labels }.openLink}>${img}</a>`
         : img}</div>`;
     }
-    case 'frame':
-      return html`<div class="fb-content"><iframe class="fb-frame${ratioClass(m.ratio)}" src=${m.src} title=${m.title}
-        sandbox=${m.sandbox} allow=${m.allow ?? nothing} ?allowfullscreen=${!!m.allow} loading="lazy"
-        height=${m.height ?? nothing} width=${m.width ?? nothing}></iframe></div>`;
-    case 'video':
-      return html`<div class="fb-content"><video class="fb-video${ratioClass(m.ratio)}" src=${m.src} controls playsinline
-        preload="metadata" ?autoplay=${m.autoplay} height=${m.height ?? nothing} width=${m.width ?? nothing}
-        @loadedmetadata=${onLoad}></video></div>`;
-    case 'audio':
-      return html`<div class="fb-content"><audio class="fb-audio" src=${m.src} controls preload="metadata"
-        ?autoplay=${m.autoplay}></audio></div>`;
+    default:
+      // Only the on-demand reader makes these models, so its renderer is there.
+      return media!.renderMedia(m, onLoad);
   }
 }
 
-
-
 /** Plain-text summary of a message ("Image: alt", "Video", ...), with markdown read by the parser once it is loaded. */
 export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
-  return plainOf(message, labels, onDemand.get()?.parseMarkdown);
+  const part = onDemand.get();
+  return plainOf(message, labels, { markdown: part?.parseMarkdown, media: part?.readMedia });
 }
 
 /** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */

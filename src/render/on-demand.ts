@@ -1,7 +1,8 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them:
  * the controls of the rarer input types (and of a text input that takes
- * files or voice messages), their styles, the markdown parser, the readers of
+ * files or voice messages), their styles, the markdown parser, video, audio
+ * and embed messages, the readers of
  * the viewer's side channels (streamed answers, client logs), the voice and
  * the bubble's invitation (preview, timed opening, unread badge).
  * In the npm build this is an ordinary chunk; beside the script-tag
@@ -25,8 +26,14 @@ export { streamMessage } from '../api/stream.js';
 export { renderStreamingText } from './stream.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from './speech.js';
+export { renderMuteButton } from './mute-button.js';
+// Suggested replies and the link of a blocked redirect: few conversations show them.
+export { readSuggestions, renderRedirectLink, renderSuggestions } from './rare-extras.js';
 export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
+// Video, audio and embed messages: most conversations are text and images.
+export { readMedia } from '../protocol/media.js';
+export { renderMedia } from './media.js';
 // Remembering a conversation (persist): most widgets remember nothing.
 export { ConversationStore } from '../conversation/persistence.js';
 // The bubble's invitation (preview, timed opening, unread badge): fetched by bubble and popup widgets only.

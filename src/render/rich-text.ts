@@ -1,78 +1,122 @@
 /**
- * Rich-text bubbles: an untrusted tree walked into Lit templates. Text is only
- * ever bound as text, links only get URLs that passed `safeUrl`, and any shape
- * (wrong types, cycles, huge or deep trees) degrades instead of throwing (the
- * bounded walk and the plain-text reading are in `protocol/rich-text.ts`).
+ * Rich-text bubbles: an untrusted tree walked into DOM nodes. Text is only
+ * ever set as text nodes, links only get URLs that passed `safeUrl`, and any
+ * shape (wrong types, cycles, huge or deep trees) degrades instead of throwing
+ * (the bounded walk and the plain-text reading are in `protocol/rich-text.ts`).
+ *
+ * The nodes are built directly, not through Lit templates: a message's text is
+ * drawn once and never changes, so it needs no parts to update, and a long
+ * transcript carries no markers or template instances for it.
  */
-import { html, nothing, type TemplateResult } from 'lit';
 import { childrenOf, enter, MAX_NODES, newWalk, plainOf, type Walk } from '../protocol/rich-text.js';
 import { LINK_SCHEMES, safeUrl } from '../protocol/safe-url.js';
 
 type Obj = Record<string, unknown>;
+type Out = (Node | string)[];
+
+const el = (tag: string, children: Out): HTMLElement => {
+  const e = document.createElement(tag);
+  e.append(...children);
+  return e;
+};
 
 /** Text with its line breaks as `<br>`. */
-function lines(text: string): unknown {
-  if (!/[\r\n]/.test(text)) return text;
-  return text.split(/\r\n?|\n/).map((line, i) => (i ? html`<br>${line}` : line));
+function lines(text: string, out: Out): void {
+  text.split(/\r\n?|\n/).forEach((line, i) => {
+    if (i) out.push(document.createElement('br'));
+    if (line) out.push(line);
+  });
 }
 
-function leaf(node: Obj & { text: string }): unknown {
-  if (!node.text) return '';
-  let out = lines(node.text);
-  if (node.code) out = html`<code>${out}</code>`;
-  if (node.underline) out = html`<u>${out}</u>`;
-  if (node.italic) out = html`<em>${out}</em>`;
-  if (node.bold) out = html`<strong>${out}</strong>`;
-  return out;
+function leaf(node: Obj & { text: string }, out: Out): void {
+  if (!node.text) return;
+  let inner: Out = [];
+  lines(node.text, inner);
+  for (const [mark, tag] of [
+    ['code', 'code'],
+    ['underline', 'u'],
+    ['italic', 'em'],
+    ['bold', 'strong'],
+  ] as const) {
+    if (node[mark]) inner = [el(tag, inner)];
+  }
+  out.push(...inner);
 }
 
-function listStart(value: unknown): number | typeof nothing {
-  return Number.isInteger(value) && (value as number) > 1 && (value as number) < 1e9 ? (value as number) : nothing;
-}
-
-function renderNode(value: unknown, w: Walk, depth: number): unknown {
-  if (typeof value === 'string') return lines(value);
-  const out = enter(value, w, depth, (node) => {
-    if (typeof node.text === 'string') return leaf(node as Obj & { text: string });
-    const kids = () => childrenOf(node, w).map((child) => renderNode(child, w, depth + 1));
+function renderNode(value: unknown, w: Walk, depth: number, out: Out): void {
+  if (typeof value === 'string') {
+    lines(value, out);
+    return;
+  }
+  enter(value, w, depth, (node) => {
+    if (typeof node.text === 'string') {
+      leaf(node as Obj & { text: string }, out);
+      return;
+    }
+    const kids = (): Out => {
+      const inner: Out = [];
+      for (const child of childrenOf(node, w)) renderNode(child, w, depth + 1, inner);
+      return inner;
+    };
     switch (node.type) {
       case 'p': {
-        const parts = kids();
+        const inner = kids();
         // An empty paragraph is a blank line: the <br> gives it a line's height.
-        return parts.every((p) => p === '' || p === nothing) ? html`<p><br></p>` : html`<p>${parts}</p>`;
+        out.push(el('p', inner.length ? inner : [document.createElement('br')]));
+        return;
       }
       case 'a': {
         const href = safeUrl(node.url, { allow: LINK_SCHEMES });
-        const parts = kids();
-        if (!href) return parts;
-        const label = parts.some((p) => p !== '' && p !== nothing) ? parts : href;
-        const target = /^https?:/.test(href) ? '_blank' : nothing;
-        return html`<a href=${href} target=${target} rel="noopener noreferrer">${label}</a>`;
+        const inner = kids();
+        if (!href) {
+          out.push(...inner);
+          return;
+        }
+        const a = el('a', inner.length ? inner : [href]) as HTMLAnchorElement;
+        a.href = href;
+        if (/^https?:/.test(href)) a.target = '_blank';
+        a.rel = 'noopener noreferrer';
+        out.push(a);
+        return;
       }
       case 'ul':
-        return html`<ul>${kids()}</ul>`;
       case 'ol':
-        return html`<ol start=${listStart(node.start)}>${kids()}</ol>`;
-      case 'li':
-        return html`<li>${kids()}</li>`;
+      case 'li': {
+        const list = el(node.type, kids()) as HTMLOListElement;
+        const start = node.start as number;
+        if (node.type === 'ol' && Number.isInteger(start) && start > 1 && start < 1e9) list.start = start;
+        out.push(list);
+        return;
+      }
       case 'lic':
-        return kids();
-      default:
-        return plainOf(node.children, w, depth + 1);
+        out.push(...kids());
+        return;
+      default: {
+        const text = plainOf(node.children, w, depth + 1);
+        if (text) out.push(text);
+      }
     }
   });
-  return out ?? nothing;
 }
 
 /**
- * Walks an untrusted rich-text tree into a Lit template (never innerHTML).
+ * Walks an untrusted rich-text tree into DOM nodes (never innerHTML).
  * Elements: `p` (an empty one is a blank line), `a` (URL through `safeUrl`,
  * opens in a new tab with `rel="noopener noreferrer"`; an unsafe URL leaves
  * the content without a link), `ul`/`ol` → `li` → `lic`. Leaf marks: bold,
  * italic, underline, code. Unknown elements show their children as plain text.
  */
-export function renderRichText(nodes: unknown): TemplateResult {
+export function renderRichText(nodes: unknown): Node[] {
   const w = newWalk();
-  const list = Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes];
-  return html`${list.map((node) => renderNode(node, w, 0))}`;
+  const out: Out = [];
+  for (const node of Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]) renderNode(node, w, 0, out);
+  return out.map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
+}
+
+/** A bubble's text content: `<div class="fb-content fb-text">` holding `nodes`. */
+export function richTextContent(nodes: unknown, lang?: string): HTMLElement {
+  const content = el('div', renderRichText(nodes));
+  content.className = 'fb-content fb-text';
+  if (lang) content.lang = lang;
+  return content;
 }

@@ -1,33 +1,39 @@
 /**
  * A streamed answer while it grows: the settled blocks (see
- * `protocol/markdown-blocks.ts`) are parsed and templated once and kept; only
- * the tail is parsed again when a piece arrives. Loaded on demand, with the
- * stream reader itself (see `on-demand.ts`).
+ * `protocol/markdown-blocks.ts`) are parsed and drawn once and kept; only the
+ * tail is parsed and drawn again when a piece arrives. Loaded on demand, with
+ * the stream reader itself (see `on-demand.ts`).
  */
-import { html, type TemplateResult } from 'lit';
 import { parseMarkdown } from '../protocol/markdown.js';
 import { settledLength } from '../protocol/markdown-blocks.js';
-import { renderRichText } from './rich-text.js';
+import { renderRichText, richTextContent } from './rich-text.js';
 
-interface Settled {
-  /** The settled source rendered so far. */
+interface Drawn {
+  /** The settled source drawn so far. */
   source: string;
-  /** Its blocks' templates, in order. */
-  parts: TemplateResult[];
+  /** The bubble's content: the settled blocks, then the tail. */
+  content: HTMLElement;
+  /** The tail's nodes, replaced on every piece. */
+  tail: Node[];
 }
 
-const settledOf = new WeakMap<object, Settled>();
+const drawnOf = new WeakMap<object, Drawn>();
 
-/** The growing text of `entry` (any object that holds it), as safe markdown. */
-export function renderStreamingText(entry: { readonly text: string }): TemplateResult {
+/** The growing text of `entry` (any object that holds it), as safe markdown: one element, updated in place. */
+export function renderStreamingText(entry: { readonly text: string }): HTMLElement {
   const { text } = entry;
-  let settled = settledOf.get(entry);
-  if (!settled || !text.startsWith(settled.source)) settled = { source: '', parts: [] };
-  const cut = settledLength(text);
-  if (cut > settled.source.length) {
-    settled.parts.push(renderRichText(parseMarkdown(text.slice(settled.source.length, cut))));
-    settled.source = text.slice(0, cut);
+  let drawn = drawnOf.get(entry);
+  if (!drawn || !text.startsWith(drawn.source)) {
+    drawn = { source: '', content: richTextContent([]), tail: [] };
+    drawnOf.set(entry, drawn);
   }
-  settledOf.set(entry, settled);
-  return html`<div class="fb-content fb-text">${settled.parts}${renderRichText(parseMarkdown(text.slice(settled.source.length)))}</div>`;
+  for (const node of drawn.tail) node.parentNode?.removeChild(node);
+  const cut = settledLength(text);
+  if (cut > drawn.source.length) {
+    drawn.content.append(...renderRichText(parseMarkdown(text.slice(drawn.source.length, cut))));
+    drawn.source = text.slice(0, cut);
+  }
+  drawn.tail = renderRichText(parseMarkdown(text.slice(drawn.source.length)));
+  drawn.content.append(...drawn.tail);
+  return drawn.content;
 }

@@ -3,7 +3,7 @@
  * skeleton, the typing indicator and the notices under the last message
  * (a blocked redirect, an error with its retry, the "unavailable" state).
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, render, type TemplateResult } from 'lit';
 import { isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
 // Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
 import type {
@@ -16,8 +16,8 @@ import type {
 } from '../conversation/transcript.js';
 import type { FlowbotStrings } from '../i18n.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
-import { renderRedirectLink } from './extras.js';
 import { renderMessageContent } from './message.js';
+import { richTextContent } from './rich-text.js';
 import { onDemand } from './on-demand-import.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
@@ -38,7 +38,7 @@ export interface TranscriptContext {
   readonly avatar: string | undefined;
   /** The visitor's avatar beside their answers. */
   readonly guestAvatar: string | undefined;
-  /** A redirect's page the browser would not open in a new tab. */
+  /** A redirect's page the browser would not open in a new tab (its link is drawn by the on-demand part). */
   readonly blockedUrl: string | undefined;
   /** Content loaded on demand arrived: render again. */
   readonly onReady: () => void;
@@ -92,53 +92,111 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
           </div>
         </div>`
       : nothing}
-    ${renderRedirectLink(ctx.blockedUrl, strings)} ${status === 'error' ? renderError(view, ctx) : nothing}
+    ${(ctx.blockedUrl && onDemand.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
   </div>${ctx.unseen
     ? html`<button part="new-messages" class="jump" type="button" @click=${ctx.onJump}>${strings.newMessages}</button>`
     : nothing}</div>`;
 }
 
-/** The rendered content of each bot message, and what it was rendered with. */
-const contentCache = new WeakMap<
-  BotEntry,
-  { autoplay: boolean; strings: FlowbotStrings; markdownReady: boolean; content: TemplateResult | null }
->();
+/** What a bot message's row was drawn with, and the row. */
+interface DrawnRow {
+  readonly autoplay: boolean;
+  readonly strings: FlowbotStrings;
+  readonly markdownReady: boolean;
+  readonly avatar: string | undefined;
+  readonly grouped: boolean;
+  /** The row, or null when the message is skipped. */
+  readonly row: HTMLElement | null;
+}
 
+/** Each bot message's row, drawn once and redrawn only when what it shows changes. */
+const drawnRows = new WeakMap<BotEntry, DrawnRow>();
+
+/**
+ * A bot message's row. Built as DOM, not as a template: a long transcript is
+ * mostly these rows, and a row that never changes needs no template parts
+ * (each part is a marker node and objects kept for every row).
+ */
 function renderBotEntry(
   entry: BotEntry,
   grouped: boolean,
   answered: boolean,
   ctx: TranscriptContext,
   question: boolean,
-): TemplateResult | typeof nothing {
-  const { message } = entry;
-  const { avatar, strings } = ctx;
+): HTMLElement | typeof nothing {
+  const { strings, avatar } = ctx;
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = answered && !entry.restored;
-  // A message's content is read and templated once, not on every render of the transcript.
   const markdownReady = !!onDemand.get();
-  let cached = contentCache.get(entry);
-  if (!cached || cached.autoplay !== autoplay || cached.strings !== strings || cached.markdownReady !== markdownReady) {
-    const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay, labels: strings });
-    cached = { autoplay, strings, markdownReady, content };
-    contentCache.set(entry, cached);
+  let drawn = drawnRows.get(entry);
+  if (
+    !drawn ||
+    drawn.autoplay !== autoplay ||
+    drawn.strings !== strings ||
+    drawn.markdownReady !== markdownReady ||
+    drawn.avatar !== avatar ||
+    drawn.grouped !== grouped
+  ) {
+    drawn = { autoplay, strings, markdownReady, avatar, grouped, row: drawRow(entry, autoplay, avatar, grouped, ctx) };
+    drawnRows.set(entry, drawn);
   }
-  const { content } = cached;
-  if (content === null) return nothing;
-  return html`<div class="row bot">
-    ${avatar
-      ? grouped
-        ? html`<span class="avatar-space"></span>`
-        : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
-      : nothing}
-    <div part="message bot-message" class="bubble bot-bubble" data-type=${message.type} id=${question ? QUESTION_ID : nothing}>
-      ${message.type === 'text' || message.type === 'image'
-        ? nothing
-        : html`<span class="visually-hidden">${strings[message.type as 'video' | 'audio' | 'embed']}</span>`}
-      ${content}
-    </div>
-  </div>`;
+  const { row } = drawn;
+  if (!row) return nothing;
+  const bubble = row.lastElementChild!;
+  if (question) bubble.id = QUESTION_ID;
+  else bubble.removeAttribute('id');
+  return row;
+}
+
+function drawRow(
+  entry: BotEntry,
+  autoplay: boolean,
+  avatar: string | undefined,
+  grouped: boolean,
+  ctx: TranscriptContext,
+): HTMLElement | null {
+  const { message } = entry;
+  const { strings } = ctx;
+  const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay, labels: strings });
+  if (content === null) return null;
+  const row = element('div', 'row bot');
+  if (avatar) {
+    if (grouped) row.append(element('span', 'avatar-space'));
+    else {
+      const img = element('img', 'avatar') as HTMLImageElement;
+      img.setAttribute('part', 'avatar');
+      img.src = avatar;
+      img.alt = '';
+      row.append(img);
+    }
+  }
+  const bubble = element('div', 'bubble bot-bubble');
+  bubble.setAttribute('part', 'message bot-message');
+  bubble.dataset.type = message.type;
+  const type = message.type;
+  if (type !== 'text' && type !== 'image') {
+    const label = element('span', 'visually-hidden');
+    label.textContent = strings[type as 'video' | 'audio' | 'embed'];
+    bubble.append(label);
+  }
+  row.append(bubble);
+  // Templates (media) are rendered into the bubble once; text arrives as an element.
+  if (content instanceof Node) bubble.append(content);
+  else render(content, bubble);
+  return row;
+}
+
+function element(tag: string, className: string): HTMLElement {
+  const el = document.createElement(tag);
+  el.className = className;
+  return el;
+}
+
+/** The bot's avatar beside the first message of a group, a space of its width beside the others. */
+function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult | typeof nothing {
+  if (!avatar) return nothing;
+  return grouped ? html`<span class="avatar-space"></span>` : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`;
 }
 
 /**
@@ -147,17 +205,8 @@ function renderBotEntry(
  * log does not read out every piece.
  */
 function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const { avatar } = ctx;
-  return html`<div class="row bot">
-    ${avatar
-      ? grouped
-        ? html`<span class="avatar-space"></span>`
-        : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
-      : nothing}
-    <div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">
-      ${onDemand.get()?.renderStreamingText(entry) ?? html`<div class="fb-content fb-text">${entry.text}</div>`}
-    </div>
-  </div>`;
+  const text = onDemand.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
+  return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
 }
 
 function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): TemplateResult {
