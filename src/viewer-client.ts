@@ -4,6 +4,7 @@
  * on-demand part the first time a conversation needs it.
  */
 import type { FetchLike } from './api/core.js';
+import { sentBody } from './api/fetch-endpoint.js';
 import { createViewerClient } from './api/viewer.js';
 import type { ConversationClient } from './conversation/options.js';
 import { takeEarlyStart } from './handover.js';
@@ -17,7 +18,7 @@ import { onDemand } from './render/on-demand-import.js';
 export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
   const fetchFirst: FetchLike = async (request) => {
     if (request.method === 'POST' && request.url.endsWith('/startChat')) {
-      const body = await request.clone().text();
+      const body = sentBody(request) ?? (await request.clone().text());
       const early = takeEarlyStart(host, request.url, body || undefined, request.signal);
       if (early) return early;
     }

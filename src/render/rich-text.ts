@@ -107,15 +107,20 @@ function renderNode(value: unknown, w: Walk, depth: number, out: Out): void {
  * italic, underline, code. Unknown elements show their children as plain text.
  */
 export function renderRichText(nodes: unknown): Node[] {
+  return build(nodes).map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
+}
+
+/** The nodes of `nodes`, text as strings (appended as text nodes without a script object each). */
+function build(nodes: unknown): Out {
   const w = newWalk();
   const out: Out = [];
   for (const node of Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]) renderNode(node, w, 0, out);
-  return out.map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
+  return out;
 }
 
 /** A bubble's text content: `<div class="fb-content fb-text">` holding `nodes`. */
 export function richTextContent(nodes: unknown, lang?: string): HTMLElement {
-  const content = el('div', renderRichText(nodes));
+  const content = el('div', build(nodes));
   content.className = 'fb-content fb-text';
   if (lang) content.lang = lang;
   return content;
