@@ -9,7 +9,8 @@
  * Not a test: targets that are missed are reported, the exit code stays 0.
  *
  * Options:
- *   --runs <n>       first-message runs of each page (default 15, at least 7)
+ *   --runs <n>       first-message runs of each page (default 15, at least 7): the widget,
+ *                    the inline baseline, and the floor (the baseline from one script file)
  *   --long-runs <n>  runs of each page for the long conversations and the grid (default 5)
  *   --no-build       measure dist/flowbot-chat.iife.js as it is instead of building it first
  */
@@ -105,26 +106,21 @@ const log = (line: string): void => {
 };
 
 /**
- * Runs the widget page and its baseline alternately (widget first, then
- * baseline first, ...) so a slow patch of the machine hits both alike. The
- * first `warmup` pairs warm the server and the browser and are dropped.
+ * Runs the pages in turn, each round starting with the next one (widget
+ * first, then baseline first, ...), so a slow patch of the machine hits all
+ * alike. The first `warmup` rounds warm the server and the browser and are dropped.
  */
-async function interleaved<T>(
-  count: number,
-  warmup: number,
-  widget: () => Promise<T>,
-  baseline: () => Promise<T>,
-): Promise<{ widget: T[]; baseline: T[] }> {
-  const out = { widget: [] as T[], baseline: [] as T[] };
+async function interleaved<K extends string, T>(count: number, warmup: number, pages: Record<K, () => Promise<T>>): Promise<Record<K, T[]>> {
+  const names = Object.keys(pages) as K[];
+  const out = Object.fromEntries(names.map((name) => [name, [] as T[]])) as Record<K, T[]>;
   for (let i = -warmup; i < count; i++) {
-    const widgetFirst = (i + warmup) % 2 === 0;
-    const [a, b] = widgetFirst ? [widget, baseline] : [baseline, widget];
-    const first = await a();
-    const second = await b();
-    if (i < 0) continue;
-    out.widget.push(widgetFirst ? first : second);
-    out.baseline.push(widgetFirst ? second : first);
-    process.stderr.write('.');
+    const round = i + warmup;
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(round + j) % names.length]!;
+      const result = await pages[name]();
+      if (i >= 0) out[name].push(result);
+    }
+    if (i >= 0) process.stderr.write('.');
   }
   process.stderr.write('\n');
   return out;
@@ -157,7 +153,11 @@ const heapOf = (run: Run): HeapReport => {
 async function firstMessage(browser: Browser, pages: PageServer, profile: NetworkProfile, count: number) {
   log(`first bot message, ${profile.name}: ${count} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () => runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW }), { profile });
-  const { widget, baseline } = await interleaved(count, 1, open('widget-first'), open('baseline-first'));
+  const { widget, baseline, floor } = await interleaved(count, 1, {
+    widget: open('widget-first'),
+    baseline: open('baseline-first'),
+    floor: open('floor-first'),
+  });
   const painted = compare(widget.map((r) => mark(r.report, 'firstMessage')), baseline.map((r) => mark(r.report, 'firstMessage')));
   return {
     profile: profile.name,
@@ -169,6 +169,15 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
       widget.map((r) => firstRequest(r.report).start),
       baseline.map((r) => firstRequest(r.report).start),
     ),
+    /**
+     * The floor of any script tag: the baseline's few lines in a file of their own, loaded with
+     * one `<script src>`. Not a target (the issue compares with the inline baseline): it shows
+     * how much of the gap is the script file's own round trip, which no widget code can remove.
+     */
+    floor: {
+      paintedMs: compare(widget.map((r) => mark(r.report, 'firstMessage')), floor.map((r) => mark(r.report, 'firstMessage'))),
+      requestStartMs: summarize(floor.map((r) => firstRequest(r.report).start)),
+    },
     responseEndMs: compare(
       widget.map((r) => firstRequest(r.report).end),
       baseline.map((r) => firstRequest(r.report).end),
@@ -179,7 +188,7 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
 async function longConversation(browser: Browser, pages: PageServer, count: number) {
   log(`${count} messages: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () => runPage(browser, pages.page(name, { id: longFlowId(count), count }), { heap: true });
-  const { widget, baseline } = await interleaved(longRuns, 1, open('widget-long'), open('baseline-long'));
+  const { widget, baseline } = await interleaved(longRuns, 1, { widget: open('widget-long'), baseline: open('baseline-long') });
   for (const run of [...widget, ...baseline]) {
     if (run.report.shown !== count) throw new Error(`${count} messages: the page showed ${run.report.shown}`);
   }
@@ -213,7 +222,7 @@ async function grid(browser: Browser, pages: PageServer) {
   log(`${GRID_SIZE} widgets on one page: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () =>
     runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW, count: GRID_SIZE }), { heap: true });
-  const { widget, baseline } = await interleaved(longRuns, 1, open('widget-grid'), open('baseline-grid'));
+  const { widget, baseline } = await interleaved(longRuns, 1, { widget: open('widget-grid'), baseline: open('baseline-grid') });
   for (const run of [...widget, ...baseline]) {
     if (run.report.requests.length !== GRID_SIZE) {
       throw new Error(`grid: ${run.report.requests.length} startChat requests instead of ${GRID_SIZE}`);
@@ -359,6 +368,14 @@ function print(r: {
     ]);
     rows.push(['  startChat request sent', ms(f.requestStartMs.widget.median), ms(f.requestStartMs.baseline.median), '', '']);
     rows.push(['  startChat response in', ms(f.responseEndMs.widget.median), ms(f.responseEndMs.baseline.median), '', '']);
+    rows.push([
+      '  floor: the baseline from one script file (widget ÷ floor)',
+      '',
+      spread(f.floor.paintedMs.baseline, ms),
+      times(f.floor.paintedMs.ratio),
+      '',
+    ]);
+    rows.push(['  floor: startChat request sent', '', ms(f.floor.requestStartMs.median), '', '']);
   }
   for (const l of r.longConversations) {
     rows.push([

@@ -25,19 +25,24 @@ export interface PageServer {
 /**
  * Serves `/<name>.html` from `pages/` (with `__MEASURE__` inlined, `__API__`
  * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and the built
- * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it),
+ * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it,
+ * and `floor-first.js`, the baseline's lines in a file of their own),
  * gzip-compressed when the browser accepts it, as a CDN would. Every file is
  * read and compressed once, up front: disk reads must not land in the timings.
  */
 export async function startPageServer(apiUrl: string, distDir: string): Promise<PageServer> {
   const measure = readFileSync(new URL('measure.js', pagesDir), 'utf8');
   const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
-  for (const name of ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js']) {
-    const plain = readFileSync(`${distDir}/${name}`);
+  const files: [string, URL | string][] = [
+    ...['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'].map((name): [string, string] => [name, `${distDir}/${name}`]),
+    ['floor-first.js', new URL('floor-first.js', pagesDir)],
+  ];
+  for (const [name, path] of files) {
+    const plain = readFileSync(path);
     scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
   }
   const pages = new Map<string, string>();
-  for (const name of ['widget-first', 'baseline-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
+  for (const name of ['widget-first', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,
