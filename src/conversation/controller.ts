@@ -8,7 +8,7 @@ import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError 
 import { createViewerClient } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { publishedAt } from '../protocol/flowbot.js';
-import { LIMITS, limitTurn } from '../protocol/limits.js';
+import { LIMITS, limitTurn, SHORTENED_ID } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import type { ChatAnswer, ClientSideAction, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
 import { greetingMessage, isStreamAction, runAction, streamBody } from './actions.js';
@@ -47,14 +47,13 @@ const AUTO_REPLIES_AT_ONCE = 3;
  * laying out long paragraphs is what takes time; short ones cost their row),
  * and a number of messages that starts at a whole response (the limits cap
  * one at `LIMITS.messages`) and then follows what the last slice cost, so
- * that a slice, drawn and laid out, takes about `SLICE_MS`. A response of
- * more than `BIG_RESPONSE` messages is shown from a task of its own, not in
- * the one that parsed it.
+ * that a slice, drawn and laid out, takes about `SLICE_MS`. A response the
+ * limits shortened (a hostile size: parsing it took long already) is shown
+ * from a task of its own, not in the one that parsed it.
  */
 const SLICE_CHARS = 40_000;
 const LONG_MESSAGE = 1_000;
 const SLICE_MS = 50;
-const BIG_RESPONSE = 20;
 
 /** Holds one chat session of a host element. */
 export class ConversationController extends ConversationState {
@@ -307,7 +306,7 @@ export class ConversationController extends ConversationState {
     let slice = 0;
     let count = 0;
     let allowed: number = LIMITS.messages;
-    if (messages.length > BIG_RESPONSE) {
+    if (messages.at(-1)?.id === SHORTENED_ID) {
       await this.sleep(0);
       if (generation !== this.generation) return;
     }

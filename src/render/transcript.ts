@@ -160,32 +160,40 @@ function drawRow(
   const { strings } = ctx;
   const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay, labels: strings });
   if (content === null) return null;
-  const row = element('div', 'row bot');
+  // One clone of the row and its bubble costs less than making them piece by piece.
+  rowShape ??= element('div', 'row bot');
+  if (!rowShape.firstChild) {
+    const shape = element('div', 'bubble bot-bubble');
+    shape.setAttribute('part', 'message bot-message');
+    rowShape.append(shape);
+  }
+  const row = rowShape.cloneNode(true) as HTMLElement;
+  const bubble = row.firstChild as HTMLElement;
+  const type = message.type;
+  bubble.dataset.type = type;
   if (avatar) {
-    if (grouped) row.append(element('span', 'avatar-space'));
+    if (grouped) row.prepend(element('span', 'avatar-space'));
     else {
       const img = element('img', 'avatar') as HTMLImageElement;
       img.setAttribute('part', 'avatar');
       img.src = avatar;
       img.alt = '';
-      row.append(img);
+      row.prepend(img);
     }
   }
-  const bubble = element('div', 'bubble bot-bubble');
-  bubble.setAttribute('part', 'message bot-message');
-  bubble.dataset.type = message.type;
-  const type = message.type;
   if (type !== 'text' && type !== 'image') {
     const label = element('span', 'visually-hidden');
     label.textContent = strings[type as 'video' | 'audio' | 'embed'];
     bubble.append(label);
   }
-  row.append(bubble);
   // Templates (media) are rendered into the bubble once; text arrives as an element.
   if (content instanceof Node) bubble.append(content);
   else render(content, bubble);
   return row;
 }
+
+/** A bot row with its empty bubble, cloned for each row. */
+let rowShape: HTMLElement | undefined;
 
 function element(tag: string, className: string): HTMLElement {
   const el = document.createElement(tag);

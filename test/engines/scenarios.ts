@@ -665,6 +665,19 @@ function hostileState(): HostileState {
 const hostileGo = (): void => (window as unknown as { __hostile: { go(): void } }).__hostile.go();
 const hostileStop = (): void => (window as unknown as { __hostile: { stop(): void } }).__hostile.stop();
 
+/** Runs in the page: must stay self-contained. Whether the hostile response is all shown, without layout. */
+function hostileProgress(shortened: string): { input: boolean; shortened: boolean; problems: number } {
+  const root = document.querySelector('flowbot-chat')?.shadowRoot;
+  const bubbles = root ? root.querySelectorAll('[part~="bot-message"]') : [];
+  const last = bubbles[bubbles.length - 1];
+  return {
+    input: Boolean(root?.querySelector('[part~="input"]')),
+    shortened: Boolean(last?.textContent?.includes(shortened)),
+    // A ResizeObserver notice is reported apart (see below).
+    problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).filter((p) => !/ResizeObserver loop/.test(String(p))).length,
+  };
+}
+
 function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: WidgetSnapshot) => string): Scenario {
   /** One page load: the response handed over, rendered, measured. Returns the figures and the limit. */
   const attempt = async (page: EnginePage, site: Site) => {
@@ -676,15 +689,16 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
     await page.evaluate(hostileGo);
     // Some engines report a ResizeObserver notice as a page error here: kept apart, reported below.
     const otherProblems = (s: WidgetSnapshot) => s.problems.filter((p) => !RESIZE_LOOP.test(p));
-    s = await waitInPage(
+    // While the clock runs, the wait reads no geometry: measuring a thousand bubbles (as the full
+    // snapshot does) would stop the page itself, and that time is the test's, not the widget's.
+    await waitInPage(
       page,
       'the response shown, shortened, and the text field',
-      (s) => otherProblems(s).length > 0 || (s.textInput && s.bot.some((t) => t.includes(SHORTENED))),
+      (p) => p.problems > 0 || (p.input && p.shortened),
       30_000,
-      snapshot,
-      'flowbot-chat',
+      hostileProgress,
+      SHORTENED,
     );
-    check(otherProblems(s).length === 0, 'no errors on the page', s);
     await page.evaluate(hostileStop);
     const h = await waitInPage(page, 'the lateness clock to stop', (h) => h.phase === 'done', 10_000, hostileState);
     s = await look(page);
