@@ -74,7 +74,8 @@ function copyRich(value: unknown, w: Walk, depth: number, budget: Budget): unkno
       if (kid !== undefined) children.push(kid);
     }
     if (Array.isArray(node.children) && children.length < node.children.length && w.left <= 0) budget.cut = true;
-    return { ...node, children } as RichTextNode;
+    // A copy of its exact length: a list grown by `push` keeps spare room, kept as long as the message is.
+    return { ...node, children: children.slice() } as RichTextNode;
   });
   if (copy === undefined && w.left <= 0) budget.cut = true;
   return copy;
@@ -113,7 +114,7 @@ function limitText(message: ChatMessage, content: Obj, w: Walk, response: Budget
     const nodes = content.richText.slice(0, Math.max(0, w.left)).map((node) => copyRich(node, w, 0, budget));
     const kept = nodes.filter((node) => node !== undefined);
     if (budget.cut) kept.push({ type: 'p', children: [{ text: SHORTENED }] });
-    out.richText = kept;
+    out.richText = kept.slice();
     used = Math.max(used, start - budget.chars);
   }
   response.chars -= used;
