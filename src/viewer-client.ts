@@ -18,8 +18,8 @@ import { onDemand } from './render/on-demand-import.js';
 export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
   const fetchFirst: FetchLike = async (request) => {
     if (request.method === 'POST' && request.url.endsWith('/startChat')) {
-      const body = sentBody(request) ?? (await request.clone().text());
-      const early = takeEarlyStart(host, request.url, body || undefined, request.signal);
+      // The body the viewer client made the request with (undefined: it has none).
+      const early = takeEarlyStart(host, request.url, sentBody(request), request.signal);
       if (early) return early;
     }
     return fetch(request);

@@ -8,7 +8,7 @@ import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError 
 import { createViewerClient } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { publishedAt } from '../protocol/flowbot.js';
-import { LIMITS, limitTurn, SHORTENED_ID } from '../protocol/limits.js';
+import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import type { ChatAnswer, ClientSideAction, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
 import { greetingMessage, isStreamAction, runAction, streamBody } from './actions.js';
@@ -42,18 +42,16 @@ export const AUTO_REPLY_LIMIT = 10;
 const AUTO_REPLIES_AT_ONCE = 3;
 
 /**
- * A long response is shown a slice per frame (see `play`). A slice holds at
+ * A long response is shown a slice per frame (see `play`): a slice holds at
  * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
- * laying out long paragraphs is what takes time; short ones cost their row),
- * and a number of messages that starts at a whole response (the limits cap
- * one at `LIMITS.messages`) and then follows what the last slice cost, so
- * that a slice, drawn and laid out, takes about `SLICE_MS`. A response the
- * limits shortened (a hostile size: parsing it took long already) is shown
- * from a task of its own, not in the one that parsed it.
+ * laying out long paragraphs is what takes time). Short messages cost their
+ * row only: the limits' thousand of them are drawn at once, as a page would
+ * draw a thousand paragraphs. A response the limits shortened (a hostile
+ * size: parsing it took long already) is shown from a task of its own, not
+ * in the one that parsed it.
  */
 const SLICE_CHARS = 40_000;
 const LONG_MESSAGE = 1_000;
-const SLICE_MS = 50;
 
 /** Holds one chat session of a host element. */
 export class ConversationController extends ConversationState {
@@ -304,24 +302,16 @@ export class ConversationController extends ConversationState {
     if (before.length > 0 && !(await runActions(before))) return;
     // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
     let slice = 0;
-    let count = 0;
-    let allowed: number = LIMITS.messages;
     if (messages.at(-1)?.id === SHORTENED_ID) {
       await this.sleep(0);
       if (generation !== this.generation) return;
     }
-    let sliceStart = performance.now();
     for (const [index, message] of messages.entries()) {
-      if (slice > SLICE_CHARS || count >= allowed) {
+      if (slice > SLICE_CHARS) {
         await this.nextFrame();
         if (generation !== this.generation) return;
-        // The frame drew and laid out the slice: size the next one on what that cost.
-        const now = performance.now();
-        allowed = Math.max(10, Math.min(5000, Math.round((count * SLICE_MS) / Math.max(1, now - sliceStart))));
-        sliceStart = now;
-        slice = count = 0;
+        slice = 0;
       }
-      count++;
       const plain = message.type === 'text' ? messageToPlain(message) : '';
       if (plain.length > LONG_MESSAGE) slice += plain.length;
       // Words are counted only where they make the bot "type".

@@ -99,24 +99,30 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
     : nothing}</div>`;
 }
 
-/** What a bot message's row was drawn with, and the row. */
+/** A bot message's row, and what its parts were drawn with. */
 interface DrawnRow {
-  readonly autoplay: boolean;
-  readonly strings: FlowbotStrings;
-  readonly markdownReady: boolean;
-  readonly avatar: string | undefined;
-  readonly grouped: boolean;
-  /** The row, or null when the message is skipped. */
-  readonly row: HTMLElement | null;
+  readonly row: HTMLElement;
+  readonly bubble: HTMLElement;
+  /** The avatar (or the space of one) before the bubble. */
+  lead: HTMLElement | undefined;
+  avatar: string | undefined;
+  grouped: boolean;
+  /** What the content depends on: media the words and autoplay, markdown and media the on-demand part. */
+  autoplay: boolean;
+  strings: FlowbotStrings | undefined;
+  ready: boolean;
+  /** The content could be read (a message that cannot is not shown). */
+  shown: boolean;
 }
 
-/** Each bot message's row, drawn once and redrawn only when what it shows changes. */
+/** Each bot message's row, drawn once. */
 const drawnRows = new WeakMap<BotEntry, DrawnRow>();
 
 /**
  * A bot message's row. Built as DOM, not as a template: a long transcript is
  * mostly these rows, and a row that never changes needs no template parts
- * (each part is a marker node and objects kept for every row).
+ * (each part is a marker node and objects kept for every row). A row is
+ * updated in place, never replaced: the live log announces only what is new.
  */
 function renderBotEntry(
   entry: BotEntry,
@@ -125,75 +131,65 @@ function renderBotEntry(
   ctx: TranscriptContext,
   question: boolean,
 ): HTMLElement | typeof nothing {
-  const { strings, avatar } = ctx;
+  const { message } = entry;
+  const type = message.type;
+  const media = type !== 'text';
+  const c = message.content as Record<string, unknown> | null | undefined;
+  // Plain rich text depends on nothing; markdown waits for its parser, media for its reader.
+  const ready = (media || typeof c?.markdown === 'string') && !!onDemand.get();
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
-  const autoplay = answered && !entry.restored;
-  const markdownReady = !!onDemand.get();
+  const autoplay = media && answered && !entry.restored;
+  const strings = media ? ctx.strings : undefined;
   let drawn = drawnRows.get(entry);
-  if (
-    !drawn ||
-    drawn.autoplay !== autoplay ||
-    drawn.strings !== strings ||
-    drawn.markdownReady !== markdownReady ||
-    drawn.avatar !== avatar ||
-    drawn.grouped !== grouped
-  ) {
-    drawn = { autoplay, strings, markdownReady, avatar, grouped, row: drawRow(entry, autoplay, avatar, grouped, ctx) };
+  if (!drawn) {
+    const row = element('div', 'row bot');
+    const bubble = row.appendChild(element('div', 'bubble bot-bubble'));
+    bubble.setAttribute('part', 'message bot-message');
+    bubble.dataset.type = type;
+    drawn = { row, bubble, lead: undefined, avatar: undefined, grouped: false, autoplay, strings, ready, shown: false };
     drawnRows.set(entry, drawn);
+    drawn.shown = drawContent(drawn, entry, ctx);
+  } else if (drawn.autoplay !== autoplay || drawn.strings !== strings || drawn.ready !== ready) {
+    Object.assign(drawn, { autoplay, strings, ready });
+    drawn.shown = drawContent(drawn, entry, ctx);
   }
-  const { row } = drawn;
-  if (!row) return nothing;
-  const bubble = row.lastElementChild!;
+  if (!drawn.shown) return nothing;
+  const { row, bubble } = drawn;
+  const { avatar } = ctx;
+  if (drawn.avatar !== avatar || drawn.grouped !== grouped) {
+    drawn.lead?.remove();
+    drawn.lead = avatar ? (grouped ? element('span', 'avatar-space') : avatarImg(avatar)) : undefined;
+    if (drawn.lead) row.prepend(drawn.lead);
+    drawn.avatar = avatar;
+    drawn.grouped = grouped;
+  }
   if (question) bubble.id = QUESTION_ID;
   else bubble.removeAttribute('id');
   return row;
 }
 
-function drawRow(
-  entry: BotEntry,
-  autoplay: boolean,
-  avatar: string | undefined,
-  grouped: boolean,
-  ctx: TranscriptContext,
-): HTMLElement | null {
+/** Draws (or draws again) the bubble's content; false when the message cannot be shown. */
+function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): boolean {
   const { message } = entry;
-  const { strings } = ctx;
-  const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay, labels: strings });
-  if (content === null) return null;
-  // One clone of the row and its bubble costs less than making them piece by piece.
-  rowShape ??= element('div', 'row bot');
-  if (!rowShape.firstChild) {
-    const shape = element('div', 'bubble bot-bubble');
-    shape.setAttribute('part', 'message bot-message');
-    rowShape.append(shape);
-  }
-  const row = rowShape.cloneNode(true) as HTMLElement;
-  const bubble = row.firstChild as HTMLElement;
   const type = message.type;
-  bubble.dataset.type = type;
-  if (avatar) {
-    if (grouped) row.prepend(element('span', 'avatar-space'));
-    else {
-      const img = element('img', 'avatar') as HTMLImageElement;
-      img.setAttribute('part', 'avatar');
-      img.src = avatar;
-      img.alt = '';
-      row.prepend(img);
-    }
+  const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay: drawn.autoplay, labels: ctx.strings });
+  if (content === null) return false;
+  // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
+  if (content instanceof Node) drawn.bubble.replaceChildren(content);
+  else {
+    const label = type === 'image' ? nothing : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
+    render(html`${label}${content}`, drawn.bubble);
   }
-  if (type !== 'text' && type !== 'image') {
-    const label = element('span', 'visually-hidden');
-    label.textContent = strings[type as 'video' | 'audio' | 'embed'];
-    bubble.append(label);
-  }
-  // Templates (media) are rendered into the bubble once; text arrives as an element.
-  if (content instanceof Node) bubble.append(content);
-  else render(content, bubble);
-  return row;
+  return true;
 }
 
-/** A bot row with its empty bubble, cloned for each row. */
-let rowShape: HTMLElement | undefined;
+function avatarImg(src: string): HTMLElement {
+  const img = element('img', 'avatar') as HTMLImageElement;
+  img.setAttribute('part', 'avatar');
+  img.src = src;
+  img.alt = '';
+  return img;
+}
 
 function element(tag: string, className: string): HTMLElement {
   const el = document.createElement(tag);
