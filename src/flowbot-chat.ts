@@ -433,6 +433,7 @@ export class FlowbotChat extends LitElement {
         onRetry: () => this.handleRetryClick(),
         unseen: this.follow.unseen,
         onJump: () => this.follow.jump(),
+        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
       })}
       ${this.renderComposer(strings)} ${renderProgress(this.session, 'Bottom', strings, lang)}
     </section>`;

@@ -81,6 +81,24 @@ function copyRich(value: unknown, w: Walk, depth: number, budget: Budget): unkno
   return copy;
 }
 
+/**
+ * Whether `value` is within the walk and `budget` as it is, nothing to cut:
+ * counts what `copyRich` would (the nodes entered, the characters kept)
+ * without copying. False as soon as anything would be cut or dropped.
+ */
+function fits(value: unknown, w: Walk, depth: number, budget: { chars: number }): boolean {
+  if (typeof value === 'string') return (budget.chars -= value.length) >= 0;
+  if (!isObject(value)) return true;
+  // Too deep, or past the node budget: `enter` declines, and the copy would drop it.
+  return (
+    enter(value, w, depth, (node) =>
+      typeof node.text === 'string'
+        ? (budget.chars -= node.text.length) >= 0
+        : !Array.isArray(node.children) || (node.children.length <= w.left && node.children.every((kid) => fits(kid, w, depth + 1, budget))),
+    ) ?? false
+  );
+}
+
 /** `text` within the budget; undefined once the budget is spent. */
 function cutText(text: string, budget: Budget): string | undefined {
   if (budget.chars <= 0) {
@@ -108,6 +126,18 @@ function limitText(message: ChatMessage, content: Obj, w: Walk, response: Budget
   }
   if (Array.isArray(content.richText)) {
     const budget = { chars: Math.min(LIMITS.messageChars, response.chars), cut: false };
+    // Most messages are well within their limits: then they are kept as they are, not copied.
+    const probe: Walk = { left: w.left, path: w.path };
+    const room = { chars: budget.chars };
+    if (
+      typeof content.markdown !== 'string' &&
+      content.richText.length <= w.left &&
+      content.richText.every((node) => fits(node, probe, 0, room))
+    ) {
+      w.left = probe.left;
+      response.chars -= budget.chars - room.chars;
+      return message;
+    }
     const start = budget.chars;
     // Nodes dropped as unusable (not objects, too deep) are not a cut: the renderer skips them too.
     if (content.richText.length > w.left) budget.cut = true;

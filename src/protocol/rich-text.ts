@@ -84,7 +84,7 @@ export function richTextToPlain(nodes: unknown): string {
 }
 
 /** Whether `nodes` has any text to show (`richTextToPlain(nodes) !== ''`), stopping at the first. */
-export function hasText(nodes: unknown): boolean {
+export function hasText(nodes: readonly unknown[]): boolean {
   const w = newWalk();
   const visit = (value: unknown, depth: number): boolean =>
     typeof value === 'string'
@@ -92,5 +92,5 @@ export function hasText(nodes: unknown): boolean {
       : !!enter(value, w, depth, (node) =>
           typeof node.text === 'string' ? /\S/.test(node.text) : childrenOf(node, w).some((child) => visit(child, depth + 1)),
         );
-  return (Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]).some((node) => visit(node, 0));
+  return nodes.slice(0, MAX_NODES).some((node) => visit(node, 0));
 }

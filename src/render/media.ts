@@ -2,9 +2,9 @@
  * Video, audio and embed messages, drawn from their checked model (read by
  * `protocol/media.ts`): provider videos and embeds in sandboxed iframes, plain
  * video and audio with controls. Loaded on demand, with their reader: most
- * conversations are text and images. Their styles are `messageContentStyles`.
+ * conversations are text and images. Their styles come with them (`mediaStyles`).
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
 import type { Model } from '../protocol/message.js';
 
 const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
@@ -27,3 +27,48 @@ export function renderMedia(m: Model, onLoad: (() => void) | typeof nothing): Te
       return null;
   }
 }
+
+/** The styles of these messages, adopted by the element's shadow root when the first is drawn. */
+export const mediaStyles: CSSResult = css`
+  .fb-frame,
+  .fb-video,
+  .fb-audio {
+    display: block;
+    max-width: 100%;
+    border: 0;
+    border-radius: var(--flowbot-media-radius, 8px);
+  }
+  .fb-frame:not([width]),
+  .fb-video:not([width]),
+  .fb-audio {
+    width: 100%;
+  }
+  .fb-frame:not([height]),
+  .fb-video:not([height]) {
+    height: auto;
+  }
+  .fb-ar-16-9:not([height]) {
+    aspect-ratio: 16 / 9;
+  }
+  .fb-ar-4-3:not([height]) {
+    aspect-ratio: 4 / 3;
+  }
+  .fb-ar-3-2:not([height]) {
+    aspect-ratio: 3 / 2;
+  }
+  .fb-ar-1-1:not([height]) {
+    aspect-ratio: 1;
+  }
+  .fb-ar-2-3:not([height]) {
+    aspect-ratio: 2 / 3;
+  }
+  .fb-ar-3-4:not([height]) {
+    aspect-ratio: 3 / 4;
+  }
+  .fb-ar-9-16:not([height]) {
+    aspect-ratio: 9 / 16;
+  }
+  .fb-ar-21-9:not([height]) {
+    aspect-ratio: 21 / 9;
+  }
+`;

@@ -135,49 +135,11 @@ export const messageContentStyles: CSSResult = css`
     border-radius: 4px;
     background: color-mix(in srgb, currentColor 10%, transparent);
   }
-  .fb-image,
-  .fb-frame,
-  .fb-video,
-  .fb-audio {
+  .fb-image {
     display: block;
     max-width: 100%;
+    height: auto;
     border: 0;
     border-radius: var(--flowbot-media-radius, 8px);
-  }
-  .fb-image {
-    height: auto;
-  }
-  .fb-frame:not([width]),
-  .fb-video:not([width]),
-  .fb-audio {
-    width: 100%;
-  }
-  .fb-frame:not([height]),
-  .fb-video:not([height]) {
-    height: auto;
-  }
-  .fb-ar-16-9:not([height]) {
-    aspect-ratio: 16 / 9;
-  }
-  .fb-ar-4-3:not([height]) {
-    aspect-ratio: 4 / 3;
-  }
-  .fb-ar-3-2:not([height]) {
-    aspect-ratio: 3 / 2;
-  }
-  .fb-ar-1-1:not([height]) {
-    aspect-ratio: 1;
-  }
-  .fb-ar-2-3:not([height]) {
-    aspect-ratio: 2 / 3;
-  }
-  .fb-ar-3-4:not([height]) {
-    aspect-ratio: 3 / 4;
-  }
-  .fb-ar-9-16:not([height]) {
-    aspect-ratio: 9 / 16;
-  }
-  .fb-ar-21-9:not([height]) {
-    aspect-ratio: 21 / 9;
   }
 `;

@@ -33,7 +33,7 @@ export { renderTextFilesInput } from './inputs/text-files-input.js';
 export { parseMarkdown } from '../protocol/markdown.js';
 // Video, audio and embed messages: most conversations are text and images.
 export { readMedia } from '../protocol/media.js';
-export { renderMedia } from './media.js';
+export { mediaStyles, renderMedia } from './media.js';
 // Remembering a conversation (persist): most widgets remember nothing.
 export { ConversationStore } from '../conversation/persistence.js';
 // The bubble's invitation (preview, timed opening, unread badge): fetched by bubble and popup widgets only.

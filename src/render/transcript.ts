@@ -3,7 +3,7 @@
  * skeleton, the typing indicator and the notices under the last message
  * (a blocked redirect, an error with its retry, the "unavailable" state).
  */
-import { html, nothing, render, type TemplateResult } from 'lit';
+import { html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
 import { isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
 // Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
 import type {
@@ -47,6 +47,8 @@ export interface TranscriptContext {
   readonly unseen: boolean;
   /** Goes to the newest message. */
   readonly onJump: () => void;
+  /** Adds styles that came with the on-demand part (video, audio and embeds) to the shadow root. */
+  readonly adoptStyles: (styles: CSSResult) => void;
 }
 
 /** The transcript (`part="messages"`, a polite live log), and the "new messages" button over its end. */
@@ -177,6 +179,8 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
   if (content instanceof Node) drawn.bubble.replaceChildren(content);
   else {
+    const part = onDemand.get();
+    if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
     const label = type === 'image' ? nothing : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
     render(html`${label}${content}`, drawn.bubble);
   }

@@ -15,6 +15,23 @@ describe('limitTurn', () => {
     expect(limitTurn(turn)).toEqual(turn);
   });
 
+  it('keeps a message within its limits as the same object, and counts it against the response', () => {
+    const small = rich('a', { text: 'x'.repeat(LIMITS.messageChars) });
+    const turn = { messages: Array.from({ length: 11 }, (_, i) => (i === 10 ? rich('last', { text: 'y'.repeat(1000) }) : small)) };
+    const { messages } = limitTurn(turn);
+    // Ten of them fill the response's budget (200,000 characters): they are kept as they are;
+    // the eleventh no longer fits and is dropped, with the note.
+    expect(messages.slice(0, 10).every((m) => m === small)).toBe(true);
+    expect(messages.map((m) => m.id).slice(10)).toEqual([SHORTENED_ID]);
+  });
+
+  it('copies a message it shortens, leaving what it was given unchanged', () => {
+    const long = rich('a', { text: 'A'.repeat(LIMITS.messageChars + 1) });
+    const [m] = limitTurn({ messages: [long] }).messages;
+    expect(m).not.toBe(long);
+    expect(plain(long)).toHaveLength(LIMITS.messageChars + 1);
+  });
+
   it('does not call unusable nodes a cut', () => {
     const turn = { messages: [{ id: 'x', type: 'text', content: { richText: [false] } }] };
     expect(JSON.stringify(limitTurn(turn))).not.toContain(SHORTENED);

@@ -7,10 +7,11 @@ import { markup, mount } from './helpers.js';
 const msg = (type: string, content: unknown) => ({ id: 'm1', type, content });
 
 beforeAll(async () => {
+  // The markdown parser, and the reader, renderer and styles of video, audio and embeds, are
+  // loaded on demand (the element waits for them before showing such a message).
+  const { mediaStyles } = await onDemand.load();
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
-  document.adoptedStyleSheets = [messageContentStyles.styleSheet!];
-  // The markdown parser is loaded on demand (the element waits for it before showing markdown).
-  await onDemand.load();
+  document.adoptedStyleSheets = [messageContentStyles.styleSheet!, mediaStyles.styleSheet!];
 });
 
 async function show(type: string, content: unknown, ctx?: Parameters<typeof renderMessageContent>[1]) {
