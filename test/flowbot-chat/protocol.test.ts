@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotRedirectEvent } from '../../src/events.js';
 import type { FlowbotChat } from '../../src/flowbot-chat.js';
+import { onDemand } from '../../src/render/on-demand-import.js';
 import {
   $,
   $$,
@@ -240,7 +241,8 @@ describe('<flowbot-chat>', () => {
       const { calls } = stubViewer(startResponse(), [{ messages: [textMessage('m2', 'We offer three')], input: { id: 'in-2', type: 'text input' } }]);
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
       await inputShown(el);
-      const group = part(el, 'composer')!.querySelector('[role="group"]')!;
+      // Suggestions are drawn by the on-demand part, fetched when the first one is to be shown.
+      const group = await until(() => part(el, 'composer')!.querySelector('[role="group"]'));
       expect(group.getAttribute('aria-label')).to.equal('Suggested replies');
       expect(parts(el, 'suggestion').map(text)).to.deep.equal(['What courses do you offer?', 'How do I enrol?', 'Pricing']);
       await expect(el).to.be.accessible();
@@ -255,6 +257,10 @@ describe('<flowbot-chat>', () => {
       stubViewer(startResponse({ input: { id: 'c', type: 'choice input', items: [{ id: 'a', content: 'A' }] } }));
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
       await inputShown(el);
+      // With the code that draws them there, still none.
+      await onDemand.load();
+      el.requestUpdate();
+      await el.updateComplete;
       expect(parts(el, 'suggestion')).to.have.length(0);
     });
   });
