@@ -9,6 +9,7 @@
 import type { PersistMode } from './conversation/persistence.js';
 import type { FlowbotChat, FlowbotChatMode, FlowbotWidget } from './flowbot-chat.js';
 import { queueCalls, startEarly } from './handover.js';
+import { isObject } from './protocol/json.js';
 
 /** The package version (kept equal to package.json's by a test). */
 export const version = '0.1.0';
@@ -70,7 +71,7 @@ function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
     if (value === null || value.trim() === '') return undefined;
     try {
       const parsed: unknown = JSON.parse(value);
-      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+      return isObject(parsed) ? parsed : null;
     } catch {
       return null;
     }

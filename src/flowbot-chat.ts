@@ -16,17 +16,17 @@ import {
   FlowbotStartEvent,
   FlowbotUnreadEvent,
 } from './events.js';
+import { ElementTheme } from './element-theme.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { fetchStringsFor, stringsFor, type FlowbotStrings } from './i18n.js';
 import { LateListeners } from './late-listeners.js';
-import { choiceAnswer, readChoiceItems, textAnswer, type BuiltAnswer } from './protocol/answers.js';
-import { readFlowbotTheme } from './protocol/flowbot.js';
+import { answerFor, type BuiltAnswer } from './protocol/answers.js';
 import { isObject, pick, text } from './protocol/json.js';
 import { safeUrl } from './protocol/safe-url.js';
 import type { ChatInput } from './protocol/types.js';
 import { renderHeader, renderLauncher } from './render/chrome.js';
 import { renderComposer } from './render/composer.js';
-import { extrasStyles, guestAvatarUrl, renderProgress, sessionCss, themeHostAvatarUrl } from './render/extras.js';
+import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from './render/extras.js';
 import { isBlankDraft, newDraft, type InputDraft } from './render/inputs/index.js';
 import { inputStyles } from './render/inputs/styles.js';
 import { messageContentStyles, messageToPlain, prepareMessage } from './render/message.js';
@@ -36,13 +36,13 @@ import type { SpeechController } from './render/speech.js';
 import { FollowController } from './render/follow.js';
 import { findQuestion, QUESTION_ID } from './render/question.js';
 import { renderTranscript } from './render/transcript.js';
-import { iconUrl, widgetThemeCss } from './theme/widget-theme.js';
+import { iconUrl } from './theme/widget-theme.js';
 import { createWidgetClient } from './viewer-client.js';
 import { runQueuedCalls } from './handover.js';
 import { jsonObject, seconds } from './attribute-converters.js';
 import { openPage } from './open-page.js';
 import { readMessage } from './protocol/message.js';
-import { adoptStyles, ChangingSheet } from './theme/sheets.js';
+import { adoptStyles } from './theme/sheets.js';
 import type { OnDemand } from './render/on-demand.js';
 
 /** How the widget sits in the page. */
@@ -252,9 +252,8 @@ export class FlowbotChat extends LitElement {
   private focusedInput: ChatInput | undefined;
   /** Keeps the newest message in view unless the visitor scrolled up to read. */
   private readonly follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
-  private readonly themeSheet = new ChangingSheet();
-  private widgetCss = '';
-  private themeKey: unknown[] = [];
+  /** The Widget resource's look over the bot's theme, as a constructed sheet. */
+  private readonly theme = new ElementTheme();
   /** The voice, once the Widget resource turns it on and its code has arrived. */
   private voice: SpeechController | undefined;
   /** The on-demand parts this element has started to fetch (the voice, the invitation). */
@@ -304,12 +303,7 @@ export class FlowbotChat extends LitElement {
   private sendText(text: string, byVisitor: boolean): boolean {
     const input = this.session.input;
     if (!input) return false;
-    const value = String(text).trim();
-    const item =
-      input.type === 'choice input'
-        ? readChoiceItems(input).find((i) => i.content === value || i.value === value)
-        : undefined;
-    const answer = item ? choiceAnswer([item]) : textAnswer(value);
+    const answer = answerFor(input, String(text));
     return answer ? this.submit(answer, byVisitor) : false;
   }
 
@@ -346,7 +340,7 @@ export class FlowbotChat extends LitElement {
         session.start();
       }
     }
-    this.applyTheme();
+    this.theme.apply(this.renderRoot, this.widget, this.session);
     if ((this.mode === 'bubble' || this.mode === 'popup') && this.isConnected) this.loadInvite();
   }
 
@@ -707,20 +701,6 @@ export class FlowbotChat extends LitElement {
     const dynamic = safeUrl(this.session.dynamicTheme.hostAvatarUrl);
     if (dynamic) return dynamic;
     return iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(this.session);
-  }
-
-  /** The Widget resource's look (over the bot's theme) as a constructed sheet: no inline styles. */
-  private applyTheme(): void {
-    const { flowbot, dynamicTheme, progress } = this.session;
-    const key = [this.widget, flowbot, dynamicTheme, progress];
-    if (key.every((value, i) => value === this.themeKey[i])) return;
-    // Colour parsing and contrast fixing only when the widget or the bot's theme changed,
-    // not on every progress step.
-    if (this.widget !== this.themeKey[0] || flowbot !== this.themeKey[1]) {
-      this.widgetCss = widgetThemeCss(this.widget, readFlowbotTheme(flowbot));
-    }
-    this.themeKey = key;
-    this.themeSheet.set(this.renderRoot, this.widgetCss + sessionCss(this.session));
   }
 }
 

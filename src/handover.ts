@@ -64,13 +64,15 @@ export function startEarly(el: Element, request: StartRequest): void {
   const response = fetch(url, {
     method: 'POST',
     signal: abort.signal,
+    // As every API call (`REDIRECT_MODE`): a redirect would send the body elsewhere; the widget reports it.
+    redirect: 'manual',
     headers: body ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
     ...(body ? { body } : {}),
   }).then(async (r) => {
     // The body is read now, while the widget's code is on its way: once that code runs, the
     // response is there at once, and the first message can be drawn with the first render.
     // A redirected or failed response is left as it is, for the widget to report.
-    if (!r.ok || r.redirected) return r;
+    if (!r.ok) return r;
     const text = await r.text();
     const read = new Response(text, { status: r.status, statusText: r.statusText, headers: r.headers });
     // A Response's own reading takes a turn of the event loop or more, even from memory.

@@ -2,7 +2,7 @@
 import type { FlowbotStrings } from './i18n-strings.js';
 
 /** Portuguese (Brazil). */
-export const ptBR: FlowbotStrings = {
+const ptBR: FlowbotStrings = {
   progress: 'Progresso',
   suggestions: 'Respostas sugeridas',
   mute: 'Silenciar voz',

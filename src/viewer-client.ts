@@ -3,11 +3,9 @@
  * side channels (streamed answers, client logs), whose code arrives with the
  * on-demand part the first time a conversation needs it.
  */
-import type { FetchLike } from './api/core.js';
-import { sentBody } from './api/fetch-endpoint.js';
 import { createViewerClient } from './api/viewer.js';
 import type { ConversationClient } from './conversation/options.js';
-import { takeEarlyStart } from './handover.js';
+import { startRequest, takeEarlyStart } from './handover.js';
 import { onDemand } from './render/on-demand-import.js';
 
 /**
@@ -16,16 +14,22 @@ import { onDemand } from './render/on-demand-import.js';
  * start when that was sent for exactly the same request.
  */
 export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
-  const fetchFirst: FetchLike = async (request) => {
-    if (request.method === 'POST' && request.url.endsWith('/startChat')) {
-      // The body the viewer client made the request with (undefined: it has none).
-      const early = takeEarlyStart(host, request.url, sentBody(request), request.signal);
-      if (early) return early;
-    }
-    return fetch(request);
-  };
+  const viewer = createViewerClient({ viewerBaseUrl });
   return {
-    ...createViewerClient({ viewerBaseUrl, fetch: fetchFirst }),
+    ...viewer,
+    startChat(publicId, options = {}) {
+      const { prefilledVariables, isStreamEnabled, signal } = options;
+      // The request the script-tag file would have sent for these options (the widget asks for no other start field).
+      const { url, body } = startRequest({
+        publicId,
+        apiHost: viewerBaseUrl,
+        prefilledVariables: prefilledVariables ?? undefined,
+        streaming: !!isStreamEnabled,
+      });
+      const early = takeEarlyStart(host, url, body, signal ?? new AbortController().signal);
+      // Its answer goes through the same client code, as if this client had sent the request.
+      return (early ? createViewerClient({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
+    },
     async *streamMessage(sessionId, options) {
       const { streamMessage } = await onDemand.load();
       yield* streamMessage(sessionId, { viewerBaseUrl, ...options });

@@ -4,7 +4,7 @@
  * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
  * ignored script action). Best-effort: it never throws and is never retried.
  */
-import { checkPathParams, normaliseBaseUrl, segment, type FetchLike } from './core.js';
+import { clip, normaliseBaseUrl, pathParamProblem, segment, type FetchLike } from './core.js';
 import { REDIRECT_MODE } from './response.js';
 
 /** One client log entry. */
@@ -26,8 +26,6 @@ const MAX_TEXT = 1000;
 const MAX_LOGS = 20;
 const MAX_CONTEXT = 200;
 
-const clip = (value: string, max = MAX_TEXT): string => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
-
 /**
  * Sends `logs` for `sessionId`; resolves to whether the viewer took them.
  * @example await sendClientLogs('https://viewer.example.com', sessionId, [{ status: 'error', description: 'The stream broke off', context: 'stream' }]);
@@ -40,13 +38,13 @@ export async function sendClientLogs(
 ): Promise<boolean> {
   try {
     // A session id no URL can hold is refused like any other path parameter (nothing is sent).
-    checkPathParams({ sessionId }, { operation: 'clientLogs', method: 'POST', url: 'clientLogs' });
+    if (pathParamProblem(sessionId)) return false;
     // Within what the viewer takes (a batch over its limits is refused whole).
     const clientLogs = logs.slice(0, MAX_LOGS).map((log) => ({
       status: log.status,
-      description: clip(String(log.description)),
+      description: clip(String(log.description), MAX_TEXT),
       ...(log.context === undefined ? {} : { context: clip(log.context, MAX_CONTEXT) }),
-      ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details)) }),
+      ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details), MAX_TEXT) }),
     }));
     const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/clientLogs`, globalThis.location?.href);
     const response = await (fetchImpl ?? globalThis.fetch)(

@@ -10,6 +10,9 @@
  */
 import { FlowbotValidationError } from './errors.js';
 import type { FieldIssue } from './viewer-schemas.js';
+import { pathParamProblem } from './path-param.js';
+
+export { pathParamProblem, segment } from './path-param.js';
 
 /**
  * A `fetch`-compatible function. The client always calls it with a `Request`
@@ -85,10 +88,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Reads an untrusted value: what it is, or what is wrong with it. The full
- * client makes readers of its valibot schemas (`reader` in schema-kit.ts); the
+ * client makes readers of its valibot schemas (`reader` in schema-reader.ts); the
  * widget's viewer client has hand-written ones, so it carries no schema library.
  */
-export type Reader<T> = (value: unknown) => { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
+export type Reader<T> = (value: unknown) => Read<T>;
+
+/** What a reader makes of a value: the value, or what is wrong with it. */
+export type Read<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
 
 /** One request of a verb. */
 export interface RequestSpec<T> {
@@ -129,15 +135,6 @@ export interface EndpointConfig {
 export function normaliseBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, '');
   return trimmed === '' ? '/' : `${trimmed}/`;
-}
-
-/** Encodes one path parameter; `''` for text that is not well-formed Unicode (which `checkPathParams` refuses). */
-export function segment(value: string | number): string {
-  try {
-    return encodeURIComponent(String(value));
-  } catch {
-    return '';
-  }
 }
 
 const USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^/@\s]*@/gi;
@@ -212,18 +209,7 @@ export function checkPathParams(
 ): void {
   const issues: FieldIssue[] = [];
   for (const [path, value] of Object.entries(params)) {
-    const message =
-      typeof value === 'number'
-        ? Number.isSafeInteger(value) && value >= 0
-          ? ''
-          : 'must be a whole number'
-        : typeof value !== 'string' || value.trim() === ''
-          ? 'is required (a non-empty string)'
-          : value === '.' || value === '..'
-            ? 'must not be "." or ".."'
-            : !segment(value)
-              ? 'must be well-formed Unicode'
-              : '';
+    const message = pathParamProblem(value);
     if (message) issues.push({ path, message });
   }
   if (issues.length > 0) throw validationError(issues, context);

@@ -16,12 +16,6 @@ import { describe, httpError, readBody, readResult, REDIRECT_MODE, redirectError
 
 const HEADERS_TIMEOUT = Symbol('headers timeout');
 
-/** The body each request of these endpoints was made with, readable at once (a Request's own body reads asynchronously). */
-const bodies = new WeakMap<Request, string>();
-
-/** The JSON body `request` was made with by an endpoint of this file; undefined for any other request. */
-export const sentBody = (request: Request): string | undefined => bodies.get(request);
-
 /**
  * Requests against one base URL with plain `fetch`: no token, no retries
  * (the viewer's calls are POSTs, which are never retried), the same timeout,
@@ -47,9 +41,13 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
     let response: Response;
     try {
       const target = new URL(url(spec.path), globalThis.location?.href).href;
-      const body = spec.json === undefined ? undefined : JSON.stringify(spec.json);
-      const request = new Request(target, { method, headers, signal, redirect: REDIRECT_MODE, ...(body === undefined ? {} : { body }) });
-      if (body !== undefined) bodies.set(request, body);
+      const request = new Request(target, {
+        method,
+        headers,
+        signal,
+        redirect: REDIRECT_MODE,
+        ...(spec.json === undefined ? {} : { body: JSON.stringify(spec.json) }),
+      });
       response = await (config.fetch ?? globalThis.fetch)(request);
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason;

@@ -97,7 +97,7 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        // API calls follow no redirect (see core.ts): the session and block ids go nowhere else.
+        // API calls follow no redirect (`REDIRECT_MODE`, response.ts): the session and block ids go nowhere else.
         redirect: REDIRECT_MODE,
         ...(signal ? { signal } : {}),
       }),

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 
+import { pathParamProblem } from './path-param.js';
 import { bool, num, opt, str } from './schema-kit.js';
 
 // Message contents and input options are validated by the renderer, which must
@@ -57,7 +58,8 @@ const chatTurnEntries = {
  */
 const SessionIdSchema = v.pipe(
   str,
-  v.check((id) => id.trim() !== '' && !/\p{Cs}/u.test(id), 'must be an id that can go in a URL (not blank, no lone surrogate)'),
+  // The rule of every id that goes in a URL (`checkPathParams`): not blank, not `.` or `..`, well-formed.
+  v.check((id) => !pathParamProblem(id), 'must be an id that can go in a URL (not blank, not "." or "..", no lone surrogate)'),
 );
 
 export const StartChatResultSchema = v.looseObject({

@@ -8,7 +8,7 @@ import { safeUrl } from '../protocol/safe-url.js';
 import type { ChatMessage, ClientSideAction } from '../protocol/types.js';
 
 /** The id of the local greeting message. */
-export const GREETING_ID = 'flowbot-greeting';
+const GREETING_ID = 'flowbot-greeting';
 
 /** The widget's own first message (the Widget resource's `aiFirstMessage`). */
 export function greetingMessage(text: string): ChatMessage {

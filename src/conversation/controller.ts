@@ -10,7 +10,7 @@ import { answerText } from '../protocol/answers.js';
 import { publishedAt } from '../protocol/flowbot.js';
 import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
-import type { ChatAnswer, ClientSideAction, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
+import type { ChatAnswer, ClientSideAction, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage, isStreamAction, runAction, streamBody } from './actions.js';
 import type { ConversationClient, ConversationConfig } from './options.js';
 import type { StoredConversation } from './persistence.js';
@@ -19,7 +19,6 @@ import { readAnswer, StreamFailure } from './stream.js';
 import type { AnswerEntry, StreamEntry } from './transcript.js';
 import { countWords, messageDelay, readTypingEmulation } from './typing.js';
 
-export { GREETING_ID } from './actions.js';
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 export type {
   AnswerEntry,
@@ -250,17 +249,7 @@ export class ConversationController extends ConversationState {
       this.start({ fresh: true });
       return;
     }
-    if (result.dynamicTheme) {
-      const next: Record<string, unknown> = { ...s.dynamicTheme };
-      for (const [key, value] of Object.entries(result.dynamicTheme)) if (value != null) next[key] = value;
-      s.dynamicTheme = next as DynamicTheme;
-    }
-    if (typeof result.progress === 'number') s.progress = result.progress;
-    const last = result.lastMessageNewFormat ? this.lastAnswer() : undefined;
-    // The server's form replaces what was typed as is, never what the widget put in the
-    // visitor's words (a date in their language, a phone as typed, a choice's label).
-    if (last && answerText(last.answer) === last.text) last.text = result.lastMessageNewFormat!;
-    this.host.requestUpdate();
+    this.applyTurn(result);
 
     const messages = result.messages;
     // A streamed answer pauses the flow: it runs once the messages before it are shown, and its reply goes on.

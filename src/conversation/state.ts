@@ -6,7 +6,8 @@
  * replaced whole when the conversation starts over.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { answerText } from '../protocol/answers.js';
+import type { ChatInput, ChatMessage, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
 import type { ConversationClient, ConversationNotice, ConversationOptions } from './options.js';
 import type { ConversationStore, StoredConversation } from './persistence.js';
 import { STOPPED } from './stream.js';
@@ -261,12 +262,25 @@ export abstract class ConversationState implements ReactiveController {
     this.s.typing = false;
   }
 
-  protected lastAnswer(): AnswerEntry | undefined {
-    for (let i = this.s.entries.length - 1; i >= 0; i--) {
-      const entry = this.s.entries[i];
-      if (entry?.kind === 'answer') return entry;
+  /** Takes what a response changes besides its messages: the dynamic theme, the progress, the form of the last answer. */
+  protected applyTurn(result: StartChatResult | ContinueChatResult): void {
+    const s = this.s;
+    if (result.dynamicTheme) {
+      const next: Record<string, unknown> = { ...s.dynamicTheme };
+      for (const [key, value] of Object.entries(result.dynamicTheme)) if (value != null) next[key] = value;
+      s.dynamicTheme = next as DynamicTheme;
     }
-    return undefined;
+    if (typeof result.progress === 'number') s.progress = result.progress;
+    const format = result.lastMessageNewFormat;
+    for (let i = s.entries.length - 1; format && i >= 0; i--) {
+      const entry = s.entries[i]!;
+      if (entry.kind !== 'answer') continue;
+      // The server's form replaces what was typed as is, never what the widget put in the
+      // visitor's words (a date in their language, a phone as typed, a choice's label).
+      if (answerText(entry.answer) === entry.text) entry.text = format;
+      break;
+    }
+    this.host.requestUpdate();
   }
 
   protected dropStream(entry: StreamEntry): void {

@@ -121,3 +121,13 @@ export function audioAnswer(url: string, label: string): BuiltAnswer {
 export function answerText(answer: ChatAnswer | undefined): string | undefined {
   return typeof answer === 'string' ? answer : answer?.type === 'text' ? answer.text : undefined;
 }
+
+/**
+ * The answer `text` gives to `input` (the public `send()`): for a choice, the
+ * item whose label or value it is; otherwise the text itself.
+ */
+export function answerFor(input: ChatInput, text: string): BuiltAnswer | undefined {
+  const value = text.trim();
+  const item = input.type === 'choice input' ? readChoiceItems(input).find((i) => i.content === value || i.value === value) : undefined;
+  return item ? choiceAnswer([item]) : textAnswer(value);
+}

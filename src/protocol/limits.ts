@@ -60,44 +60,29 @@ interface Budget {
 }
 
 
-/** A text message's rich text, copied within `budget` and the shared node walk. */
+/**
+ * A text message's rich text within `budget` and the shared node walk: a node
+ * within its limits is kept as it is (most are), one that had to change is a copy.
+ */
 function copyRich(value: unknown, w: Walk, depth: number, budget: Budget): unknown {
   if (typeof value === 'string') return cutText(value, budget);
   const copy = enter(value, w, depth, (node): RichTextNode | undefined => {
     if (typeof node.text === 'string') {
       const text = cutText(node.text, budget);
-      return text === undefined ? undefined : { ...node, text };
+      return text === undefined ? undefined : text === node.text ? (node as RichTextNode) : { ...node, text };
     }
-    const children: unknown[] = [];
-    for (const child of childrenOf(node, w)) {
-      const kid = copyRich(child, w, depth + 1, budget);
-      if (kid !== undefined) children.push(kid);
-    }
+    const kids = childrenOf(node, w).map((child) => copyRich(child, w, depth + 1, budget));
+    const children = kids.filter((kid) => kid !== undefined);
     if (Array.isArray(node.children) && children.length < node.children.length && w.left <= 0) budget.cut = true;
-    // A copy of its exact length: a list grown by `push` keeps spare room, kept as long as the message is.
-    return { ...node, children: children.slice() } as RichTextNode;
+    return same(children, node.children) ? (node as RichTextNode) : ({ ...node, children } as RichTextNode);
   });
   if (copy === undefined && w.left <= 0) budget.cut = true;
   return copy;
 }
 
-/**
- * Whether `value` is within the walk and `budget` as it is, nothing to cut:
- * counts what `copyRich` would (the nodes entered, the characters kept)
- * without copying. False as soon as anything would be cut or dropped.
- */
-function fits(value: unknown, w: Walk, depth: number, budget: { chars: number }): boolean {
-  if (typeof value === 'string') return (budget.chars -= value.length) >= 0;
-  if (!isObject(value)) return true;
-  // Too deep, or past the node budget: `enter` declines, and the copy would drop it.
-  return (
-    enter(value, w, depth, (node) =>
-      typeof node.text === 'string'
-        ? (budget.chars -= node.text.length) >= 0
-        : !Array.isArray(node.children) || (node.children.length <= w.left && node.children.every((kid) => fits(kid, w, depth + 1, budget))),
-    ) ?? false
-  );
-}
+/** `list` holds exactly the items of `original` (an array), in order: nothing changed or dropped. */
+const same = (list: unknown[], original: unknown): boolean =>
+  Array.isArray(original) && list.length === original.length && list.every((item, i) => item === original[i]);
 
 /** `text` within the budget; undefined once the budget is spent. */
 function cutText(text: string, budget: Budget): string | undefined {
@@ -126,28 +111,18 @@ function limitText(message: ChatMessage, content: Obj, w: Walk, response: Budget
   }
   if (Array.isArray(content.richText)) {
     const budget = { chars: Math.min(LIMITS.messageChars, response.chars), cut: false };
-    // Most messages are well within their limits: then they are kept as they are, not copied.
-    const probe: Walk = { left: w.left, path: w.path };
-    const room = { chars: budget.chars };
-    if (
-      typeof content.markdown !== 'string' &&
-      content.richText.length <= w.left &&
-      content.richText.every((node) => fits(node, probe, 0, room))
-    ) {
-      w.left = probe.left;
-      response.chars -= budget.chars - room.chars;
-      return message;
-    }
     const start = budget.chars;
     // Nodes dropped as unusable (not objects, too deep) are not a cut: the renderer skips them too.
     if (content.richText.length > w.left) budget.cut = true;
     const nodes = content.richText.slice(0, Math.max(0, w.left)).map((node) => copyRich(node, w, 0, budget));
     const kept = nodes.filter((node) => node !== undefined);
     if (budget.cut) kept.push({ type: 'p', children: [{ text: SHORTENED }] });
-    out.richText = kept.slice();
+    out.richText = kept;
     used = Math.max(used, start - budget.chars);
   }
   response.chars -= used;
+  // Most messages are within their limits: then the message is kept as it came, not copied.
+  if (typeof content.markdown !== 'string' && same(out.richText as unknown[], content.richText)) return message;
   return { ...message, content: out };
 }
 

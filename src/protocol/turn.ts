@@ -24,26 +24,17 @@ import type {
   StartChatResult,
 } from '../api/viewer-schemas.js';
 
+import type { Read } from '../api/core.js';
+import { pathParamProblem } from '../api/path-param.js';
 import { isObject } from './json.js';
 
-/** What a reader makes of a value: the value, or what is wrong with it. */
-export type Read<T> = { ok: true; value: T } | { ok: false; issues: FieldIssue[] };
+export type { Read } from '../api/core.js';
 
 type Json = Record<string, unknown>;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
 const done = <T>(value: T, issues: FieldIssue[]): Read<T> => (issues.length ? { ok: false, issues } : { ok: true, value });
-
-function urlSafe(value: string): boolean {
-  if (value.trim() === '') return false;
-  try {
-    encodeURIComponent(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A shallow copy without the keys that name prototypes (JSON can carry them as data). */
 function copy(value: Json): Json {
@@ -133,9 +124,8 @@ export function readStartResult(value: unknown): Read<StartChatResult> {
   const issues: FieldIssue[] = [];
   for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
   // Every later call puts the session id in its URL: one that cannot go there is refused now.
-  if (isString(out.sessionId) && !urlSafe(out.sessionId)) {
-    issues.push({ path: 'sessionId', message: 'must be an id that can go in a URL (not blank, no lone surrogate)' });
-  }
+  const problem = isString(out.sessionId) && pathParamProblem(out.sessionId);
+  if (problem) issues.push({ path: 'sessionId', message: `must be an id that can go in a URL (${problem})` });
   readTurnInto(out, issues);
   return done(out as StartChatResult, issues);
 }

@@ -105,7 +105,7 @@ function writeJson(storage: Storage | undefined, key: string, value: object | un
 }
 
 /** A visible string, white space collapsed, cut to `PREVIEW_CHARS`. */
-export function previewOf(text: string): string {
+function previewOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : flat;
 }

@@ -16,7 +16,6 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import type { RichTextNode } from '../protocol/rich-text.js';
 import type { OnDemand } from './on-demand.js';
 import { onDemand } from './on-demand-import.js';
 import { richTextContent } from './rich-text.js';
@@ -43,14 +42,10 @@ function onDemandFor(ctx: MessageRenderContext): OnDemand | undefined {
   return part;
 }
 
-/**
- * Markdown through the parser, which is loaded on demand: until it is there
- * (or if it cannot be loaded) the lines show as plain paragraphs.
- */
-function markdownNodes(markdown: string, ctx: MessageRenderContext): RichTextNode[] {
-  const parse = onDemandFor(ctx)?.parseMarkdown;
-  if (parse) return parse(markdown);
-  return markdown.split('\n').map((line) => ({ type: 'p', children: [{ text: line }] }));
+/** Whether showing `message` takes the on-demand part: markdown (its parser), video, audio and embeds (their reader). */
+export function needsOnDemand(message: Message): boolean {
+  if (!isObject(message)) return false;
+  return MEDIA_TYPES.includes(message.type) || (message.type === 'text' && isObject(message.content) && typeof message.content.markdown === 'string');
 }
 
 /**
@@ -60,9 +55,7 @@ function markdownNodes(markdown: string, ctx: MessageRenderContext): RichTextNod
  * without the on-demand part markdown shows plain (and media not at all).
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  if (onDemand.get() || !isObject(message)) return undefined;
-  const c = isObject(message.content) ? message.content : {};
-  if (!MEDIA_TYPES.includes(message.type) && !(message.type === 'text' && typeof c.markdown === 'string')) return undefined;
+  if (onDemand.get() || !needsOnDemand(message)) return undefined;
   return onDemand.load().then(
     () => undefined,
     () => undefined,
@@ -75,8 +68,9 @@ export function prepareMessage(message: Message): Promise<void> | undefined {
  * `custom-embed`, unusable content, or media whose reader has not arrived).
  */
 export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | HTMLElement | null {
-  const media = isObject(message) && MEDIA_TYPES.includes(message.type) ? onDemandFor(ctx) : undefined;
-  const m = readMessage(message, { ...ctx, markdown: (source) => markdownNodes(source, ctx), media: media?.readMedia });
+  // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
+  const part = needsOnDemand(message) ? onDemandFor(ctx) : undefined;
+  const m = readMessage(message, { ...ctx, markdown: part?.parseMarkdown, media: part?.readMedia });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
   switch (m.kind) {
@@ -93,7 +87,7 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
     }
     default:
       // Only the on-demand reader makes these models, so its renderer is there.
-      return media!.renderMedia(m, onLoad);
+      return part!.renderMedia(m, onLoad);
   }
 }
 

@@ -14,11 +14,13 @@ import { LINK_SCHEMES, safeUrl } from '../protocol/safe-url.js';
 type Obj = Record<string, unknown>;
 type Out = (Node | string)[];
 
-const el = (tag: string, children: Out): HTMLElement => {
+/** A new `tag` element holding `children`, with `className` when given (for rows and content drawn as DOM). */
+export function el(tag: string, children: readonly (Node | string)[] = [], className?: string): HTMLElement {
   const e = document.createElement(tag);
+  if (className) e.className = className;
   e.append(...children);
   return e;
-};
+}
 
 /** Text with its line breaks as `<br>`. */
 function lines(text: string, out: Out): void {
@@ -120,8 +122,7 @@ function build(nodes: unknown): Out {
 
 /** A bubble's text content: `<div class="fb-content fb-text">` holding `nodes`. */
 export function richTextContent(nodes: unknown, lang?: string): HTMLElement {
-  const content = el('div', build(nodes));
-  content.className = 'fb-content fb-text';
+  const content = el('div', build(nodes), 'fb-content fb-text');
   if (lang) content.lang = lang;
   return content;
 }

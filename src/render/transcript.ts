@@ -16,8 +16,8 @@ import type {
 } from '../conversation/transcript.js';
 import type { FlowbotStrings } from '../i18n.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
-import { renderMessageContent } from './message.js';
-import { richTextContent } from './rich-text.js';
+import { needsOnDemand, renderMessageContent } from './message.js';
+import { el, richTextContent } from './rich-text.js';
 import { onDemand } from './on-demand-import.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
@@ -115,6 +115,8 @@ interface DrawnRow {
   ready: boolean;
   /** The content could be read (a message that cannot is not shown). */
   shown: boolean;
+  /** The bubble has the question's id (the input names it). */
+  question: boolean;
 }
 
 /** Each bot message's row, drawn once. */
@@ -136,19 +138,19 @@ function renderBotEntry(
   const { message } = entry;
   const type = message.type;
   const media = type !== 'text';
-  const c = message.content as Record<string, unknown> | null | undefined;
-  // Plain rich text depends on nothing; markdown waits for its parser, media for its reader.
-  const ready = (media || typeof c?.markdown === 'string') && !!onDemand.get();
+  // Plain rich text and images draw at once; markdown waits for its parser, media for its reader.
+  const ready = needsOnDemand(message) && !!onDemand.get();
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = media && answered && !entry.restored;
+  // Media and images carry words of the interface (labels, titles).
   const strings = media ? ctx.strings : undefined;
   let drawn = drawnRows.get(entry);
   if (!drawn) {
-    const row = element('div', 'row bot');
-    const bubble = row.appendChild(element('div', 'bubble bot-bubble'));
+    const row = el('div', [], 'row bot');
+    const bubble = row.appendChild(el('div', [], 'bubble bot-bubble'));
     bubble.setAttribute('part', 'message bot-message');
     bubble.dataset.type = type;
-    drawn = { row, bubble, lead: undefined, avatar: undefined, grouped: false, autoplay, strings, ready, shown: false };
+    drawn = { row, bubble, lead: undefined, avatar: undefined, grouped: false, autoplay, strings, ready, shown: false, question: false };
     drawnRows.set(entry, drawn);
     drawn.shown = drawContent(drawn, entry, ctx);
   } else if (drawn.autoplay !== autoplay || drawn.strings !== strings || drawn.ready !== ready) {
@@ -160,13 +162,16 @@ function renderBotEntry(
   const { avatar } = ctx;
   if (drawn.avatar !== avatar || drawn.grouped !== grouped) {
     drawn.lead?.remove();
-    drawn.lead = avatar ? (grouped ? element('span', 'avatar-space') : avatarImg(avatar)) : undefined;
+    drawn.lead = avatar ? (grouped ? el('span', [], 'avatar-space') : avatarImg(avatar)) : undefined;
     if (drawn.lead) row.prepend(drawn.lead);
     drawn.avatar = avatar;
     drawn.grouped = grouped;
   }
-  if (question) bubble.id = QUESTION_ID;
-  else bubble.removeAttribute('id');
+  if (drawn.question !== question) {
+    drawn.question = question;
+    if (question) bubble.id = QUESTION_ID;
+    else bubble.removeAttribute('id');
+  }
   return row;
 }
 
@@ -188,18 +193,13 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
 }
 
 function avatarImg(src: string): HTMLElement {
-  const img = element('img', 'avatar') as HTMLImageElement;
+  const img = el('img', [], 'avatar') as HTMLImageElement;
   img.setAttribute('part', 'avatar');
   img.src = src;
   img.alt = '';
   return img;
 }
 
-function element(tag: string, className: string): HTMLElement {
-  const el = document.createElement(tag);
-  el.className = className;
-  return el;
-}
 
 /** The bot's avatar beside the first message of a group, a space of its width beside the others. */
 function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult | typeof nothing {

@@ -53,11 +53,11 @@ export function resolveText(session: ChatSession, content: unknown): unknown {
   return { type: 'markdown', markdown: toMarkdown(rich.richText as RichNode[]) };
 }
 
-export function toMarkdown(nodes: RichNode[]): string {
+function toMarkdown(nodes: RichNode[]): string {
   return nodes.map((node) => blockMarkdown(node)).join('\n\n');
 }
 
-export function blockMarkdown(node: RichNode): string {
+function blockMarkdown(node: RichNode): string {
   if (!('type' in node)) return inlineMarkdown(node);
   if (node.type === 'ul' || node.type === 'ol') {
     return node.children
@@ -67,7 +67,7 @@ export function blockMarkdown(node: RichNode): string {
   return inlineMarkdown(node);
 }
 
-export function inlineMarkdown(node: RichNode): string {
+function inlineMarkdown(node: RichNode): string {
   if (!('type' in node)) {
     let text = node.text;
     if (!text.trim()) return text;

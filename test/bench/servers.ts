@@ -23,7 +23,8 @@ export interface PageServer {
 }
 
 /**
- * Serves `/<name>.html` from `pages/` (with `__MEASURE__` inlined, `__API__`
+ * Serves `/<name>.html` from `pages/` (with `__MEASURE__` and `__FIRST_BASELINE__`
+ * (the first-message baseline, `floor-first.js`) inlined, `__API__`
  * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and the built
  * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it,
  * and `floor-first.js`, the baseline's lines in a file of their own),
@@ -32,6 +33,7 @@ export interface PageServer {
  */
 export async function startPageServer(apiUrl: string, distDir: string): Promise<PageServer> {
   const measure = readFileSync(new URL('measure.js', pagesDir), 'utf8');
+  const firstBaseline = readFileSync(new URL('floor-first.js', pagesDir), 'utf8');
   const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
   const files: [string, URL | string][] = [
     ...['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'].map((name): [string, string] => [name, `${distDir}/${name}`]),
@@ -46,7 +48,11 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,
-      html.replace('__MEASURE__', () => measure).replaceAll('__API__', apiUrl).replaceAll('__QUESTION__', STREAM_QUESTION),
+      html
+        .replace('__MEASURE__', () => measure)
+        .replace('__FIRST_BASELINE__', () => firstBaseline)
+        .replaceAll('__API__', apiUrl)
+        .replaceAll('__QUESTION__', STREAM_QUESTION),
     );
   }
 

@@ -105,6 +105,16 @@ describe('protocol/turn.ts against the viewer schemas', () => {
     expect(readStartResult({ messages: [], resultId: 'r' }).ok).toBe(false);
   });
 
+  it('refuses a session id no later call could put in its URL, as the schema and every call do', () => {
+    const bad = ['', '  ', '.', '..', 'a\uD800b'];
+    for (const sessionId of bad) {
+      const start = { sessionId, resultId: 'r', messages: [] };
+      expect(readStartResult(start).ok, JSON.stringify(sessionId)).toBe(false);
+      expect(v.safeParse(StartChatResultSchema, start).success, JSON.stringify(sessionId)).toBe(false);
+    }
+    expect(readStartResult({ sessionId: '..x', resultId: 'r', messages: [] }).ok).toBe(true);
+  });
+
   it('checks answers and start options exactly as the schemas do', () => {
     const answer = fc.oneof(
       str,

@@ -13,7 +13,7 @@ import { minifySync } from 'rolldown/experimental';
  * audio and embeds (their code and styles) and the rarer extras moving on demand brought it to
  * 33.9 KB: the budget is what is reached, to be brought down, never raised.
  */
-export const BUDGET_GZIP = 33_950;
+export const BUDGET_GZIP = 33_900;
 /** The script-tag file alone (it starts the chat and fetches the widget's code). */
 export const SCRIPT_BUDGET_GZIP = 2 * 1024;
 const FILE = 'dist/flowbot-chat.iife.js';

@@ -9,7 +9,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { attachmentsAnswer, audioAnswer, textAnswer } from '../../protocol/answers.js';
-import { isObject, readInputOptions } from '../../protocol/json.js';
+import { pick, readInputOptions } from '../../protocol/json.js';
 import type { ChatInput } from '../../protocol/types.js';
 import type { InputContext, InputDraft } from './context.js';
 import { renderError } from './shared.js';
@@ -27,8 +27,6 @@ interface Recording {
 const recordings = new WeakMap<InputDraft, Recording>();
 /** Drafts whose upload in flight is a voice message (its progress is drawn apart from the files'). */
 const clipUploads = new WeakSet<InputDraft>();
-
-const enabled = (value: unknown): boolean => isObject(value) && value.isEnabled === true;
 
 const icon = (body: TemplateResult): TemplateResult =>
   html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
@@ -115,8 +113,8 @@ async function stopAndSend(input: ChatInput, ctx: InputContext): Promise<void> {
 export function renderTextFilesInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const options = readInputOptions(input);
   const { draft, strings } = ctx;
-  const attachments = enabled(options.attachments) && !draft.noUploads;
-  const audio = enabled(options.audioClip) && !draft.noUploads;
+  const attachments = pick(options.attachments, 'isEnabled') === true && !draft.noUploads;
+  const audio = pick(options.audioClip, 'isEnabled') === true && !draft.noUploads;
   const busy = ctx.busy || draft.uploading || draft.recording;
   const types = allowedTypes(input);
   const clip = clipUploads.has(draft) && draft.uploading;

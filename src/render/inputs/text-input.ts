@@ -8,7 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readLabels, textAnswer } from '../../protocol/answers.js';
-import { isObject, readInputOptions } from '../../protocol/json.js';
+import { pick, readInputOptions } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
 
 const INPUT_MODES = new Set(['text', 'email', 'url', 'tel', 'numeric', 'decimal', 'search', 'none']);
@@ -30,7 +30,7 @@ export interface TextInputOverrides {
 /** Whether a text input takes files or voice messages: its control then loads on demand. */
 export function takesFiles(input: ChatInput): boolean {
   const options = readInputOptions(input);
-  return [options.attachments, options.audioClip].some((o) => isObject(o) && o.isEnabled === true);
+  return [options.attachments, options.audioClip].some((o) => pick(o, 'isEnabled') === true);
 }
 
 /** The text control for `input`. */

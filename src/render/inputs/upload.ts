@@ -42,7 +42,7 @@ function accepted(file: File, types: readonly string[]): boolean {
  * file (a type outside `allowedFileTypes`, a size over `sizeLimit` MB), one
  * per line. Nothing refused is ever sent.
  */
-export function checkFiles(input: ChatInput, picked: readonly File[], strings: FlowbotStrings): { fits: File[]; refused: string } {
+function checkFiles(input: ChatInput, picked: readonly File[], strings: FlowbotStrings): { fits: File[]; refused: string } {
   const types = allowedTypes(input);
   const limit = numberOption(pick(readInputOptions(input), 'sizeLimit'));
   const fits: File[] = [];
@@ -106,8 +106,10 @@ export async function uploadAll(input: ChatInput, ctx: InputContext, files: read
           signal: running.signal,
           onProgress: (fraction) => {
             if (draft.running !== running) return;
+            // The bar moves by whole percents: a render of the element for each of them, not for every event.
+            const moved = Math.round(fraction * 100) !== Math.round((draft.progress[index] ?? -1) * 100);
             draft.progress[index] = fraction;
-            ctx.changed();
+            if (moved) ctx.changed();
           },
         }).then(
           ({ fileUrl }) => fileUrl,
@@ -155,7 +157,7 @@ function reportFailure(ctx: InputContext, file: Blob | undefined, error: unknown
 }
 
 /** Stops the uploads (or the recording) in flight; the draft keeps the files. */
-export function cancelRunning(ctx: InputContext): void {
+function cancelRunning(ctx: InputContext): void {
   ctx.draft.running?.abort();
 }
 

@@ -1,5 +1,6 @@
-// The baseline's request and text, loaded with one <script src> as a widget is: its settings come
-// from the page (attributes), as the widget's do. Served gzip-compressed like the widget's files.
+// The bare minimum: the startChat request the widget sends, then the first message's text. Inlined
+// in baseline-first.html; loaded with one <script src> by floor-first.html, as a widget is (its
+// settings come from the page's attributes, as the widget's do), gzip-compressed like the widget's files.
 (function () {
   var target = document.getElementById('message');
   fetch(target.dataset.api + '/api/v1/flowbots/' + target.dataset.id + '/startChat', {

@@ -53,6 +53,10 @@
   bench.fail = function (message) {
     settle({ error: String(message) });
   };
+  // A widget that reports an error fails the run (a baseline page has no widget to report one).
+  document.addEventListener('flowbot-error', function (event) {
+    bench.fail('flowbot-error: ' + event.detail.error);
+  });
   window.addEventListener('error', function (event) {
     bench.fail('page error: ' + event.message);
   });
