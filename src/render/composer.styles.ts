@@ -47,6 +47,12 @@ export const composerStyles = css`
     resize: none;
   }
 
+  /* The field takes the room left, never its own width (a textarea's is about 230px): a page
+     that sizes the widget by its content (a grid or flex item) is never pushed wider. */
+  .text-input > .field {
+    width: 0;
+  }
+
   .send,
   .choice,
   .restart,

@@ -67,6 +67,21 @@ for (const width of [390, 1280]) {
 }
 
 describe('<flowbot-chat>', () => {
+  // A page that sizes the widget by its content (a grid or flex item without min-width: 0) must
+  // not be pushed wider than a phone by a field's own width.
+  for (const [name, input] of [
+    ['a text field', { type: 'text input' }],
+    ['a long-text field', { type: 'text input', options: { isLong: true } }],
+  ] as const) {
+    it(`fits a 300 px column by its content with ${name}`, async () => {
+      const { el } = await mountInput(input);
+      el.style.width = 'min-content';
+      await el.updateComplete;
+      expect(part(el, 'input')).not.to.equal(null);
+      expect(el.getBoundingClientRect().width).to.be.at.most(300);
+    });
+  }
+
   describe('has no empty composer band', () => {
     it('when the start failed: the error and its retry end the panel', async () => {
       stubViewer(new Response(JSON.stringify({ message: 'boom' }), { status: 500 }));
