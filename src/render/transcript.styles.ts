@@ -27,10 +27,7 @@ export const transcriptStyles = css`
   }
 
   .messages {
-    display: flex;
     flex: 1;
-    flex-direction: column;
-    gap: 8px;
     min-height: 0;
     padding: 16px;
     overflow-y: auto;
@@ -218,5 +215,13 @@ export const transcriptStyles = css`
 
   .retry:focus-visible {
     outline-color: currentColor;
+  }
+
+  /*
+   * The log is a block, not a flex column: a row that changes (one coming into view) is laid
+   * out again alone, not with all its siblings. Last, so it spaces notices (margin: 0) too.
+   */
+  .messages > * + * {
+    margin-top: 8px;
   }
 `;

@@ -149,7 +149,7 @@ function renderBotEntry(
     const row = el('div', [], 'row bot');
     const bubble = row.appendChild(el('div', [], 'bubble bot-bubble'));
     bubble.setAttribute('part', 'message bot-message');
-    bubble.dataset.type = type;
+    bubble.setAttribute('data-type', type);
     drawn = { row, bubble, lead: undefined, avatar: undefined, grouped: false, autoplay, strings, ready, shown: false, question: false };
     drawnRows.set(entry, drawn);
     drawn.shown = drawContent(drawn, entry, ctx);

@@ -82,6 +82,17 @@ describe('<flowbot-chat>', () => {
     });
   }
 
+  it('keeps 8 px between the lines of the log: messages, answers and a notice', async () => {
+    const { el } = await mountInput({ type: 'text input' }, [new Response('{"message":"x"}', { status: 500 })]);
+    part<HTMLInputElement>(el, 'input')!.value = 'hello';
+    part<HTMLInputElement>(el, 'input')!.dispatchEvent(new Event('input'));
+    part<HTMLButtonElement>(el, 'send-button')!.click();
+    await until(() => part(el, 'error'));
+    const lines = [...part(el, 'messages')!.children];
+    expect(lines.map((line) => line.getAttribute('part') ?? line.className)).to.deep.equal(['row bot', 'row user failed', 'error']);
+    for (let i = 1; i < lines.length; i++) expect(box(lines[i]!).top - box(lines[i - 1]!).bottom).to.be.closeTo(8, 0.5);
+  });
+
   describe('has no empty composer band', () => {
     it('when the start failed: the error and its retry end the panel', async () => {
       stubViewer(new Response(JSON.stringify({ message: 'boom' }), { status: 500 }));

@@ -37,6 +37,8 @@ export function minifyLitCss(): Plugin {
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/\s*([{};,>])\s*/g, '$1')
+      // A declaration's colon needs no space after it (a selector's pseudo-class has none).
+      .replace(/: /g, ':')
       .replace(/;}/g, '}')
       .trim();
   return {
