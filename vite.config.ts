@@ -71,6 +71,11 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
           find: /^lit(\/directives\/live\.js)?$/,
           replacement: fileURLToPath(new URL('src/lazy/shared-lit.ts', import.meta.url)),
         },
+        // Its fetch endpoint too (the uploads' first step).
+        {
+          find: /^\.\/fetch-endpoint\.js$/,
+          replacement: fileURLToPath(new URL('src/lazy/shared-lit.ts', import.meta.url)),
+        },
       ],
     },
     build: scriptTagBuild('src/render/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),

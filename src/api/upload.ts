@@ -13,9 +13,10 @@
  * upload progress, and a visitor sending a large file wants a real
  * percentage. No valibot here: the widget loads this with its on-demand part.
  */
-import { displayUrl, normaliseBaseUrl, parseJson, type FetchLike } from './core.js';
-import { describe, httpError, REDIRECT_MODE, redirectError } from './response.js';
-import { FlowbotNetworkError, FlowbotResponseError, type FlowbotErrorContext } from './errors.js';
+import { callOptions, DEFAULT_TIMEOUT, displayUrl, normaliseBaseUrl, type FetchLike, type Reader } from './core.js';
+import { createFetchEndpoint } from './fetch-endpoint.js';
+import { describe, httpError } from './response.js';
+import { FlowbotNetworkError, FlowbotTimeoutError, type FlowbotErrorContext } from './errors.js';
 import { safeUrl } from '../protocol/safe-url.js';
 
 /** Options of `uploadFile`. */
@@ -41,6 +42,13 @@ export interface UploadFileOptions {
   onProgress?: (fraction: number) => void;
   /** Aborts the upload; the promise then rejects with the signal's reason. Default none. */
   signal?: AbortSignal;
+  /**
+   * Milliseconds (`0` or `Infinity`: none) that step 1 may wait for its answer's headers, and
+   * then its body; and that step 2 may go without a byte of the file or of the storage's answer
+   * moving (through `XMLHttpRequest`; a `fetch` sends step 2 with no timeout). Either fails with
+   * `FlowbotTimeoutError`. Default 15000, the client's.
+   */
+  timeout?: number;
   /**
    * The `fetch` to use. Default: the global one for step 1, and `XMLHttpRequest`
    * (else the global `fetch`) for step 2. When given, it sends both steps
@@ -77,10 +85,9 @@ function contextOf(method: string, url: string): FlowbotErrorContext {
 export async function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
   const { file, signal, onProgress } = options;
   const fetchImpl = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   signal?.throwIfAborted();
   const base = new URL(normaliseBaseUrl(options.viewerBaseUrl), globalThis.location?.href).href;
-  const askUrl = `${base}api/v3/generate-upload-url`;
-  const ask = contextOf('POST', askUrl);
   const fileName = options.fileName ?? ((file as { name?: unknown }).name || 'upload');
   const body = {
     sessionId: options.sessionId,
@@ -90,45 +97,14 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
     fileSize: file.size,
   };
 
-  let response: Response;
-  try {
-    response = await fetchImpl(
-      new Request(askUrl, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        // API calls follow no redirect (`REDIRECT_MODE`, response.ts): the session and block ids go nowhere else.
-        redirect: REDIRECT_MODE,
-        ...(signal ? { signal } : {}),
-      }),
-    );
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    throw new FlowbotNetworkError(`${OPERATION}: the request failed before any response: POST ${ask.url} (${describe(error)})`, {
-      ...ask,
-      cause: error,
-    });
-  }
-  const moved = redirectError(response, ask, undefined);
-  if (moved) throw moved;
-  if (!response.ok) throw await httpError(response, ask, undefined, (r) => r.text());
-  const text = await response.text().catch((error: unknown) => {
-    if (signal?.aborted) throw signal.reason;
-    throw new FlowbotNetworkError(`${OPERATION}: the response could not be read: POST ${ask.url}`, { ...ask, cause: error });
-  });
-  const parsed = parseJson(text);
-  const ticket = (parsed.ok ? parsed.value : undefined) as { presignedUrl?: unknown; formData?: unknown; fileUrl?: unknown } | undefined;
-  const presignedUrl = safeUrl(ticket?.presignedUrl, { base });
-  const fileUrl = safeUrl(ticket?.fileUrl, { base });
-  if (!presignedUrl || !fileUrl) {
-    const path = !parsed.ok ? '(root)' : !presignedUrl ? 'presignedUrl' : 'fileUrl';
-    throw new FlowbotResponseError(
-      `${OPERATION}: unexpected response from POST ${ask.url}: ${path} is not an http(s) URL`,
-      { ...ask, status: response.status, issues: [{ path, message: 'is not an http(s) URL' }], body: parsed.ok ? parsed.value : text },
-    );
-  }
+  // Step 1 is an API call like any other: no redirect followed, the client's timeouts for its
+  // answer's headers and body, its errors.
+  const endpoint = createFetchEndpoint({ baseUrl: base, fetch: fetchImpl, timeout });
+  const { presignedUrl, fileUrl, formData: fields } = await endpoint.send(
+    { operation: OPERATION, method: 'POST', path: 'api/v3/generate-upload-url', json: body, read: readTicket(base) },
+    callOptions(signal, timeout),
+  );
 
-  const fields = ticket?.formData;
   const entries = typeof fields === 'object' && fields !== null ? Object.entries(fields) : [];
   let payload: Blob | FormData = file;
   if (entries.length) {
@@ -143,9 +119,26 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
   const contentType = entries.length ? undefined : file.type || 'application/octet-stream';
   onProgress?.(0);
   const send = typeof XMLHttpRequest === 'function' && !options.fetch ? sendWithXhr : sendWithFetch;
-  await send({ method, url: presignedUrl, payload, contentType, signal, onProgress, fetchImpl });
+  await send({ method, url: presignedUrl, payload, contentType, signal, onProgress, fetchImpl, timeout });
   onProgress?.(1);
   return { fileUrl };
+}
+
+interface Ticket {
+  presignedUrl: string;
+  fileUrl: string;
+  formData: unknown;
+}
+
+/** Reads step 1's answer: both URLs must be http(s) (relative ones are taken against `base`). */
+function readTicket(base: string): Reader<Ticket> {
+  return (value) => {
+    const ticket = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const presignedUrl = safeUrl(ticket.presignedUrl, { base });
+    const fileUrl = safeUrl(ticket.fileUrl, { base });
+    if (presignedUrl && fileUrl) return { ok: true, value: { presignedUrl, fileUrl, formData: ticket.formData } };
+    return { ok: false, issues: [{ path: presignedUrl ? 'fileUrl' : 'presignedUrl', message: 'is not an http(s) URL' }] };
+  };
 }
 
 interface StorageRequest {
@@ -156,6 +149,8 @@ interface StorageRequest {
   signal: AbortSignal | undefined;
   onProgress: ((fraction: number) => void) | undefined;
   fetchImpl: FetchLike;
+  /** How long the storage may go without a byte moving (XMLHttpRequest only). */
+  timeout: number;
 }
 
 async function sendWithFetch(request: StorageRequest): Promise<void> {
@@ -184,17 +179,35 @@ async function sendWithFetch(request: StorageRequest): Promise<void> {
 function sendWithXhr(request: StorageRequest): Promise<void> {
   const { method, url, signal, onProgress } = request;
   const at = contextOf(method, url);
+  const { timeout } = request;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const abort = (): void => xhr.abort();
-    const settle = (): void => signal?.removeEventListener('abort', abort);
+    // A stalled storage (no byte sent or received for `timeout` ms) fails the upload; a slow one does not.
+    let stalled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const moved = (): void => {
+      clearTimeout(timer);
+      if (timeout > 0 && Number.isFinite(timeout)) {
+        timer = setTimeout(() => {
+          stalled = true;
+          xhr.abort();
+        }, timeout);
+      }
+    };
+    const settle = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    };
     if (signal?.aborted) return reject(signal.reason);
     xhr.open(method, url);
     if (request.contentType) xhr.setRequestHeader('content-type', request.contentType);
     xhr.upload.addEventListener('progress', (event) => {
+      moved();
       // The last step (the storage's answer) is reported by the caller: 1 means stored, not sent.
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(event.loaded / event.total, 0.99));
     });
+    xhr.addEventListener('progress', moved);
     xhr.addEventListener('load', () => {
       settle();
       if (xhr.status >= 200 && xhr.status < 300) return resolve();
@@ -213,9 +226,12 @@ function sendWithXhr(request: StorageRequest): Promise<void> {
     });
     xhr.addEventListener('abort', () => {
       settle();
-      reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError'));
+      if (stalled) {
+        reject(new FlowbotTimeoutError(`${OPERATION} timed out: nothing moved for ${timeout} ms: ${method} ${at.url}`, { ...at, timeout }));
+      } else reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError'));
     });
     signal?.addEventListener('abort', abort, { once: true });
     xhr.send(request.payload);
+    moved();
   });
 }

@@ -15,3 +15,5 @@ export const svg: SharedLit['svg'] = lit.svg;
 export const css: SharedLit['css'] = lit.css;
 export const nothing: SharedLit['nothing'] = lit.nothing;
 export const live: SharedLit['live'] = lit.live;
+/** Not Lit, but handed over the same way: a second copy of the endpoint would be bytes loaded twice. */
+export const createFetchEndpoint: SharedLit['createFetchEndpoint'] = lit.createFetchEndpoint;

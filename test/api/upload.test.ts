@@ -5,6 +5,7 @@ import {
   createViewerClient,
   FlowbotHttpError,
   FlowbotResponseError,
+  FlowbotTimeoutError,
   isAbortError,
   uploadFile,
   type FetchLike,
@@ -128,8 +129,21 @@ describe('uploadFile', () => {
     };
     const error = await failure(uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId: 's', blockId: 'b', file: pdf(), fetch }));
     expect(error).toBeInstanceOf(FlowbotResponseError);
-    expect((error as Error).message).toContain('presignedUrl is not an http(s) URL');
+    expect((error as Error).message).toContain('presignedUrl: is not an http(s) URL');
+    expect((error as FlowbotResponseError).issues).toEqual([{ path: 'presignedUrl', message: 'is not an http(s) URL' }]);
     expect(sent).toHaveLength(1);
+  });
+
+  it('times out an upload URL that never comes, and follows no redirect for it', async () => {
+    const sessionId = await start();
+    server.state.faults.next('hang', { match: '/generate-upload-url' });
+    const hung = await failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), timeout: 200 }));
+    expect(hung).toBeInstanceOf(FlowbotTimeoutError);
+    expect((hung as FlowbotTimeoutError).message).toBe(`uploadFile timed out after 200 ms: POST ${server.url}/api/v3/generate-upload-url`);
+    const moved: FetchLike = async () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } });
+    const redirected = await failure(uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId, blockId: 'file', file: pdf(), fetch: moved }));
+    expect(redirected).toBeInstanceOf(FlowbotHttpError);
+    expect((redirected as FlowbotHttpError).status).toBe(302);
   });
 
   it('rejects with the abort reason when aborted', async () => {

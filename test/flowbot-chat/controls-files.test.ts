@@ -4,7 +4,8 @@ import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/flowbot-chat.js';
 import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
 import { $, botTexts, part, parts, text, until, userTexts } from './helpers.js';
-import { mountDemoAt, storageRequests, type SeenRequest } from './upload-helpers.js';
+import { FlowbotTimeoutError, uploadFile } from '../../src/api/index.js';
+import { demoAt, mountDemoAt, storageRequests, type SeenRequest } from './upload-helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -220,6 +221,18 @@ describe('<flowbot-chat>', () => {
       await until(() => userTexts(el).length === 1, 8000);
       expect(userTexts(el)).to.deep.equal(['cv.pdf']);
       expect(asks(requests)).to.have.length(2);
+    });
+
+    it('times out a storage that stops moving (uploadFile through XMLHttpRequest), and aborts its request', async () => {
+      const { start, last } = await demoAt(DEMO_TO_FILE);
+      const blockId = String((last.input as { id: unknown }).id);
+      const storage = storageRequests(() => 'hang');
+      const upload = uploadFile({ viewerBaseUrl: '', sessionId: String(start.sessionId), blockId, file: pdf(), timeout: 300 });
+      const error = await upload.then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(FlowbotTimeoutError);
+      expect((error as FlowbotTimeoutError).timeout).to.equal(300);
+      expect((error as Error).message).to.match(/^uploadFile timed out: nothing moved for 300 ms: POST http:\/\/[^ ]+\/api\/v3\/storage/);
+      expect(storage.aborted()).to.equal(1);
     });
 
     it('keeps the files, says the upload failed and tells the bot owner when the signed form is refused', async () => {

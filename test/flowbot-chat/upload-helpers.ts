@@ -8,7 +8,7 @@ const post = (url: string, body: unknown): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A real demo session of the reference server, walked by plain HTTP with `answers`. */
-async function demoAt(answers: readonly unknown[]): Promise<{ start: Record<string, unknown>; last: Record<string, unknown> }> {
+export async function demoAt(answers: readonly unknown[]): Promise<{ start: Record<string, unknown>; last: Record<string, unknown> }> {
   const call = async (url: string, body: unknown) => (await (await post(url, body)).json()) as Record<string, unknown>;
   const start = await call('/api/v1/flowbots/demo/startChat', {});
   let last = start;

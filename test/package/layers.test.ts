@@ -49,7 +49,8 @@ const layerOf = (path: string): string => (path.includes('/') ? path.split('/')[
 const ALLOWED: Record<string, readonly string[]> = {
   api: ['protocol'],
   protocol: ['api'],
-  lazy: [],
+  // The script-tag file hands its fetch endpoint over with its Lit (the uploads' first step).
+  lazy: ['api:api/fetch-endpoint.ts'],
   theme: ['protocol'],
   conversation: ['api', 'protocol'],
   render: ['api', 'protocol', 'lazy', 'element:i18n.ts', 'element:i18n-pt-br.ts', 'element:i18n-strings.ts'],
