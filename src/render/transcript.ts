@@ -103,15 +103,13 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
 
 /** A bot message's row, and what its parts were drawn with. */
 interface DrawnRow {
+  /** The row: the bubble is its last child, the avatar (or the space of one) its first, when there is one. */
   readonly row: HTMLElement;
-  readonly bubble: HTMLElement;
-  /** The avatar (or the space of one) before the bubble. */
-  lead: HTMLElement | undefined;
-  avatar: string | undefined;
-  grouped: boolean;
+  /** What the lead before the bubble shows: the avatar's URL, `''` for the space beside a grouped message. */
+  lead: string | undefined;
   /** What the content depends on: media the words and autoplay, markdown and media the on-demand part. */
-  autoplay: boolean;
   strings: FlowbotStrings | undefined;
+  autoplay: boolean;
   ready: boolean;
   /** The content could be read (a message that cannot is not shown). */
   shown: boolean;
@@ -150,7 +148,7 @@ function renderBotEntry(
     const bubble = row.appendChild(el('div', [], 'bubble bot-bubble'));
     bubble.setAttribute('part', 'message bot-message');
     bubble.setAttribute('data-type', type);
-    drawn = { row, bubble, lead: undefined, avatar: undefined, grouped: false, autoplay, strings, ready, shown: false, question: false };
+    drawn = { row, lead: undefined, strings, autoplay, ready, shown: false, question: false };
     drawnRows.set(entry, drawn);
     drawn.shown = drawContent(drawn, entry, ctx);
   } else if (drawn.autoplay !== autoplay || drawn.strings !== strings || drawn.ready !== ready) {
@@ -158,14 +156,14 @@ function renderBotEntry(
     drawn.shown = drawContent(drawn, entry, ctx);
   }
   if (!drawn.shown) return nothing;
-  const { row, bubble } = drawn;
+  const { row } = drawn;
+  const bubble = row.lastElementChild!;
   const { avatar } = ctx;
-  if (drawn.avatar !== avatar || drawn.grouped !== grouped) {
-    drawn.lead?.remove();
-    drawn.lead = avatar ? (grouped ? el('span', [], 'avatar-space') : avatarImg(avatar)) : undefined;
-    if (drawn.lead) row.prepend(drawn.lead);
-    drawn.avatar = avatar;
-    drawn.grouped = grouped;
+  const lead = avatar ? (grouped ? '' : avatar) : undefined;
+  if (drawn.lead !== lead) {
+    if (drawn.lead !== undefined) row.firstElementChild!.remove();
+    if (lead !== undefined) row.prepend(lead ? avatarImg(lead) : el('span', [], 'avatar-space'));
+    drawn.lead = lead;
   }
   if (drawn.question !== question) {
     drawn.question = question;
@@ -182,12 +180,13 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay: drawn.autoplay, labels: ctx.strings });
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
-  if (content instanceof Node) drawn.bubble.replaceChildren(content);
+  const bubble = drawn.row.lastElementChild as HTMLElement;
+  if (content instanceof Node) bubble.replaceChildren(content);
   else {
     const part = onDemand.get();
     if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
     const label = type === 'image' ? nothing : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
-    render(html`${label}${content}`, drawn.bubble);
+    render(html`${label}${content}`, bubble);
   }
   return true;
 }
