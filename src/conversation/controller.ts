@@ -241,7 +241,8 @@ export class ConversationController extends ConversationState {
   /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
   private async play(response: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
     // What is shown and stored stays within the widget's limits, however much was sent.
-    const result = limitTurn(response);
+    const textChars: number[] = [];
+    const result = limitTurn(response, textChars);
     const s = this.s;
     // A remembered session answered by another version of the bot: its transcript is stale.
     const version = publishedAt(result.flowbot);
@@ -301,10 +302,10 @@ export class ConversationController extends ConversationState {
         if (generation !== this.generation) return;
         slice = 0;
       }
-      const plain = message.type === 'text' ? messageToPlain(message) : '';
-      if (plain.length > LONG_MESSAGE) slice += plain.length;
+      const chars = textChars[index] ?? 0;
+      if (chars > LONG_MESSAGE) slice += chars;
       // Words are counted only where they make the bot "type".
-      const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(plain) : undefined;
+      const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
       const { pause, typing } = messageDelay(words, s.typingSettings, {
         isFirstOfConversation: s.serverMessages === 0,
         isFirstOfBatch: index === 0,

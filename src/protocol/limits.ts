@@ -163,21 +163,24 @@ function limitInput(input: ChatInput, budget: Budget): ChatInput {
   return bounded({ ...input, ...(options === undefined ? {} : { options }) }, budget, 0) as ChatInput;
 }
 
-/** A copy of a response (start or continue) within the widget's limits. */
-export function limitTurn<T extends Turn>(turn: T): T {
+/**
+ * A copy of a response (start or continue) within the widget's limits.
+ * `textChars`, when given, gets the characters of text of each message kept, in order (0 for a
+ * message that is not text), as the limits counted them: what a long message costs to lay out.
+ */
+export function limitTurn<T extends Turn>(turn: T, textChars?: number[]): T {
   const w: Walk = { left: LIMITS.responseNodes, path: new Set() };
   const text: Budget = { chars: LIMITS.responseChars, cut: false };
   let dropped = false;
   const messages: ChatMessage[] = [];
   for (const message of turn.messages.slice(0, LIMITS.messages)) {
     const content = message.content;
-    if (message.type !== 'text' || !isObject(content)) {
-      messages.push(message);
-      continue;
-    }
-    const limited = limitText(message, content, w, text);
-    if (limited) messages.push(limited);
-    else dropped = true;
+    const before = text.chars;
+    const limited = message.type !== 'text' || !isObject(content) ? message : limitText(message, content, w, text);
+    if (limited) {
+      messages.push(limited);
+      textChars?.push(before - text.chars);
+    } else dropped = true;
   }
   if (turn.messages.length > LIMITS.messages) dropped = true;
   const out: T = { ...turn, messages };

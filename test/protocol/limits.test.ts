@@ -25,6 +25,16 @@ describe('limitTurn', () => {
     expect(messages.map((m) => m.id).slice(10)).toEqual([SHORTENED_ID]);
   });
 
+  it('says how many characters of text each message kept holds', () => {
+    const image = { id: 'i', type: 'image', content: { url: 'https://x.test/a.png' } };
+    const markdown = { id: 'm', type: 'text', content: { type: 'markdown', markdown: 'A **b**' } };
+    const long = rich('l', { text: 'z'.repeat(LIMITS.messageChars + 10) });
+    const chars: number[] = [];
+    limitTurn({ messages: [rich('a', { text: 'Hello' }, { text: ', you' }), image, markdown, long] }, chars);
+    // A shortened message counts what it kept (its note aside).
+    expect(chars).toEqual([10, 0, 7, LIMITS.messageChars]);
+  });
+
   it('copies a message it shortens, leaving what it was given unchanged', () => {
     const long = rich('a', { text: 'A'.repeat(LIMITS.messageChars + 1) });
     const [m] = limitTurn({ messages: [long] }).messages;
