@@ -11,6 +11,7 @@ const shots = 'test-results/screenshots';
 interface Stats {
   sessionsStarted: number;
   continueCount: number;
+  faultsPending: number;
   sessions: { id: string; answers: string[] }[];
 }
 
@@ -187,6 +188,10 @@ test.describe('script-tag widget against a failing server', () => {
     const hung = page.waitForRequest((r) => r.url().includes('/continueChat'));
     await answer(page, 'slow answer');
     await hung;
+    // The server holds it (the browser may still be opening the connection or asking CORS when
+    // the request event fires: time jumping now would give up a request the server never saw,
+    // and leave the hang for the retry).
+    await expect.poll(async () => (await stats(request)).faultsPending).toBe(0);
     await expect(retryButton(page)).toHaveCount(0);
     await page.clock.fastForward(16_000);
     await expectNotSent(page, 'slow answer');

@@ -10,8 +10,9 @@
  * the bubble meanwhile has not read).
  *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
- * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, sessions:
- *   [{ id, answers }] }` (answers in order of arrival);
+ * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, faultsPending,
+ *   sessions: [{ id, answers }] }` (answers in order of arrival; `faultsPending`: queued faults no
+ *   request has taken yet);
  * - `POST /__api/faults` with `{ spec, match?, times?, every? }`: queues a fault (see the
  *   reference server's `FaultQueue.next`), e.g. `{ "spec": "status=503", "match": "/continueChat", "every": 3 }`;
  * - `POST /__api/reset`: forgets queued faults and the counts.
@@ -151,6 +152,7 @@ async function testHook(req: IncomingMessage, res: ServerResponse, path: string)
       sessionsStarted: stats.sessionsStarted,
       continueCount: stats.continueCount,
       streamsServed: stats.streamsServed,
+      faultsPending: faults.pending,
       sessions: sessions.map((session) => ({ ...session, bodies: stats.bodiesOf(session.id), logs: stats.clientLogsOf(session.id) })),
     });
     return true;
