@@ -44,7 +44,7 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
   }
   const pages = new Map<string, string>();
-  for (const name of ['widget-first', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
+  for (const name of ['widget-first', 'widget-first-preload', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,

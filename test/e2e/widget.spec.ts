@@ -89,6 +89,20 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test("takes the widget's code from the optional modulepreload line: fetched once, used at once", async ({ page }) => {
+    const problems = watchConsole(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/flowbot-chat.main.js')) fetched.push(r.url());
+    });
+    await page.goto('/preload.html');
+    await expect(bot(page).first()).toBeVisible();
+    // One download: the script-tag file's import took the preloaded module (another URL or
+    // credentials mode would have fetched it again).
+    expect(fetched).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
   test('works when the script tag comes first, even loaded twice', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/script-first.html');
