@@ -89,7 +89,7 @@ export function startEarly(el: Element, request: StartRequest): void {
  * `signal` now stops it, as it would the widget's own request. An early start
  * for another request is stopped (the widget sends its own).
  */
-export function takeEarlyStart(el: Element, url: string, body: string | undefined, signal: AbortSignal): Promise<Response> | undefined {
+export function takeEarlyStart(el: Element, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> | undefined {
   const entry = early().get(el);
   if (!entry) return undefined;
   early().delete(el);
@@ -97,8 +97,8 @@ export function takeEarlyStart(el: Element, url: string, body: string | undefine
     entry.abort.abort();
     return undefined;
   }
-  if (signal.aborted) entry.abort.abort(signal.reason);
-  else signal.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
+  if (signal?.aborted) entry.abort.abort(signal.reason);
+  else signal?.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
   return entry.response;
 }
 

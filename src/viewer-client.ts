@@ -26,7 +26,7 @@ export function createWidgetClient(viewerBaseUrl: string, host: Element): Conver
         prefilledVariables: prefilledVariables ?? undefined,
         streaming: !!isStreamEnabled,
       });
-      const early = takeEarlyStart(host, url, body, signal ?? new AbortController().signal);
+      const early = takeEarlyStart(host, url, body, signal);
       // Its answer goes through the same client code, as if this client had sent the request.
       return (early ? createViewerClient({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
     },

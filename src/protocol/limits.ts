@@ -71,8 +71,8 @@ function copyRich(value: unknown, w: Walk, depth: number, budget: Budget): unkno
       const text = cutText(node.text, budget);
       return text === undefined ? undefined : text === node.text ? (node as RichTextNode) : { ...node, text };
     }
-    const kids = childrenOf(node, w).map((child) => copyRich(child, w, depth + 1, budget));
-    const children = kids.filter((kid) => kid !== undefined);
+    // One list per node (nodes are never arrays: a dropped one is `[]`, flattened away).
+    const children = childrenOf(node, w).flatMap((child) => copyRich(child, w, depth + 1, budget) ?? []);
     if (Array.isArray(node.children) && children.length < node.children.length && w.left <= 0) budget.cut = true;
     return same(children, node.children) ? (node as RichTextNode) : ({ ...node, children } as RichTextNode);
   });

@@ -110,13 +110,9 @@ function model(message: Message, ctx: ReadOptions): Model | null {
       const href = safeUrl(link.url, { allow: LINK_SCHEMES, ...(ctx.baseUrl ? { base: ctx.baseUrl } : {}) });
       return { kind: 'image', src, alt: str(link.alt).slice(0, 1000), ...(href ? { href } : {}) };
     }
-    case 'video':
-    case 'audio':
-    case 'embed':
-      // Read by the on-demand part (see `media.ts`); without it, not shown (yet).
-      return ctx.media?.(message.type, c, ctx) ?? null;
     default:
-      return null;
+      // Video, audio and embeds are read by the on-demand part (see `media.ts`); without it, not shown (yet).
+      return (MEDIA_TYPES.includes(message.type) && ctx.media?.(message.type, c, ctx)) || null;
   }
 }
 

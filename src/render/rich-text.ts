@@ -30,18 +30,19 @@ function lines(text: string, out: Out): void {
   });
 }
 
+/** A leaf's marks and their elements, innermost first. */
+const MARKS = [
+  ['code', 'code'],
+  ['underline', 'u'],
+  ['italic', 'em'],
+  ['bold', 'strong'],
+] as const;
+
 function leaf(node: Obj & { text: string }, out: Out): void {
   if (!node.text) return;
   let inner: Out = [];
   lines(node.text, inner);
-  for (const [mark, tag] of [
-    ['code', 'code'],
-    ['underline', 'u'],
-    ['italic', 'em'],
-    ['bold', 'strong'],
-  ] as const) {
-    if (node[mark]) inner = [el(tag, inner)];
-  }
+  for (const [mark, tag] of MARKS) if (node[mark]) inner = [el(tag, inner)];
   out.push(...inner);
 }
 

@@ -9,6 +9,8 @@ import { settledLength } from '../protocol/markdown-blocks.js';
 import { renderRichText, richTextContent } from './rich-text.js';
 
 interface Drawn {
+  /** The whole text drawn. */
+  text: string;
   /** The settled source drawn so far. */
   source: string;
   /** The bubble's content: the settled blocks, then the tail. */
@@ -23,10 +25,13 @@ const drawnOf = new WeakMap<object, Drawn>();
 export function renderStreamingText(entry: { readonly text: string }): HTMLElement {
   const { text } = entry;
   let drawn = drawnOf.get(entry);
+  // The element renders for other reasons too (a keystroke, the theme): only new text is drawn.
+  if (drawn?.text === text) return drawn.content;
   if (!drawn || !text.startsWith(drawn.source)) {
-    drawn = { source: '', content: richTextContent([]), tail: [] };
+    drawn = { text, source: '', content: richTextContent([]), tail: [] };
     drawnOf.set(entry, drawn);
   }
+  drawn.text = text;
   for (const node of drawn.tail) node.parentNode?.removeChild(node);
   const cut = settledLength(text);
   if (cut > drawn.source.length) {

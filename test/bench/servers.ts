@@ -25,9 +25,11 @@ export interface PageServer {
 /**
  * Serves `/<name>.html` from `pages/` (with `__MEASURE__` and `__FIRST_BASELINE__`
  * (the first-message baseline, `floor-first.js`) inlined, `__API__`
- * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query) and the built
+ * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query), plus
+ * `/widget-first-preload.html` (`widget-first.html` with the README's optional
+ * `<link rel="modulepreload">` of the widget's code). Serves the built
  * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it,
- * and `floor-first.js`, the baseline's lines in a file of their own),
+ * and `floor-first.js`, the baseline's lines in a file of their own)
  * gzip-compressed when the browser accepts it, as a CDN would. Every file is
  * read and compressed once, up front: disk reads must not land in the timings.
  */
@@ -44,7 +46,7 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
   }
   const pages = new Map<string, string>();
-  for (const name of ['widget-first', 'widget-first-preload', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
+  for (const name of ['widget-first', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,
@@ -55,6 +57,8 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
         .replaceAll('__QUESTION__', STREAM_QUESTION),
     );
   }
+  // The first-message page with the README's optional line: the widget's code starts with the page.
+  pages.set('/widget-first-preload.html', pages.get('/widget-first.html')!.replace('<head>', '<head><link rel="modulepreload" href="/flowbot-chat.main.js" />'));
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://page');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../src/protocol/markdown.js';
 import { richTextToPlain, type RichTextNode } from '../../src/protocol/rich-text.js';
 import { renderRichText } from '../../src/render/rich-text.js';
+import { renderStreamingText } from '../../src/render/stream.js';
 import { markup, mount } from './helpers.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });
@@ -111,5 +112,22 @@ describe('parseMarkdown', () => {
     for (const input of [undefined, null, 42, {}, '', '\r\n\r', '\u0000', 'x'.repeat(200_000)] as unknown[]) {
       expect(Array.isArray(parseMarkdown(input as string))).toBe(true);
     }
+  });
+});
+
+describe('renderStreamingText', () => {
+  it('keeps its settled blocks, and draws nothing again until new text arrives', () => {
+    const entry = { text: 'First paragraph.\n\nSecond, still gro' };
+    const content = renderStreamingText(entry);
+    const [settled, tail] = [...content.children];
+    expect(content.textContent).toBe('First paragraph.Second, still gro');
+    // Rendered again for another reason (a keystroke, the theme): the very same nodes.
+    expect(renderStreamingText(entry)).toBe(content);
+    expect(content.children[1]).toBe(tail);
+    entry.text += 'wing';
+    expect(renderStreamingText(entry)).toBe(content);
+    expect(content.children[0]).toBe(settled);
+    expect(content.children[1]).not.toBe(tail);
+    expect(content.textContent).toBe('First paragraph.Second, still growing');
   });
 });
