@@ -125,8 +125,14 @@ test.describe('streamed answers', () => {
     const stop = page.locator('flowbot-chat [part~="stop-button"]');
     await expect(stop).toBeVisible();
     await expect(page.locator('flowbot-chat .streaming')).not.toBeEmpty();
-    const shown = (await page.locator('flowbot-chat .streaming').textContent())!.trim();
-    await stop.click();
+    // Read and stop in one task: pieces may still arrive until the stall, and the reply is what
+    // was shown when the visitor stopped, not when the test first looked.
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('flowbot-chat')!.shadowRoot!;
+      const text = root.querySelector('.streaming')!.textContent!.trim();
+      root.querySelector<HTMLButtonElement>('[part~="stop-button"]')!.click();
+      return text;
+    });
     await expect(helped(page)).toBeVisible();
     const session = await bodies(request);
     expect(session.bodies).toHaveLength(2);
