@@ -1,19 +1,24 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
- * - `iife`   the script-tag file: small, it starts the chat and fetches the widget's code beside it.
- * - `main`   that code (`src/main.ts`), everything inlined but the part loaded on demand.
- * - `lazy`   that part (`src/render/on-demand.ts`), which the widget's code fetches beside itself.
+ * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and fetches the widget's code beside it.
+ * - `main`   that code (`src/define.ts`), everything inlined but the part loaded on demand.
+ * - `lazy`   that part (`src/element/on-demand.ts`), which the widget's code fetches beside itself.
  * - `server` the Node-only reference server.
- * - `test`   (Vitest's) the `unit` (Node) and `browser` (real Chromium) test projects.
- * The plugins of these builds are in `test/tools/build-plugins.ts` and `test/tools/test-plugins.ts`.
+ * - `test`   (Vitest's) the Node and browser (real Chromium) test projects.
+ * `import.meta.env.FLOWBOT_SCRIPT_TAG` tells the code which path it is built for (see
+ * `src/element/on-demand-loader.ts`). The build plugins are in `tools/build-plugins.ts`; the
+ * test servers' in `test/support/test-plugins.ts`.
  */
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
-import { minifyLitCss, minifyLitHtml, moduleBreakdown, scriptTagOnDemand } from './test/tools/build-plugins.js';
+import { minifyLitCss, minifyLitHtml, moduleBreakdown } from './tools/build-plugins.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
+
+/** Which path the code is built for: the script tag's files, or npm's modules. */
+const scriptTag = (yes: boolean) => ({ 'import.meta.env.FLOWBOT_SCRIPT_TAG': JSON.stringify(yes) });
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -27,9 +32,13 @@ const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string):
   rolldownOptions: { output: { minify: true } },
 });
 
+/** What the on-demand file takes from the widget's code instead of carrying its own copy. */
+const sharedLit = fileURLToPath(new URL('src/script-tag/shared-lit.ts', import.meta.url));
+
 const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   es: () => ({
     publicDir: false,
+    define: scriptTag(false),
     build: {
       target: 'es2022',
       emptyOutDir: false,
@@ -52,33 +61,30 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   iife: () => ({
     publicDir: false,
-    build: scriptTagBuild('src/embed.ts', 'iife', 'flowbot-chat.iife.js'),
+    define: scriptTag(true),
+    build: scriptTagBuild('src/script-tag/embed.ts', 'iife', 'flowbot-chat.iife.js'),
   }),
 
   main: () => ({
     publicDir: false,
-    plugins: [scriptTagOnDemand(), minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
-    build: scriptTagBuild('src/main.ts', 'es', 'flowbot-chat.main.js'),
+    define: scriptTag(true),
+    plugins: [minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
+    build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 
   lazy: () => ({
     publicDir: false,
+    define: scriptTag(true),
     plugins: [minifyLitCss(), minifyLitHtml()],
     resolve: {
-      // The script-tag file's own Lit, handed over at load (see src/lazy/shared-lit.ts).
+      // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
       alias: [
-        {
-          find: /^lit(\/directives\/live\.js)?$/,
-          replacement: fileURLToPath(new URL('src/lazy/shared-lit.ts', import.meta.url)),
-        },
+        { find: /^lit(\/directives\/live\.js)?$/, replacement: sharedLit },
         // Its fetch endpoint too (the uploads' first step).
-        {
-          find: /^\.\/fetch-endpoint\.js$/,
-          replacement: fileURLToPath(new URL('src/lazy/shared-lit.ts', import.meta.url)),
-        },
+        { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
       ],
     },
-    build: scriptTagBuild('src/render/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
+    build: scriptTagBuild('src/element/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
   }),
 
   // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
@@ -103,8 +109,8 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   test: async () => {
     const [{ playwright }, { chromiumLaunchOptions }, { redirectingViewer, referenceServer, wtrWebSocketShim }] = await Promise.all([
       import('@vitest/browser-playwright'),
-      import('./test/browser-launch.js'),
-      import('./test/tools/test-plugins.js'),
+      import('./test/support/browser-launch.js'),
+      import('./test/support/test-plugins.js'),
     ]);
     return {
       test: {
@@ -113,7 +119,9 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
             test: {
               name: 'unit',
               environment: 'node',
-              include: ['test/{api,server,conversation,protocol,package}/**/*.test.ts'],
+              // The runner is chosen by file name: `*.browser.test.ts` runs in Chromium, any other `*.test.ts` in Node.
+              include: ['test/**/*.test.ts'],
+              exclude: ['test/**/*.browser.test.ts', 'test/frameworks/**', '**/node_modules/**'],
               testTimeout: 20_000,
             },
           },
@@ -125,9 +133,8 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
             },
             test: {
               name: 'browser',
-              include: ['test/**/*.test.ts'],
-              exclude: ['test/{api,server,conversation,protocol,package,e2e}/**'],
-              setupFiles: ['test/setup-browser.ts'],
+              include: ['test/**/*.browser.test.ts'],
+              setupFiles: ['test/support/setup-browser.ts'],
               testTimeout: 20_000,
               browser: {
                 enabled: true,

@@ -1,8 +1,10 @@
 /**
  * Registers `<flowbot-chat>`. Safe to run twice (the widget will be loaded
- * twice on some page) and in Node, where there is no registry.
+ * twice on some page) and in Node, where there is no registry. Also the entry
+ * of the script-tag build's widget code (`flowbot-chat.main.js`).
  */
-import { FlowbotChat } from './flowbot-chat.js';
+import { FlowbotChat } from './element/flowbot-chat.js';
+import { stopOrphanedStarts } from './script-tag/handover.js';
 
 /** The element's tag name. */
 export const tagName = 'flowbot-chat';
@@ -18,3 +20,6 @@ export function defineFlowbotChat(
 }
 
 defineFlowbotChat();
+// The script-tag path: widgets the page removed while this code was on its way do not want the
+// start the script-tag file sent for them (elsewhere there is none to stop).
+stopOrphanedStarts();

@@ -4,8 +4,9 @@
  * visitor's browser (a failed stream, a blocked redirect, a failed upload, an
  * ignored script action). Best-effort: it never throws and is never retried.
  */
-import { clip, normaliseBaseUrl, pathParamProblem, segment, type FetchLike } from './core.js';
-import { REDIRECT_MODE } from './response.js';
+import { clip, normaliseBaseUrl, pathParamProblem, type FetchLike } from './transport/core.js';
+import { REDIRECT_MODE } from './transport/response.js';
+import { clientLogsPath } from '../protocol/routes.js';
 
 /** One client log entry. */
 export interface ClientLog {
@@ -46,7 +47,7 @@ export async function sendClientLogs(
       ...(log.context === undefined ? {} : { context: clip(log.context, MAX_CONTEXT) }),
       ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details), MAX_TEXT) }),
     }));
-    const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/clientLogs`, globalThis.location?.href);
+    const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}${clientLogsPath(sessionId)}`, globalThis.location?.href);
     const response = await (fetchImpl ?? globalThis.fetch)(
       new Request(url.href, {
         method: 'POST',

@@ -12,9 +12,9 @@ import {
   type FlowbotRetryOptions,
   type HttpMethod,
   type TokenSource,
-} from './http.js';
+} from './transport/http.js';
 import { normaliseLessonParams, type LessonParams } from './lesson.js';
-import { reader } from './schema-reader.js';
+import { reader } from './schemas/reader.js';
 import {
   AccountSchema,
   AccountUpdateSchema,
@@ -38,8 +38,8 @@ import {
   type WebImportParams,
   type WebImportResult,
   type Widget,
-} from './schemas.js';
-import { DEFAULT_TIME_ZONE, isTimeZone } from './schedule.js';
+} from './schemas/index.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './schemas/schedule.js';
 import { createViewerClient, type ViewerClient, type ViewerClientOptions } from './viewer.js';
 
 /**

@@ -10,7 +10,7 @@
  * because they hold the request, whose headers carry the token, and logging
  * an error prints its cause.
  */
-import type { FieldIssue } from './schemas.js';
+import type { FieldIssue } from '../protocol/read.js';
 
 /** Where a failed call was going: shared by every error of the client. */
 export interface FlowbotErrorContext {

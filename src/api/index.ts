@@ -22,7 +22,7 @@ export {
   type FetchLike,
   type FlowbotRetryOptions,
   type TokenSource,
-} from './http.js';
+} from './transport/http.js';
 export { normaliseLessonParams, type LessonFlag, type LessonParams } from './lesson.js';
 export { DEFAULT_STREAM_TIMEOUT, streamMessage, type StreamMessageOptions } from './stream.js';
 export { sendClientLogs, type ClientLog } from './client-logs.js';
@@ -43,4 +43,4 @@ export {
   isFlowbotValidationError,
   type FlowbotErrorContext,
 } from './errors.js';
-export * from './schemas.js';
+export * from './schemas/index.js';

@@ -5,7 +5,7 @@
  * `enable_lesson_view` as `"0"`/`"1"`, tags possibly one comma-separated
  * string. Both fold into one body, the shape of `LessonCreateSchema`.
  */
-import { DEFAULT_TIME_ZONE, formatScheduledDate } from './schedule.js';
+import { DEFAULT_TIME_ZONE, formatScheduledDate } from './schemas/schedule.js';
 
 /** A flag as either variant spells it. */
 export type LessonFlag = 0 | 1 | boolean | '0' | '1' | 'true' | 'false';

@@ -3,9 +3,10 @@
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
 import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
-import { checkPathParams, displayUrl, normaliseBaseUrl, segment, type FetchLike } from './core.js';
-import { describe, httpError, REDIRECT_MODE, redirectError } from './response.js';
+import { checkPathParams, displayUrl, normaliseBaseUrl, type FetchLike } from './transport/core.js';
+import { describe, httpError, REDIRECT_MODE, redirectError } from './transport/response.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
+import { streamMessagePath } from '../protocol/routes.js';
 
 /** Options of `streamMessage`. */
 export interface StreamMessageOptions {
@@ -70,7 +71,7 @@ const STALLED = Symbol('stalled');
 export async function* streamMessage(sessionId: string, options: StreamMessageOptions): AsyncGenerator<string, void, undefined> {
   const operation = 'streamMessage';
   const method = 'POST';
-  const url = `${normaliseBaseUrl(options.viewerBaseUrl)}api/v2/sessions/${segment(sessionId)}/streamMessage`;
+  const url = `${normaliseBaseUrl(options.viewerBaseUrl)}${streamMessagePath(sessionId)}`;
   const base = { operation, method, url: displayUrl(url) };
   checkPathParams({ sessionId }, base);
   const caller = options.signal;

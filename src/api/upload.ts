@@ -13,11 +13,13 @@
  * upload progress, and a visitor sending a large file wants a real
  * percentage. No valibot here: the widget loads this with its on-demand part.
  */
-import { callOptions, DEFAULT_TIMEOUT, displayUrl, normaliseBaseUrl, type FetchLike, type Reader } from './core.js';
-import { createFetchEndpoint } from './fetch-endpoint.js';
-import { describe, httpError } from './response.js';
+import { callOptions, DEFAULT_TIMEOUT, displayUrl, normaliseBaseUrl, type FetchLike, type Reader } from './transport/core.js';
+import { createFetchEndpoint } from './transport/fetch-endpoint.js';
+import { describe, httpError } from './transport/response.js';
 import { FlowbotNetworkError, FlowbotTimeoutError, type FlowbotErrorContext } from './errors.js';
 import { safeUrl } from '../protocol/safe-url.js';
+import { isObject } from '../protocol/json.js';
+import { UPLOAD_URL_PATH } from '../protocol/routes.js';
 
 /** Options of `uploadFile`. */
 export interface UploadFileOptions {
@@ -101,11 +103,11 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
   // answer's headers and body, its errors.
   const endpoint = createFetchEndpoint({ baseUrl: base, fetch: fetchImpl, timeout });
   const { presignedUrl, fileUrl, formData: fields } = await endpoint.send(
-    { operation: OPERATION, method: 'POST', path: 'api/v3/generate-upload-url', json: body, read: readTicket(base) },
+    { operation: OPERATION, method: 'POST', path: UPLOAD_URL_PATH, json: body, read: readTicket(base) },
     callOptions(signal, timeout),
   );
 
-  const entries = typeof fields === 'object' && fields !== null ? Object.entries(fields) : [];
+  const entries = isObject(fields) ? Object.entries(fields) : [];
   let payload: Blob | FormData = file;
   if (entries.length) {
     const form = new FormData();
@@ -133,7 +135,7 @@ interface Ticket {
 /** Reads step 1's answer: both URLs must be http(s) (relative ones are taken against `base`). */
 function readTicket(base: string): Reader<Ticket> {
   return (value) => {
-    const ticket = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+    const ticket = isObject(value) ? value : {};
     const presignedUrl = safeUrl(ticket.presignedUrl, { base });
     const fileUrl = safeUrl(ticket.fileUrl, { base });
     if (presignedUrl && fileUrl) return { ok: true, value: { presignedUrl, fileUrl, formData: ticket.formData } };

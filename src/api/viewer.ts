@@ -8,13 +8,13 @@ import {
   callOptions,
   checkPathParams,
   checkRequest,
-  segment,
   type CallOptions,
   type FetchLike,
-} from './core.js';
-import { createFetchEndpoint } from './fetch-endpoint.js';
+} from './transport/core.js';
+import { createFetchEndpoint } from './transport/fetch-endpoint.js';
 import { checkAnswer, checkStartOptions, readContinueResult, readStartResult } from '../protocol/turn.js';
-import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from './viewer-schemas.js';
+import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from '../protocol/schemas.js';
+import { continueChatPath, startChatPath } from '../protocol/routes.js';
 
 /** Options of `createViewerClient`. */
 export interface ViewerClientOptions {
@@ -99,7 +99,7 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
   return {
     async startChat(publicId, startOptions = {}) {
       const operation = 'startChat';
-      const path = `api/v1/flowbots/${segment(publicId)}/startChat`;
+      const path = startChatPath(publicId);
       const context = { operation, method: 'POST', url: viewer.url(path) };
       const { signal, timeout, ...fields } = startOptions;
       checkPathParams({ publicId }, context);
@@ -112,7 +112,7 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
 
     async continueChat(sessionId, answer, callOpts = {}) {
       const operation = 'continueChat';
-      const path = `api/v1/sessions/${segment(sessionId)}/continueChat`;
+      const path = continueChatPath(sessionId);
       const context = { operation, method: 'POST', url: viewer.url(path) };
       checkPathParams({ sessionId }, context);
       const json = answer === undefined ? {} : { message: checkRequest(checkAnswer, answer, context) };

@@ -1,25 +1,28 @@
 /**
  * The conversation as a Lit reactive controller: the flow of one chat session
  * (start or restore, send, play a response with typing emulation and
- * client-side actions, stream an AI answer) over the state of `state.ts`. No
- * DOM: the element renders what this holds and turns its notices into events.
+ * client-side actions, stream an AI answer) over the `Session` it holds
+ * (`session.ts`). No DOM: the element renders `state` and turns the notices
+ * into events.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
 import { createViewerClient } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
-import { publishedAt } from '../protocol/flowbot.js';
-import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
-import { messageToPlain } from '../protocol/message.js';
-import type { ChatAnswer, ClientSideAction, ContinueChatResult, StartChatResult } from '../protocol/types.js';
-import { greetingMessage, isStreamAction, runAction, streamBody } from './actions.js';
-import type { ConversationClient, ConversationConfig } from './options.js';
+import { continueChatPath } from '../protocol/routes.js';
+import type { AnswerEntry, StreamEntry } from '../protocol/transcript.js';
+import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
+import { greetingMessage } from './actions.js';
+import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { StoredConversation } from './persistence.js';
-import { ConversationState } from './state.js';
-import { readAnswer, StreamFailure } from './stream.js';
-import type { AnswerEntry, StreamEntry } from './transcript.js';
-import { countWords, messageDelay, readTypingEmulation } from './typing.js';
+import { play, type Stage } from './playback.js';
+import { Session, type ConversationState } from './session.js';
+import { readAnswer, STOPPED, StreamFailure } from './stream.js';
+import { Timers } from './timers.js';
+import { readTypingEmulation } from './typing.js';
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+export type { ConversationState } from './session.js';
 export type {
   AnswerEntry,
   AnswerState,
@@ -28,7 +31,7 @@ export type {
   FailedAction,
   StreamEntry,
   TranscriptEntry,
-} from './transcript.js';
+} from '../protocol/transcript.js';
 
 /**
  * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
@@ -40,49 +43,111 @@ export type {
 export const AUTO_REPLY_LIMIT = 10;
 const AUTO_REPLIES_AT_ONCE = 3;
 
-/**
- * A long response is shown a slice per frame (see `play`): a slice holds at
- * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
- * laying out long paragraphs is what takes time). Short messages cost their
- * row only: the limits' thousand of them are drawn at once, as a page would
- * draw a thousand paragraphs. A response the limits shortened (a hostile
- * size: parsing it took long already) is shown from a task of its own, not
- * in the one that parsed it.
- */
-const SLICE_CHARS = 40_000;
-const LONG_MESSAGE = 1_000;
-
 /** Holds one chat session of a host element. */
-export class ConversationController extends ConversationState {
+export class ConversationController implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #options: ConversationOptions;
+  #s: Session;
+  /** The call in flight, if any: one per run, aborted by the next run and on disconnect. */
+  #request: AbortController | undefined;
+  /** Bumped by every reset: work of an older conversation stops when it sees a newer number. */
+  #generation = 0;
+  #connected = false;
+  /** Work interrupted by a disconnect, resumed on reconnect. */
+  #resume: (() => void) | undefined;
+  /** Keys of transcript entries: unique and stable across resets. */
+  #nextKey = 0;
+  readonly #timers = new Timers();
+
+  constructor(host: ReactiveControllerHost, options: ConversationOptions) {
+    this.#host = host;
+    this.#options = options;
+    this.#s = this.#newSession('idle');
+    host.addController(this);
+  }
+
+  /** What the conversation shows now (a new object when it starts over). */
+  get state(): ConversationState {
+    return this.#s;
+  }
+
+  /** Whether `send` would be accepted now: an input is shown and no call is in flight. */
+  get canSend(): boolean {
+    return this.#s.canSend;
+  }
+
+  /** Whether a streamed answer is arriving (the visitor may stop it). */
+  get streaming(): boolean {
+    return this.#s.streamStop !== undefined;
+  }
+
+  /** Stops the streamed answer: what has arrived is the answer, and the flow goes on. */
+  stopStream(): void {
+    this.#s.streamStop?.abort(STOPPED);
+  }
+
+  /** Tells the bot's owner what went wrong in the visitor's browser (best-effort, at most 20 a session). */
+  log(status: 'error' | 'warning', description: string, context: string, details?: unknown): void {
+    this.#s.log(status, description, context, details);
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    this.#s.store?.claim();
+    if (typeof window !== 'undefined') window.addEventListener('online', this.#handleOnline);
+    const resume = this.#resume;
+    this.#resume = undefined;
+    resume?.();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#s.store?.release();
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.#handleOnline);
+    this.#request?.abort();
+    // Every pause ends now (the host left the page).
+    this.#timers.flush();
+    this.#s.typing = false;
+  }
+
+  /** Repeats the call that failed (the start, or the very same answer). */
+  retry(): void {
+    const again = this.#s.retryRun;
+    if (this.#s.status !== 'error' || !again) return;
+    this.#s.retryRun = undefined;
+    this.#s.autoReplies = 0;
+    again();
+  }
+
   /**
    * Starts a conversation, dropping the current one: the remembered one when
    * `persist` is on and one is stored, else a new session (`startChat`).
    * `fresh` forgets the remembered one first.
    */
   start({ fresh = false }: { fresh?: boolean } = {}): void {
-    const config = this.options.config();
+    const config = this.#options.config();
     this.reset();
     if (!config.publicId) return;
-    const persist = config.persist && config.persist !== 'none' ? this.options.loadStore : undefined;
+    const persist = config.persist && config.persist !== 'none' ? this.#options.loadStore : undefined;
     if (!persist) {
-      this.startNew(config);
+      this.#startNew(config);
       return;
     }
     // The storage code arrives on demand (most widgets remember nothing).
-    this.setStatus('starting');
-    const generation = this.generation;
+    this.#s.setStatus('starting');
+    const generation = this.#generation;
     persist().then(
       (Store) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.#generation) return;
         const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey);
-        this.s.store = store;
+        this.#s.store = store;
         store.claim();
         if (fresh) store.clear();
         const saved = store.load();
-        if (saved) this.restore(saved, config);
-        else this.startNew(config);
+        if (saved) this.#restore(saved, config);
+        else this.#startNew(config);
       },
-      () => generation === this.generation && this.startNew(config),
+      () => generation === this.#generation && this.#startNew(config),
     );
   }
 
@@ -91,7 +156,14 @@ export class ConversationController extends ConversationState {
    * transcript. `unavailable` keeps the controller from being started by its host.
    */
   reset(status: 'idle' | 'unavailable' = 'idle'): void {
-    this.replaceSession(status);
+    this.#generation++;
+    this.#request?.abort();
+    this.#request = undefined;
+    this.#timers.flush();
+    this.#resume = undefined;
+    this.#s.store?.release();
+    this.#s = this.#newSession(status);
+    this.#host.requestUpdate();
   }
 
   /**
@@ -102,26 +174,26 @@ export class ConversationController extends ConversationState {
    */
   send(answer: ChatAnswer | undefined, text: string = answerText(answer) ?? ''): boolean {
     if (!this.canSend) return false;
-    this.s.autoReplies = 0;
-    this.s.entries = this.s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
-    const entry: AnswerEntry = { kind: 'answer', key: this.nextKey++, answer, text, state: 'sending' };
-    this.s.entries.push(entry);
-    void this.deliver(entry);
+    this.#s.autoReplies = 0;
+    this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
+    const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending' };
+    this.#s.entries.push(entry);
+    void this.#deliver(entry);
     return true;
   }
 
-  private startNew(config: ConversationConfig): void {
-    this.setStatus('starting');
+  #startNew(config: ConversationConfig): void {
+    this.#s.setStatus('starting');
     const greeting = config.greeting?.trim();
-    if (greeting) this.show(greetingMessage(greeting), true);
-    void this.begin(config);
+    if (greeting) this.#show(greetingMessage(greeting), true);
+    void this.#begin(config);
   }
 
-  private async begin(config: ConversationConfig): Promise<void> {
-    const generation = this.generation;
-    const signal = this.newRequest();
-    const client = (this.options.createClient ?? defaultClient)(config.apiHost);
-    this.s.client = client;
+  async #begin(config: ConversationConfig): Promise<void> {
+    const generation = this.#generation;
+    const signal = this.#newRequest();
+    const client = (this.#options.createClient ?? defaultClient)(config.apiHost);
+    this.#s.client = client;
     let result: StartChatResult;
     try {
       result = await client.startChat(config.publicId, {
@@ -131,34 +203,34 @@ export class ConversationController extends ConversationState {
         signal,
       });
     } catch (error) {
-      if (generation !== this.generation) return;
-      this.request = undefined;
+      if (generation !== this.#generation) return;
+      this.#request = undefined;
       if (isAbortError(error)) {
         // Interrupted by a disconnect: start again once connected.
-        this.setStatus('idle');
-        if (this.connected) this.start();
-        else this.resume = () => this.start();
+        this.#s.setStatus('idle');
+        if (this.#connected) this.start();
+        else this.#resume = () => this.start();
         return;
       }
-      this.fail('start', error, () => this.start(), true);
+      this.#s.fail('start', error, () => this.start(), true);
       return;
     }
-    if (generation !== this.generation) return;
-    this.request = undefined;
-    this.s.sessionId = result.sessionId;
-    this.s.resultId = result.resultId;
-    this.s.flowbot = result.flowbot;
-    this.s.typingSettings = readTypingEmulation(result.flowbot);
-    this.setStatus('ready');
-    this.notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId, restored: false });
-    await this.play(result, generation);
+    if (generation !== this.#generation) return;
+    this.#request = undefined;
+    this.#s.sessionId = result.sessionId;
+    this.#s.resultId = result.resultId;
+    this.#s.flowbot = result.flowbot;
+    this.#s.typingSettings = readTypingEmulation(result.flowbot);
+    this.#s.setStatus('ready');
+    this.#notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId, restored: false });
+    await play(this.#stage(generation), result);
   }
 
   /** Puts a remembered conversation back on screen, then goes on where it was. */
-  private restore(saved: StoredConversation, config: ConversationConfig): void {
-    const s = this.s;
+  #restore(saved: StoredConversation, config: ConversationConfig): void {
+    const s = this.#s;
     s.restored = true;
-    s.client = (this.options.createClient ?? defaultClient)(config.apiHost);
+    s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     s.sessionId = saved.sessionId;
     s.resultId = saved.resultId;
     s.flowbot = saved.flowbot;
@@ -167,20 +239,20 @@ export class ConversationController extends ConversationState {
     s.progress = saved.progress;
     s.entries = saved.entries.map((entry) =>
       entry.kind === 'bot'
-        ? { ...entry, key: this.nextKey++, local: !!entry.local, restored: true }
-        : { ...entry, key: this.nextKey++, answer: entry.answer, state: 'sent' },
+        ? { ...entry, key: this.#nextKey++, local: !!entry.local, restored: true }
+        : { ...entry, key: this.#nextKey++, answer: entry.answer, state: 'sent' },
     );
     s.serverMessages = s.entries.length;
     const owed = saved.reply !== undefined || !!saved.stream;
-    this.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
-    this.notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
+    this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
+    this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
     // A streamed answer that was complete is sent as the reply; one that was not streams again.
-    if (saved.reply !== undefined) void this.deliver(undefined, { type: 'text', text: saved.reply });
-    else if (saved.stream) void this.streamAndReply(saved.stream.messages, this.generation);
-    else if (saved.pending) void this.deliver(undefined);
+    if (saved.reply !== undefined) void this.#deliver(undefined, { type: 'text', text: saved.reply });
+    else if (saved.stream) void this.#streamAndReply(saved.stream.messages, this.#generation);
+    else if (saved.pending) void this.#deliver(undefined);
     else if (saved.input) {
       s.input = saved.input;
-      this.notify({ type: 'input', input: saved.input });
+      this.#notify({ type: 'input', input: saved.input });
     }
   }
 
@@ -188,158 +260,54 @@ export class ConversationController extends ConversationState {
    * Sends `entry` (or continues without an answer) and plays the response.
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
-  private async deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
-    const { sessionId, client } = this.s;
+  async #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
+    const { sessionId, client } = this.#s;
     if (!sessionId || !client) return;
-    const generation = this.generation;
+    const generation = this.#generation;
     if (entry) entry.state = 'sending';
-    this.clearError();
-    this.setStatus('sending');
-    if (!this.connected) {
-      this.resume = () => void this.deliver(entry, reply);
+    this.#s.clearError();
+    this.#s.setStatus('sending');
+    if (!this.#connected) {
+      this.#resume = () => void this.#deliver(entry, reply);
       return;
     }
-    const signal = this.newRequest();
+    const signal = this.#newRequest();
     let result: ContinueChatResult;
     try {
       result = await client.continueChat(sessionId, entry ? entry.answer : reply, { signal });
     } catch (error) {
-      if (generation !== this.generation) return;
-      this.request = undefined;
+      if (generation !== this.#generation) return;
+      this.#request = undefined;
       // A remembered session the server no longer knows (expired, or the bot republished): begin anew.
-      if (this.s.restored && isFlowbotHttpError(error) && error.status === 404) {
+      if (this.#s.restored && isFlowbotHttpError(error) && error.status === 404) {
         this.start({ fresh: true });
         return;
       }
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
       // (a resend would give it to the bot twice); Retry asks the bot to go on.
       if (isFlowbotResponseError(error) && error.status < 300) {
-        if (entry) this.delivered(entry);
-        this.fail('send', error, () => void this.deliver(undefined), true);
+        if (entry) this.#delivered(entry);
+        this.#s.fail('send', error, () => void this.#deliver(undefined), true);
         return;
       }
       if (entry) entry.state = 'failed';
       // An abort (disconnect) is not an error to report, but the answer must not be lost.
       const aborted = isAbortError(error);
-      this.fail('send', aborted ? undefined : error, () => void this.deliver(entry, reply), !aborted);
+      this.#s.fail('send', aborted ? undefined : error, () => void this.#deliver(entry, reply), !aborted);
       return;
     }
-    if (generation !== this.generation) return;
-    this.request = undefined;
-    if (entry) this.delivered(entry);
-    this.setStatus('ready');
-    await this.play(result, generation);
+    if (generation !== this.#generation) return;
+    this.#request = undefined;
+    if (entry) this.#delivered(entry);
+    this.#s.setStatus('ready');
+    await play(this.#stage(generation), result);
   }
 
   /** The server took `entry`: its input is answered. */
-  private delivered(entry: AnswerEntry): void {
+  #delivered(entry: AnswerEntry): void {
     entry.state = 'sent';
-    this.s.input = undefined;
-    this.notify({ type: 'answer', answer: entry.answer, text: entry.text });
-  }
-
-  /** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
-  private async play(response: StartChatResult | ContinueChatResult, generation: number): Promise<void> {
-    // What is shown and stored stays within the widget's limits, however much was sent.
-    const textChars: number[] = [];
-    const result = limitTurn(response, textChars);
-    const s = this.s;
-    // A remembered session answered by another version of the bot: its transcript is stale.
-    const version = publishedAt(result.flowbot);
-    if (s.restored && version !== undefined && version !== publishedAt(s.flowbot)) {
-      this.start({ fresh: true });
-      return;
-    }
-    this.applyTurn(result);
-
-    const messages = result.messages;
-    // A streamed answer pauses the flow: it runs once the messages before it are shown, and its reply goes on.
-    const streamed = s.client?.streamMessage ? result.clientSideActions?.find(isStreamAction) : undefined;
-    const actions = (result.clientSideActions ?? []).filter((action) => !isStreamAction(action));
-    const ids = new Set(messages.map((message) => message.id));
-    // Remember where this response leads before playing it: a reload mid-way restores its end state.
-    this.remember(
-      {
-        input: result.input ?? undefined,
-        pending: actions.some((action) => action.expectsDedicatedReply),
-        ...(streamed ? { stream: streamBody(streamed) } : {}),
-      },
-      messages.map((message) => ({ kind: 'bot' as const, message })),
-    );
-    let needsReply = false;
-    const effects = {
-      wait: async (ms: number) => {
-        // The bot is "busy" for the pause: show it typing.
-        this.setTyping(true);
-        await this.sleep(ms);
-        this.setTyping(false);
-      },
-      redirect: (url: string, newTab: boolean) => this.connected && this.notify({ type: 'redirect', url, newTab }),
-      ignored: (type: string) =>
-        this.log('warning', `The client-side action "${type}" was ignored: this widget runs no page code`, 'action'),
-    };
-    const runActions = async (list: readonly ClientSideAction[]): Promise<boolean> => {
-      for (const action of list) {
-        if (await runAction(action, effects)) needsReply = true;
-        if (generation !== this.generation) return false;
-      }
-      return true;
-    };
-
-    // Actions tied to no message of this response run before it.
-    // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
-    const before = actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId));
-    if (before.length > 0 && !(await runActions(before))) return;
-    // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
-    let slice = 0;
-    if (messages.at(-1)?.id === SHORTENED_ID) {
-      await this.sleep(0);
-      if (generation !== this.generation) return;
-    }
-    for (const [index, message] of messages.entries()) {
-      if (slice > SLICE_CHARS) {
-        await this.nextFrame();
-        if (generation !== this.generation) return;
-        slice = 0;
-      }
-      const chars = textChars[index] ?? 0;
-      if (chars > LONG_MESSAGE) slice += chars;
-      // Words are counted only where they make the bot "type".
-      const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
-      const { pause, typing } = messageDelay(words, s.typingSettings, {
-        isFirstOfConversation: s.serverMessages === 0,
-        isFirstOfBatch: index === 0,
-      });
-      if (pause > 0) {
-        await this.sleep(pause);
-        if (generation !== this.generation) return;
-      }
-      if (typing > 0) {
-        this.setTyping(true);
-        await this.sleep(typing);
-        if (generation !== this.generation) return;
-        this.setTyping(false);
-      }
-      const ready = this.options.prepare?.(message);
-      if (ready) {
-        await ready;
-        if (generation !== this.generation) return;
-      }
-      this.show(message, false);
-      const after = actions.filter((a) => a.lastBubbleBlockId === message.id);
-      if (after.length > 0 && !(await runActions(after))) return;
-    }
-
-    if (streamed) await this.streamAndReply(streamBody(streamed).messages, generation);
-    else if (needsReply) await this.autoReply(generation);
-    else if (result.input) {
-      s.input = result.input;
-      this.host.requestUpdate();
-      this.notify({ type: 'input', input: result.input });
-    } else {
-      this.setStatus('ended');
-      this.notify({ type: 'end', sessionId: s.sessionId ?? '' });
-    }
+    this.#s.input = undefined;
+    this.#notify({ type: 'answer', answer: entry.answer, text: entry.text });
   }
 
   /**
@@ -347,86 +315,142 @@ export class ConversationController extends ConversationState {
    * the reply (exactly once) and plays what follows. A failure keeps what was
    * shown and offers a retry, which streams the answer again.
    */
-  private async streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
-    const s = this.s;
+  async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
+    const s = this.#s;
     const { sessionId } = s;
     const stream = s.client?.streamMessage;
     if (!sessionId || !stream) return;
-    this.clearError();
-    this.setStatus('ready');
-    if (!this.connected) {
-      this.resume = () => void this.streamAndReply(messages, generation);
+    this.#s.clearError();
+    this.#s.setStatus('ready');
+    if (!this.#connected) {
+      this.#resume = () => void this.#streamAndReply(messages, generation);
       return;
     }
-    const entry: StreamEntry = { kind: 'stream', key: this.nextKey++, text: '' };
+    const entry: StreamEntry = { kind: 'stream', key: this.#nextKey++, text: '' };
     // One controller for the visitor's stop and the controller's own aborts (disconnect, reset).
     const stop = new AbortController();
-    this.request?.abort();
-    this.request = s.streamStop = stop;
-    this.setTyping(true);
+    this.#request?.abort();
+    this.#request = s.streamStop = stop;
+    this.#s.setTyping(true);
     let shown = false;
     let text: string;
     try {
       text = await readAnswer(stream, sessionId, messages, {
         signal: stop.signal,
-        sleep: (ms) => this.sleep(ms),
+        sleep: (ms) => this.#sleep(ms),
         onText: (received) => {
           entry.text = received;
           if (!shown) {
             shown = true;
             s.typing = false;
             s.entries.push(entry);
-            this.notify({ type: 'stream' });
+            this.#notify({ type: 'stream' });
           }
-          this.host.requestUpdate();
+          this.#host.requestUpdate();
         },
       });
     } catch (error) {
-      if (generation !== this.generation) return;
-      this.request = s.streamStop = undefined;
-      this.setTyping(false);
+      if (generation !== this.#generation) return;
+      this.#request = s.streamStop = undefined;
+      this.#s.setTyping(false);
       if (!(error instanceof StreamFailure)) {
         // Interrupted by a disconnect: the answer streams again once connected.
-        this.dropStream(entry);
-        this.resume = () => void this.streamAndReply(messages, generation);
+        this.#s.dropStream(entry);
+        this.#resume = () => void this.#streamAndReply(messages, generation);
         return;
       }
       const cause: unknown = error.cause;
-      this.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
+      this.#s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
       const again = (): void => {
-        this.dropStream(entry);
-        void this.streamAndReply(messages, generation);
+        this.#s.dropStream(entry);
+        void this.#streamAndReply(messages, generation);
       };
-      this.fail('stream', cause, again, true);
+      this.#s.fail('stream', cause, again, true);
       return;
     }
-    if (generation !== this.generation) return;
-    this.request = s.streamStop = undefined;
-    this.setTyping(false);
-    this.dropStream(entry);
-    if (text.trim()) this.show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
+    if (generation !== this.#generation) return;
+    this.#request = s.streamStop = undefined;
+    this.#s.setTyping(false);
+    this.#s.dropStream(entry);
+    if (text.trim()) this.#show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
     // A reload from here on sends the reply (once) instead of streaming again.
-    this.remember({ reply: text });
-    await this.deliver(undefined, { type: 'text', text });
+    this.#s.remember({ reply: text });
+    await this.#deliver(undefined, { type: 'text', text });
   }
 
   /** An automatic continue, backed off and capped (see `AUTO_REPLY_LIMIT`). */
-  private async autoReply(generation: number): Promise<void> {
-    const count = ++this.s.autoReplies;
+  async #autoReply(generation: number): Promise<void> {
+    const count = ++this.#s.autoReplies;
     if (count > AUTO_REPLY_LIMIT) {
       const error = new FlowbotError(`continueChat: the bot asked for ${AUTO_REPLY_LIMIT} replies in a row without the visitor; stopped`, {
         operation: 'continueChat',
         method: 'POST',
-        url: `api/v1/sessions/${this.s.sessionId ?? ''}/continueChat`,
+        url: continueChatPath(this.#s.sessionId ?? ''),
       });
-      this.fail('send', error, () => void this.deliver(undefined), true);
+      this.#s.fail('send', error, () => void this.#deliver(undefined), true);
       return;
     }
     if (count > AUTO_REPLIES_AT_ONCE) {
-      await this.sleep(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1)));
-      if (generation !== this.generation) return;
+      await this.#sleep(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1)));
+      if (generation !== this.#generation) return;
     }
-    await this.deliver(undefined);
+    await this.#deliver(undefined);
+  }
+
+  /** What playing a response of this conversation (`generation`) reaches of the controller. */
+  #stage(generation: number): Stage {
+    return {
+      session: this.#s,
+      current: () => generation === this.#generation,
+      connected: () => this.#connected,
+      sleep: (ms) => this.#sleep(ms),
+      nextFrame: () => this.#nextFrame(),
+      prepare: (message) => this.#options.prepare?.(message),
+      show: (message) => this.#show(message, false),
+      notify: (notice) => this.#notify(notice),
+      changed: () => this.#host.requestUpdate(),
+      startOver: () => this.start({ fresh: true }),
+      stream: (messages) => this.#streamAndReply(messages, generation),
+      autoReply: () => this.#autoReply(generation),
+    };
+  }
+
+  #newSession(status: 'idle' | 'unavailable'): Session {
+    return new Session(status, {
+      changed: () => this.#host.requestUpdate(),
+      notify: (notice: ConversationNotice) => this.#options.notify?.(notice),
+    });
+  }
+
+  /** Back online: the call that failed goes again, once (`retry` runs it a single time). */
+  readonly #handleOnline = (): void => {
+    if (this.#s.status === 'error') this.retry();
+  };
+
+  #show(message: ChatMessage, local: boolean): void {
+    this.#s.show(message, local, this.#nextKey++);
+  }
+
+  #notify(notice: ConversationNotice): void {
+    this.#options.notify?.(notice);
+  }
+
+  #newRequest(): AbortSignal {
+    this.#request?.abort();
+    this.#request = new AbortController();
+    return this.#request.signal;
+  }
+
+  /** Waits `ms`; at once while disconnected (timers never outlive the host's presence). */
+  #sleep(ms: number): Promise<void> {
+    return this.#connected ? this.#timers.sleep(ms) : Promise.resolve();
+  }
+
+  /** Resolves after the next frame has been painted (at once while disconnected, or without frames). */
+  #nextFrame(): Promise<void> {
+    const raf = globalThis.requestAnimationFrame;
+    if (!this.#connected || typeof raf !== 'function') return this.#sleep(0);
+    return new Promise((resolve) => raf(() => setTimeout(resolve, 0)));
   }
 }
 

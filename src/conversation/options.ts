@@ -3,7 +3,7 @@ import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 import type { ConversationStore, PersistMode } from './persistence.js';
-import type { FailedAction } from './transcript.js';
+import type { FailedAction } from '../protocol/transcript.js';
 
 /** What the controller needs to know when a conversation starts. */
 export interface ConversationConfig {

@@ -31,7 +31,7 @@
  * `persist-key`): without, the second one warns and remembers nothing, so it
  * cannot overwrite the first one's conversation.
  */
-import { isObject } from '../protocol/json.js';
+import { isObject, parseJson } from '../protocol/json.js';
 import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
@@ -201,12 +201,7 @@ export class ConversationStore {
   }
 
   private read(raw: string): StoredConversation | undefined {
-    let parsed;
-    try {
-      parsed = readRecord(JSON.parse(raw), this.key);
-    } catch {
-      return undefined;
-    }
+    const parsed = readRecord(parseJson(raw), this.key);
     if (!parsed || parsed.record.entries.length > MAX_ENTRIES) return undefined;
     const { record, savedAt } = parsed;
     const age = Date.now() - savedAt;

@@ -7,28 +7,28 @@ interface Timer {
 
 /** A set of pending pauses. */
 export class Timers {
-  private readonly pending = new Set<Timer>();
+  readonly #pending = new Set<Timer>();
 
   /** Resolves after `ms`, or at once when `flush` runs first. */
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer: Timer = {
         id: setTimeout(() => {
-          this.pending.delete(timer);
+          this.#pending.delete(timer);
           resolve();
         }, ms),
         done: resolve,
       };
-      this.pending.add(timer);
+      this.#pending.add(timer);
     });
   }
 
   /** Ends every pending pause now. */
   flush(): void {
-    for (const timer of this.pending) {
+    for (const timer of this.#pending) {
       clearTimeout(timer.id);
       timer.done();
     }
-    this.pending.clear();
+    this.#pending.clear();
   }
 }

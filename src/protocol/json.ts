@@ -11,6 +11,18 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Parses JSON text; `undefined` when it is not JSON (JSON itself never gives
+ * `undefined`, so the two cannot be confused).
+ */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `value[key]` when `value` is an object, else `undefined`. */
 export function pick(value: unknown, key: string): unknown {
   return isObject(value) ? value[key] : undefined;
@@ -26,13 +38,7 @@ export function text(value: unknown): string | undefined {
  * a JSON string of one. Anything else reads as no options.
  */
 export function readInputOptions(input: { options?: unknown } | undefined): JsonObject {
-  let options = input?.options;
-  if (typeof options === 'string') {
-    try {
-      options = JSON.parse(options);
-    } catch {
-      options = undefined;
-    }
-  }
-  return isObject(options) ? options : {};
+  const options = input?.options;
+  const read = typeof options === 'string' ? parseJson(options) : options;
+  return isObject(read) ? read : {};
 }

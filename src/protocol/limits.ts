@@ -22,7 +22,7 @@
  * and when messages, items or input text were dropped a last bot message says
  * "… (shortened)". Within the limits, what is shown is what was sent.
  */
-import { isObject } from './json.js';
+import { isObject, parseJson } from './json.js';
 import type { ChatInput, ChatMessage, ClientSideAction } from './types.js';
 import { childrenOf, enter, type RichTextNode, type Walk } from './rich-text.js';
 
@@ -151,15 +151,8 @@ function bounded(value: unknown, budget: Budget, depth: number): unknown {
 
 /** The input within its limits (its `options`, when a JSON string, read first). */
 function limitInput(input: ChatInput, budget: Budget): ChatInput {
-  let options = input.options;
-  if (typeof options === 'string') {
-    try {
-      options = JSON.parse(options) as unknown;
-    } catch {
-      // Unreadable options read as none, as `readInputOptions` would.
-      options = undefined;
-    }
-  }
+  // Unreadable options read as none, as `readInputOptions` would.
+  const options = typeof input.options === 'string' ? parseJson(input.options) : input.options;
   return bounded({ ...input, ...(options === undefined ? {} : { options }) }, budget, 0) as ChatInput;
 }
 

@@ -27,6 +27,7 @@
  *   `allow-same-origin`. Height from `content.height` (default 400, 50–3000).
  * - `custom-embed` (server code) and unknown types read as nothing.
  */
+import { isObject } from './json.js';
 import { hasText, richTextToPlain, type RichTextNode } from './rich-text.js';
 import { LINK_SCHEMES, safeUrl } from './safe-url.js';
 
@@ -59,7 +60,6 @@ export interface MessageLabels {
 export const ENGLISH: MessageLabels = { image: 'Image', video: 'Video', audio: 'Audio', embed: 'Embedded content', openLink: 'Open link' };
 
 export type Message = { id: string; type: string; content: unknown };
-type Obj = Record<string, unknown>;
 
 export interface Frame {
   src: string;
@@ -80,7 +80,6 @@ export type Model =
   | { kind: 'video'; src: string; height?: number; width?: string; ratio: string; autoplay: boolean }
   | { kind: 'audio'; src: string; autoplay: boolean };
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
 /** A trimmed string, '' for anything else. */
 export const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
@@ -91,7 +90,7 @@ function plainLines(markdown: string): RichTextNode[] {
 
 
 function model(message: Message, ctx: ReadOptions): Model | null {
-  if (!isObj(message) || !isObj(message.content)) return null;
+  if (!isObject(message) || !isObject(message.content)) return null;
   const c = message.content;
   switch (message.type) {
     case 'text': {
@@ -106,7 +105,7 @@ function model(message: Message, ctx: ReadOptions): Model | null {
     case 'image': {
       const src = safeUrl(c.url, ctx.baseUrl ? { base: ctx.baseUrl } : {});
       if (!src) return null;
-      const link = isObj(c.clickLink) ? c.clickLink : {};
+      const link = isObject(c.clickLink) ? c.clickLink : {};
       const href = safeUrl(link.url, { allow: LINK_SCHEMES, ...(ctx.baseUrl ? { base: ctx.baseUrl } : {}) });
       return { kind: 'image', src, alt: str(link.alt).slice(0, 1000), ...(href ? { href } : {}) };
     }

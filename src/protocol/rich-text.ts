@@ -4,6 +4,7 @@
  * here is bounded (depth, node count, cycles), so any shape degrades instead
  * of throwing; the renderer (`render/rich-text.ts`) walks the same way.
  */
+import { isObject, type JsonObject as Obj } from './json.js';
 
 /** One node of a rich-text tree: an element `{type, children}` or a leaf `{text, bold?, italic?, underline?}`. */
 export type RichTextNode = {
@@ -17,7 +18,6 @@ export type RichTextNode = {
   [k: string]: unknown;
 };
 
-type Obj = Record<string, unknown>;
 /** Shared by one walk: how many nodes may still be visited, and the nodes on the current path. */
 export interface Walk {
   left: number;
@@ -29,7 +29,6 @@ const MAX_DEPTH = 32;
 export const MAX_NODES = 5000;
 const BLOCKS = new Set(['p', 'ul', 'ol', 'li']);
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null;
 /** A fresh walk: the whole node budget, an empty path. */
 export const newWalk = (): Walk => ({ left: MAX_NODES, path: new Set() });
 
@@ -40,7 +39,7 @@ export function childrenOf(node: Obj, w: Walk): unknown[] {
 
 /** Visits `value` unless the budget is spent, it is too deep or already on the path (a cycle). */
 export function enter<T>(value: unknown, w: Walk, depth: number, fn: (node: Obj) => T): T | undefined {
-  if (!isObj(value) || depth > MAX_DEPTH || w.left <= 0 || w.path.has(value)) return undefined;
+  if (!isObject(value) || depth > MAX_DEPTH || w.left <= 0 || w.path.has(value)) return undefined;
   w.left--;
   w.path.add(value);
   try {

@@ -13,6 +13,7 @@
  * for (const part of decoder.end()) …
  * ```
  */
+import { parseJson } from './json.js';
 
 /** One part of a data stream, as the reader sees it. */
 export type DataStreamPart =
@@ -92,12 +93,7 @@ export function parseDataStreamLine(rawLine: string): DataStreamPart | undefined
   if (colon < 1) return undefined;
   const code = line.slice(0, colon);
   if (!/^[0-9a-z]+$/i.test(code)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(line.slice(colon + 1)) as unknown;
-  } catch {
-    value = undefined;
-  }
+  const value = parseJson(line.slice(colon + 1));
   if (code === '0') return typeof value === 'string' ? { type: 'text', text: value } : undefined;
   if (code === '3') {
     return { type: 'error', message: typeof value === 'string' ? value : 'The answer could not be generated.' };

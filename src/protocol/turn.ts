@@ -1,8 +1,8 @@
 /**
  * Readers of the viewer's two responses and checks of the two requests, by
  * hand: the widget's viewer client uses these instead of the valibot schemas
- * of `api/viewer-schemas.ts` (which the full client and the reference server
- * keep), so the script-tag file carries no schema library. A test holds the
+ * of `schemas.ts` (which the full client and the reference server
+ * use), so the script-tag file carries no schema library. A test holds the
  * two against each other: whatever the schemas accept, these accept alike.
  *
  * Responses are read tolerantly, item by item: a message, action or field
@@ -22,13 +22,13 @@ import type {
   FieldIssue,
   StartChatOptions,
   StartChatResult,
-} from '../api/viewer-schemas.js';
+} from './schemas.js';
 
-import type { Read } from '../api/core.js';
-import { pathParamProblem } from '../api/path-param.js';
+import type { Read } from './read.js';
+import { pathParamProblem } from './path-param.js';
 import { isObject } from './json.js';
 
-export type { Read } from '../api/core.js';
+export type { Read } from './read.js';
 
 type Json = Record<string, unknown>;
 

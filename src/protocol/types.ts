@@ -1,7 +1,7 @@
 /**
  * The viewer's wire types, in one place for the layers above. Their valibot
- * schemas live with the transport (`api/viewer-schemas.ts`), which validates
- * every response with them and shares them with the reference server.
+ * schemas (`schemas.ts`) validate every response of the full client and are
+ * shared with the reference server; the widget reads with `turn.ts`.
  */
 export type {
   ChatAnswer,
@@ -11,4 +11,4 @@ export type {
   ContinueChatResult,
   DynamicTheme,
   StartChatResult,
-} from '../api/viewer-schemas.js';
+} from './schemas.js';

@@ -13,7 +13,7 @@ import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
 import type { DynamicTheme } from '../protocol/types.js';
 import { readFlowbotTheme } from '../protocol/flowbot.js';
 import { pick } from '../protocol/json.js';
-import type { FlowbotStrings } from '../i18n.js';
+import type { FlowbotStrings } from '../i18n/lookup.js';
 import { safeUrl } from '../protocol/safe-url.js';
 
 /** What these parts read from the conversation. */

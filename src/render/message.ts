@@ -16,8 +16,7 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import type { OnDemand } from './on-demand.js';
-import { onDemand } from './on-demand-import.js';
+import { late } from './late.js';
 import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
@@ -27,20 +26,10 @@ export type { MessageLabels } from '../protocol/message.js';
 export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
   onImageLoad?: () => void;
-  /** Called when content loaded on demand (the markdown parser) has arrived: render again. */
-  onReady?: () => void;
   /** Language of the conversation, set as `lang` on text content. */
   lang?: string;
 }
 
-
-
-/** The on-demand part if it is there; else it is fetched, and `ctx.onReady` asks for a render once it arrives. */
-function onDemandFor(ctx: MessageRenderContext): OnDemand | undefined {
-  const part = onDemand.get();
-  if (!part) onDemand.load().then(ctx.onReady, () => undefined);
-  return part;
-}
 
 /** Whether showing `message` takes the on-demand part: markdown (its parser), video, audio and embeds (their reader). */
 export function needsOnDemand(message: Message): boolean {
@@ -55,8 +44,8 @@ export function needsOnDemand(message: Message): boolean {
  * without the on-demand part markdown shows plain (and media not at all).
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  if (onDemand.get() || !needsOnDemand(message)) return undefined;
-  return onDemand.load().then(
+  if (late.get() || !needsOnDemand(message)) return undefined;
+  return late.load().then(
     () => undefined,
     () => undefined,
   );
@@ -69,7 +58,7 @@ export function prepareMessage(message: Message): Promise<void> | undefined {
  */
 export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | HTMLElement | null {
   // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
-  const part = needsOnDemand(message) ? onDemandFor(ctx) : undefined;
+  const part = needsOnDemand(message) ? late.get() : undefined;
   const m = readMessage(message, { ...ctx, markdown: part?.parseMarkdown, media: part?.readMedia });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
@@ -93,7 +82,7 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
 
 /** Plain-text summary of a message ("Image: alt", "Video", ...), with markdown read by the parser once it is loaded. */
 export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
-  const part = onDemand.get();
+  const part = late.get();
   return plainOf(message, labels, { markdown: part?.parseMarkdown, media: part?.readMedia });
 }
 

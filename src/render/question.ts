@@ -5,7 +5,7 @@
  * "What's your e-mail?, edit text" rather than the placeholder.
  */
 // Types only: the question is read from the transcript the conversation holds.
-import type { BotEntry, TranscriptEntry } from '../conversation/transcript.js';
+import type { BotEntry, TranscriptEntry } from '../protocol/transcript.js';
 
 /** The id of the bubble that asks the current question. */
 export const QUESTION_ID = 'question';

@@ -4,7 +4,7 @@
  * redirect's new tab. Their styles stay with the others (`extras.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowbotStrings } from '../i18n.js';
+import type { FlowbotStrings } from '../i18n/lookup.js';
 import { isObject, text } from '../protocol/json.js';
 
 /**

@@ -13,12 +13,12 @@ import type {
   FailedAction,
   StreamEntry,
   TranscriptEntry,
-} from '../conversation/transcript.js';
-import type { FlowbotStrings } from '../i18n.js';
+} from '../protocol/transcript.js';
+import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
 import { el, richTextContent } from './rich-text.js';
-import { onDemand } from './on-demand-import.js';
+import { late } from './late.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */
@@ -40,8 +40,6 @@ export interface TranscriptContext {
   readonly guestAvatar: string | undefined;
   /** A redirect's page the browser would not open in a new tab (its link is drawn by the on-demand part). */
   readonly blockedUrl: string | undefined;
-  /** Content loaded on demand arrived: render again. */
-  readonly onReady: () => void;
   readonly onRetry: () => void;
   /** Newer messages wait below while the visitor reads further up. */
   readonly unseen: boolean;
@@ -94,7 +92,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
           </div>
         </div>`
       : nothing}
-    ${(ctx.blockedUrl && onDemand.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
+    ${(ctx.blockedUrl && late.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
   </div>${ctx.unseen
     ? html`<button part="new-messages" class="jump" type="button" @click=${ctx.onJump}>${strings.newMessages}</button>`
@@ -137,7 +135,7 @@ function renderBotEntry(
   const type = message.type;
   const media = type !== 'text';
   // Plain rich text and images draw at once; markdown waits for its parser, media for its reader.
-  const ready = needsOnDemand(message) && !!onDemand.get();
+  const ready = needsOnDemand(message) && !!late.get();
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = media && answered && !entry.restored;
   // Media and images carry words of the interface (labels, titles).
@@ -177,13 +175,13 @@ function renderBotEntry(
 function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): boolean {
   const { message } = entry;
   const type = message.type;
-  const content = renderMessageContent(message, { onReady: ctx.onReady, autoplay: drawn.autoplay, labels: ctx.strings });
+  const content = renderMessageContent(message, { autoplay: drawn.autoplay, labels: ctx.strings });
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
   const bubble = drawn.row.lastElementChild as HTMLElement;
   if (content instanceof Node) bubble.replaceChildren(content);
   else {
-    const part = onDemand.get();
+    const part = late.get();
     if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
     const label = type === 'image' ? nothing : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
     render(html`${label}${content}`, bubble);
@@ -212,7 +210,7 @@ function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult 
  * log does not read out every piece.
  */
 function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const text = onDemand.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
+  const text = late.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
   return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
 }
 

@@ -40,7 +40,7 @@
  * see `stats.ts`.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../api/schemas.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../api/schemas/index.js';
 import { handleErrors, mountHeaders } from './middleware.js';
 import { mountPlatform } from './routes-platform.js';
 import { mountViewer } from './routes-viewer.js';

@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { toFieldIssues, type ErrorBody, type FieldIssue } from '../api/schemas.js';
-import { clip } from '../api/core.js';
+import { toFieldIssues, type ErrorBody, type FieldIssue } from '../api/schemas/index.js';
+import { clip } from '../api/transport/core.js';
+import { isObject } from '../protocol/json.js';
 
 /**
  * A failure the reference server answers on purpose. Every error response has
@@ -92,7 +93,7 @@ export function parseBody<const TSchema extends v.GenericSchema>(
   what: string,
 ): v.InferOutput<TSchema> {
   // Every body of the interface is an object; valibot's object schemas would take an array.
-  if (!isPlainObject(input)) {
+  if (!isObject(input)) {
     throw invalid(what, [{ path: '(root)', message: 'must be a JSON object' }]);
   }
   const result = v.safeParse(schema, input);
@@ -110,7 +111,4 @@ export function invalid(what: string, issues: FieldIssue[]): ApiError {
 
 const MESSAGE_ISSUES = 10;
 
-/** A JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+

@@ -32,24 +32,20 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import {
-  AudioAnswerSchema,
-  ChatAnswerSchema,
+  ContinueChatBodySchema,
   StartChatOptionsSchema,
   type ChatInput,
   type ChatMessage,
   type ClientSideAction,
   type ContinueChatResult,
   type StartChatResult,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 import { invalid, parseBody } from './errors.js';
 import type { FlowBlock, FlowDefinition, FlowItem } from './flows.js';
 import { knowledgeAnswer, markdownToRichText } from './knowledge.js';
 import { check, route } from './answer-check.js';
 import type { ChatSession, SessionStore } from './flow-session.js';
 import { deepMapStrings, resolveText, retryText, substitute, substituteDeep, textContent } from './flow-text.js';
-
-/** The body of continueChat: the protocol's answers, a recorded audio clip's too. */
-const ContinueBodySchema = v.looseObject({ message: v.nullish(v.union([ChatAnswerSchema, AudioAnswerSchema])) });
 
 /** The most files one answer may attach. */
 const MAX_ATTACHED_FILES = 20;
@@ -108,7 +104,7 @@ export function startChat(
 
 /** Continues `session` with the protocol body `{ message }` or `{}`. */
 export function continueChat(session: ChatSession, body: unknown): ContinueChatResult {
-  const answer = answerOf(parseBody(ContinueBodySchema, body === undefined ? {} : body, 'continueChat body').message);
+  const answer = answerOf(parseBody(ContinueChatBodySchema, body === undefined ? {} : body, 'continueChat body').message);
   const turn = newTurn();
   const waiting = session.waiting;
 
@@ -171,7 +167,7 @@ interface Answer {
   attachedFileUrls: string[] | undefined;
 }
 
-function answerOf(message: v.InferOutput<typeof ContinueBodySchema>['message']): Answer | undefined {
+function answerOf(message: v.InferOutput<typeof ContinueChatBodySchema>['message']): Answer | undefined {
   if (message === undefined || message === null) return undefined;
   if (typeof message === 'string') return { text: message, replyId: undefined, attachedFileUrls: undefined };
   if (message.type === 'audio') return { text: message.url, replyId: undefined, attachedFileUrls: undefined };

@@ -1,5 +1,5 @@
 /** Chat sessions: what one conversation holds, and the in-memory store that expires and evicts them. */
-import type { ClientSideAction } from '../api/schemas.js';
+import type { ClientSideAction } from '../api/schemas/index.js';
 import { ApiError } from './errors.js';
 import type { FlowDefinition } from './flows.js';
 import { quotable } from './limits.js';

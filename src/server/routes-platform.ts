@@ -16,9 +16,10 @@ import {
   type Lesson,
   type WebImportResult,
   type Widget,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 import { normaliseLessonParams } from '../api/lesson.js';
-import { ApiError, invalid, isPlainObject, parseBody, readJson } from './errors.js';
+import { isObject } from '../protocol/json.js';
+import { ApiError, invalid, parseBody, readJson } from './errors.js';
 import { GUEST_VIEW_FEATURE } from './state.js';
 import type { AccountRecord, ReferenceState } from './state-types.js';
 
@@ -86,7 +87,7 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
   app.post('/api/content/course/:courseId/create_class', async (c) => {
     const account = authenticate(c);
     const raw = await readJson(c);
-    if (!isPlainObject(raw)) throw invalid('lesson', [{ path: '(root)', message: 'must be a JSON object' }]);
+    if (!isObject(raw)) throw invalid('lesson', [{ path: '(root)', message: 'must be a JSON object' }]);
     const body = parseBody(lessonSchema, normaliseLessonParams(raw, { timeZone }), 'lesson');
     const courseId = c.req.param('courseId');
     const course = state.courses.get(courseId);

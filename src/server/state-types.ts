@@ -11,7 +11,7 @@ import type {
   Lesson,
   Unity,
   Widget,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 import type { FaultQueue } from './faults.js';
 import type { ReferenceStats } from './stats.js';
 import type { FlowDefinition } from './flows.js';

@@ -1,5 +1,5 @@
 /** The seeded demo data: `createSeedState` builds fresh state (types in `state-types.ts`) with fixed ids. */
-import type { Bot, FlowbotFunction, IconFile, Lesson } from '../api/schemas.js';
+import type { Bot, FlowbotFunction, IconFile, Lesson } from '../api/schemas/index.js';
 import { FaultQueue } from './faults.js';
 import { ReferenceStats } from './stats.js';
 import type { FlowDefinition } from './flows.js';

@@ -15,15 +15,15 @@ export function adoptStyles(root: Node, styles: CSSResult): void {
 
 /** One constructed sheet of a shadow root whose text is replaced as it changes. */
 export class ChangingSheet {
-  private sheet: CSSStyleSheet | undefined;
+  #sheet: CSSStyleSheet | undefined;
 
   /** Sets the sheet's text (adding the sheet the first time there is text to hold). */
   set(root: Node, cssText: string): void {
-    if (!this.sheet) {
+    if (!this.#sheet) {
       if (!cssText || typeof CSSStyleSheet === 'undefined' || !(root instanceof ShadowRoot)) return;
-      this.sheet = new CSSStyleSheet();
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.sheet];
+      this.#sheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, this.#sheet];
     }
-    this.sheet.replaceSync(cssText);
+    this.#sheet.replaceSync(cssText);
   }
 }

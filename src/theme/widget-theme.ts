@@ -8,12 +8,12 @@
  * re-serialised from their parsed channels, fonts are allow-listed family
  * names, lengths are re-built from a number and a unit.
  */
+import { isObject, parseJson, type JsonObject } from '../protocol/json.js';
 import { safeUrl } from '../protocol/safe-url.js';
 import { composite, contrastRatio, parseCssColor, readableOn, toCss, type Rgba } from './color.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const obj = (v: unknown): Obj => (isObj(v) ? v : {});
+type Obj = JsonObject;
+const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 
 const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
@@ -84,7 +84,7 @@ function length(value: unknown, field: string): string | undefined {
 export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string {
   const w = obj(widget);
   let theme = obj(flowbotTheme);
-  if (!theme.chat && !theme.general && isObj(theme.theme)) theme = theme.theme;
+  if (!theme.chat && !theme.general && isObject(theme.theme)) theme = theme.theme;
   const chat = obj(theme.chat);
   const general = obj(theme.general);
   const decls: string[] = [];
@@ -152,13 +152,6 @@ function bestText(bg: Rgba): Rgba {
  * Through `safeUrl` (http/https only).
  */
 export function iconUrl(icon: unknown): string | undefined {
-  let value = icon;
-  if (typeof value === 'string' && value.trim().startsWith('{')) {
-    try {
-      value = JSON.parse(value) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-  return safeUrl(isObj(value) ? value.url : value);
+  const value = typeof icon === 'string' && icon.trim().startsWith('{') ? parseJson(icon) : icon;
+  return safeUrl(isObject(value) ? value.url : value);
 }

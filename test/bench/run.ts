@@ -21,7 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
-import { chromiumLaunchOptions } from '../browser-launch.js';
+import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { LOOPBACK, runPage, SLOW_4G, type HeapReport, type NetworkProfile, type PageReport } from './browser.js';
 import { FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
 import { bytes, kb, mb, ms, table, times } from './report.js';
@@ -41,7 +41,7 @@ const GRID_TARGET = 1.3;
 const HEAP_TARGET = 2;
 const STREAM_TARGET = { longestTaskMs: 50, mainThreadRatio: 2 } as const;
 
-/** What test/tools/size.mjs exports (a plain JS module shared with CI). */
+/** What tools/size.mjs exports (a plain JS module shared with CI). */
 interface SizeModule {
   BUDGET_GZIP: number;
   SCRIPT_BUDGET_GZIP: number;
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     }
   }
   if (!existsSync(SCRIPT_FILE) || !existsSync(MAIN_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
-  const sizeModule = (await import(new URL('../tools/size.mjs', import.meta.url).href)) as SizeModule;
+  const sizeModule = (await import(new URL('../../tools/size.mjs', import.meta.url).href)) as SizeModule;
   const size = sizeModule.measure(SCRIPT_FILE);
   const mainSize = sizeModule.measure(MAIN_FILE);
   const budget = sizeModule.BUDGET_GZIP;

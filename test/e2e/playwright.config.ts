@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { chromiumLaunchOptions } from '../browser-launch.js';
+import { chromiumLaunchOptions } from '../support/browser-launch.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,6 +16,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   workers: 1,
+  // A `test.only` left in a spec would silently skip the rest: CI refuses it.
+  forbidOnly: !!process.env.CI,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: `${root}test-results`,

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { KeyInput } from 'puppeteer-core';
 import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserType, type Page } from 'playwright';
-import { chromiumLaunchOptions } from '../browser-launch.js';
+import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { waitForDriver, webDriverKeys, WebDriverSession } from './webdriver.js';
 
 /** The three engines the widget must work in. */

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { chromiumLaunchOptions } from '../browser-launch.js';
+import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { NEXT_PORT, PAGE_PORT } from './ports.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -13,6 +13,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'apps.spec.ts',
   workers: 1,
+  // A `test.only` left in a spec would silently skip the rest: CI refuses it.
+  forbidOnly: !!process.env.CI,
   timeout: 30_000,
   reporter: process.env.CI ? 'line' : 'list',
   outputDir: `${here}../../test-results/frameworks`,

@@ -4,7 +4,7 @@
  * failed send never loses it) and the callbacks it may call.
  */
 import type { CSSResult } from 'lit';
-import type { FlowbotStrings } from '../../i18n.js';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
 import { readPrefilledValue, type BuiltAnswer } from '../../protocol/answers.js';
 import type { ChatInput } from '../../protocol/types.js';
 

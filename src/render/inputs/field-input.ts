@@ -12,7 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
-import type { FlowbotStrings } from '../../i18n.js';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
 import type { InputContext } from './context.js';
 import { invalidAttrs, label, numberOption, renderError, setError } from './shared.js';
 

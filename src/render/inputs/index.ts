@@ -7,7 +7,7 @@
 import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../protocol/types.js';
-import { onDemand } from '../on-demand-import.js';
+import { late } from '../late.js';
 import { renderChoiceInput } from './choice-input.js';
 import type { InputContext } from './context.js';
 import { ON_DEMAND_INPUT_TYPES, type OnDemandInputType } from './on-demand-types.js';
@@ -29,22 +29,27 @@ const ON_DEMAND_TYPES: ReadonlySet<string> = new Set(ON_DEMAND_INPUT_TYPES);
 /** Inputs whose control could not be loaded: they fall back to a text field (a later input tries again). */
 const unloaded = new WeakSet<ChatInput>();
 
+/** Whether the control of `input` comes with the late renderers (a rarer type, a text input that takes files). */
+export function needsLateControl(input: ChatInput): boolean {
+  const type = input.type ?? '';
+  return ON_DEMAND_TYPES.has(type) || (type === 'text input' && takesFiles(input));
+}
+
+/**
+ * The late renderers could not be loaded for `input`: its control is a text field from now on
+ * (the server still checks the answer, so the conversation goes on).
+ */
+export function useTextField(input: ChatInput): void {
+  unloaded.add(input);
+}
+
 function control(input: ChatInput, ctx: InputContext): TemplateResult {
   const type = input.type ?? '';
   if (type === 'choice input' || type === 'picture choice input') return renderChoiceInput(input, ctx);
-  // A text input that takes files or voice messages brings its buttons with the on-demand part.
-  const withFiles = type === 'text input' && takesFiles(input);
-  if (!(withFiles || ON_DEMAND_TYPES.has(type)) || unloaded.has(input)) return renderTextInput(input, ctx);
-  const loaded = onDemand.get();
-  if (loaded) {
-    ctx.adoptStyles(loaded.styles);
-    return withFiles ? loaded.renderTextFilesInput(input, ctx) : loaded.controls[type as OnDemandInputType](input, ctx);
-  }
-  onDemand.load().then(ctx.changed, (error: unknown) => {
-    // The server still checks the answer, so a text field keeps the conversation going.
-    console.warn('flowbot-chat: could not load the controls of rarer input types; using a text field', error);
-    unloaded.add(input);
-    ctx.changed();
-  });
-  return html`<span class="bone field" aria-hidden="true"></span>`;
+  if (!needsLateControl(input) || unloaded.has(input)) return renderTextInput(input, ctx);
+  const loaded = late.get();
+  // Until the control arrives (its owner asks for it), a placeholder of its size.
+  if (!loaded) return html`<span class="bone field" aria-hidden="true"></span>`;
+  ctx.adoptStyles(loaded.styles);
+  return type === 'text input' ? loaded.renderTextFilesInput(input, ctx) : loaded.controls[type as OnDemandInputType](input, ctx);
 }

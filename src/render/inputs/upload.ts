@@ -8,11 +8,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { isAbortError, isFlowbotHttpError } from '../../api/errors.js';
 import { uploadFile } from '../../api/upload.js';
-import type { FlowbotStrings } from '../../i18n.js';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
 import { pick, readInputOptions, text } from '../../protocol/json.js';
 import type { ChatInput } from '../../protocol/types.js';
 import type { InputContext } from './context.js';
 import { numberOption } from './shared.js';
+import { UPLOAD_URL_PATH } from '../../protocol/routes.js';
 
 const MB = 1024 * 1024;
 
@@ -143,7 +144,7 @@ export async function uploadAll(input: ChatInput, ctx: InputContext, files: read
   }
 }
 
-const isAskUrl = (url: string): boolean => url.includes('/api/v3/generate-upload-url');
+const isAskUrl = (url: string): boolean => url.includes(`/${UPLOAD_URL_PATH}`);
 
 /** Tells the bot's owner an upload failed: the file's type and size, the status, never its name or contents. */
 function reportFailure(ctx: InputContext, file: Blob | undefined, error: unknown): void {

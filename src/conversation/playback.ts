@@ -1,0 +1,154 @@
+/**
+ * Playing one response of the viewer: its messages one after the other (with
+ * the bot's typing delays, a slice per frame when there is a lot to lay out),
+ * its client-side actions where they belong, then its input, its streamed
+ * answer, an automatic reply, or the end. `ConversationController` hands in
+ * what this reaches of it (`Stage`).
+ */
+import { publishedAt } from '../protocol/flowbot.js';
+import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
+import { messageToPlain } from '../protocol/message.js';
+import type { ChatMessage, ClientSideAction, ContinueChatResult, StartChatResult } from '../protocol/types.js';
+import { isStreamAction, runAction, streamBody } from './actions.js';
+import type { ConversationNotice } from './options.js';
+import type { Session } from './session.js';
+import { countWords, messageDelay } from './typing.js';
+
+/**
+ * A long response is shown a slice per frame (see `play`): a slice holds at
+ * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
+ * laying out long paragraphs is what takes time). Short messages cost their
+ * row only: the limits' thousand of them are drawn at once, as a page would
+ * draw a thousand paragraphs. A response the limits shortened (a hostile
+ * size: parsing it took long already) is shown from a task of its own, not
+ * in the one that parsed it.
+ */
+const SLICE_CHARS = 40_000;
+const LONG_MESSAGE = 1_000;
+
+/** What playing a response reaches of the controller. */
+export interface Stage {
+  /** The conversation the response belongs to. */
+  readonly session: Session;
+  /** False once the conversation was dropped (a reset, a restart): then playing stops. */
+  current(): boolean;
+  /** Whether the host is in the page (a redirect only happens then). */
+  connected(): boolean;
+  sleep(ms: number): Promise<void>;
+  nextFrame(): Promise<void>;
+  /** Resolves once `message` can be shown in full (`ConversationOptions.prepare`). */
+  prepare(message: ChatMessage): Promise<void> | undefined;
+  show(message: ChatMessage): void;
+  notify(notice: ConversationNotice): void;
+  changed(): void;
+  /** Drops the conversation and starts a new one (a remembered one went stale). */
+  startOver(): void;
+  /** Streams the bot's AI answer, then replies with it. */
+  stream(messages: readonly unknown[] | undefined): Promise<void>;
+  /** Continues without the visitor (the bot asked for it). */
+  autoReply(): Promise<void>;
+}
+
+/** Shows a response: its messages (with typing delays), its actions, then its input or the end. */
+export async function play(stage: Stage, response: StartChatResult | ContinueChatResult): Promise<void> {
+  // What is shown and stored stays within the widget's limits, however much was sent.
+  const textChars: number[] = [];
+  const result = limitTurn(response, textChars);
+  const s = stage.session;
+  // A remembered session answered by another version of the bot: its transcript is stale.
+  const version = publishedAt(result.flowbot);
+  if (s.restored && version !== undefined && version !== publishedAt(s.flowbot)) {
+    stage.startOver();
+    return;
+  }
+  s.applyTurn(result);
+
+  const messages = result.messages;
+  // A streamed answer pauses the flow: it runs once the messages before it are shown, and its reply goes on.
+  const streamed = s.client?.streamMessage ? result.clientSideActions?.find(isStreamAction) : undefined;
+  const actions = (result.clientSideActions ?? []).filter((action) => !isStreamAction(action));
+  const ids = new Set(messages.map((message) => message.id));
+  // Remember where this response leads before playing it: a reload mid-way restores its end state.
+  s.remember(
+    {
+      input: result.input ?? undefined,
+      pending: actions.some((action) => action.expectsDedicatedReply),
+      ...(streamed ? { stream: streamBody(streamed) } : {}),
+    },
+    messages.map((message) => ({ kind: 'bot' as const, message })),
+  );
+  let needsReply = false;
+  const effects = {
+    wait: async (ms: number) => {
+      // The bot is "busy" for the pause: show it typing.
+      s.setTyping(true);
+      await stage.sleep(ms);
+      s.setTyping(false);
+    },
+    redirect: (url: string, newTab: boolean) => stage.connected() && stage.notify({ type: 'redirect', url, newTab }),
+    ignored: (type: string) =>
+      s.log('warning', `The client-side action "${type}" was ignored: this widget runs no page code`, 'action'),
+  };
+  const runActions = async (list: readonly ClientSideAction[]): Promise<boolean> => {
+    for (const action of list) {
+      if (await runAction(action, effects)) needsReply = true;
+      if (!stage.current()) return false;
+    }
+    return true;
+  };
+
+  // Actions tied to no message of this response run before it.
+  // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
+  const before = actions.filter((a) => !a.lastBubbleBlockId || !ids.has(a.lastBubbleBlockId));
+  if (before.length > 0 && !(await runActions(before))) return;
+  // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
+  let slice = 0;
+  if (messages.at(-1)?.id === SHORTENED_ID) {
+    await stage.sleep(0);
+    if (!stage.current()) return;
+  }
+  for (const [index, message] of messages.entries()) {
+    if (slice > SLICE_CHARS) {
+      await stage.nextFrame();
+      if (!stage.current()) return;
+      slice = 0;
+    }
+    const chars = textChars[index] ?? 0;
+    if (chars > LONG_MESSAGE) slice += chars;
+    // Words are counted only where they make the bot "type".
+    const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
+    const { pause, typing } = messageDelay(words, s.typingSettings, {
+      isFirstOfConversation: s.serverMessages === 0,
+      isFirstOfBatch: index === 0,
+    });
+    if (pause > 0) {
+      await stage.sleep(pause);
+      if (!stage.current()) return;
+    }
+    if (typing > 0) {
+      s.setTyping(true);
+      await stage.sleep(typing);
+      if (!stage.current()) return;
+      s.setTyping(false);
+    }
+    const ready = stage.prepare(message);
+    if (ready) {
+      await ready;
+      if (!stage.current()) return;
+    }
+    stage.show(message);
+    const after = actions.filter((a) => a.lastBubbleBlockId === message.id);
+    if (after.length > 0 && !(await runActions(after))) return;
+  }
+
+  if (streamed) await stage.stream(streamBody(streamed).messages);
+  else if (needsReply) await stage.autoReply();
+  else if (result.input) {
+    s.input = result.input;
+    stage.changed();
+    stage.notify({ type: 'input', input: result.input });
+  } else {
+    s.setStatus('ended');
+    stage.notify({ type: 'end', sessionId: s.sessionId ?? '' });
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * One conversation: what it shows (`ConversationState`, read by the host) and
+ * the small steps that change it (show a message, fail, type, remember,
+ * report). `ConversationController` holds one `Session` and replaces it whole
+ * when the conversation starts over, so nothing of an old conversation
+ * lingers in a new one.
+ */
+import { answerText } from '../protocol/answers.js';
+import type { ChatInput, ChatMessage, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
+import type {
+  AnswerEntry,
+  BotEntry,
+  ConversationStatus,
+  FailedAction,
+  StreamEntry,
+  TranscriptEntry,
+} from '../protocol/transcript.js';
+import type { ConversationClient, ConversationNotice } from './options.js';
+import type { ConversationStore, StoredConversation } from './persistence.js';
+import type { TypingEmulation } from './typing.js';
+
+/** The most client logs one conversation sends. */
+const MAX_LOGS = 20;
+
+/** What a conversation shows: read by the host, changed only by its controller. */
+export interface ConversationState {
+  /** Where the conversation stands. */
+  readonly status: ConversationStatus;
+  /** Bot messages and visitor answers, oldest first. */
+  readonly entries: readonly TranscriptEntry[];
+  /** The input the bot waits on, set once the messages before it have been shown. */
+  readonly input: ChatInput | undefined;
+  /** Whether the bot is "typing" the next message. */
+  readonly typing: boolean;
+  /** The error of the last failed call (when `status` is `error`). */
+  readonly error: unknown;
+  /** Which call failed (when `status` is `error`). */
+  readonly errorAction: FailedAction | undefined;
+  /** The live session's id. */
+  readonly sessionId: string | undefined;
+  /** The live session's result id. */
+  readonly resultId: string | undefined;
+  /** The start response's opaque `flowbot` field. */
+  readonly flowbot: unknown;
+  /** The latest `dynamicTheme` values, merged over the session. */
+  readonly dynamicTheme: DynamicTheme;
+  /** The latest `progress` (0–100), if the server sends one. */
+  readonly progress: number | undefined;
+}
+
+/** How a session tells its host and the page what changed. */
+export interface SessionHost {
+  /** The state changed: draw it again. */
+  readonly changed: () => void;
+  /** Something happened that the host announces. */
+  readonly notify: (notice: ConversationNotice) => void;
+}
+
+/** One conversation's state, and the steps that change it. */
+export class Session implements ConversationState {
+  status: ConversationStatus;
+  entries: TranscriptEntry[] = [];
+  input: ChatInput | undefined;
+  typing = false;
+  error: unknown;
+  errorAction: FailedAction | undefined;
+  sessionId: string | undefined;
+  resultId: string | undefined;
+  flowbot: unknown;
+  dynamicTheme: DynamicTheme = {};
+  progress: number | undefined;
+  client: ConversationClient | undefined;
+  typingSettings: TypingEmulation | undefined;
+  /** Repeats the call that failed. */
+  retryRun: (() => void) | undefined;
+  /** Bot messages the server sent so far (the first one may skip its typing). */
+  serverMessages = 0;
+  store: ConversationStore | undefined;
+  /** The session came from storage: its bot version is only known from the record. */
+  restored = false;
+  /** How the visitor stops the streamed answer arriving now. */
+  streamStop: AbortController | undefined;
+  /** Automatic continues since the visitor last acted. */
+  autoReplies = 0;
+  #logsSent = 0;
+
+  readonly #host: SessionHost;
+  constructor(
+    status: ConversationStatus,
+    host: SessionHost,
+  ) {
+    this.#host = host;
+    this.status = status;
+  }
+
+  /** Whether `send` would be accepted now: an input is shown and no call is in flight. */
+  get canSend(): boolean {
+    const { input, status, errorAction } = this;
+    return input !== undefined && (status === 'ready' || (status === 'error' && errorAction === 'send'));
+  }
+
+  setStatus(status: ConversationStatus): void {
+    this.status = status;
+    this.#host.changed();
+  }
+
+  setTyping(typing: boolean): void {
+    this.typing = typing;
+    this.#host.changed();
+  }
+
+  /** Shows a bot message (`local`: the widget's own greeting, which the server never sent). */
+  show(message: ChatMessage, local: boolean, key: number): void {
+    this.entries.push({ kind: 'bot', key, message, local });
+    if (!local) this.serverMessages++;
+    this.#host.changed();
+    this.#host.notify({ type: 'message', message, local });
+  }
+
+  fail(action: FailedAction, error: unknown, retry: () => void, report: boolean): void {
+    this.error = error;
+    this.errorAction = action;
+    this.retryRun = retry;
+    this.setStatus('error');
+    if (report) this.#host.notify({ type: 'error', error, action });
+  }
+
+  /** Clears the last failure before a new call. */
+  clearError(): void {
+    this.error = undefined;
+    this.errorAction = undefined;
+    this.retryRun = undefined;
+  }
+
+  dropStream(entry: StreamEntry): void {
+    this.entries = this.entries.filter((e) => e !== entry);
+    this.#host.changed();
+  }
+
+  /** Tells the bot's owner what went wrong in the visitor's browser (best-effort, at most 20 a session). */
+  log(status: 'error' | 'warning', description: string, context: string, details?: unknown): void {
+    const { sessionId, client } = this;
+    if (!sessionId || !client?.clientLogs || this.#logsSent >= MAX_LOGS) return;
+    this.#logsSent++;
+    client.clientLogs(sessionId, [{ status, description, context, ...(details === undefined ? {} : { details }) }]);
+  }
+
+  /** Takes what a response changes besides its messages: the dynamic theme, the progress, the form of the last answer. */
+  applyTurn(result: StartChatResult | ContinueChatResult): void {
+    if (result.dynamicTheme) {
+      const next: Record<string, unknown> = { ...this.dynamicTheme };
+      for (const [key, value] of Object.entries(result.dynamicTheme)) if (value != null) next[key] = value;
+      this.dynamicTheme = next as DynamicTheme;
+    }
+    if (typeof result.progress === 'number') this.progress = result.progress;
+    const format = result.lastMessageNewFormat;
+    for (let i = this.entries.length - 1; format && i >= 0; i--) {
+      const entry = this.entries[i]!;
+      if (entry.kind !== 'answer') continue;
+      // The server's form replaces what was typed as is, never what the widget put in the
+      // visitor's words (a date in their language, a phone as typed, a choice's label).
+      if (answerText(entry.answer) === entry.text) entry.text = format;
+      break;
+    }
+    this.#host.changed();
+  }
+
+  /**
+   * Remembers the conversation (with `persist`): what a reload shows again (bot
+   * messages and the answers the server accepted, plus `extraEntries`) and what
+   * it still owes.
+   */
+  remember(
+    owed: Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply'>,
+    extraEntries: StoredConversation['entries'] = [],
+  ): void {
+    const kept = this.entries.filter(
+      (entry): entry is BotEntry | AnswerEntry => entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
+    );
+    this.store?.save({
+      sessionId: this.sessionId ?? '',
+      resultId: this.resultId ?? '',
+      flowbot: this.flowbot,
+      entries: [...kept, ...extraEntries],
+      ...owed,
+      dynamicTheme: this.dynamicTheme,
+      progress: this.progress,
+    });
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The events of `<flowbot-chat>`: typed, bubbling, composed notifications,
+ * fired after the thing they report has happened (`flowbot-redirect`, which
+ * is cancelable, just before). Each is a `CustomEvent`, so `event.detail`
+ * works in every framework.
+ *
+ * `flowbotEvents` is the one table of them: the element fires these classes,
+ * `react.ts` maps them to its `on…` props, and the manifest (with the framework
+ * typings made from it) reads its names, classes and detail types from here.
+ * The conversation's events can also arrive replayed: see `late-listeners.ts`.
+ */
+import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
+
+/** The base of every event of `<flowbot-chat>`. */
+export class FlowbotEvent<D> extends CustomEvent<D> {
+  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
+  readonly replayed: boolean;
+
+  constructor(type: string, detail: D, { replayed = false, cancelable = false } = {}) {
+    // A replay is for the element's own late listeners only: its ancestors heard the original.
+    super(type, { bubbles: !replayed, composed: !replayed, cancelable, detail });
+    this.replayed = replayed;
+  }
+}
+
+/** An event class of the table: its name, and whether it is replayed to late listeners. */
+export interface FlowbotEventClass {
+  new (detail: never, replayed?: boolean): FlowbotEvent<unknown>;
+  readonly eventName: `flowbot-${string}`;
+  readonly replayable: boolean;
+}
+
+/** Makes the class of one event: its name, and whether it is replayed or cancelable. */
+function eventOf<D, N extends `flowbot-${string}`>(eventName: N, { replayable = false, cancelable = false } = {}) {
+  return class extends FlowbotEvent<D> {
+    static readonly eventName: N = eventName;
+    static readonly replayable: boolean = replayable;
+    constructor(detail: D, replayed = false) {
+      super(eventName, detail, { replayed, cancelable });
+    }
+  };
+}
+
+/** Detail of `flowbot-start`. */
+export interface FlowbotStartDetail {
+  /** The session the server created. */
+  readonly sessionId: string;
+  /** The result (visitor record) of this conversation. */
+  readonly resultId: string;
+  /** True when a stored conversation was restored (`persist`) instead of a new session started. */
+  readonly restored: boolean;
+}
+
+/** A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored }`. */
+export class FlowbotStartEvent extends eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', { replayable: true }) {}
+
+/** Detail of `flowbot-message`. */
+export interface FlowbotMessageDetail {
+  /** The bot message, as the server sent it. */
+  readonly message: ChatMessage;
+}
+
+/** A bot message was shown (after its typing delay); `detail`: `{ message }`. */
+export class FlowbotMessageEvent extends eventOf<FlowbotMessageDetail, 'flowbot-message'>('flowbot-message', {
+  replayable: true,
+}) {}
+
+/** Detail of `flowbot-input`. */
+export interface FlowbotInputDetail {
+  /** The input block the bot now waits on. */
+  readonly input: ChatInput;
+}
+
+/** A new input block was shown; `detail`: `{ input }`. */
+export class FlowbotInputEvent extends eventOf<FlowbotInputDetail, 'flowbot-input'>('flowbot-input', { replayable: true }) {}
+
+/** Detail of `flowbot-answer`. */
+export interface FlowbotAnswerDetail {
+  /** The answer sent to the server: a string or `{ type: 'text', text, metadata? }`; `undefined` for a skip. */
+  readonly answer: ChatAnswer | undefined;
+  /** What the visitor saw as their answer (a choice's label rather than its value). */
+  readonly text: string;
+}
+
+/** The visitor's answer reached the server; `detail`: `{ answer, text }`. */
+export class FlowbotAnswerEvent extends eventOf<FlowbotAnswerDetail, 'flowbot-answer'>('flowbot-answer', { replayable: true }) {}
+
+/** Detail of `flowbot-end`. */
+export interface FlowbotEndDetail {
+  /** The session that ended. */
+  readonly sessionId: string;
+}
+
+/** The flow ended (the last response had no input); `detail`: `{ sessionId }`. */
+export class FlowbotEndEvent extends eventOf<FlowbotEndDetail, 'flowbot-end'>('flowbot-end', { replayable: true }) {}
+
+/** Detail of `flowbot-error`. */
+export interface FlowbotErrorDetail {
+  /** What failed: usually a `FlowbotError` of the client. */
+  readonly error: unknown;
+  /** The call that failed: starting the chat, sending an answer, or a streamed AI answer. */
+  readonly action: 'start' | 'send' | 'stream';
+}
+
+/**
+ * A call failed (never fired for a call the widget itself aborted); `detail`: `{ error, action }`
+ * (`action`: `start` | `send` | `stream`).
+ */
+export class FlowbotErrorEvent extends eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', { replayable: true }) {}
+
+/** Detail of `flowbot-redirect`. */
+export interface FlowbotRedirectDetail {
+  /** Where the bot sends the visitor: always an http(s) URL. */
+  readonly url: string;
+  /** Whether the bot asked for a new tab. */
+  readonly newTab: boolean;
+}
+
+/**
+ * The bot is about to open a page; `detail`: `{ url, newTab }`. Cancelable: call
+ * `preventDefault()` to handle the navigation yourself (a client-side router) or to stay on the page.
+ */
+export class FlowbotRedirectEvent extends eventOf<FlowbotRedirectDetail, 'flowbot-redirect'>('flowbot-redirect', {
+  cancelable: true,
+}) {}
+
+/** The bubble or popup opened. */
+export class FlowbotOpenEvent extends eventOf<null, 'flowbot-open'>('flowbot-open') {}
+
+/** The bubble or popup closed. */
+export class FlowbotCloseEvent extends eventOf<null, 'flowbot-close'>('flowbot-close') {}
+
+/** Detail of `flowbot-preview-show`. */
+export interface FlowbotPreviewShowDetail {
+  /** The text the preview shows. */
+  readonly text: string;
+}
+
+/** The preview message appeared beside the launcher (bubble); `detail`: `{ text }`. */
+export class FlowbotPreviewShowEvent extends eventOf<FlowbotPreviewShowDetail, 'flowbot-preview-show'>(
+  'flowbot-preview-show',
+) {}
+
+/**
+ * Why the preview went away: `close` (its close button), `escape` (the Escape key), `open` (the
+ * panel opened: the preview was clicked, or the launcher) or `method` (`dismissPreview()`).
+ */
+export type FlowbotPreviewDismissReason = 'close' | 'escape' | 'open' | 'method';
+
+/** Detail of `flowbot-preview-dismiss`. */
+export interface FlowbotPreviewDismissDetail {
+  /** Why the preview went away. */
+  readonly reason: FlowbotPreviewDismissReason;
+}
+
+/**
+ * The preview went away for the rest of the visit (this tab's session); `detail`: `{ reason }`
+ * (`close` | `escape` | `open` | `method`).
+ */
+export class FlowbotPreviewDismissEvent extends eventOf<FlowbotPreviewDismissDetail, 'flowbot-preview-dismiss'>(
+  'flowbot-preview-dismiss',
+) {}
+
+/** Detail of `flowbot-unread`. */
+export interface FlowbotUnreadDetail {
+  /** Bot messages that arrived while the bubble or popup was closed (0 once it opens). */
+  readonly count: number;
+}
+
+/** `unreadCount` changed; `detail`: `{ count }`. */
+export class FlowbotUnreadEvent extends eventOf<FlowbotUnreadDetail, 'flowbot-unread'>('flowbot-unread') {}
+
+/** Every event of `<flowbot-chat>`, by the name of the React prop that receives it. */
+export const flowbotEvents = {
+  onStart: FlowbotStartEvent,
+  onMessage: FlowbotMessageEvent,
+  onInput: FlowbotInputEvent,
+  onAnswer: FlowbotAnswerEvent,
+  onEnd: FlowbotEndEvent,
+  onError: FlowbotErrorEvent,
+  onRedirect: FlowbotRedirectEvent,
+  onOpen: FlowbotOpenEvent,
+  onClose: FlowbotCloseEvent,
+  onPreviewShow: FlowbotPreviewShowEvent,
+  onPreviewDismiss: FlowbotPreviewDismissEvent,
+  onUnread: FlowbotUnreadEvent,
+} as const satisfies Record<`on${string}`, FlowbotEventClass>;
+
+type Table = typeof flowbotEvents;
+
+/** Each event's class, by event name. */
+export type FlowbotEventMap = { [P in keyof Table as Table[P]['eventName']]: InstanceType<Table[P]> };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends FlowbotEventMap {}
+}

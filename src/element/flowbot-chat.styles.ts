@@ -1,0 +1,168 @@
+import { css } from 'lit';
+import { chromeStyles } from '../render/chrome.styles.js';
+import { composerStyles } from '../render/composer.styles.js';
+import { transcriptStyles } from '../render/transcript.styles.js';
+
+/**
+ * Public custom properties (`--flowbot-*`) are read once here and copied to
+ * private `--_*` ones. Beneath each public property sits the Widget
+ * resource's value (`--_w-*`, set by the theme sheet), then the default: the
+ * host page's CSS always wins over the server's colours.
+ */
+const frameStyles = css`
+  :host {
+    --_primary: var(--flowbot-primary-color, var(--_w-primary, #1d4ed8));
+    --_on-primary: var(--flowbot-on-primary-color, var(--_w-on-primary, #ffffff));
+    --_bot-bg: var(--flowbot-bot-bubble-color, var(--_w-bot-bg, #f1f5f9));
+    --_bot-fg: var(--flowbot-bot-text-color, var(--_w-bot-fg, #0f172a));
+    --_user-bg: var(--flowbot-user-bubble-color, var(--_w-user-bg, var(--_primary)));
+    --_user-fg: var(--flowbot-user-text-color, var(--_w-user-fg, var(--_on-primary)));
+    --_bg: var(--flowbot-background-color, var(--_w-bg, #ffffff));
+    --_fg: var(--flowbot-text-color, var(--_w-fg, #0f172a));
+    --_muted: var(--flowbot-muted-color, #475569);
+    --_placeholder: var(--flowbot-placeholder-color, var(--_w-input-placeholder, #475569));
+    --_border: var(--flowbot-border-color, #cbd5e1);
+    --_input-bg: var(--flowbot-input-background-color, var(--_w-input-bg, #ffffff));
+    --_input-fg: var(--flowbot-input-text-color, var(--_w-input-fg, #0f172a));
+    --_error: var(--flowbot-error-color, #b91c1c);
+    /* No system-ui: under it Chromium on Linux lays out one long word in time quadratic in its length. */
+    --_font: var(--flowbot-font-family, var(--_w-font, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif));
+    --_radius: var(--flowbot-radius, 16px);
+    --_panel-width: var(--flowbot-panel-width, 380px);
+    --_panel-height: var(--flowbot-panel-height, 600px);
+    --_launcher-size: var(--flowbot-launcher-size, 56px);
+    --_offset: var(--flowbot-offset, 20px);
+    --_z: var(--flowbot-z-index, 2147483000);
+
+    display: block;
+    box-sizing: border-box;
+    height: var(--_panel-height);
+    font-family: var(--_font);
+    font-size: 15px;
+    line-height: 1.45;
+    color: var(--_fg);
+    text-align: start;
+  }
+
+  :host([mode='bubble']) {
+    position: fixed;
+    inset-block-end: calc(var(--_offset) + env(safe-area-inset-bottom, 0px));
+    inset-inline-end: calc(var(--_offset) + env(safe-area-inset-right, 0px));
+    z-index: var(--_z);
+    height: auto;
+  }
+
+  :host([mode='popup']) {
+    display: contents;
+  }
+
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+
+  [hidden] {
+    display: none !important;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+
+  button {
+    font: inherit;
+    cursor: pointer;
+  }
+
+  button:disabled {
+    cursor: default;
+    opacity: 0.6;
+  }
+
+  :focus-visible {
+    outline: 2px solid var(--flowbot-focus-color, var(--_primary));
+    outline-offset: 2px;
+  }
+
+  /* Panel */
+
+  .panel {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    max-width: var(--flowbot-max-width, var(--_w-max-width, none));
+    overflow: hidden;
+    background: var(--_bg);
+    color: var(--_fg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+
+  :host([mode='bubble']) .panel {
+    position: absolute;
+    inset-block-end: calc(var(--_launcher-size) + 12px);
+    inset-inline-end: 0;
+    width: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
+    height: min(var(--_panel-height), calc(100vh - var(--_launcher-size) - 3 * var(--_offset)));
+    height: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 3 * var(--_offset)));
+    border: 0;
+    box-shadow: 0 12px 40px rgb(15 23 42 / 0.25);
+  }
+
+  .dialog {
+    width: min(var(--_panel-width), calc(100vw - 32px));
+    height: min(var(--_panel-height), calc(100vh - 32px));
+    height: min(var(--_panel-height), calc(100dvh - 32px));
+    max-width: none;
+    max-height: none;
+    padding: 0;
+    border: 0;
+    border-radius: var(--_radius);
+    background: transparent;
+    overflow: hidden;
+    color: var(--_fg);
+    font: inherit;
+    box-shadow: 0 24px 60px rgb(15 23 42 / 0.35);
+  }
+
+  .dialog::backdrop {
+    background: rgb(15 23 42 / 0.5);
+  }
+
+  .dialog .panel {
+    border: 0;
+  }
+
+  @media (max-width: 480px) {
+    :host([mode='bubble']) .panel,
+    .dialog {
+      position: fixed;
+      inset: 0;
+      width: 100%;
+      height: 100vh;
+      height: 100dvh;
+      max-height: none;
+      margin: 0;
+      border-radius: 0;
+    }
+
+    :host([mode='bubble']) .panel,
+    .dialog .panel {
+      padding: env(safe-area-inset-top, 0px) env(safe-area-inset-right, 0px) env(safe-area-inset-bottom, 0px)
+        env(safe-area-inset-left, 0px);
+      border-radius: 0;
+    }
+  }
+`;
+
+/** The element's own styles, in cascade order: frame, header and launcher, transcript, composer. */
+export const flowbotChatStyles = [frameStyles, chromeStyles, transcriptStyles, composerStyles];

@@ -1,0 +1,595 @@
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import type { Widget } from '../api/schemas/index.js';
+import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
+import type { PersistMode } from '../conversation/persistence.js';
+import { LangController } from '../i18n/lang.js';
+import type { FlowbotStrings } from '../i18n/lookup.js';
+import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
+import { isObject, pick, text } from '../protocol/json.js';
+import { readMessage } from '../protocol/message.js';
+import { safeUrl } from '../protocol/safe-url.js';
+import type { ChatInput } from '../protocol/types.js';
+import { renderHeader, renderLauncher } from '../render/chrome.js';
+import { renderComposer } from '../render/composer.js';
+import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from '../render/extras.js';
+import { inputStyles } from '../render/inputs/styles.js';
+import { messageContentStyles, prepareMessage } from '../render/message.js';
+import { findQuestion, QUESTION_ID } from '../render/question.js';
+import { renderTranscript } from '../render/transcript.js';
+import { runQueuedCalls } from '../script-tag/handover.js';
+import { adoptStyles } from '../theme/sheets.js';
+import { iconUrl } from '../theme/widget-theme.js';
+import { jsonObject, seconds } from './attribute-converters.js';
+import { DraftController } from './draft.js';
+import {
+  FlowbotAnswerEvent,
+  FlowbotEndEvent,
+  FlowbotErrorEvent,
+  FlowbotInputEvent,
+  FlowbotMessageEvent,
+  FlowbotRedirectEvent,
+  FlowbotStartEvent,
+} from './events.js';
+import { flowbotChatStyles } from './flowbot-chat.styles.js';
+import { FollowController } from './follow.js';
+import { LateFeatures } from './late-features.js';
+import { LateListeners } from './late-listeners.js';
+import { onDemand } from './on-demand-loader.js';
+import { openPage } from './open-page.js';
+import { PanelController } from './panel.js';
+import { ThemeSheet } from './theme-sheet.js';
+import { createWidgetClient } from './widget-client.js';
+
+/** How the widget sits in the page. */
+export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
+
+/** A Widget resource of the platform, or any part of one. */
+export type FlowbotWidget = Partial<Widget>;
+
+/**
+ * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
+ * floating bubble or as a modal popup, in the colours of the platform's Widget
+ * resource.
+ *
+ * @tagname flowbot-chat
+ * @attribute lang - Language of the widget's own strings (`en`, `pt-BR`); default: the page's, else English.
+ *
+ * Events: the table of `events.ts` (`flowbot-start`, `flowbot-message`, `flowbot-answer`...).
+ *
+ *
+ * @csspart panel - The chat panel: header, transcript and composer.
+ * @csspart dialog - The `<dialog>` around the panel (popup mode).
+ * @csspart header - The panel's header.
+ * @csspart header-icon - The header's icon (`headerIcon`).
+ * @csspart title - The title (`title`); also the panel's accessible name.
+ * @csspart subtitle - The subtitle (`subTitle`).
+ * @csspart close-button - The header's close button (bubble and popup).
+ * @csspart messages - The transcript (a live region).
+ * @csspart message - Every message bubble, bot or visitor.
+ * @csspart bot-message - A bot message bubble.
+ * @csspart user-message - A visitor answer bubble.
+ * @csspart avatar - The bot's avatar beside its messages (`avatarIcon`), and the visitor's (`guest-avatar`) when the theme has one.
+ * @csspart guest-avatar - The visitor's avatar beside their answers.
+ * @csspart progress - The progress bar (`progress` of the responses).
+ * @csspart suggestion - A suggested reply (`defaultMessages`) under a text input.
+ * @csspart mute-button - The header's switch that mutes the voice (`voiceActive`).
+ * @csspart redirect - The link shown when the browser blocked a redirect's new tab.
+ * @csspart typing - The "bot is typing" indicator.
+ * @csspart error - An error notice with its retry button.
+ * @csspart retry-button - The retry button of an error.
+ * @csspart unavailable - The notice shown when the widget is switched off.
+ * @csspart composer - The area under the transcript holding the current input.
+ * @csspart input - A text field (answer or search).
+ * @csspart search - The search field of a searchable choice.
+ * @csspart send-button - The button that sends the answer.
+ * @csspart choice - A choice button (also a card's button).
+ * @csspart picture-choice - A picture choice button.
+ * @csspart rating-option - One value of a rating.
+ * @csspart card - A card of a cards input.
+ * @csspart file-drop - The file picker and drop zone.
+ * @csspart file - A picked file, with its remove button.
+ * @csspart upload-progress - The progress bar of a file (or voice message) being uploaded.
+ * @csspart cancel-button - The button that stops the uploads in flight.
+ * @csspart attach-button - The button beside a text field that picks files to attach.
+ * @csspart record-button - The button beside a text field that records a voice message, then stops and sends it.
+ * @csspart skip-button - The button that skips a file or payment input.
+ * @csspart field-error - Why the typed or picked value cannot be sent.
+ * @csspart end - The notice shown when the flow ended.
+ * @csspart restart-button - The button that starts a new conversation.
+ * @csspart launcher - The floating button that opens the bubble.
+ * @csspart new-messages - The button that goes to the newest messages when the visitor has scrolled up.
+ * @csspart stop-button - The button that stops a streamed answer.
+ * @csspart preview - The preview message beside the launcher: the bot's avatar and a short text; a click opens the panel.
+ * @csspart preview-close - The preview's close button.
+ * @csspart badge - The count of unread messages on the launcher.
+ *
+ * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
+ * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
+ * @cssproperty [--flowbot-bot-bubble-color=#f1f5f9] - Bot bubbles.
+ * @cssproperty [--flowbot-bot-text-color=#0f172a] - Text in bot bubbles.
+ * @cssproperty [--flowbot-user-bubble-color=var(--flowbot-primary-color)] - Visitor bubbles.
+ * @cssproperty [--flowbot-user-text-color=var(--flowbot-on-primary-color)] - Text in visitor bubbles.
+ * @cssproperty [--flowbot-background-color=#ffffff] - The panel's background.
+ * @cssproperty [--flowbot-text-color=#0f172a] - The panel's text.
+ * @cssproperty [--flowbot-muted-color=#475569] - Secondary text.
+ * @cssproperty [--flowbot-border-color=#cbd5e1] - Borders of the panel and fields.
+ * @cssproperty [--flowbot-input-background-color=#ffffff] - Text fields.
+ * @cssproperty [--flowbot-input-text-color=#0f172a] - Text in fields.
+ * @cssproperty [--flowbot-placeholder-color=#475569] - Placeholders in fields.
+ * @cssproperty [--flowbot-error-color=#b91c1c] - Marks on answers that were not sent.
+ * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
+ * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
+ * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
+ * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
+ * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
+ * @cssproperty [--flowbot-panel-height=600px] - Height of the panel (standard mode: of the element).
+ * @cssproperty [--flowbot-max-width=none] - Largest width of the panel.
+ * @cssproperty [--flowbot-launcher-size=56px] - Diameter of the launcher.
+ * @cssproperty [--flowbot-offset=20px] - Distance of the launcher from the viewport's corner.
+ * @cssproperty [--flowbot-z-index=2147483000] - Stacking order of the bubble.
+ * @cssproperty [--flowbot-badge-color=#dc2626] - The unread badge.
+ * @cssproperty [--flowbot-badge-text-color=#ffffff] - The number on the unread badge.
+ * @cssproperty [--flowbot-progress-color=var(--flowbot-primary-color)] - The progress bar's fill.
+ * @cssproperty [--flowbot-progress-track-color] - The progress bar's track (default: the primary colour at 20%).
+ * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
+ */
+export class FlowbotChat extends LitElement {
+  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
+
+  static override properties: PropertyDeclarations = {
+    publicId: { attribute: 'public-id' },
+    apiHost: { attribute: 'api-host' },
+    mode: { reflect: true },
+    widget: { converter: jsonObject('widget') },
+    prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
+    open: { type: Boolean, reflect: true },
+    persist: {},
+    disableStreaming: { attribute: 'disable-streaming', type: Boolean },
+    persistKey: { attribute: 'persist-key' },
+    preview: {},
+    noPreview: { attribute: 'no-preview', type: Boolean },
+    previewDelay: { attribute: 'preview-delay', converter: seconds(3) },
+    autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
+    autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
+    notifySound: { attribute: 'notify-sound', type: Boolean },
+  };
+
+  /** `lang` is the global attribute: observed so the widget's words follow it at once. */
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  /** The public id of the flow-bot to talk to. */
+  publicId = '';
+
+  /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
+  apiHost = '';
+
+  /** `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). */
+  mode: FlowbotChatMode = 'standard';
+
+  /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
+  widget: FlowbotWidget | undefined = undefined;
+
+  /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
+  prefilledVariables: Record<string, unknown> | undefined = undefined;
+
+  /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
+  open = false;
+
+  /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
+  persist: PersistMode = 'none';
+
+  /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
+  disableStreaming = false;
+
+  /**
+   * Keeps this widget's remembered conversation apart from another widget's of
+   * the same bot on the site. Default: the element's `id`, else none.
+   */
+  persistKey = '';
+
+  /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
+  preview = '';
+
+  /** Shows no preview message. */
+  noPreview = false;
+
+  /** Seconds before the preview appears; `0`: at once. */
+  previewDelay = 3;
+
+  /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
+  autoOpen: number | undefined = undefined;
+
+  /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
+  autoOpenNarrow = false;
+
+  /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
+  notifySound = false;
+
+  /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
+  get unreadCount(): number {
+    return this.#features.invite?.unread ?? 0;
+  }
+
+  readonly #session = new ConversationController(this, {
+    config: () => ({
+      publicId: this.publicId,
+      apiHost: this.apiHost,
+      prefilledVariables: this.prefilledVariables,
+      greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
+      persist: this.persist,
+      streaming: !this.disableStreaming,
+      persistKey: this.persistKey || this.id,
+    }),
+    notify: (notice) => this.#handleNotice(notice),
+    prepare: prepareMessage,
+    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
+    loadStore: async () => (await onDemand.load()).ConversationStore,
+  });
+
+  /** The language and its words, following the page's `lang`. */
+  readonly #language = new LangController(this, async () => (await onDemand.load()).catalogues);
+  /** What the visitor has typed or picked in the current input. */
+  readonly #drafts = new DraftController(this, () => this.#session.state);
+  /** Keeps the newest message in view unless the visitor scrolled up to read. */
+  readonly #follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
+  /** The Widget resource's look over the bot's theme, as a constructed sheet. */
+  readonly #theme = new ThemeSheet();
+  readonly #lateListeners = new LateListeners(this);
+  /** How the bubble and the popup open and close. */
+  readonly #panel = new PanelController(this, (event) => this.#fire(event));
+  /** The visitor has clicked, typed or answered: new inputs may take focus. */
+  #interacted = false;
+  /** The input that last took focus (or was found without a control to focus yet). */
+  #focusedInput: ChatInput | undefined;
+  /** What arrives on demand: the late renderers, the voice, the invitation. */
+  readonly #features = new LateFeatures(this, {
+    conversation: () => this.#session.state,
+    fire: (event) => this.#fire(event),
+    visitorOpens: () => {
+      this.#interacted = true;
+      this.show();
+    },
+  });
+  /** A redirect's page the browser would not open in a new tab: offered as a link. */
+  #blockedUrl: string | undefined;
+
+  /** Opens the bubble or popup (starting the chat if it has not started). */
+  show(): void {
+    this.open = true;
+  }
+
+  /** Closes the bubble or popup. The conversation stays as it is. */
+  hide(): void {
+    this.open = false;
+  }
+
+  /** Opens the bubble or popup when closed, closes it when open. */
+  toggle(): void {
+    this.open = !this.open;
+  }
+
+  /** Hides the preview message (or keeps it from appearing) for the rest of the visit. */
+  dismissPreview(): void {
+    this.#features.invite?.dismiss('method');
+  }
+
+  /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
+  restart(): void {
+    if (this.#session.state.status !== 'unavailable' && this.publicId) this.#session.start({ fresh: true });
+  }
+
+  /**
+   * Sends `text` as the visitor's answer to the current input (for a choice,
+   * the item whose label or value it matches). Returns false when nothing can
+   * be sent now: no input shown, or a send in flight.
+   */
+  send(text: string): boolean {
+    return this.#sendText(text, false);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Actions called on an element of `Flowbot.init` before this code arrived.
+    runQueuedCalls(this);
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang') this.requestUpdate();
+  }
+
+  /**
+   * Also replays the conversation's events that fired before the first listener of their type
+   * (see `late-listeners.ts`).
+   * @ignore
+   */
+  override addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
+    super.addEventListener(type, listener, options);
+    if (listener) this.#lateListeners.added(type);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const session = this.#session;
+    const { status } = session.state;
+    if (isObject(this.widget) && this.widget.isActivated === false) {
+      if (status !== 'unavailable') session.reset('unavailable');
+    } else {
+      if (status === 'unavailable') session.reset();
+      // Another bot or server: the old conversation is meaningless.
+      if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
+      if (this.isConnected && this.publicId && session.state.status === 'idle' && (this.#floating ? this.open : true)) {
+        session.start();
+      }
+    }
+    this.#theme.apply(this.renderRoot, this.widget, session.state);
+  }
+
+  protected override updated(): void {
+    // A new input takes focus, but only once the visitor has interacted:
+    // focusing on first load would pop up a phone's keyboard uninvited.
+    // A control loaded on demand is not there yet: try again on the update that brings it.
+    const { input } = this.#session.state;
+    if (input && input !== this.#focusedInput) {
+      const control = this.renderRoot.querySelector<HTMLElement>('.composer input, .composer textarea, .composer button');
+      if (control || !this.renderRoot.querySelector('.composer .bone')) this.#focusedInput = input;
+      if (control && this.#interacted && (!this.#floating || this.open)) control.focus({ preventScroll: true });
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const { strings } = this.#language;
+    const panel = this.#renderPanel(strings);
+    if (this.mode === 'popup') {
+      return html`<dialog
+        part="dialog"
+        class="dialog"
+        aria-labelledby="title"
+        @cancel=${this.#handleDialogCancel}
+        @close=${this.#handleDialogClose}
+        @click=${this.#handleDialogClick}
+      >
+        ${panel}
+      </dialog>`;
+    }
+    if (this.mode === 'bubble') {
+      const launcher = renderLauncher({
+        strings,
+        isOpen: this.open,
+        icon: iconUrl(this.widget?.widgetIcon),
+        onClick: () => this.#handleLauncherClick(),
+        onKeydown: (event) => this.#handleKeydown(event),
+      });
+      const invite = this.#features.invite?.render(strings, this.#avatarUrl() ?? iconUrl(this.widget?.widgetIcon));
+      return html`${launcher}${invite ?? nothing}${panel}`;
+    }
+    return panel;
+  }
+
+  #renderPanel(strings: FlowbotStrings): TemplateResult {
+    const bubble = this.mode === 'bubble';
+    const state = this.#session.state;
+    // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
+    const header = this.#floating || this.#voiceOn() || !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
+    const { lang } = this.#language;
+    return html`<section
+      part="panel"
+      class="panel"
+      id="panel"
+      role=${bubble ? 'dialog' : nothing}
+      aria-labelledby=${header ? 'title' : nothing}
+      aria-label=${header ? nothing : strings.chat}
+      ?hidden=${bubble && !this.open}
+      @keydown=${this.#handleKeydown}
+      @pointerdown=${this.#handleInteraction}
+    >
+      ${header ? this.#renderHeader(strings) : nothing} ${renderProgress(state, 'Top', strings, lang)}
+      ${renderTranscript(state, {
+        strings,
+        avatar: this.#avatarUrl(),
+        guestAvatar: guestAvatarUrl(state),
+        blockedUrl: this.#blockedUrl,
+        onRetry: () => this.#handleRetryClick(),
+        unseen: this.#follow.unseen,
+        onJump: () => this.#follow.jump(),
+        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
+      })}
+      ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
+    </section>`;
+  }
+
+  #renderHeader(strings: FlowbotStrings): TemplateResult {
+    return renderHeader({
+      strings,
+      title: this.#widgetText('title'),
+      subTitle: this.#widgetText('subTitle'),
+      headerIcon: this.#headerIcon(),
+      voice: this.#features.voice && this.#voiceOn() ? { muted: this.#features.voice.muted, toggle: () => this.#features.voice?.toggle() } : undefined,
+      onClose: this.#floating ? () => this.#panel.close() : undefined,
+    });
+  }
+
+  #renderComposer(strings: FlowbotStrings): TemplateResult | typeof nothing {
+    const { status, input, entries, sessionId } = this.#session.state;
+    // The Widget resource's suggested replies are read by the on-demand part (most widgets have none).
+    const replies = this.widget?.defaultMessages;
+    const suggestions =
+      input?.type === 'text input' && Array.isArray(replies) ? (onDemand.get()?.readSuggestions(replies) ?? []) : [];
+    return renderComposer({
+      status,
+      input,
+      suggestions,
+      onSuggestion: (reply) => this.#sendText(reply, true),
+      onRestart: () => this.#handleRestartClick(),
+      streaming: this.#session.streaming,
+      onStop: () => this.#session.stopStream(),
+      control: {
+        strings,
+        busy: status === 'sending',
+        draft: this.#drafts.draft,
+        submit: (answer) => this.#submit(answer),
+        changed: () => this.requestUpdate(),
+        // No answer: the controller sends `{}` (the skip of file and payment inputs).
+        skip: (label) => this.#submit({ answer: undefined, text: label }),
+        apiHost: this.apiHost,
+        sessionId,
+        log: (...args) => this.#session.log(...args),
+        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
+        question: findQuestion(entries) ? QUESTION_ID : undefined,
+        lang: this.#language.lang,
+      },
+    });
+  }
+
+  /** Bubble or popup: a panel that opens and closes. */
+  get #floating(): boolean {
+    return this.#panel.floating;
+  }
+
+  #sendText(text: string, byVisitor: boolean): boolean {
+    const input = this.#session.state.input;
+    if (!input) return false;
+    const answer = answerFor(input, String(text));
+    return answer ? this.#submit(answer, byVisitor) : false;
+  }
+
+  #submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }, byVisitor = true): boolean {
+    this.#interacted = true;
+    if (!this.#session.send(answer.answer, answer.text)) return false;
+    // The visitor's own answer brings them back to the end of the conversation.
+    if (byVisitor) this.#follow.jump();
+    this.#drafts.sent();
+    return true;
+  }
+
+  #handleNotice(notice: ConversationNotice): void {
+    switch (notice.type) {
+      case 'start':
+        this.#blockedUrl = undefined;
+        this.#follow.reset();
+        this.#fire(new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }));
+        break;
+      case 'message':
+        // Media messages are shown once the on-demand part is there (the controller waits for it).
+        if (readMessage(notice.message, { media: onDemand.get()?.readMedia }) !== null) {
+          this.#follow.added();
+          this.#fire(new FlowbotMessageEvent({ message: notice.message }));
+          this.#features.invite?.message();
+          if (this.#voiceOn()) this.#features.voice?.speak(notice.message, this.#language.lang, this.widget?.audioVoice, this.#interacted);
+        }
+        break;
+      case 'stream':
+        this.#follow.added();
+        break;
+      case 'input':
+        this.#fire(new FlowbotInputEvent({ input: notice.input }));
+        break;
+      case 'answer':
+        this.#fire(new FlowbotAnswerEvent({ answer: notice.answer, text: notice.text }));
+        break;
+      case 'end':
+        this.#fire(new FlowbotEndEvent({ sessionId: notice.sessionId }));
+        break;
+      case 'error':
+        // What the visitor typed or picked comes back.
+        if (notice.action === 'send') this.#drafts.restore();
+        this.#fire(new FlowbotErrorEvent({ error: notice.error, action: notice.action }));
+        break;
+      case 'redirect': {
+        const { url, newTab } = notice;
+        const event = new FlowbotRedirectEvent({ url, newTab });
+        this.#fire(event);
+        if (!event.defaultPrevented && !openPage(url, newTab)) {
+          this.#blockedUrl = url;
+          this.#features.load('extras', () => this.requestUpdate());
+          this.#session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
+        }
+        break;
+      }
+    }
+  }
+
+  #fire(event: Event): void {
+    this.#lateListeners.firing(event);
+    this.dispatchEvent(event);
+  }
+
+  #handleInteraction(): void {
+    this.#interacted = true;
+  }
+
+  #handleKeydown(event: KeyboardEvent): void {
+    this.#interacted = true;
+    this.#panel.keydown(event);
+  }
+
+  /** The popup's Escape: closed through `open`, so the element stays the one that says. */
+  #handleDialogCancel(event: Event): void {
+    event.preventDefault();
+    this.hide();
+  }
+
+  #handleDialogClose(): void {
+    if (this.open) this.hide();
+  }
+
+  /** A click on the backdrop (the dialog box itself, outside the panel) closes the popup. */
+  #handleDialogClick(event: MouseEvent): void {
+    if (event.target === event.currentTarget) this.hide();
+  }
+
+  #handleLauncherClick(): void {
+    this.#interacted = true;
+    this.toggle();
+  }
+
+  #handleRetryClick(): void {
+    this.#interacted = true;
+    this.#session.retry();
+  }
+
+  #handleRestartClick(): void {
+    this.#interacted = true;
+    this.restart();
+  }
+
+  /** The Widget resource turns the voice on, and its code has arrived with a voice to speak. */
+  #voiceOn(): boolean {
+    return this.widget?.voiceActive === true && !!this.#features.voice?.available;
+  }
+
+  #widgetText(key: 'title' | 'subTitle'): string | undefined {
+    return text(pick(this.widget, key));
+  }
+
+  #headerIcon(): string | undefined {
+    return iconUrl(this.widget?.headerIcon);
+  }
+
+  /** `dynamicTheme.hostAvatarUrl`, else the widget's `avatarIcon`, else the bot theme's host avatar. */
+  #avatarUrl(): string | undefined {
+    const state = this.#session.state;
+    return safeUrl(state.dynamicTheme.hostAvatarUrl) ?? iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(state);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'flowbot-chat': FlowbotChat;
+  }
+}

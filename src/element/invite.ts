@@ -1,0 +1,375 @@
+/**
+ * How the bubble invites the visitor in, loaded on demand (bubble and popup
+ * modes fetch it when they connect; the inline widget never does):
+ *
+ * - **The preview**: a card beside the launcher with the bot's avatar and a
+ *   short text, shown after a delay. Clicking it opens the panel; its close
+ *   button or Escape dismisses it. Once dismissed, or once the panel has been
+ *   opened, it stays away for the rest of the visit (`sessionStorage`).
+ * - **The timed opening** (opt-in): the panel opens by itself after some
+ *   seconds, unless it was opened or closed (or the preview dismissed) earlier
+ *   in the visit; not on narrow screens unless asked for.
+ * - **The unread count**: bot messages that arrive while the panel is closed,
+ *   shown as a badge on the launcher and cleared when it opens; kept across
+ *   reloads in the storage area of `persist`. Optionally a short, quiet chime
+ *   made in the page (no audio file), never before the visitor has interacted
+ *   with the page.
+ *
+ * Nothing here moves focus on its own, and everything is positioned against
+ * the fixed launcher, so the host page's layout never shifts.
+ */
+import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { FlowbotStrings } from '../i18n/lookup.js';
+import { isObject, parseJson } from '../protocol/json.js';
+import type { FlowbotPreviewDismissReason as PreviewDismissReason } from './events.js';
+
+/** What the invitation reads of the element: its settings (see the element's properties), read when needed. */
+export interface InviteHost extends ReactiveControllerHost {
+  readonly mode: string;
+  readonly open: boolean;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly preview: string;
+  readonly noPreview: boolean;
+  readonly previewDelay: number;
+  readonly autoOpen: number | undefined;
+  readonly autoOpenNarrow: boolean;
+  readonly notifySound: boolean;
+  readonly widget: { readonly aiFirstMessage?: unknown } | undefined;
+  /** Who this widget is, for its records: its flow-bot, viewer host and own key (`persist-key`, else `id`). */
+  readonly publicId: string;
+  readonly apiHost: string;
+  readonly persistKey: string;
+  readonly id: string;
+  /** Where the unread count is kept: with the conversation. */
+  readonly persist: string;
+  /** Opens the panel (the timed opening). */
+  show(): void;
+}
+
+/** What the invitation tells the element. */
+export interface InviteNotices {
+  /** The visitor asked for the panel (clicked the preview). */
+  visitorOpens(): void;
+  /** Fires the matching event. */
+  notify(type: 'preview-show', detail: { text: string }): void;
+  notify(type: 'preview-dismiss', detail: { reason: PreviewDismissReason }): void;
+  notify(type: 'unread', detail: { count: number }): void;
+}
+
+/** What this visit has seen of the widget, kept in `sessionStorage`. */
+interface Visit {
+  /** The preview was dismissed. */
+  dismissed?: boolean;
+  /** The panel was opened (and maybe closed). */
+  opened?: boolean;
+}
+
+/** Longest preview text before it is cut (the card also clamps it to three lines). */
+const PREVIEW_CHARS = 160;
+/** An unread count older than the conversation it counts is meaningless: both live 24 hours. */
+const UNREAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** At most one chime in this span, however many messages arrive. */
+const CHIME_GAP_MS = 2000;
+/** The narrow screens on which the panel fills the screen (as in the element's styles). */
+const NARROW = '(max-width: 480px)';
+
+const closeIcon = svg`<path d="M7 7l10 10M17 7 7 17" />`;
+const botIcon = svg`<path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4.5 19.5l1.3-4.3A7.5 7.5 0 1 1 20 11.5Z" />`;
+
+function storageOf(area: 'session' | 'local'): Storage | undefined {
+  try {
+    return area === 'local' ? localStorage : sessionStorage;
+  } catch {
+    // Blocked storage (cookies off, sandboxed frame): nothing is remembered.
+    return undefined;
+  }
+}
+
+function readJson(storage: Storage | undefined, key: string): Record<string, unknown> | undefined {
+  let text: string | null | undefined;
+  try {
+    text = storage?.getItem(key);
+  } catch {
+    // Blocked storage reads as empty.
+  }
+  const value = parseJson(text ?? 'null');
+  return isObject(value) ? value : undefined;
+}
+
+function writeJson(storage: Storage | undefined, key: string, value: object | undefined): void {
+  try {
+    if (value) storage?.setItem(key, JSON.stringify(value));
+    else storage?.removeItem(key);
+  } catch {
+    // A full or blocked storage only forgets.
+  }
+}
+
+/** A visible string, white space collapsed, cut to `PREVIEW_CHARS`. */
+function previewOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : flat;
+}
+
+/** The invitation of one bubble (or popup) element. */
+export class Invite implements ReactiveController {
+  /** Bot messages that arrived while the panel was closed. */
+  unread = 0;
+  private visit: Visit = {};
+  private previewDue = false;
+  /** The text of the preview on screen, or '' when none is. */
+  private previewShown = '';
+  /** What the live region says: the preview's text (once), or the unread count as it grows. */
+  private announcing: 'preview' | 'unread' | '' = '';
+  private previewSaid = '';
+  private lastOpen: boolean | undefined;
+  private timers: ReturnType<typeof setTimeout>[] = [];
+  /** Events decided in `hostUpdate`, fired once the render is done. */
+  private queued: Array<() => void> = [];
+  /** The visitor pressed a key or a pointer in the page since this arrived. */
+  private pageActivated = false;
+  private audio: AudioContext | undefined;
+  private lastChime = 0;
+
+  constructor(
+    private readonly host: InviteHost,
+    private readonly notices: InviteNotices,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.visit = (readJson(storageOf('session'), this.key('visit')) as Visit | undefined) ?? {};
+    this.readUnread();
+    document.addEventListener('keydown', this.handleDocumentKeydown);
+    document.addEventListener('pointerdown', this.handleActivation, { capture: true, passive: true });
+    const delay = this.host.previewDelay;
+    this.timers.push(
+      setTimeout(() => {
+        this.previewDue = true;
+        this.host.requestUpdate();
+      }, Math.max(0, Number.isFinite(delay) ? delay : 3) * 1000),
+    );
+    const { autoOpen } = this.host;
+    if (autoOpen !== undefined && Number.isFinite(autoOpen) && autoOpen >= 0) {
+      this.timers.push(setTimeout(() => this.autoOpen(), autoOpen * 1000));
+    }
+    this.host.requestUpdate();
+  }
+
+  hostDisconnected(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    document.removeEventListener('keydown', this.handleDocumentKeydown);
+    document.removeEventListener('pointerdown', this.handleActivation, { capture: true });
+    void this.audio?.close().catch(() => undefined);
+    this.audio = undefined;
+  }
+
+  hostUpdate(): void {
+    const { open } = this.host;
+    if (open !== this.lastOpen) {
+      const first = this.lastOpen === undefined;
+      this.lastOpen = open;
+      if (open) {
+        this.remember({ opened: true });
+        if (this.previewShown) this.hidePreview('open');
+        if (this.unread) this.setUnread(0);
+      } else if (!first) {
+        this.remember({ opened: true });
+      }
+    }
+    const text = this.previewDue && this.previewAllowed() ? previewOf(this.previewText()) : '';
+    if (text && !this.previewShown) {
+      this.previewShown = text;
+      // Said once, politely: the region keeps the text, so a re-render does not say it again.
+      this.announcing = 'preview';
+      this.previewSaid = text;
+      this.queued.push(() => this.notices.notify('preview-show', { text }));
+    } else if (!text && this.previewShown && !this.previewAllowed()) {
+      this.previewShown = '';
+    }
+  }
+
+  hostUpdated(): void {
+    const queued = this.queued;
+    this.queued = [];
+    for (const run of queued) run();
+  }
+
+  /** A bot message was shown: counted when the panel is closed. */
+  message(): void {
+    if (this.host.open || (this.host.mode !== 'bubble' && this.host.mode !== 'popup')) return;
+    this.setUnread(this.unread + 1);
+    if (this.host.notifySound) this.chime();
+  }
+
+  /** Hides the preview, for the rest of the visit. */
+  dismiss(reason: PreviewDismissReason): void {
+    if (!this.previewShown) {
+      // Not shown yet: it never will be during this visit.
+      this.remember({ dismissed: true });
+      return;
+    }
+    this.hidePreview(reason);
+    this.host.requestUpdate();
+  }
+
+  /** The preview, the badge and the polite live region that announces them (bubble mode). */
+  render(strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
+    const count = this.unread;
+    const unreadLabel = this.unreadLabel(strings);
+    const announcement = this.announcing === 'unread' ? (count ? unreadLabel : '') : this.announcing ? this.previewSaid : '';
+    // The badge is drawn on the launcher (bubble mode); a popup's count is for the page to show.
+    const badge = count && this.host.mode === 'bubble';
+    return html`${this.previewShown ? this.renderPreview(this.previewShown, strings, avatar) : nothing}${badge
+        ? html`<span part="badge" class="badge" role="img" aria-label=${unreadLabel}>${count > 99 ? '99+' : count}</span>`
+        : nothing}<span class="visually-hidden" role="status">${announcement}</span>`;
+  }
+
+  private renderPreview(text: string, strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
+    return html`<div part="preview" class="preview" @keydown=${this.handlePreviewKeydown}>
+      <button class="preview-open" type="button" @click=${this.handlePreviewClick}>
+        ${avatar
+          ? html`<img class="preview-avatar" src=${avatar} alt="" />`
+          : html`<span class="preview-avatar preview-bot"
+              ><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${botIcon}</svg></span
+            >`}
+        <span class="preview-text"><span class="visually-hidden">${strings.openChat}: </span>${text}</span>
+      </button>
+      <button
+        part="preview-close"
+        class="preview-close"
+        type="button"
+        aria-label=${strings.dismissPreview}
+        @click=${() => this.dismiss('close')}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${closeIcon}</svg>
+      </button>
+    </div>`;
+  }
+
+  private unreadLabel(strings: FlowbotStrings): string {
+    return this.unread === 1 ? strings.unreadOne : strings.unreadMany.replace('{count}', String(this.unread));
+  }
+
+  /** The `preview` text, else the Widget resource's first message; '' when turned off. */
+  private previewText(): string {
+    const { preview, noPreview, widget } = this.host;
+    if (noPreview) return '';
+    const first = widget?.aiFirstMessage;
+    return preview.trim() || (typeof first === 'string' ? first : '');
+  }
+
+  private previewAllowed(): boolean {
+    return this.host.mode === 'bubble' && !this.host.open && !this.visit.dismissed && !this.visit.opened;
+  }
+
+  private hidePreview(reason: PreviewDismissReason): void {
+    // Focus in the card would be lost with it: the launcher takes it.
+    const root = this.host.renderRoot as ShadowRoot;
+    const preview = root.querySelector?.('.preview');
+    if (preview && root.activeElement && preview.contains(root.activeElement)) {
+      root.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
+    }
+    this.previewShown = '';
+    this.remember(reason === 'open' ? { opened: true } : { dismissed: true });
+    this.queued.push(() => this.notices.notify('preview-dismiss', { reason }));
+  }
+
+  private autoOpen(): void {
+    const narrow = typeof matchMedia === 'function' && matchMedia(NARROW).matches;
+    if (this.host.open || this.visit.opened || this.visit.dismissed || (narrow && !this.host.autoOpenNarrow)) return;
+    this.host.show();
+  }
+
+  private setUnread(count: number): void {
+    this.unread = count;
+    this.saveUnread();
+    if (count) this.announcing = 'unread';
+    this.queued.push(() => this.notices.notify('unread', { count }));
+    this.host.requestUpdate();
+  }
+
+  private key(kind: 'visit' | 'unread'): string {
+    const { publicId, apiHost } = this.host;
+    const instance = (this.host.persistKey || this.host.id).trim();
+    const origin = (apiHost.trim() || globalThis.location?.origin || '').replace(/\/+$/, '');
+    const who = instance ? [origin, publicId, instance] : [origin, publicId];
+    return `flowbot-chat-${kind}:${JSON.stringify(who)}`;
+  }
+
+  private remember(change: Visit): void {
+    this.visit = { ...this.visit, ...change };
+    writeJson(storageOf('session'), this.key('visit'), this.visit);
+  }
+
+  private unreadStorage(): Storage | undefined {
+    const { persist } = this.host;
+    return persist === 'local' || persist === 'session' ? storageOf(persist) : undefined;
+  }
+
+  private readUnread(): void {
+    const record = readJson(this.unreadStorage(), this.key('unread'));
+    const { count, savedAt } = record ?? {};
+    const age = typeof savedAt === 'number' ? Date.now() - savedAt : -1;
+    this.unread =
+      typeof count === 'number' && Number.isInteger(count) && count > 0 && age >= 0 && age <= UNREAD_MAX_AGE_MS
+        ? Math.min(count, 999)
+        : 0;
+  }
+
+  private saveUnread(): void {
+    writeJson(this.unreadStorage(), this.key('unread'), this.unread ? { count: this.unread, savedAt: Date.now() } : undefined);
+  }
+
+  /** A short, quiet two-note chime from an oscillator; only after the visitor has used the page. */
+  private chime(): void {
+    const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+    if (!(activation?.hasBeenActive || this.pageActivated)) return;
+    const now = Date.now();
+    if (now - this.lastChime < CHIME_GAP_MS) return;
+    this.lastChime = now;
+    try {
+      this.audio ??= new AudioContext();
+      const audio = this.audio;
+      if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
+      const start = audio.currentTime + 0.01;
+      const gain = audio.createGain();
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.05, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35);
+      gain.connect(audio.destination);
+      const tone = audio.createOscillator();
+      tone.type = 'sine';
+      tone.frequency.setValueAtTime(880, start);
+      tone.frequency.setValueAtTime(660, start + 0.12);
+      tone.connect(gain);
+      tone.start(start);
+      tone.stop(start + 0.36);
+    } catch {
+      // No Web Audio: the badge says it all.
+    }
+  }
+
+  private readonly handleActivation = (): void => {
+    this.pageActivated = true;
+  };
+
+  private readonly handleDocumentKeydown = (event: KeyboardEvent): void => {
+    this.pageActivated = true;
+    // Escape anywhere dismisses the preview, which came uninvited; a page's own use of Escape wins.
+    if (event.key === 'Escape' && this.previewShown && !event.defaultPrevented) this.dismiss('escape');
+  };
+
+  private readonly handlePreviewKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      this.dismiss('escape');
+    }
+  };
+
+  private readonly handlePreviewClick = (): void => {
+    this.notices.visitorOpens();
+  };
+}

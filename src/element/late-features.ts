@@ -1,0 +1,104 @@
+/**
+ * What one element loads on demand (the part of `on-demand.ts`), asked for
+ * before it renders, never while rendering: the late renderers when the
+ * transcript or the input needs them, suggested replies, the voice when the
+ * Widget resource turns it on, and the invitation of the bubble and the popup.
+ */
+import type { ReactiveController } from 'lit';
+import type { ConversationState } from '../conversation/session.js';
+import { messageToPlain } from '../render/message.js';
+import { useTextField } from '../render/inputs/index.js';
+import { needsLateRenderers } from '../render/late-needs.js';
+import { adoptStyles } from '../theme/sheets.js';
+import { FlowbotPreviewDismissEvent, FlowbotPreviewShowEvent, FlowbotUnreadEvent } from './events.js';
+import type { Invite, InviteHost } from './invite.js';
+import type { OnDemand } from './on-demand.js';
+import { RETRY_AFTER_MS } from '../script-tag/loader.js';
+import { onDemand } from './on-demand-loader.js';
+import type { SpeechController } from './speech.js';
+
+/** What these features read of the element. */
+export interface LateHost extends InviteHost {
+  readonly widget: { readonly voiceActive?: unknown; readonly defaultMessages?: unknown; readonly aiFirstMessage?: unknown } | undefined;
+  readonly isConnected: boolean;
+}
+
+/** What these features tell the element. */
+export interface LateNotices {
+  readonly conversation: () => ConversationState;
+  /** Dispatches an event of the element. */
+  readonly fire: (event: Event) => void;
+  /** The visitor asked for the panel (the invitation's preview was clicked). */
+  readonly visitorOpens: () => void;
+}
+
+export class LateFeatures implements ReactiveController {
+  /** The voice, once the Widget resource turns it on and its code has arrived. */
+  voice: SpeechController | undefined;
+  /** The bubble's preview, timed opening and unread count, once their code has arrived. */
+  invite: Invite | undefined;
+  /** What this element has asked for (a failed load is asked again after a while). */
+  readonly #asked = new Set<string>();
+
+  readonly #host: LateHost;
+  readonly #notices: LateNotices;
+  constructor(
+    host: LateHost,
+    notices: LateNotices,
+  ) {
+    this.#host = host;
+    this.#notices = notices;
+    host.addController(this);
+  }
+
+  hostUpdate(): void {
+    const host = this.#host;
+    if (!host.isConnected) return;
+    const state = this.#notices.conversation();
+    const changed = (): void => host.requestUpdate();
+    if (!onDemand.get() && needsLateRenderers(state)) {
+      this.load('renderers', changed, (error) => {
+        console.warn('flowbot-chat: could not load the controls of rarer input types; using a text field', error);
+        // The server still checks the answer, so a text field keeps the conversation going.
+        if (state.input) useTextField(state.input);
+        changed();
+      });
+    }
+    // Suggested replies are read by the on-demand part (most widgets have none).
+    const replies = host.widget?.defaultMessages;
+    if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
+    if (host.widget?.voiceActive === true && typeof window !== 'undefined' && 'speechSynthesis' in window) {
+      this.load('voice', ({ SpeechController }) => {
+        this.voice = new SpeechController(host, (message) => messageToPlain(message));
+        changed();
+      });
+    }
+    // The inline widget never needs the invitation.
+    if (host.mode === 'bubble' || host.mode === 'popup') {
+      this.load('invite', ({ Invite, inviteStyles }) => {
+        adoptStyles(host.renderRoot, inviteStyles);
+        this.invite = new Invite(host, {
+          visitorOpens: this.#notices.visitorOpens,
+          notify: (type: string, detail: never) =>
+            this.#notices.fire(
+              type === 'unread'
+                ? new FlowbotUnreadEvent(detail)
+                : type === 'preview-show'
+                  ? new FlowbotPreviewShowEvent(detail)
+                  : new FlowbotPreviewDismissEvent(detail),
+            ),
+        });
+      });
+    }
+  }
+
+  /** Runs `use` with the on-demand part, once per `name`; after a failure, `name` may be asked again later. */
+  load(name: string, use: (part: OnDemand) => void, failed?: (error: unknown) => void): void {
+    if (this.#asked.has(name)) return;
+    this.#asked.add(name);
+    onDemand.load().then(use, (error: unknown) => {
+      failed?.(error);
+      setTimeout(() => this.#asked.delete(name), RETRY_AFTER_MS);
+    });
+  }
+}

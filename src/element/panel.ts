@@ -1,0 +1,68 @@
+/**
+ * How the bubble and the popup open and close. The popup's `<dialog>` follows
+ * `open` (shown modal: the page behind is inert; the element closes it on
+ * Escape and on a click on the backdrop); the bubble's panel closes on Escape;
+ * a close by the visitor gives focus back to the launcher; `flowbot-open` and
+ * `flowbot-close` fire after each change.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { FlowbotCloseEvent, FlowbotOpenEvent } from './events.js';
+
+/** What the panel's opening reads of the element. */
+export interface PanelHost extends ReactiveControllerHost, HTMLElement {
+  readonly mode: string;
+  open: boolean;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+export class PanelController implements ReactiveController {
+  /** `open` as last drawn: a change fires `flowbot-open` or `flowbot-close`. */
+  #shown = false;
+
+  readonly #host: PanelHost;
+  readonly #fire: (event: Event) => void;
+  constructor(
+    host: PanelHost,
+    /** Dispatches an event of the element (see `late-listeners.ts`). */
+    fire: (event: Event) => void,
+  ) {
+    this.#host = host;
+    this.#fire = fire;
+    host.addController(this);
+  }
+
+  /** Bubble or popup: a panel that opens and closes. */
+  get floating(): boolean {
+    return this.#host.mode === 'bubble' || this.#host.mode === 'popup';
+  }
+
+  hostUpdated(): void {
+    const host = this.#host;
+    if (host.open !== this.#shown && this.floating) {
+      this.#shown = host.open;
+      this.#fire(host.open ? new FlowbotOpenEvent(null) : new FlowbotCloseEvent(null));
+    }
+    const dialog = host.renderRoot.querySelector('dialog');
+    if (dialog && host.isConnected) {
+      if (host.open && !dialog.open) dialog.showModal();
+      else if (!host.open && dialog.open) dialog.close();
+    }
+  }
+
+  /** Closes the panel; in the bubble, focus goes back to the launcher that opened it. */
+  close(): void {
+    const host = this.#host;
+    host.open = false;
+    if (host.mode === 'bubble') {
+      void host.updateComplete.then(() => host.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
+    }
+  }
+
+  /** A key in the bubble's panel or on its launcher: Escape closes. */
+  keydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && this.#host.mode === 'bubble' && this.#host.open) {
+      event.stopPropagation();
+      this.close();
+    }
+  }
+}

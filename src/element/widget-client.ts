@@ -1,0 +1,44 @@
+/**
+ * The widget's viewer client: the two calls of every conversation, plus the
+ * side channels (streamed answers, client logs), whose code arrives with the
+ * on-demand part the first time a conversation needs it.
+ */
+import { createViewerClient } from '../api/viewer.js';
+import type { ConversationClient } from '../conversation/options.js';
+import { startRequest, takeEarlyStart } from '../script-tag/handover.js';
+import { onDemand } from './on-demand-loader.js';
+
+/**
+ * The client `<flowbot-chat>` (`host`) talks to the viewer at `viewerBaseUrl`
+ * with. Its first start takes the response of the script-tag file's early
+ * start when that was sent for exactly the same request.
+ */
+export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
+  const viewer = createViewerClient({ viewerBaseUrl });
+  return {
+    ...viewer,
+    startChat(publicId, options = {}) {
+      const { prefilledVariables, isStreamEnabled, signal } = options;
+      // The request the script-tag file would have sent for these options (the widget asks for no other start field).
+      const { url, body } = startRequest({
+        publicId,
+        apiHost: viewerBaseUrl,
+        prefilledVariables: prefilledVariables ?? undefined,
+        streaming: !!isStreamEnabled,
+      });
+      const early = takeEarlyStart(host, url, body, signal);
+      // Its answer goes through the same client code, as if this client had sent the request.
+      return (early ? createViewerClient({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
+    },
+    async *streamMessage(sessionId, options) {
+      const { streamMessage } = await onDemand.load();
+      yield* streamMessage(sessionId, { viewerBaseUrl, ...options });
+    },
+    clientLogs(sessionId, logs) {
+      onDemand.load().then(
+        ({ sendClientLogs }) => sendClientLogs(viewerBaseUrl, sessionId, logs),
+        () => undefined,
+      );
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The language of a widget, as a reactive controller: the host's `lang`, else
+ * the closest ancestor's, else the page's (`<html lang>`), followed live: a
+ * page that changes any of them after the widget mounted (a language switcher)
+ * switches the widget's words. A language this build does not carry is
+ * fetched (`load`) and drawn once it has arrived.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { addCatalogues, mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
+
+export class LangController implements ReactiveController {
+  /** The language tag in effect ('' when neither the host nor the page says). */
+  lang = '';
+  /** The strings of `lang`, else English. */
+  strings: FlowbotStrings = stringsFor('');
+  #watch: MutationObserver | undefined;
+  readonly #asked = new Set<string>();
+
+  readonly #host: ReactiveControllerHost & Element;
+  readonly #load: () => Promise<Readonly<Record<string, FlowbotStrings>>>;
+  constructor(
+    host: ReactiveControllerHost & Element,
+    /** Brings the catalogues this build does not carry. */
+    load: () => Promise<Readonly<Record<string, FlowbotStrings>>>,
+  ) {
+    this.#host = host;
+    this.#load = load;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Only `lang` attributes are reported, anywhere in the page: they change rarely.
+    this.#watch = new MutationObserver(() => this.#host.requestUpdate());
+    this.#watch.observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  }
+
+  hostDisconnected(): void {
+    this.#watch?.disconnect();
+  }
+
+  hostUpdate(): void {
+    const lang = this.#host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    this.lang = lang;
+    this.strings = stringsFor(lang);
+    if (mayArrive(lang) && !this.#asked.has(lang)) {
+      this.#asked.add(lang);
+      this.#load().then(
+        (more) => {
+          addCatalogues(more);
+          this.#host.requestUpdate();
+        },
+        // Without them the widget speaks English; a later update asks again.
+        () => this.#asked.delete(lang),
+      );
+    }
+  }
+}

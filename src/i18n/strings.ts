@@ -1,0 +1,76 @@
+/** The shape of a catalogue of the widget's own words (see `lookup.ts`). */
+
+/** Every string the widget shows or announces on its own. */
+export interface FlowbotStrings {
+  /** Session extras: progress bar, suggested replies, voice, a redirect the browser blocked, media summaries. */
+  progress: string;
+  suggestions: string;
+  mute: string;
+  openPage: string;
+  video: string;
+  audio: string;
+  embed: string;
+  image: string;
+  openLink: string;
+  placeholder: string;
+  send: string;
+  restart: string;
+  retry: string;
+  notSent: string;
+  offline: string;
+  sending: string;
+  error: string;
+  unavailable: string;
+  ended: string;
+  openChat: string;
+  closeChat: string;
+  chat: string;
+  conversation: string;
+  search: string;
+  choices: string;
+  noMatches: string;
+  typing: string;
+  /** The button that goes to newer messages while the visitor reads further up. */
+  newMessages: string;
+  loading: string;
+  /** Controls of the other input types (number, date, rating, file, payment, ...). */
+  invalidNumber: string;
+  invalidEmail: string;
+  invalidUrl: string;
+  invalidPhone: string;
+  invalidDate: string;
+  invalidTime: string;
+  date: string;
+  time: string;
+  from: string;
+  to: string;
+  rating: string;
+  dropFiles: string;
+  remove: string;
+  fileType: string;
+  uploading: string;
+  uploadFailed: string;
+  uploadUnavailable: string;
+  paymentUnsupported: string;
+  skip: string;
+  /** The button that stops a streamed answer. */
+  stop: string;
+  /** The server's reply to an answer could not be read (the answer was delivered). */
+  unreadable: string;
+  /** Uploads (file input, attachments, voice messages); `{size}` and `{name}` are filled in. */
+  fileTooLarge: string;
+  uploadOf: string;
+  cancelUpload: string;
+  uploadCancelled: string;
+  attach: string;
+  record: string;
+  stopRecording: string;
+  recording: string;
+  voiceMessage: string;
+  noRecorder: string;
+  microphoneRefused: string;
+  /** The bubble's invitation: the preview's close button, and the unread count (`{count}` is filled in). */
+  dismissPreview: string;
+  unreadOne: string;
+  unreadMany: string;
+}

@@ -1,0 +1,58 @@
+/**
+ * The transcript the conversation holds and the element draws: types only.
+ * The renderers import these types (and nothing else of `conversation/`):
+ * they draw the transcript, so they must know its shape.
+ */
+import type { ChatAnswer, ChatMessage } from './types.js';
+
+/**
+ * Where the conversation stands.
+ * - `idle`: nothing started yet (or the start was interrupted).
+ * - `starting`: `startChat` in flight.
+ * - `ready`: the session is live; bot messages may still be appearing, then `input` is set.
+ * - `sending`: an answer (or a continue without one) is in flight.
+ * - `error`: the last call failed; `retry()` repeats it.
+ * - `ended`: the flow ended (a response without `input`).
+ * - `unavailable`: the widget is switched off; nothing is requested.
+ */
+export type ConversationStatus = 'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'unavailable';
+
+/** The delivery state of a visitor's answer. */
+export type AnswerState = 'sent' | 'sending' | 'failed';
+
+/** A bot message in the transcript. */
+export interface BotEntry {
+  readonly kind: 'bot';
+  /** Unique within the conversation, stable. */
+  readonly key: number;
+  readonly message: ChatMessage;
+  /** True for the widget's own greeting (`aiFirstMessage`), which the server never sent. */
+  readonly local: boolean;
+  /** True when it came back from storage (`persist`): shown again, never played again. */
+  readonly restored?: boolean;
+}
+
+/** A visitor's answer in the transcript. */
+export interface AnswerEntry {
+  readonly kind: 'answer';
+  readonly key: number;
+  /** What is (or was) sent; `undefined`: the input was skipped (a continue with `{}`). */
+  readonly answer: ChatAnswer | undefined;
+  /** What the bubble shows: the typed text or the choice labels; the server's `lastMessageNewFormat` replaces it. */
+  text: string;
+  state: AnswerState;
+}
+
+/** A streamed AI answer while it arrives (then it becomes a `BotEntry` of markdown). */
+export interface StreamEntry {
+  readonly kind: 'stream';
+  readonly key: number;
+  /** The markdown received so far. */
+  text: string;
+}
+
+/** One line of the transcript. */
+export type TranscriptEntry = BotEntry | AnswerEntry | StreamEntry;
+
+/** Which call failed: the start, sending an answer, or a streamed answer. */
+export type FailedAction = 'start' | 'send' | 'stream';

@@ -1,0 +1,41 @@
+/**
+ * The renderers loaded on demand, the first time a conversation needs them
+ * (see `late.ts`): the controls of the rarer input types (and of a text input
+ * that takes files or voice messages) and their styles, the markdown parser,
+ * video, audio and embed messages, a streamed answer while it grows, the
+ * voice's mute switch, suggested replies and the link of a blocked redirect.
+ */
+import type { TemplateResult } from 'lit';
+import type { ChatInput } from '../protocol/types.js';
+import { renderCardsInput } from './inputs/cards-input.js';
+import type { InputContext } from './inputs/context.js';
+import { renderFieldInput } from './inputs/field-input.js';
+import { renderFileInput } from './inputs/file-input.js';
+import type { OnDemandInputType } from './inputs/on-demand-types.js';
+import { renderPaymentInput } from './inputs/payment-input.js';
+import { renderRatingInput } from './inputs/rating-input.js';
+
+export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
+export { renderTextFilesInput } from './inputs/text-files-input.js';
+export { renderStreamingText } from './stream.js';
+export { renderMuteButton } from './mute-button.js';
+// Suggested replies and the link of a blocked redirect: few conversations show them.
+export { readSuggestions, renderRedirectLink, renderSuggestions } from './rare-extras.js';
+export { parseMarkdown } from '../protocol/markdown.js';
+// Video, audio and embed messages: most conversations are text and images.
+export { readMedia } from '../protocol/media.js';
+export { mediaStyles, renderMedia } from './media.js';
+
+/** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
+export const controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {
+  'number input': renderFieldInput,
+  'email input': renderFieldInput,
+  'url input': renderFieldInput,
+  'phone number input': renderFieldInput,
+  'date input': renderFieldInput,
+  'time input': renderFieldInput,
+  'rating input': renderRatingInput,
+  cards: renderCardsInput,
+  'file input': renderFileInput,
+  'payment input': renderPaymentInput,
+};

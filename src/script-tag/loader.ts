@@ -1,0 +1,37 @@
+/**
+ * A module loaded on demand, once: the caller says what to import, the loader
+ * keeps the promise and the result. A failed load (offline, a missing file)
+ * is remembered for a few seconds, so renders meanwhile do not fetch again and
+ * again, then forgotten so a later need tries again; callers fall back
+ * meanwhile.
+ */
+
+/** How long a failed load is remembered before a later need tries again. */
+export const RETRY_AFTER_MS = 10_000;
+
+/** A module that arrives on demand. */
+export interface OnDemandLoader<T> {
+  /** The module, if it has arrived. */
+  get(): T | undefined;
+  /** Starts (or joins) the load. */
+  load(): Promise<T>;
+}
+
+/** A loader of what `importer` imports. */
+export function createLoader<T>(importer: () => Promise<T>): OnDemandLoader<T> {
+  let loading: Promise<T> | undefined;
+  let loaded: T | undefined;
+  return {
+    get: () => loaded,
+    load() {
+      loading ??= importer().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          setTimeout(() => (loading = undefined), RETRY_AFTER_MS);
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}

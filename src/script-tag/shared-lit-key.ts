@@ -1,0 +1,18 @@
+/** What the script-tag file hands over to its on-demand files: its own Lit, and its fetch endpoint. */
+import type { css as Css, html as Html, nothing as Nothing, svg as Svg } from 'lit';
+import type { live as Live } from 'lit/directives/live.js';
+import type { createFetchEndpoint as CreateFetchEndpoint } from '../api/transport/fetch-endpoint.js';
+
+/** What the script-tag file shares, under `SHARED_LIT`. */
+export interface SharedLit {
+  html: typeof Html;
+  svg: typeof Svg;
+  css: typeof Css;
+  nothing: typeof Nothing;
+  live: typeof Live;
+  /** The widget's API calls' endpoint, already in the script-tag file: the uploads' first step sends through it. */
+  createFetchEndpoint: typeof CreateFetchEndpoint;
+}
+
+/** A registered symbol: equal wherever it is made, so two copies of the script agree on it. */
+export const SHARED_LIT = Symbol.for('flowbot-chat/lit');

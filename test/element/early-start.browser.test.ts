@@ -1,0 +1,53 @@
+/**
+ * The script-tag file's early start (src/script-tag/handover.ts): the first `startChat`
+ * goes out before the widget's code runs, and the widget takes its answer
+ * instead of asking again.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { startEarly } from '../../src/script-tag/handover.js';
+import { botTexts, part, startResponse, stubViewer, textMessage, until } from './helpers.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.querySelectorAll('flowbot-chat').forEach((el) => el.remove());
+});
+
+/** An element that starts early, as the script-tag file does, then joins the page. */
+async function startedEarly(request: { prefilledVariables?: Record<string, unknown> } = {}): Promise<FlowbotChat> {
+  const el = document.createElement('flowbot-chat');
+  el.setAttribute('public-id', 'early');
+  startEarly(el, { publicId: 'early', apiHost: '', streaming: true, ...request });
+  // Its answer is in before the element starts, as when the widget's code arrives last.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  document.body.append(el);
+  return el;
+}
+
+describe('the early start', () => {
+  it('is the only start: the widget shows its answer', async () => {
+    const { calls } = stubViewer(startResponse({ messages: [textMessage('m1', 'Hello early')] }));
+    const el = await startedEarly();
+    await until(() => botTexts(el).includes('Hello early'));
+    expect(calls.filter((c) => c.kind === 'start')).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ isStreamEnabled: true });
+  });
+
+  it('is stopped when the widget asks something else, and the widget asks for itself', async () => {
+    const { calls } = stubViewer(startResponse({ messages: [textMessage('m1', 'Second ask')] }));
+    const el = await startedEarly({ prefilledVariables: { plan: 'old' } });
+    // The widget's own request differs (no variables): the early answer is not its own.
+    await until(() => botTexts(el).includes('Second ask'));
+    expect(calls.filter((c) => c.kind === 'start').map((c) => c.body)).toEqual([
+      { prefilledVariables: { plan: 'old' }, isStreamEnabled: true },
+      { isStreamEnabled: true },
+    ]);
+  });
+
+  it('hands a failed answer over as it is, for the widget to report', async () => {
+    stubViewer(new Response('{"message":"Flowbot not found"}', { status: 404, headers: { 'content-type': 'application/json' } }) as never);
+    const el = await startedEarly();
+    await until(() => part(el, 'error'));
+    expect(part(el, 'retry-button')).not.toBeNull();
+  });
+});

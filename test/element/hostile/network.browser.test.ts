@@ -1,0 +1,97 @@
+/**
+ * `<flowbot-chat>` against a hostile network: a viewer that redirects the
+ * visitor's answers, and a session id no URL can hold.
+ */
+import { fixture } from '@open-wc/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isFlowbotHttpError, isFlowbotResponseError } from '../../../src/api/errors.js';
+import type { FlowbotErrorDetail } from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { botTexts, inputShown, part, startResponse, stubViewer, typeAndSend, until } from '../helpers.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+async function mount(publicId: string, apiHost = ''): Promise<{ el: FlowbotChat; errors: FlowbotErrorDetail[] }> {
+  const el = document.createElement('flowbot-chat');
+  const errors: FlowbotErrorDetail[] = [];
+  el.addEventListener('flowbot-error', (event) => errors.push(event.detail));
+  el.publicId = publicId;
+  el.apiHost = apiHost;
+  await fixture(el);
+  return { el, errors };
+}
+
+const hits = async (): Promise<Array<{ method: string; host: string; body: string }>> =>
+  (await fetch('/__redirecting/hits')).json() as never;
+
+describe('<flowbot-chat>', () => {
+  describe('with a redirecting viewer', () => {
+    for (const where of ['other', 'same'] as const) {
+      it(`does not re-post the answer to the redirect's target (${where} origin), and says why`, async () => {
+        await hits();
+        const { el, errors } = await mount(where, `${location.origin}/__redirecting`);
+        await inputShown(el);
+        await typeAndSend(el, 'my private answer');
+        await until(() => errors.length > 0, 8000);
+        expect(isFlowbotHttpError(errors[0]!.error)).toBe(true);
+        expect(String((errors[0]!.error as Error).message)).toContain('answered with a redirect');
+        expect(part(el, 'error')).not.toBeNull();
+        expect(botTexts(el)).not.toContain('Served by the other origin');
+        // Give a followed redirect time to land.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await hits()).toEqual([]);
+      });
+    }
+  });
+
+  describe('with an embed that redirects', () => {
+    it("never lets it land on the host page's origin with scripts and same-origin", async () => {
+      const other = `http://${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+      const url = `${other}/__redirecting/embed-hop?to=${encodeURIComponent(location.origin)}`;
+      delete (window as { __pwned?: unknown }).__pwned;
+      stubViewer(startResponse({ messages: [{ id: 'e1', type: 'embed', content: { url, height: 100 } }] }));
+      const { el } = await mount('embed');
+      const frame = await until(() => el.shadowRoot!.querySelector('iframe'));
+      expect(frame.sandbox.contains('allow-scripts')).toBe(true);
+      expect(frame.sandbox.contains('allow-same-origin')).toBe(false);
+      // The hop, the landing page and its script.
+      await Promise.race([
+        new Promise((resolve) => frame.addEventListener('load', resolve, { once: true })),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+      expect(frame.contentDocument).toBeNull();
+    });
+  });
+
+  describe('with a session id no URL can hold', () => {
+    for (const [name, sessionId] of [
+      ['a lone surrogate', 'session-\ud800'],
+      ['a blank id', '  '],
+    ] as const) {
+      it(`refuses ${name} at start with a clear error`, async () => {
+        const { calls } = stubViewer(startResponse({ sessionId }));
+        const { el, errors } = await mount('surrogate');
+        await until(() => errors.length > 0);
+        expect(errors[0]!.action).toBe('start');
+        expect(isFlowbotResponseError(errors[0]!.error)).toBe(true);
+        expect(String((errors[0]!.error as Error).message)).toContain('sessionId: must be an id that can go in a URL');
+        expect(part(el, 'error')).not.toBeNull();
+        expect(part(el, 'retry-button')).not.toBeNull();
+        expect(part(el, 'input')).toBeNull();
+        expect(calls.map((c) => c.kind)).toEqual(['start']);
+      });
+    }
+
+    it('sends with a session id of any other characters', async () => {
+      const { calls } = stubViewer(startResponse({ sessionId: 'séance/😀 ?#' }));
+      const { el, errors } = await mount('unicode');
+      await inputShown(el);
+      await typeAndSend(el, 'hi');
+      await until(() => calls.length === 2);
+      expect(calls[1]!.url).toContain(`/sessions/${encodeURIComponent('séance/😀 ?#')}/continueChat`);
+      expect(errors).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,225 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { afterEach, describe, it, vi } from 'vitest';
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { stringsFor, type FlowbotStrings } from '../../src/i18n/lookup.js';
+import { $, $$, inputShown, part, parts, startResponse, stubViewer, text, textMessage, typeAndSend, until } from './helpers.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.removeItem('flowbot-chat:muted');
+});
+
+const en = stringsFor('en');
+const pt = stringsFor('pt-BR');
+
+/** Everything a visitor sees or hears from the widget: text, labels, placeholders, titles. */
+function words(el: FlowbotChat): string[] {
+  const out: string[] = [];
+  for (const node of $$(el, '*')) {
+    for (const name of ['aria-label', 'placeholder', 'title', 'aria-valuetext']) {
+      const value = node.getAttribute(name);
+      if (value) out.push(value.trim());
+    }
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE && child.textContent!.trim()) out.push(child.textContent!.trim());
+    }
+  }
+  return out;
+}
+
+/** Catalogue strings that read differently in English and Portuguese. */
+const englishOnly = (Object.keys(en) as (keyof FlowbotStrings)[]).filter((k) => en[k] !== pt[k]).map((k) => en[k]);
+
+function expectNoEnglish(el: FlowbotChat): void {
+  const leaks = words(el).filter((w) => englishOnly.some((e) => w === e || w.startsWith(`${e}:`) || w.startsWith(`${e}.`)));
+  expect(leaks, `English strings in a pt-BR widget: ${leaks.join(' | ')}`).to.deep.equal([]);
+}
+
+const field = (el: FlowbotChat) => $<HTMLInputElement>(el, '.composer input')!;
+
+describe('<flowbot-chat>', () => {
+  describe('languages', () => {
+    it('has every string in English and Brazilian Portuguese', () => {
+      expect(Object.keys(pt).sort()).to.deep.equal(Object.keys(en).sort());
+      for (const key of Object.keys(en) as (keyof FlowbotStrings)[]) {
+        expect(pt[key], key).to.be.a('string').and.not.equal('');
+      }
+      expect(stringsFor('pt')).to.equal(pt);
+      expect(stringsFor('pt_BR')).to.equal(pt);
+      expect(stringsFor('fr-CA')).to.equal(en);
+    });
+
+    it('speaks Portuguese with lang="pt-BR"', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="pt-BR"></flowbot-chat>`);
+      await inputShown(el);
+      expect(field(el).placeholder).to.equal('Digite sua resposta...');
+      expect(text(part(el, 'send-button'))).to.equal('Enviar');
+      expect(part(el, 'messages')!.getAttribute('aria-label')).to.equal('Conversa');
+      expect(part(el, 'panel')!.getAttribute('aria-label')).to.equal('Chat');
+      expectNoEnglish(el);
+      await expect(el).to.be.accessible();
+    });
+
+    it("follows the page's language: the closest lang, then <html lang>", async () => {
+      stubViewer(startResponse());
+      const wrapper = await fixture<HTMLElement>(html`<div lang="pt-BR"><flowbot-chat public-id="stub"></flowbot-chat></div>`);
+      const inner = wrapper.querySelector('flowbot-chat')!;
+      await inputShown(inner);
+      expect(field(inner).placeholder).to.equal('Digite sua resposta...');
+
+      const before = document.documentElement.lang;
+      document.documentElement.lang = 'pt-BR';
+      try {
+        const page = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+        await inputShown(page);
+        expect(field(page).placeholder).to.equal('Digite sua resposta...');
+        // The element's own lang wins over the page's.
+        const english = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="en"></flowbot-chat>`);
+        await inputShown(english);
+        expect(field(english).placeholder).to.equal('Type your answer...');
+      } finally {
+        document.documentElement.lang = before;
+      }
+    });
+
+    it('switches language when lang changes', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="en"></flowbot-chat>`);
+      await inputShown(el);
+      el.lang = 'pt-BR';
+      await el.updateComplete;
+      expect(text(part(el, 'send-button'))).to.equal('Enviar');
+    });
+
+    it('formats numbers with Intl in the widget language', async () => {
+      stubViewer(startResponse({ progress: 40 }));
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="de"></flowbot-chat>`);
+      await inputShown(el);
+      expect(part(el, 'progress')!.getAttribute('aria-valuetext')).to.equal('40\u00a0%');
+    });
+
+    it('leaves no English in the states, notices and announcements of a pt-BR widget', async () => {
+      vi.spyOn(window, 'open').mockImplementation(() => null);
+      const widget = { title: 'Suporte', defaultMessages: ['Quais cursos?'], voiceActive: true };
+      vi.stubGlobal('speechSynthesis', { speak() {}, cancel() {}, getVoices: () => [] });
+      try {
+        stubViewer(
+          startResponse({
+            progress: 10,
+            messages: [
+              textMessage('m1', 'Olá!'),
+              { id: 'v', type: 'video', content: { url: 'https://cdn.example.test/clip.mp4' } },
+              { id: 'a', type: 'audio', content: { url: 'https://cdn.example.test/clip.mp3' } },
+            ],
+            clientSideActions: [{ type: 'redirect', redirect: { url: 'https://example.com/', isNewTab: true } }],
+          }),
+          [
+            new Response('{"message":"down"}', { status: 503, headers: { 'content-type': 'application/json' } }),
+            {
+              messages: [],
+              input: { id: 'c', type: 'choice input', options: { isSearchable: true }, items: [{ id: 'x', content: 'Sim' }] },
+            },
+            { messages: [textMessage('end', 'Tchau')] },
+          ],
+        );
+        const el = await fixture<FlowbotChat>(
+          html`<flowbot-chat public-id="stub" lang="pt-BR" mode="bubble" open .widget=${widget}></flowbot-chat>`,
+        );
+        await inputShown(el);
+        await until(() => part(el, 'redirect'));
+        // The voice's code arrives on demand.
+        await until(() => part(el, 'mute-button'));
+        expect(part(el, 'mute-button')!.getAttribute('aria-label')).to.equal('Silenciar voz');
+        expect(part(el, 'progress')!.getAttribute('aria-label')).to.equal('Progresso');
+        expect(text(part(el, 'redirect'))).to.equal('Abrir a página: example.com');
+        expect(parts(el, 'bot-message').map((b) => b.querySelector('.visually-hidden')?.textContent)).to.deep.equal([
+          undefined,
+          'Vídeo',
+          'Áudio',
+        ]);
+        expectNoEnglish(el);
+
+        // A failed send: the error, the "not sent" mark and the retry button.
+        await typeAndSend(el, 'oi');
+        await until(() => part(el, 'error'));
+        expect(text(part(el, 'retry-button'))).to.equal('Tentar novamente');
+        expectNoEnglish(el);
+
+        // Searchable choice with no match.
+        part<HTMLButtonElement>(el, 'retry-button')!.click();
+        const search = await until(() => $<HTMLInputElement>(el, '[part~="search"]'));
+        expect(search.placeholder).to.equal('Pesquisar…');
+        search.value = 'zzz';
+        search.dispatchEvent(new Event('input'));
+        await until(() => el.shadowRoot!.textContent!.includes('Nenhum resultado'));
+        expectNoEnglish(el);
+
+        search.value = '';
+        search.dispatchEvent(new Event('input'));
+        (await until(() => part<HTMLButtonElement>(el, 'choice'))).click();
+        await until(() => part(el, 'end'));
+        expect(text(part(el, 'end'))).to.contain('A conversa terminou.');
+        expectNoEnglish(el);
+        expect(part(el, 'launcher')!.getAttribute('aria-label')).to.equal('Fechar chat');
+        await expect(el).to.be.accessible();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('shows the unavailable notice in Portuguese', async () => {
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" lang="pt-BR" .widget=${{ isActivated: false }}></flowbot-chat>`,
+      );
+      expect(text(part(el, 'unavailable'))).to.equal('Este chat não está disponível');
+    });
+  });
+
+  describe('right-to-left', () => {
+    async function conversation(template: ReturnType<typeof html>): Promise<FlowbotChat> {
+      stubViewer(startResponse(), [{ messages: [textMessage('m2', 'مرحبا')], input: { id: 'in-2', type: 'text input' } }]);
+      const root = await fixture<HTMLElement>(template);
+      const el = (root.matches('flowbot-chat') ? root : root.querySelector('flowbot-chat')!) as FlowbotChat;
+      await inputShown(el);
+      await typeAndSend(el, 'سلام');
+      await until(() => el.shadowRoot!.querySelector('.row.user.sent'));
+      return el;
+    }
+
+    for (const [where, template] of [
+      ['an ancestor', html`<div dir="rtl" style="width: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>`],
+      ['the element', html`<flowbot-chat dir="rtl" public-id="stub" style="width: 420px"></flowbot-chat>`],
+    ] as const) {
+      it(`mirrors the conversation when dir="rtl" is on ${where}`, async () => {
+        const el = await conversation(template);
+        const panel = part(el, 'panel')!.getBoundingClientRect();
+        const bot = part(el, 'bot-message')!.getBoundingClientRect();
+        const user = part(el, 'user-message')!.getBoundingClientRect();
+        // Bot bubbles start on the right, the visitor's on the left.
+        expect(panel.right - bot.right).to.be.lessThan(24);
+        expect(user.left - panel.left).to.be.lessThan(24);
+        expect(bot.left - panel.left).to.be.greaterThan(24);
+        // The send button sits at the inline end: the left.
+        expect(part(el, 'send-button')!.getBoundingClientRect().right).to.be.lessThan(field(el).getBoundingClientRect().left + 1);
+      });
+    }
+
+    it('puts the bubble launcher and panel on the left', async () => {
+      stubViewer(startResponse());
+      const wrapper = await fixture<HTMLElement>(
+        html`<div dir="rtl"><flowbot-chat public-id="stub" mode="bubble"></flowbot-chat></div>`,
+      );
+      const el = wrapper.querySelector('flowbot-chat')!;
+      const launcher = part(el, 'launcher')!.getBoundingClientRect();
+      expect(launcher.left).to.be.lessThan(innerWidth / 2);
+      part<HTMLButtonElement>(el, 'launcher')!.click();
+      await inputShown(el);
+      const panel = part(el, 'panel')!.getBoundingClientRect();
+      expect(panel.left).to.be.lessThan(innerWidth / 2);
+      // The close button at the header's inline end: its left side.
+      const header = part(el, 'header')!.getBoundingClientRect();
+      expect(part(el, 'close-button')!.getBoundingClientRect().left - header.left).to.be.lessThan(24);
+    });
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Streamed AI answers in the widget: over real HTTP against the reference
+ * server's `assistant` flow, and against a scripted viewer whose stream is
+ * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters).
+ */
+import { fixture, html } from '@open-wc/testing';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { $, botTexts, inputShown, part, parts, spyViewer, textMessage, typeAndSend, until, userTexts } from './helpers.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const ANSWER =
+  '**Refunds** are possible within *14 days*.\n\nYou need:\n- the order number\n- a reason (optional)\n\n' +
+  'Write to [support](https://example.com/help) — café, naïve, 🙂 and `code`.\n\nThat is all.';
+
+const encoder = new TextEncoder();
+const dataStream = (pieces: string[]): Uint8Array =>
+  encoder.encode(`f:{"messageId":"m"}\n${pieces.map((p) => `0:${JSON.stringify(p)}\n`).join('')}e:{}\nd:{"finishReason":"stop"}\n`);
+
+/** Splits `text` into pieces at `cuts` (positions in code units, never inside a surrogate pair). */
+function piecesOf(text: string, cuts: number[]): string[] {
+  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))]
+    .filter((c) => !(c > 0 && c < text.length && /[\uDC00-\uDFFF]/.test(text[c]!)))
+    .sort((a, b) => a - b);
+  const out: string[] = [];
+  let last = 0;
+  for (const point of [...points, text.length]) {
+    if (point > last) out.push(text.slice(last, point));
+    last = point;
+  }
+  return out;
+}
+
+/** Splits bytes into network chunks at `cuts` (anywhere, inside UTF-8 characters too). */
+function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let last = 0;
+  for (const point of [...points, bytes.length]) {
+    if (point > last) out.push(bytes.slice(last, point));
+    last = point;
+  }
+  return out;
+}
+
+interface Scripted {
+  calls: Array<{ url: string; body: unknown; signal: AbortSignal | null }>;
+  /** Releases the next chunk of the stream (when the stream is gated). */
+  release: () => void;
+}
+
+/**
+ * A viewer whose start response asks for a stream; the stream answers with
+ * `chunks` (all at once, or one per `release()` when `gated`), or with
+ * `streamStatus` first; continue answers a thank-you and a text input.
+ */
+function scriptedViewer(chunks: () => Uint8Array[], options: { gated?: boolean; streamStatus?: number[] } = {}): Scripted {
+  const calls: Scripted['calls'] = [];
+  const statuses = [...(options.streamStatus ?? [])];
+  let release: () => void = () => undefined;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const raw = await request.clone().text();
+    calls.push({ url: request.url, body: raw ? JSON.parse(raw) : undefined, signal: request.signal });
+    if (request.url.includes('/startChat')) {
+      return Response.json({
+        sessionId: 's-1',
+        resultId: 'r-1',
+        flowbot: { id: 'b', version: '1' },
+        messages: [textMessage('q', 'Let me look that up.')],
+        clientSideActions: [{ type: 'stream', stream: true, lastBubbleBlockId: 'q' }],
+      });
+    }
+    if (request.url.includes('/streamMessage')) {
+      const status = statuses.shift();
+      if (status) return Response.json({ message: 'busy' }, { status });
+      const list = chunks();
+      let i = 0;
+      let allowed = 0;
+      let wake: (() => void) | undefined;
+      release = () => {
+        allowed++;
+        wake?.();
+      };
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          while (options.gated && i >= allowed && i < list.length) await new Promise<void>((resolve) => (wake = resolve));
+          if (i < list.length) controller.enqueue(list[i++]!);
+          else controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
+    if (request.url.includes('/clientLogs')) return new Response(null, { status: 204 });
+    return Response.json({ messages: [textMessage('after', 'Anything else?')], input: { id: 'next', type: 'text input' } });
+  });
+  return { calls, release: () => release() };
+}
+
+const continues = (calls: Scripted['calls']) => calls.filter((c) => c.url.includes('/continueChat'));
+const answerBubble = (el: FlowbotChat) => parts(el, 'bot-message').find((b) => b.textContent?.includes('Refunds'));
+
+/** The rendered answer, once the flow went on: its markup without Lit's comment markers. */
+async function finalAnswerMarkup(el: FlowbotChat): Promise<string> {
+  await until(() => botTexts(el).includes('Anything else?'));
+  return answerBubble(el)!.innerHTML.replace(/<!--[^>]*-->/g, '');
+}
+
+describe('<flowbot-chat> streamed answers', () => {
+  it('asks for streams, shows the answer, sends it back once and goes on (reference server)', async () => {
+    const { calls } = spyViewer();
+    const messages: string[] = [];
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="assistant"></flowbot-chat>`);
+    el.addEventListener('flowbot-message', (e) => messages.push((e as CustomEvent).detail.message.type));
+    await inputShown(el);
+    await typeAndSend(el, 'How do refunds work?');
+    await until(() => botTexts(el).some((t) => t.includes('Did that answer your question')), 10_000);
+    const start = calls.find((c) => c.kind === 'start')!;
+    expect(start.body.isStreamEnabled).toBe(true);
+    const replies = calls.filter((c) => c.kind === 'continue').map((c) => c.body.message);
+    expect(replies).toHaveLength(2);
+    const streamed = replies[1] as { type: string; text: string };
+    expect(streamed.type).toBe('text');
+    expect(streamed.text).toMatch(/refund/i);
+    // The reply is not a visitor bubble; the answer is one bot message, rendered as markdown.
+    expect(userTexts(el)).toEqual(['How do refunds work?']);
+    const bubble = parts(el, 'bot-message').find((b) => /refund/i.test(b.textContent ?? '') && b !== parts(el, 'bot-message')[1]);
+    expect(bubble?.querySelector('strong')).not.toBeNull();
+    expect(calls.filter((c) => c.url.includes('/streamMessage'))).toHaveLength(1);
+    expect(messages.filter((t) => t === 'text').length).toBe(botTexts(el).length);
+  });
+
+  it('shows the answer growing, hidden from screen readers until it is complete', async () => {
+    const pieces = ANSWER.match(/[\s\S]{1,12}/g)!;
+    const stream = dataStream(pieces);
+    const viewer = scriptedViewer(() => chunksOf(stream, Array.from({ length: 12 }, (_, i) => Math.round(((i + 1) * stream.length) / 13))), {
+      gated: true,
+    });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => part(el, 'typing'));
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+    for (let i = 0; i < 5; i++) viewer.release();
+    const growing = await until(() => $(el, '.streaming'));
+    await until(() => (growing.textContent ?? '').includes('Refunds'));
+    expect(growing.getAttribute('aria-hidden')).toBe('true');
+    expect(growing.textContent).not.toContain('That is all');
+    expect(part(el, 'stop-button')).not.toBeNull();
+    for (let i = 0; i < 20; i++) viewer.release();
+    await finalAnswerMarkup(el);
+    expect($(el, '.streaming')).toBeNull();
+    expect(answerBubble(el)!.getAttribute('aria-hidden')).toBeNull();
+    expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: ANSWER } }]);
+  });
+
+  it('renders the same final text and DOM however the stream is split', async () => {
+    const reference = scriptedViewer(() => [dataStream([ANSWER])]);
+    const whole = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    const expected = await finalAnswerMarkup(whole);
+    expect(continues(reference.calls)[0]!.body).toEqual({ message: { type: 'text', text: ANSWER } });
+    whole.remove();
+    vi.restoreAllMocks();
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.nat({ max: ANSWER.length }), { maxLength: 40 }),
+        fc.array(fc.nat({ max: 4000 }), { maxLength: 40 }),
+        async (pieceCuts, chunkCuts) => {
+          const stream = dataStream(piecesOf(ANSWER, pieceCuts));
+          const viewer = scriptedViewer(() => chunksOf(stream, chunkCuts));
+          const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+          try {
+            expect(await finalAnswerMarkup(el)).toBe(expected);
+            expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: ANSWER } }]);
+          } finally {
+            el.remove();
+            vi.restoreAllMocks();
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it('stops a long answer: what was shown goes back as the reply', async () => {
+    const pieces = ANSWER.match(/[\s\S]{1,10}/g)!;
+    const viewer = scriptedViewer(() => pieces.map((p) => encoder.encode(`0:${JSON.stringify(p)}\n`)), { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => part(el, 'typing'));
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+    for (let i = 0; i < 3; i++) viewer.release();
+    await until(() => $(el, '.streaming')?.textContent?.includes('Refunds'));
+    await userEvent.click(part(el, 'stop-button')!);
+    await until(() => botTexts(el).includes('Anything else?'));
+    const sent = continues(viewer.calls).map((c) => c.body as { message: { text: string } });
+    expect(sent).toHaveLength(1);
+    expect(ANSWER.startsWith(sent[0]!.message.text)).toBe(true);
+    expect(sent[0]!.message.text.length).toBeLessThan(ANSWER.length);
+    expect(part(el, 'stop-button')).toBeNull();
+  });
+
+  it('retries a 503 once after 3 s, then shows the answer', async () => {
+    const viewer = scriptedViewer(() => [dataStream([ANSWER])], { streamStatus: [503] });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    const started = performance.now();
+    await finalAnswerMarkup(el);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2900);
+    expect(viewer.calls.filter((c) => c.url.includes('/streamMessage'))).toHaveLength(2);
+    expect(continues(viewer.calls)).toHaveLength(1);
+    expect(part(el, 'error')).toBeNull();
+  });
+
+  it('keeps what was shown after an error part, reports it, and streams again on retry', async () => {
+    let attempt = 0;
+    const broken = encoder.encode(`0:"**Refunds** are "\n3:"The model is overloaded"\n`);
+    const viewer = scriptedViewer(() => (attempt++ === 0 ? [broken] : [dataStream([ANSWER])]));
+    const errors: string[] = [];
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    el.addEventListener('flowbot-error', (e) => errors.push((e as CustomEvent).detail.action));
+    await until(() => part(el, 'error'));
+    expect(errors).toEqual(['stream']);
+    expect(answerBubble(el)?.textContent).toContain('Refunds are');
+    expect(continues(viewer.calls)).toHaveLength(0);
+    await until(() => viewer.calls.some((c) => c.url.includes('/clientLogs')));
+    const log = viewer.calls.find((c) => c.url.includes('/clientLogs'))!.body as { clientLogs: Array<{ context: string }> };
+    expect(log.clientLogs[0]!.context).toBe('stream');
+
+    await userEvent.click(part(el, 'retry-button')!);
+    await finalAnswerMarkup(el);
+    expect(parts(el, 'bot-message').filter((b) => b.textContent?.includes('Refunds'))).toHaveLength(1);
+    expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: ANSWER } }]);
+  });
+
+  it('aborts the stream when the element is removed', async () => {
+    const viewer = scriptedViewer(() => [encoder.encode('0:"Refunds "\n'), encoder.encode('0:"later"\n')], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+    viewer.release();
+    await until(() => $(el, '.streaming'));
+    el.remove();
+    const request = viewer.calls.find((c) => c.url.includes('/streamMessage'))!;
+    await until(() => request.signal?.aborted);
+    expect(continues(viewer.calls)).toHaveLength(0);
+  });
+
+  it('asks for whole answers with disable-streaming', async () => {
+    const { calls } = spyViewer();
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="assistant" disable-streaming></flowbot-chat>`);
+    await inputShown(el);
+    await typeAndSend(el, 'Tell me about certificates');
+    await until(() => botTexts(el).some((t) => t.includes('Did that answer your question')), 10_000);
+    expect(calls.find((c) => c.kind === 'start')!.body.isStreamEnabled).toBeUndefined();
+    expect(calls.some((c) => c.url.includes('/streamMessage'))).toBe(false);
+    expect(botTexts(el).some((t) => /certificate/i.test(t))).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { afterEach, describe, it, vi } from 'vitest';
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { inputShown, part, startResponse, stubViewer, typeAndSend, until } from './helpers.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const colours = {
+  title: 'Themed',
+  primaryColor: '#7c3aed',
+  secondaryColor: '#ffffff',
+  primaryAIColor: '#fef3c7',
+  secondaryAIColor: '#78350f',
+  primaryUserColor: '#065f46',
+  secondaryUserColor: '#ecfdf5',
+};
+
+const bg = (node: Element | null) => getComputedStyle(node!).backgroundColor;
+const fg = (node: Element | null) => getComputedStyle(node!).color;
+
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/** A conversation with one bot bubble and one visitor bubble. */
+async function conversation(widget: Record<string, unknown>, start: Record<string, unknown> = {}): Promise<FlowbotChat> {
+  stubViewer(startResponse(start), [{ messages: [], input: { id: 'in-2', type: 'text input' } }]);
+  const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
+  await inputShown(el);
+  await typeAndSend(el, 'Hi');
+  await until(() => el.shadowRoot!.querySelector('.row.user.sent'));
+  return el;
+}
+
+describe('<flowbot-chat>', () => {
+  describe('theming', () => {
+    it("puts the widget's colour pairs on the header, send button, bot and visitor bubbles", async () => {
+      const el = await conversation(colours);
+      expect(bg(part(el, 'header'))).to.equal('rgb(124, 58, 237)');
+      expect(fg(part(el, 'header'))).to.equal('rgb(255, 255, 255)');
+      expect(bg(part(el, 'send-button'))).to.equal('rgb(124, 58, 237)');
+      expect(bg(part(el, 'bot-message'))).to.equal('rgb(254, 243, 199)');
+      expect(fg(part(el, 'bot-message'))).to.equal('rgb(120, 53, 15)');
+      expect(bg(part(el, 'user-message'))).to.equal('rgb(6, 95, 70)');
+      expect(fg(part(el, 'user-message'))).to.equal('rgb(236, 253, 245)');
+      await expect(el).to.be.accessible();
+    });
+
+    it("lets the host page's CSS win over the widget's colours", async () => {
+      const style = document.createElement('style');
+      style.textContent = 'flowbot-chat.brand { --flowbot-primary-color: rgb(1, 2, 3); --flowbot-bot-bubble-color: rgb(4, 5, 6); }';
+      document.head.append(style);
+      try {
+        const el = await conversation(colours);
+        el.classList.add('brand');
+        expect(bg(part(el, 'header'))).to.equal('rgb(1, 2, 3)');
+        expect(bg(part(el, 'bot-message'))).to.equal('rgb(4, 5, 6)');
+        expect(bg(part(el, 'user-message'))).to.equal('rgb(6, 95, 70)');
+      } finally {
+        style.remove();
+      }
+    });
+
+    it('styles the parts from outside', async () => {
+      const style = document.createElement('style');
+      style.textContent = 'flowbot-chat.parts::part(bot-message) { background-color: rgb(9, 9, 9); }';
+      document.head.append(style);
+      try {
+        const el = await conversation({});
+        el.classList.add('parts');
+        expect(bg(part(el, 'bot-message'))).to.equal('rgb(9, 9, 9)');
+      } finally {
+        style.remove();
+      }
+    });
+
+    it('ignores an invalid colour with a warning', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const el = await conversation({ primaryColor: 'url(javascript:alert(1))', secondaryColor: '#ffffff' });
+      expect(bg(part(el, 'header') ?? part(el, 'send-button'))).to.equal('rgb(29, 78, 216)');
+      expect(warn.mock.calls.length).to.be.greaterThan(0);
+      expect(String(warn.mock.calls[0]![0])).to.contain('primaryColor');
+    });
+
+    it('adjusts a text colour that would be unreadable on its fill', async () => {
+      const el = await conversation({ primaryAIColor: '#ffffff', secondaryAIColor: '#f5f5f5' });
+      const bubble = part(el, 'bot-message');
+      expect(bg(bubble)).to.equal('rgb(255, 255, 255)');
+      expect(contrast(bg(bubble), fg(bubble))).to.be.at.least(4.5);
+    });
+
+    it("uses the bot's theme beneath the widget's values", async () => {
+      const theme = {
+        chat: {
+          hostBubbles: { backgroundColor: '#dbeafe', color: '#1e3a8a' },
+          buttons: { backgroundColor: '#be123c', color: '#ffffff' },
+        },
+      };
+      const el = await conversation({ primaryColor: '#15803d', secondaryColor: '#ffffff' }, { flowbot: { theme } });
+      expect(bg(part(el, 'bot-message'))).to.equal('rgb(219, 234, 254)');
+      expect(bg(part(el, 'send-button'))).to.equal('rgb(21, 128, 61)');
+    });
+
+    it('updates the colours when the widget changes', async () => {
+      const el = await conversation(colours);
+      el.widget = { ...colours, primaryColor: '#0f766e' };
+      await el.updateComplete;
+      expect(bg(part(el, 'header'))).to.equal('rgb(15, 118, 110)');
+    });
+
+    it('never writes an inline style attribute', async () => {
+      const el = await conversation(colours);
+      expect(el.hasAttribute('style')).to.equal(false);
+      expect(el.shadowRoot!.querySelectorAll('[style]')).to.have.length(0);
+    });
+  });
+
+  describe('icons and texts of the widget', () => {
+    const icons = {
+      title: 'Acme help',
+      subTitle: 'Replies in minutes',
+      headerIcon: 'https://cdn.example.test/header.png',
+      avatarIcon: { url: 'https://cdn.example.test/avatar.png' },
+      widgetIcon: 'https://cdn.example.test/launcher.png',
+    };
+
+    it('shows the title, subtitle and header icon in the header', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${icons}></flowbot-chat>`);
+      await inputShown(el);
+      expect(part(el, 'title')!.textContent).to.equal('Acme help');
+      expect(part(el, 'subtitle')!.textContent).to.equal('Replies in minutes');
+      expect(part<HTMLImageElement>(el, 'header-icon')!.src).to.equal('https://cdn.example.test/header.png');
+      expect(part(el, 'panel')!.getAttribute('aria-labelledby')).to.equal('title');
+    });
+
+    it('shows the avatar (an Icon-file object) beside bot messages', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${icons}></flowbot-chat>`);
+      await inputShown(el);
+      const avatar = part<HTMLImageElement>(el, 'avatar')!;
+      expect(avatar.src).to.equal('https://cdn.example.test/avatar.png');
+      expect(avatar.alt).to.equal('');
+    });
+
+    it("prefers dynamicTheme.hostAvatarUrl for the avatar", async () => {
+      stubViewer(startResponse({ dynamicTheme: { hostAvatarUrl: 'https://cdn.example.test/dynamic.png' } }));
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${icons}></flowbot-chat>`);
+      await inputShown(el);
+      expect(part<HTMLImageElement>(el, 'avatar')!.src).to.equal('https://cdn.example.test/dynamic.png');
+    });
+
+    it('shows the widget icon on the launcher', async () => {
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat mode="bubble" .widget=${icons}></flowbot-chat>`);
+      expect(part(el, 'launcher')!.querySelector('img')!.src).to.equal('https://cdn.example.test/launcher.png');
+    });
+
+    it('refuses icon URLs that are not http(s)', async () => {
+      const hostile = { title: 'x', headerIcon: 'javascript:alert(1)', widgetIcon: 'data:image/png;base64,AAAA' };
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat mode="bubble" .widget=${hostile}></flowbot-chat>`);
+      expect(part(el, 'header-icon')).to.equal(null);
+      expect(part(el, 'launcher')!.querySelector('img')).to.equal(null);
+      expect(part(el, 'launcher')!.querySelector('svg')).to.exist;
+    });
+
+    it('greets with aiFirstMessage before the bot speaks', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ aiFirstMessage: 'Hi, I am Acme bot.' }}></flowbot-chat>`,
+      );
+      await inputShown(el);
+      expect([...el.shadowRoot!.querySelectorAll('[part~="bot-message"]')].map((n) => n.textContent!.trim())).to.deep.equal([
+        'Hi, I am Acme bot.',
+        'Hello from the stub',
+      ]);
+    });
+
+    it('reads the widget from a JSON attribute and ignores invalid JSON with a warning', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat widget='{"title":"From JSON","primaryColor":"#b91c1c"}'></flowbot-chat>`,
+      );
+      expect(part(el, 'title')!.textContent).to.equal('From JSON');
+      expect(bg(part(el, 'header'))).to.equal('rgb(185, 28, 28)');
+      el.setAttribute('widget', '{not json');
+      await el.updateComplete;
+      expect(el.widget).to.equal(undefined);
+      expect(warn.mock.calls.length).to.be.greaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+
+describe('server-side import', () => {
+  it("imports the package entry in Node without a DOM and without throwing", async () => {
+    const entry = await import('../../../src/index.js');
+    expect(typeof entry.FlowbotChat).toBe('function');
+    expect(typeof entry.createViewerClient).toBe('function');
+    expect(typeof entry.FlowbotStartEvent).toBe('function');
+    expect(entry.tagName).toBe('flowbot-chat');
+  });
+
+  it('imports the element entry and the script-tag entry too', async () => {
+    const element = await import('../../../src/element.js');
+    expect(typeof element.FlowbotChat).toBe('function');
+    const embed = await import('../../../src/script-tag/embed.js');
+    expect(typeof embed.version).toBe('string');
+  });
+});

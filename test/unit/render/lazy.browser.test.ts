@@ -1,0 +1,56 @@
+// The parts loaded on demand, seen from a page that has not loaded them yet (each test file
+// runs in a fresh page, so the module starts unloaded here).
+import { describe, expect, it, vi } from 'vitest';
+import { onDemand } from '../../../src/element/on-demand-loader.js';
+import { newDraft, renderInput, type InputContext } from '../../../src/render/inputs/index.js';
+import { prepareMessage, renderMessageContent } from '../../../src/render/message.js';
+import { stringsFor } from '../../../src/i18n/lookup.js';
+import { mount } from './helpers.js';
+
+const markdown = { id: 'm1', type: 'text', content: { type: 'markdown', markdown: 'Hello **you**\n- a' } };
+
+function context(changed: () => void): InputContext {
+  const input = { id: 'r', type: 'rating input' };
+  return {
+    strings: stringsFor('en'),
+    busy: false,
+    draft: newDraft(input),
+    submit: () => undefined,
+    skip: () => undefined,
+    changed,
+    apiHost: '',
+    sessionId: 's',
+    log: () => undefined,
+    adoptStyles: () => undefined,
+  };
+}
+
+describe('parts loaded on demand', () => {
+  // One test, in order: this file runs in a page of its own, so nothing is loaded when it starts.
+  it('draw markdown as plain lines and a rarer control as a placeholder until they arrive, then in full', async () => {
+    expect(onDemand.get()).toBeUndefined();
+    const input = { id: 'r', type: 'rating input', options: { length: 5, startsAt: 1 } };
+    const ctx = context(vi.fn());
+
+    const plain = await mount(renderMessageContent(markdown));
+    expect(plain.querySelector('strong')).toBeNull();
+    expect(plain.textContent).toContain('Hello **you**');
+    const placeholder = await mount(renderInput(input, ctx));
+    expect(placeholder.querySelector('.bone')).not.toBeNull();
+    expect(placeholder.querySelector('[part~="rating-option"]')).toBeNull();
+    // Rendering asks for nothing: the element loads them before it renders.
+    expect(onDemand.get()).toBeUndefined();
+
+    // What the controller awaits before it shows a live markdown message.
+    await prepareMessage(markdown);
+    expect(onDemand.get()).toBeDefined();
+    expect(prepareMessage(markdown)).toBeUndefined();
+
+    const full = await mount(renderMessageContent(markdown));
+    expect(full.querySelector('strong')?.textContent).toBe('you');
+    expect(full.querySelector('ul li')?.textContent).toBe('a');
+    const control = await mount(renderInput(input, ctx));
+    expect(control.querySelectorAll('[part~="rating-option"]').length).toBe(5);
+    expect(control.querySelector('.bone')).toBeNull();
+  });
+});

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contrastRatio, parseCssColor, type Rgba } from '../../../src/theme/color.js';
+import { iconUrl, widgetThemeCss } from '../../../src/theme/widget-theme.js';
+
+const widget = {
+  id: 'w1',
+  title: 'Help',
+  primaryColor: '#0b5fff',
+  secondaryColor: '#ffffff',
+  primaryAIColor: '#f1f5f9',
+  secondaryAIColor: '#cbd5e1',
+  primaryUserColor: 'hsl(150 60% 35%)',
+  secondaryUserColor: 'white',
+};
+
+/** Applies the CSS to a real shadow host and reads every --_w-* property back. */
+function apply(cssText: string): Record<string, string> {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(cssText);
+  root.adoptedStyleSheets = [sheet];
+  const style = getComputedStyle(host);
+  const props: Record<string, string> = {};
+  for (const rule of sheet.cssRules) {
+    for (const name of (rule as CSSStyleRule).style) props[name] = style.getPropertyValue(name).trim();
+  }
+  host.remove();
+  return props;
+}
+
+const colour = (v: string | undefined): Rgba => {
+  const c = parseCssColor(v);
+  if (!c) throw new Error(`not a colour: ${v}`);
+  return c;
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('widgetThemeCss', () => {
+  it('sets the widget colours as private custom properties on :host', () => {
+    const css = widgetThemeCss(widget);
+    expect(css.startsWith(':host{')).toBe(true);
+    const props = apply(css);
+    expect(props['--_w-primary']).toBe('#0b5fff');
+    expect(props['--_w-on-primary']).toBe('#ffffff');
+    expect(props['--_w-bot-bg']).toBe('#f1f5f9');
+    expect(props['--_w-user-bg']).toBe(toHex(colour('hsl(150 60% 35%)')));
+    expect(Object.keys(props).every((name) => name.startsWith('--_w-'))).toBe(true);
+  });
+
+  it('adjusts each text colour to 4.5:1 on its background', () => {
+    const props = apply(widgetThemeCss(widget));
+    expect(props['--_w-bot-fg']).not.toBe('#cbd5e1');
+    for (const [bg, fg] of [['primary', 'on-primary'], ['bot-bg', 'bot-fg'], ['user-bg', 'user-fg']]) {
+      expect(contrastRatio(colour(props[`--_w-${bg}`]), colour(props[`--_w-${fg}`])), fg).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('picks black or white text for a background given alone, and drops text without a background', () => {
+    const props = apply(widgetThemeCss({ primaryColor: '#ffde59', secondaryAIColor: '#000' }));
+    expect(props['--_w-on-primary']).toBe('#000000');
+    expect(props['--_w-bot-fg']).toBeUndefined();
+  });
+
+  it('ignores invalid and hostile values with a warning naming the field', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const css = widgetThemeCss({
+      primaryColor: 'red; background:url(https://evil.example/x)',
+      secondaryColor: 'expression(alert(1))',
+      primaryAIColor: '}:host{display:none',
+      primaryUserColor: 'var(--x)',
+      secondaryUserColor: 12,
+    });
+    expect(css).toBe('');
+    const messages = warn.mock.calls.map((call) => String(call[0]));
+    for (const field of ['widget.primaryColor', 'widget.secondaryColor', 'widget.primaryAIColor', 'widget.primaryUserColor', 'widget.secondaryUserColor']) {
+      expect(messages.some((m) => m.includes(field)), field).toBe(true);
+    }
+  });
+
+  it('keeps the valid values next to invalid ones, and nothing else', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const css = widgetThemeCss({ ...widget, secondaryColor: 'url(x)', primaryAIColor: 'rgb(0 0 0);x:y' });
+    expect(css).not.toMatch(/url|;x:y|expression/);
+    expect(css.match(/[{}]/g)).toEqual(['{', '}']);
+    const props = apply(css);
+    expect(props['--_w-primary']).toBe('#0b5fff');
+    expect(props['--_w-bot-bg']).toBeUndefined();
+    expect(contrastRatio(colour(props['--_w-primary']), colour(props['--_w-on-primary']))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('uses flowbot.theme beneath the widget', () => {
+    const theme = {
+      general: { font: 'Open Sans', background: { type: 'Color', content: '#101418' }, progressBar: { color: '#22c55e', backgroundColor: '#e5e7eb' } },
+      chat: {
+        hostBubbles: { backgroundColor: '#ffe4e6', color: '#9f1239' },
+        guestBubbles: { backgroundColor: '#1d4ed8', color: '#ffffff' },
+        buttons: { backgroundColor: '#111827', color: '#f9fafb' },
+        inputs: { backgroundColor: '#ffffff', color: '#111111', placeholderColor: '#dddddd' },
+        container: { maxWidth: '800px', maxHeight: '90%' },
+      },
+    };
+    const props = apply(widgetThemeCss({ primaryColor: '#0b5fff' }, theme));
+    expect(props['--_w-primary']).toBe('#0b5fff');
+    expect(props['--_w-on-primary']).toBe('#f9fafb');
+    expect(props['--_w-bot-bg']).toBe('#ffe4e6');
+    expect(props['--_w-bot-fg']).toBe('#9f1239');
+    expect(props['--_w-user-bg']).toBe('#1d4ed8');
+    expect(props['--_w-input-bg']).toBe('#ffffff');
+    expect(props['--_w-input-fg']).toBe('#111111');
+    expect(contrastRatio(colour('#ffffff'), colour(props['--_w-input-placeholder']))).toBeGreaterThanOrEqual(4.5);
+    expect(props['--_w-bg']).toBe('#101418');
+    expect(contrastRatio(colour('#101418'), colour(props['--_w-fg']))).toBeGreaterThanOrEqual(4.5);
+    expect(props['--_w-progress']).toBe('#22c55e');
+    expect(props['--_w-progress-track']).toBe('#e5e7eb');
+    expect(props['--_w-font']).toBe('"Open Sans", sans-serif');
+    expect(props['--_w-max-width']).toBe('800px');
+    expect(props['--_w-max-height']).toBe('90%');
+    // The whole flowbot object works too, and an odd one is ignored.
+    expect(widgetThemeCss(undefined, { id: 'b', theme })).toBe(widgetThemeCss(undefined, theme));
+    expect(widgetThemeCss(undefined, ['not', 'an', 'object'])).toBe('');
+  });
+
+  it('accepts only font family names', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const font = (f: unknown) => apply(widgetThemeCss({}, { general: { font: f } }))['--_w-font'];
+    expect(font({ type: 'Google', family: 'Inter' })).toBe('"Inter", sans-serif');
+    expect(font("'Fira Sans', serif")).toBe('"Fira Sans", serif');
+    expect(font('Noto Sans JP')).toBe('"Noto Sans JP", sans-serif');
+    for (const bad of ['x" ; } :host { display:none', 'url(https://evil.example/f.woff)', 'Inter\\", evil', 'a'.repeat(100)]) {
+      expect(widgetThemeCss({}, { general: { font: bad } }), bad).toBe('');
+    }
+    expect(warn.mock.calls.some((call) => String(call[0]).includes('flowbot.theme.general.font'))).toBe(true);
+  });
+
+  it('returns an empty string when there is nothing to set', () => {
+    expect(widgetThemeCss(undefined)).toBe('');
+    expect(widgetThemeCss(null, null)).toBe('');
+    expect(widgetThemeCss('red', 42)).toBe('');
+    expect(widgetThemeCss({ primaryColor: '', secondaryColor: null })).toBe('');
+  });
+});
+
+describe('iconUrl', () => {
+  it('reads a URL string, an icon object or its JSON text', () => {
+    expect(iconUrl('https://cdn.example/i.png')).toBe('https://cdn.example/i.png');
+    expect(iconUrl({ id: '1', url: 'https://cdn.example/i.png' })).toBe('https://cdn.example/i.png');
+    expect(iconUrl('{"url":"https://cdn.example/i.png"}')).toBe('https://cdn.example/i.png');
+  });
+
+  it('refuses unsafe or missing URLs', () => {
+    for (const icon of ['javascript:alert(1)', { url: 'data:image/svg+xml,<svg onload=alert(1)>' }, '{"url":"vbscript:x"}', '{broken', null, 42, {}]) {
+      expect(iconUrl(icon)).toBeUndefined();
+    }
+  });
+});
+
+function toHex(c: Rgba): string {
+  return `#${[c.r, c.g, c.b].map((x) => x.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,204 @@
+/**
+ * `npm run screenshots`: pictures of the real widget, so the README's stay true. Starts the demo
+ * (`demo/start.ts`: the reference server and the demo pages) on free loopback ports, plays the
+ * demo flows in headless Chromium and writes:
+ *
+ * - `demo/screenshots/inline.png`, `bubble-phone.png`, `dark.png`: the README's pictures;
+ * - `test-results/screenshots/*.png`: the demo page and the plain page at 390 px and 1280 px, and
+ *   close-ups of the media, picture choice and cards, to look at before a release (not committed).
+ *
+ * `npx tsx tools/screenshots.ts --readme-only` skips the review set.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { chromiumLaunchOptions } from '../test/support/browser-launch.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const readmeDir = `${root}demo/screenshots/`;
+const reviewDir = `${root}test-results/screenshots/`;
+const readmeOnly = process.argv.includes('--readme-only');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const [apiPort, demoPort] = [await freePort(), await freePort()];
+const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, FLOWBOT_API_PORT: String(apiPort), FLOWBOT_DEMO_PORT: String(demoPort), FLOWBOT_STREAM_PACE_MS: '0' },
+});
+const demoUrl = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  demo.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const match = /Demo page\s+(http:\/\/\S+?)\/?\s/.exec(out);
+    if (match) resolve(match[1]!);
+  });
+  demo.once('exit', (code) => reject(new Error(`the demo exited (${code}) before it was ready:\n${out}`)));
+});
+
+let browser: Browser | undefined;
+
+/** The widget's shadow root through Playwright's piercing locators. */
+const chat = (page: Page, selector = 'flowbot-chat'): Locator => page.locator(selector).first();
+
+async function open(path: string, width: number, height: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await browser!.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: width < 600 ? 2 : 1,
+    colorScheme,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto(`${demoUrl}${path}`, { waitUntil: 'load' });
+  return page;
+}
+
+/** Waits until the widget shows its input and has stopped typing and loading. */
+async function settled(widget: Locator): Promise<void> {
+  await widget.locator('[part~="composer"] :is(input, textarea, button)').first().waitFor();
+  await widget.locator('[part~="typing"]').waitFor({ state: 'detached' });
+  await widget.page().waitForTimeout(300);
+}
+
+async function choose(widget: Locator, label: string): Promise<void> {
+  await widget.locator('[part~="composer"] button', { hasText: label }).first().click();
+  await settled(widget);
+}
+
+async function type(widget: Locator, value: string): Promise<void> {
+  const field = widget.locator('[part~="composer"] [part~="input"]').first();
+  await field.fill(value);
+  await field.press('Enter');
+  await settled(widget);
+}
+
+async function shoot(target: Page | Locator, path: string): Promise<void> {
+  await target.screenshot({ path, animations: 'disabled' });
+  console.log(`  ${path.replace(root, '')}`);
+}
+
+try {
+  browser = await chromium.launch(chromiumLaunchOptions);
+  mkdirSync(readmeDir, { recursive: true });
+  mkdirSync(reviewDir, { recursive: true });
+
+  // README: the inline widget on a plain page, a few answers in.
+  {
+    const page = await open('/embed.html', 760, 760);
+    const widget = chat(page, 'flowbot-chat[public-id="support"]');
+    await settled(widget);
+    await choose(widget, 'Billing');
+    await shoot(widget, `${readmeDir}inline.png`);
+    await page.context().close();
+  }
+
+  // README: the bubble open on a phone.
+  {
+    const page = await open('/embed.html', 390, 780);
+    const bubble = chat(page, 'flowbot-chat[mode="bubble"]');
+    await bubble.locator('[part~="launcher"]').click();
+    await settled(bubble);
+    await choose(bubble, 'Quick tour');
+    await type(bubble, 'Ada');
+    await shoot(page, `${readmeDir}bubble-phone.png`);
+    await page.context().close();
+  }
+
+  // README: a dark theme, by the page's custom properties alone.
+  {
+    const page = await open('/embed.html', 760, 760, 'dark');
+    await page.addStyleTag({
+      content: `
+        body { background: #020617; color: #e2e8f0; }
+        flowbot-chat {
+          --flowbot-primary-color: #818cf8; --flowbot-on-primary-color: #0f172a;
+          --flowbot-background-color: #0f172a; --flowbot-text-color: #e2e8f0; --flowbot-muted-color: #94a3b8;
+          --flowbot-bot-bubble-color: #1e293b; --flowbot-bot-text-color: #e2e8f0;
+          --flowbot-border-color: #334155; --flowbot-input-background-color: #020617;
+          --flowbot-input-text-color: #e2e8f0; --flowbot-placeholder-color: #94a3b8;
+        }`,
+    });
+    const widget = chat(page, 'flowbot-chat[public-id="support"]');
+    await settled(widget);
+    await choose(widget, 'Billing');
+    await shoot(widget, `${readmeDir}dark.png`);
+    await page.context().close();
+  }
+
+  if (!readmeOnly) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 900],
+    ] as const) {
+      // The demo page: the tour's media, then the inputs up to the cards.
+      const page = await open('/', width, height);
+      const widget = chat(page);
+      await settled(widget);
+      await shoot(page, `${reviewDir}demo-${width}.png`);
+      await choose(widget, 'Every input');
+      await shoot(page, `${reviewDir}demo-${width}-media.png`);
+      for (const type of ['embed', 'video', 'audio']) {
+        const bubble = widget.locator(`[part~="bot-message"][data-type="${type}"]`).last();
+        await bubble.scrollIntoViewIfNeeded();
+        await shoot(bubble, `${reviewDir}demo-${width}-${type}.png`);
+      }
+      await type(widget, 'Ada');
+      await type(widget, 'Curious about the widget.');
+      await type(widget, '42');
+      await type(widget, 'ada@example.com');
+      await type(widget, 'example.com');
+      await type(widget, '+55 11 98765-4321');
+      await type(widget, '2030-01-02');
+      await shoot(page, `${reviewDir}demo-${width}-date.png`);
+      const [from, to] = [widget.locator('[part~="input"]').nth(0), widget.locator('[part~="input"]').nth(1)];
+      await from.fill('2030-07-01');
+      await to.fill('2030-07-14');
+      await to.press('Enter');
+      await settled(widget);
+      await type(widget, '2030-03-04T09:30');
+      await type(widget, '18:45');
+      await widget.locator('[part~="choice"]', { hasText: 'Code' }).click();
+      await choose(widget, 'Done');
+      await choose(widget, 'Brazil');
+      await shoot(page, `${reviewDir}demo-${width}-pictures.png`);
+      await choose(widget, 'Fox');
+      await shoot(page, `${reviewDir}demo-${width}-rating.png`);
+      await widget.locator('[part~="rating-option"]', { hasText: '9' }).click();
+      await choose(widget, 'Send');
+      await widget.locator('[part~="rating-option"]').nth(3).click();
+      await choose(widget, 'Send');
+      for (let i = 0; i < 2; i++) {
+        await widget.locator('[part~="skip-button"]').click();
+        await settled(widget);
+      }
+      await shoot(page, `${reviewDir}demo-${width}-cards.png`);
+      await page.context().close();
+
+      // The plain page: an inline widget and a bubble, the script-tag file alone.
+      const plain = await open('/embed.html', width, height);
+      await settled(chat(plain, 'flowbot-chat[public-id="support"]'));
+      await shoot(plain, `${reviewDir}plain-${width}.png`);
+      const bubble = chat(plain, 'flowbot-chat[mode="bubble"]');
+      await bubble.locator('[part~="launcher"]').click();
+      await settled(bubble);
+      await shoot(plain, `${reviewDir}plain-${width}-bubble.png`);
+      await plain.context().close();
+    }
+  }
+} finally {
+  await browser?.close();
+  demo.kill('SIGTERM');
+}
