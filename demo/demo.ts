@@ -54,7 +54,7 @@ let chat: FlowbotChat | undefined;
 function logEvent(event: Event) {
   const item = document.createElement('li');
   const detail = (event as CustomEvent).detail;
-  let text = '';
+  let text: string;
   try {
     text = detail === undefined ? '' : JSON.stringify(detail, (_k, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v));
   } catch {

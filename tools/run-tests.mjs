@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
-// small machine): typecheck, unit + browser tests, build, size budget, manifest, the framework
+// small machine): typecheck, format, lint, unit + browser tests, build, size budget, manifest, the framework
 // apps of test/frameworks (installing the packed package), end-to-end,
 // and the end-to-end conversation again in Chromium, Firefox and WebKit.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,8 @@ if (!chromium) {
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['format (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['lint (ESLint)', 'npx', ['eslint', '.']],
   // One after the other: the server's load test must not share the cores with the browser's timing tests.
   ['unit tests (Node)', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'browser']],

@@ -21,5 +21,7 @@ export { inviteStyles } from './invite.styles.js';
 // The languages besides English (the script-tag build's first file has English only).
 export { catalogues } from '../i18n/pt-br.js';
 
+import type * as Self from './on-demand.js';
+
 /** What the on-demand file exports. */
-export type OnDemand = typeof import('./on-demand.js');
+export type OnDemand = typeof Self;

@@ -31,6 +31,7 @@ function decodeEntities(value: string): string {
 
 // What the URL parser ignores, plus the invisible characters that do not
 // change the scheme it finds but have no place in a URL we show.
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
 const STRIPPED = /[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g;
 
 /** The scheme a browser would see in `value`, lower-case with its colon, or '' when relative. */

@@ -30,7 +30,7 @@
  * what was typed.
  */
 import { randomUUID } from 'node:crypto';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   ContinueChatBodySchema,
   StartChatOptionsSchema,

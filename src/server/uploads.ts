@@ -201,6 +201,7 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
         store.pending.delete(id);
       }
       const id = randomUUID();
+      // eslint-disable-next-line no-control-regex -- control characters are what a file name may not hold
       const fileName = body.fileName.replace(/[/\\\u0000-\u001f\u007f]/g, '_');
       const key = `uploads/${id}/${fileName}`;
       const policy: Policy = { id, key, contentType: fileType, maxBytes, expires: now + UPLOAD_URL_TTL_MS };

@@ -114,6 +114,37 @@ describe('<flowbot-chat>', () => {
     });
   });
 
+  describe('icons', () => {
+    /** The drawn shapes of a button's icon: SVG elements with a size (HTML-namespace paths draw nothing). */
+    const drawn = (button: Element): { svg: number; width: number; height: number } => {
+      const shapes = [...button.querySelectorAll('svg > *')] as SVGGraphicsElement[];
+      const boxes = shapes.filter((s) => s.namespaceURI === 'http://www.w3.org/2000/svg').map((s) => s.getBBox());
+      return {
+        svg: boxes.length,
+        width: Math.max(0, ...boxes.map((b) => b.width)),
+        height: Math.max(0, ...boxes.map((b) => b.height)),
+      };
+    };
+
+    it('draws the attach, record and stop icons (not empty boxes)', async () => {
+      fakeMicrophone();
+      const { el } = await mountDemoAt(DEMO_TO_STORY, withAudio);
+      const attach = await until(() => part<HTMLButtonElement>(el, 'attach-button'));
+      const record = part<HTMLButtonElement>(el, 'record-button')!;
+      for (const button of [attach, record]) {
+        const icon = drawn(button);
+        expect(icon.svg, button.getAttribute('part')!).to.be.greaterThan(0);
+        expect(icon.width).to.be.greaterThan(8);
+        expect(icon.height).to.be.greaterThan(8);
+      }
+      record.click();
+      await until(() => record.getAttribute('aria-label') === 'Stop recording and send');
+      const stop = drawn(part(el, 'record-button')!);
+      expect(stop.svg).to.be.greaterThan(0);
+      expect(stop.width).to.be.greaterThan(8);
+    });
+  });
+
   describe('voice messages', () => {
     it('records a clip, shows that it records, uploads it and answers { type: "audio", url }', async () => {
       const mic = fakeMicrophone();

@@ -92,6 +92,34 @@ describe('<flowbot-chat>', () => {
       expect(text(part(el, 'send-button'))).to.equal('Enviar');
     });
 
+    it('follows a change of <html lang> or an ancestor\'s lang made after it mounted, mid-conversation', async () => {
+      stubViewer(startResponse());
+      const before = document.documentElement.lang;
+      document.documentElement.lang = 'en';
+      try {
+        const wrapper = await fixture<HTMLElement>(html`<div><flowbot-chat public-id="stub"></flowbot-chat></div>`);
+        const el = wrapper.querySelector('flowbot-chat')!;
+        await inputShown(el);
+        void typeAndSend(el, 'Ada');
+        await until(() => $$(el, '[part~="user-message"]').length === 1);
+        const label = () => part(el, 'messages')!.getAttribute('aria-label');
+        expect(label()).to.equal('Conversation');
+
+        // The page's language switcher: the widget's words follow, the conversation stays.
+        document.documentElement.lang = 'pt-BR';
+        await until(() => label() === 'Conversa');
+        expect(text($$(el, '[part~="user-message"]')[0]!)).to.equal('Ada');
+
+        // An ancestor's lang is closer than the page's, and is followed too.
+        wrapper.lang = 'en';
+        await until(() => label() === 'Conversation');
+        wrapper.removeAttribute('lang');
+        await until(() => label() === 'Conversa');
+      } finally {
+        document.documentElement.lang = before;
+      }
+    });
+
     it('formats numbers with Intl in the widget language', async () => {
       stubViewer(startResponse({ progress: 40 }));
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="de"></flowbot-chat>`);

@@ -251,10 +251,10 @@ export const bubbleByKeyboard: Scenario = {
   name: 'bubble: launcher opens, Escape closes',
   async run(page, site) {
     await page.goto(`${site.pageOrigin}/engines-bubble.html`);
-    let s = await waitFor(page, 'the launcher', (s) => s.launcherVisible);
+    await waitFor(page, 'the launcher', (s) => s.launcherVisible);
     // Give an eager widget time to (wrongly) start before looking.
     await sleep(500);
-    s = await waitFor(page, 'the launcher', (s) => s.launcherVisible);
+    let s = await waitFor(page, 'the launcher', (s) => s.launcherVisible);
     check(s.pageFocused, noFocusWarning, s);
     check(!s.panelVisible && !s.open, 'the panel closed at first', s);
     check(s.startChats.length === 0 && s.bot.length === 0, 'no conversation before the visitor opens the chat', s);
@@ -904,10 +904,11 @@ export const invitationAcrossPages: Scenario = {
   name: 'bubble: dismissal and timed opening across pages',
   async run(page, site) {
     await page.goto(`${site.pageOrigin}/invite.html?delay=0.5&id=one`);
-    let s = await inviteWait(page, 'the preview', (s) => s.preview !== null);
+    await inviteWait(page, 'the preview', (s) => s.preview !== null);
     // Escape from the page (focus is not in the widget) dismisses it.
     await page.press('Escape');
-    s = await inviteWait(page, 'the preview dismissed', (s) => s.preview === null);
+    await inviteWait(page, 'the preview dismissed', (s) => s.preview === null);
+    let s;
     await page.goto(`${site.pageOrigin}/invite.html?delay=0.5&id=one&page=2`);
     await sleep(1500);
     s = await inviteWait(page, 'the next page loaded', (s) => s.now > 1000);

@@ -50,7 +50,7 @@ async function call(
     throw new WebDriverError(`${method} ${url}: ${(error as Error).message}`, 'transport');
   }
   const text = await response.text();
-  let parsed: { value?: unknown } = {};
+  let parsed: { value?: unknown };
   try {
     parsed = JSON.parse(text) as { value?: unknown };
   } catch {

@@ -3,6 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
+import type * as ReferenceApp from '../../src/server/app.js';
 
 /**
  * @open-wc/testing pulls in @web/test-runner-commands, which imports a module that
@@ -35,7 +36,7 @@ export function referenceServer(): Plugin {
     async configureServer(server) {
       const [{ getRequestListener }, { createReferenceApp }] = await Promise.all([
         import('@hono/node-server'),
-        server.ssrLoadModule('/src/server/app.ts') as Promise<typeof import('../../src/server/app.js')>,
+        server.ssrLoadModule('/src/server/app.ts') as Promise<typeof ReferenceApp>,
       ]);
       // Faults on (component tests inject them); no rate limit: every test shares this one app.
       const reference = createReferenceApp({ faults: true, rateLimit: false, streamPaceMs: 2 });

@@ -80,7 +80,9 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   const options = readInputOptions(input);
   const { draft, strings } = ctx;
   const kind = input.type ?? '';
-  let [type, inputMode, autocomplete, errorKey] = KINDS[kind] ?? KINDS['email input']!;
+  const kindDefaults = KINDS[kind] ?? KINDS['email input']!;
+  let [type, inputMode] = kindDefaults;
+  const [, , autocomplete, errorKey] = kindDefaults;
   const range = kind === 'date input' && options.isRange === true;
   let min: string | undefined;
   let max: string | undefined;

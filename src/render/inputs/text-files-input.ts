@@ -7,7 +7,7 @@
  * recorder or a microphone the visitor is told so, and the field still
  * works. Loaded on demand.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import { attachmentsAnswer, audioAnswer, textAnswer } from '../../protocol/answers.js';
 import { pick, readInputOptions } from '../../protocol/json.js';
 import type { ChatInput } from '../../protocol/types.js';
@@ -30,9 +30,10 @@ const clipUploads = new WeakSet<InputDraft>();
 
 const icon = (body: TemplateResult): TemplateResult =>
   html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${body}</svg>`;
-const PAPERCLIP = html`<path d="M20 11.5 12.5 19a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-3-3l7-7" />`;
-const MICROPHONE = html`<rect x="9" y="3" width="6" height="11" rx="3" /><path d="M5 11a7 7 0 0 0 14 0M12 18v3" />`;
-const STOP = html`<rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />`;
+// Paths are SVG: made with `svg`, not `html`, or they land in the HTML namespace and never draw.
+const PAPERCLIP = svg`<path d="M20 11.5 12.5 19a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-3-3l7-7" />`;
+const MICROPHONE = svg`<rect x="9" y="3" width="6" height="11" rx="3" /><path d="M5 11a7 7 0 0 0 14 0M12 18v3" />`;
+const STOP = svg`<rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />`;
 
 /** A file name for a clip of `type` (`audio/webm;codecs=opus` → `voice-message.webm`). */
 function clipName(type: string): string {

@@ -15,6 +15,8 @@ try {
     localStorage.clear();
     sessionStorage.clear();
   }
-} catch {}
+} catch {
+  // Storage may be blocked: nothing to clear.
+}
 // A Content-Security-Policy or Trusted Types violation is a problem too, reported or not.
 addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + (e.blockedURI || '')));

@@ -121,7 +121,7 @@ function serialisations(error: unknown): string[] {
   console.error(error);
   console.error('failed: %o', error);
   spy.mockRestore();
-  let json = '';
+  let json: string;
   try {
     json = JSON.stringify(error) ?? '';
   } catch {
