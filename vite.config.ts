@@ -47,7 +47,13 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       // Readable as built; maps would point into src/, which the package does not ship.
       sourcemap: false,
       lib: {
-        entry: { index: 'src/index.ts', element: 'src/element.ts', define: 'src/define.ts', api: 'src/api/index.ts', react: 'src/react.ts' },
+        entry: {
+          index: 'src/index.ts',
+          element: 'src/element.ts',
+          define: 'src/define.ts',
+          api: 'src/api/index.ts',
+          react: 'src/react.ts',
+        },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
@@ -107,11 +113,12 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   /** The Vitest projects; Playwright and its provider are loaded only here. */
   test: async () => {
-    const [{ playwright }, { chromiumLaunchOptions }, { redirectingViewer, referenceServer, wtrWebSocketShim }] = await Promise.all([
-      import('@vitest/browser-playwright'),
-      import('./test/support/browser-launch.js'),
-      import('./test/support/test-plugins.js'),
-    ]);
+    const [{ playwright }, { chromiumLaunchOptions }, { redirectingViewer, referenceServer, wtrWebSocketShim }] =
+      await Promise.all([
+        import('@vitest/browser-playwright'),
+        import('./test/support/browser-launch.js'),
+        import('./test/support/test-plugins.js'),
+      ]);
     return {
       test: {
         projects: [
@@ -129,7 +136,15 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
             plugins: [wtrWebSocketShim(), referenceServer(), redirectingViewer()],
             // Pre-bundle up front: a mid-run re-optimisation reloads the page and loads Lit twice.
             optimizeDeps: {
-              include: ['lit', 'lit/directives/live.js', 'lit/directives/keyed.js', 'ky', 'valibot', '@open-wc/testing', 'fast-check'],
+              include: [
+                'lit',
+                'lit/directives/live.js',
+                'lit/directives/keyed.js',
+                'ky',
+                'valibot',
+                '@open-wc/testing',
+                'fast-check',
+              ],
             },
             test: {
               name: 'browser',

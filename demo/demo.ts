@@ -41,8 +41,20 @@ function field(name: string): string {
 /** The part of a Widget resource the theme panel edits. */
 function widgetFromForm() {
   const widget: Record<string, unknown> = { isActivated: field('isActivated') === 'true' };
-  for (const key of ['title', 'subTitle', 'aiFirstMessage', 'primaryColor', 'secondaryColor', 'primaryAIColor',
-    'secondaryAIColor', 'primaryUserColor', 'secondaryUserColor', 'headerIcon', 'avatarIcon', 'widgetIcon']) {
+  for (const key of [
+    'title',
+    'subTitle',
+    'aiFirstMessage',
+    'primaryColor',
+    'secondaryColor',
+    'primaryAIColor',
+    'secondaryAIColor',
+    'primaryUserColor',
+    'secondaryUserColor',
+    'headerIcon',
+    'avatarIcon',
+    'widgetIcon',
+  ]) {
     const value = field(key);
     if (value) widget[key] = value;
   }
@@ -56,7 +68,10 @@ function logEvent(event: Event) {
   const detail = (event as CustomEvent).detail;
   let text: string;
   try {
-    text = detail === undefined ? '' : JSON.stringify(detail, (_k, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v));
+    text =
+      detail === undefined
+        ? ''
+        : JSON.stringify(detail, (_k, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v));
   } catch {
     text = String(detail);
   }
@@ -65,8 +80,16 @@ function logEvent(event: Event) {
   while (eventsLog.children.length > 60) eventsLog.lastElementChild?.remove();
 }
 
-const EVENTS = ['flowbot-start', 'flowbot-message', 'flowbot-input', 'flowbot-answer', 'flowbot-end',
-  'flowbot-error', 'flowbot-open', 'flowbot-close'] as const;
+const EVENTS = [
+  'flowbot-start',
+  'flowbot-message',
+  'flowbot-input',
+  'flowbot-answer',
+  'flowbot-end',
+  'flowbot-error',
+  'flowbot-open',
+  'flowbot-close',
+] as const;
 
 /** A new element for a new flow or mode; colour and text changes are applied live. */
 function mount() {

@@ -49,7 +49,8 @@ await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 // embed.html uses only the built script-tag file (and the part it loads on demand), like a
 // customer page: build them first.
 const built = ['iife', 'main', 'lazy'].every(
-  (mode) => spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
+  (mode) =>
+    spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
 );
 if (!built || ![iifePath, mainPath, lazyPath].every((path) => existsSync(path))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
@@ -79,11 +80,13 @@ function demoPages(): Plugin {
       order: 'pre',
       handler: (page) =>
         page
-        .replaceAll('http://127.0.0.1:8787', api.url)
-        .replace('<!--flowbot-demo-config-->', () =>
-          `<meta name="flowbot-demo-config" content="${encodeURIComponent(
-            JSON.stringify({ apiUrl: api.url, token: api.token, seed: api.seed }),
-          )}">`,
+          .replaceAll('http://127.0.0.1:8787', api.url)
+          .replace(
+            '<!--flowbot-demo-config-->',
+            () =>
+              `<meta name="flowbot-demo-config" content="${encodeURIComponent(
+                JSON.stringify({ apiUrl: api.url, token: api.token, seed: api.seed }),
+              )}">`,
           ),
     },
     configureServer(server) {
@@ -111,7 +114,8 @@ const vite = await createServer({
 });
 await vite.listen().catch(async (error: unknown) => {
   // Vite's strictPort error carries no code: its message names the port.
-  const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /port \d+ is already in use/i.test(String(error));
+  const inUse =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /port \d+ is already in use/i.test(String(error));
   if (inUse) {
     await api.close();
     exitIfPortInUse({ code: 'EADDRINUSE' }, demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');

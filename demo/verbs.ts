@@ -32,12 +32,20 @@ export function demoVerbs(client: FlowbotClient, seed: DemoSeed, now = new Date(
   const pad = (n: number) => String(n).padStart(2, '0');
   const scheduled = `${inAWeek.getFullYear()}-${pad(inAWeek.getMonth() + 1)}-${pad(inAWeek.getDate())} 09:00`;
   return {
-    updateAccount: { label: 'updateAccount', call: () => client.updateAccount(s.accountId, { name: 'Ada', lastName: 'Lovelace' }) },
+    updateAccount: {
+      label: 'updateAccount',
+      call: () => client.updateAccount(s.accountId, { name: 'Ada', lastName: 'Lovelace' }),
+    },
     createLesson: {
       label: 'createLesson',
       call: () =>
-        client.createLesson(s.courseId, { title: 'Demo lesson', description: 'Made from the demo page', duration: 45,
-          tag: ['demo'], scheduled_date: scheduled }),
+        client.createLesson(s.courseId, {
+          title: 'Demo lesson',
+          description: 'Made from the demo page',
+          duration: 45,
+          tag: ['demo'],
+          scheduled_date: scheduled,
+        }),
     },
     createLessonInvalid: {
       label: 'createLesson, invalid (shows the error)',
@@ -47,8 +55,14 @@ export function demoVerbs(client: FlowbotClient, seed: DemoSeed, now = new Date(
     duplicateWidget: { label: 'duplicateWidget', call: () => client.duplicateWidget(s.widgetId) },
     importWebContent: {
       label: 'importWebContent',
-      call: () => client.importWebContent({ unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId,
-        url: 'https://example.com/docs', limit: 3 }),
+      call: () =>
+        client.importWebContent({
+          unityId: s.unityId,
+          datasetId: s.datasetId,
+          folderId: s.folderId,
+          url: 'https://example.com/docs',
+          limit: 3,
+        }),
     },
     listFunctions: { label: 'listFunctions', call: () => client.listFunctions(s.unityId) },
     listCredentials: { label: 'listCredentials', call: () => client.listCredentials(s.unityId) },

@@ -13,9 +13,7 @@ export const tagName = 'flowbot-chat';
  * Defines `<flowbot-chat>` in `registry` (default: the page's) unless that
  * name is already taken, by this or another copy of the package.
  */
-export function defineFlowbotChat(
-  registry: CustomElementRegistry | undefined = globalThis.customElements,
-): void {
+export function defineFlowbotChat(registry: CustomElementRegistry | undefined = globalThis.customElements): void {
   if (registry && !registry.get(tagName)) registry.define(tagName, FlowbotChat);
 }
 

@@ -17,7 +17,11 @@ export function moduleBreakdown(): Plugin {
         if (chunk.type !== 'chunk') continue;
         for (const [id, info] of Object.entries(chunk.modules)) {
           const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
-          const group = match ? match[1]! : (process.env.SIZE_BY_FILE ? id.replace(/^.*\/src\//, 'src/') : 'flowbot-chat (src)');
+          const group = match
+            ? match[1]!
+            : process.env.SIZE_BY_FILE
+              ? id.replace(/^.*\/src\//, 'src/')
+              : 'flowbot-chat (src)';
           groups[group] = (groups[group] ?? '') + (info.code ?? '');
         }
       }
@@ -63,7 +67,10 @@ export function minifyLitCss(): Plugin {
  */
 export function minifyLitHtml(): Plugin {
   const squeeze = (text: string): string =>
-    text.replace(/>\s*\n\s*/g, '>').replace(/\s*\n\s*</g, '<').replace(/\s*\n\s*/g, ' ');
+    text
+      .replace(/>\s*\n\s*/g, '>')
+      .replace(/\s*\n\s*</g, '<')
+      .replace(/\s*\n\s*/g, ' ');
   /** Index after the end of the string or template starting at `i` (code[i] is the quote). */
   function skipString(code: string, i: number, out: string[]): number {
     const quote = code[i]!;

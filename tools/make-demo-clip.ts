@@ -18,7 +18,10 @@ try {
     canvas.width = 320;
     canvas.height = 180;
     const g = canvas.getContext('2d')!;
-    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 120_000 });
+    const recorder = new MediaRecorder(canvas.captureStream(25), {
+      mimeType: 'video/webm;codecs=vp8',
+      videoBitsPerSecond: 120_000,
+    });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (event) => chunks.push(event.data);
     const stopped = new Promise((resolve) => (recorder.onstop = resolve));
@@ -46,7 +49,9 @@ try {
     return btoa(binary);
   };
   // Sent as source: the TypeScript loader names functions with a `__name` helper the page lacks.
-  const base64 = (await page.evaluate(`(() => { const __name = (f) => f; return (${record.toString()})(); })()`)) as string;
+  const base64 = (await page.evaluate(
+    `(() => { const __name = (f) => f; return (${record.toString()})(); })()`,
+  )) as string;
   const assets = JSON.parse(readFileSync(assetsPath, 'utf8')) as { binary?: Record<string, string> };
   assets.binary = { ...assets.binary, 'clip.webm': base64 };
   writeFileSync(assetsPath, `${JSON.stringify(assets, null, 2)}\n`);

@@ -37,7 +37,12 @@ const [apiPort, demoPort] = [await freePort(), await freePort()];
 const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, FLOWBOT_API_PORT: String(apiPort), FLOWBOT_DEMO_PORT: String(demoPort), FLOWBOT_STREAM_PACE_MS: '0' },
+  env: {
+    ...process.env,
+    FLOWBOT_API_PORT: String(apiPort),
+    FLOWBOT_DEMO_PORT: String(demoPort),
+    FLOWBOT_STREAM_PACE_MS: '0',
+  },
 });
 const demoUrl = await new Promise<string>((resolve, reject) => {
   let out = '';
@@ -54,7 +59,12 @@ let browser: Browser | undefined;
 /** The widget's shadow root through Playwright's piercing locators. */
 const chat = (page: Page, selector = 'flowbot-chat'): Locator => page.locator(selector).first();
 
-async function open(path: string, width: number, height: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+async function open(
+  path: string,
+  width: number,
+  height: number,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
   const context = await browser!.newContext({
     viewport: { width, height },
     deviceScaleFactor: width < 600 ? 2 : 1,

@@ -21,24 +21,24 @@ const FILE = 'dist/flowbot-chat.iife.js';
 const MAIN = 'dist/flowbot-chat.main.js';
 
 const gzip = (buf) => gzipSync(buf, { level: 9 }).length;
-const brotli = (buf) =>
-  brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 export function measure(file = FILE) {
   const code = readFileSync(file);
-  const parts = file === MAIN && existsSync('dist/iife-modules.json')
-    ? Object.entries(JSON.parse(readFileSync('dist/iife-modules.json', 'utf8'))).map(([name, src]) => {
-        // Minify each package's part alone (the bundler's own minifier) so the figures are comparable.
-        let min = src;
-        try {
-          min = minifySync(`${name}.js`, src).code;
-        } catch {
-          // Keep the unminified figure if this minifier API ever changes.
-        }
-        const buf = Buffer.from(min);
-        return { name, raw: buf.length, gzip: gzip(buf) };
-      })
-    : [];
+  const parts =
+    file === MAIN && existsSync('dist/iife-modules.json')
+      ? Object.entries(JSON.parse(readFileSync('dist/iife-modules.json', 'utf8'))).map(([name, src]) => {
+          // Minify each package's part alone (the bundler's own minifier) so the figures are comparable.
+          let min = src;
+          try {
+            min = minifySync(`${name}.js`, src).code;
+          } catch {
+            // Keep the unminified figure if this minifier API ever changes.
+          }
+          const buf = Buffer.from(min);
+          return { name, raw: buf.length, gzip: gzip(buf) };
+        })
+      : [];
   parts.sort((a, b) => b.raw - a.raw);
   return { file, raw: code.length, gzip: gzip(code), brotli: brotli(code), parts };
 }
@@ -58,10 +58,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   const show = (m, note) => {
     console.log(`\n${m.file}${note ? ` (${note})` : ''}`);
-    console.log(`  raw ${m.raw} B (${kb(m.raw)}) · gzip ${m.gzip} B (${kb(m.gzip)}) · brotli ${m.brotli} B (${kb(m.brotli)})`);
+    console.log(
+      `  raw ${m.raw} B (${kb(m.raw)}) · gzip ${m.gzip} B (${kb(m.gzip)}) · brotli ${m.brotli} B (${kb(m.brotli)})`,
+    );
     if (m.parts.length) {
       console.log('  by package (minified; gzip of each part alone, so the parts add up to more than the whole):');
-      for (const p of m.parts) console.log(`    ${p.name.padEnd(24)} ${String(p.raw).padStart(7)} B raw  ${String(p.gzip).padStart(6)} B gzip`);
+      for (const p of m.parts)
+        console.log(
+          `    ${p.name.padEnd(24)} ${String(p.raw).padStart(7)} B raw  ${String(p.gzip).padStart(6)} B gzip`,
+        );
     }
   };
   const script = measure(FILE);
@@ -69,7 +74,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const lazy = measure('dist/flowbot-chat.lazy.js');
   show(script, 'the script tag: starts the chat, fetches the widget');
   show(main, 'the widget, fetched by the script-tag file in parallel with the first request');
-  show(lazy, 'fetched when a conversation needs a rarer control, markdown, a stream or the voice, and by bubble and popup widgets as they connect (the invitation)');
+  show(
+    lazy,
+    'fetched when a conversation needs a rarer control, markdown, a stream or the voice, and by bubble and popup widgets as they connect (the invitation)',
+  );
   const first = script.gzip + main.gzip;
   console.log(`\nbefore the first message: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`);
   console.log(`script-tag file: ${script.gzip} B gzip, budget ${kb(SCRIPT_BUDGET_GZIP)}`);

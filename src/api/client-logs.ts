@@ -45,7 +45,9 @@ export async function sendClientLogs(
       status: log.status,
       description: clip(String(log.description), MAX_TEXT),
       ...(log.context === undefined ? {} : { context: clip(log.context, MAX_CONTEXT) }),
-      ...(log.details === undefined ? {} : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details), MAX_TEXT) }),
+      ...(log.details === undefined
+        ? {}
+        : { details: clip(typeof log.details === 'string' ? log.details : JSON.stringify(log.details), MAX_TEXT) }),
     }));
     const url = new URL(`${normaliseBaseUrl(viewerBaseUrl)}${clientLogsPath(sessionId)}`, globalThis.location?.href);
     const response = await (fetchImpl ?? globalThis.fetch)(

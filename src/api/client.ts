@@ -76,7 +76,10 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
  * `checkPathParams` for ids the document types `uuid`: the account (4.1) and
  * the unit (4.4 types `unityId` uuid; 4.5 and 4.6 name the same unit).
  */
-function checkUuidParams(params: Record<string, unknown>, context: { operation: string; method: string; url: string }): void {
+function checkUuidParams(
+  params: Record<string, unknown>,
+  context: { operation: string; method: string; url: string },
+): void {
   checkPathParams(params, context);
   const issues = Object.entries(params)
     .filter(([, value]) => !UUID.test(String(value)))
@@ -226,7 +229,8 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
     path: options.fallbackRoute?.path ?? DEFAULT_FALLBACK_ROUTE.path,
   };
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-  if (!isTimeZone(timeZone)) throw new RangeError(`createFlowbotClient: timeZone "${String(timeZone)}" is not a known IANA time zone`);
+  if (!isTimeZone(timeZone))
+    throw new RangeError(`createFlowbotClient: timeZone "${String(timeZone)}" is not a known IANA time zone`);
   const lessonSchema = lessonCreateSchema(timeZone);
 
   return {
@@ -270,7 +274,10 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'POST';
       const path = 'api/v2/extractor/upload-web-scraper';
       const json = checkRequest(reader(WebImportSchema), params, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(WebImportResultSchema) }, call);
+      return chat.send(
+        { operation, method, path, json, authHeader: bearer, read: reader(WebImportResultSchema) },
+        call,
+      );
     },
 
     async listFunctions(unityId, call) {
@@ -301,8 +308,12 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const path = typeof routed === 'string' ? routed.replace(/^\/+/, '') : '';
       const context = { operation, method, url: chat.url(path) };
       const routeIssues = [
-        ...(FALLBACK_METHODS.includes(method) ? [] : [{ path: 'fallbackRoute.method', message: 'must be PATCH, PUT or POST' }]),
-        ...(typeof routed === 'string' ? [] : [{ path: 'fallbackRoute.path', message: 'must be a function returning the path' }]),
+        ...(FALLBACK_METHODS.includes(method)
+          ? []
+          : [{ path: 'fallbackRoute.method', message: 'must be PATCH, PUT or POST' }]),
+        ...(typeof routed === 'string'
+          ? []
+          : [{ path: 'fallbackRoute.path', message: 'must be a function returning the path' }]),
       ];
       if (routeIssues.length) throw validationError(routeIssues, context);
       checkPathParams({ botId, fallbackId }, context);

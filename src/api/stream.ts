@@ -68,7 +68,10 @@ const STALLED = Symbol('stalled');
  * }
  * await viewer.continueChat(sessionId, { type: 'text', text: answer });
  */
-export async function* streamMessage(sessionId: string, options: StreamMessageOptions): AsyncGenerator<string, void, undefined> {
+export async function* streamMessage(
+  sessionId: string,
+  options: StreamMessageOptions,
+): AsyncGenerator<string, void, undefined> {
   const operation = 'streamMessage';
   const method = 'POST';
   const url = `${normaliseBaseUrl(options.viewerBaseUrl)}${streamMessagePath(sessionId)}`;
@@ -87,15 +90,21 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
   const failure = (error: unknown, what: string): unknown => {
     if (caller?.aborted) return caller.reason;
     if (stop.signal.reason === STALLED) {
-      return new FlowbotTimeoutError(`${operation} timed out: nothing arrived for ${timeout} ms ${what}: ${method} ${base.url}`, {
-        ...base,
-        timeout,
-      });
+      return new FlowbotTimeoutError(
+        `${operation} timed out: nothing arrived for ${timeout} ms ${what}: ${method} ${base.url}`,
+        {
+          ...base,
+          timeout,
+        },
+      );
     }
-    return new FlowbotNetworkError(`${operation}: ${what === 'before the response' ? 'the request failed before any response' : 'the stream broke off'}: ${method} ${base.url} (${describe(error)})`, {
-      ...base,
-      cause: error,
-    });
+    return new FlowbotNetworkError(
+      `${operation}: ${what === 'before the response' ? 'the request failed before any response' : 'the stream broke off'}: ${method} ${base.url} (${describe(error)})`,
+      {
+        ...base,
+        cause: error,
+      },
+    );
   };
 
   let parts: AsyncGenerator<DataStreamPart, void, undefined> | undefined;
@@ -151,7 +160,10 @@ export async function* streamMessage(sessionId: string, options: StreamMessageOp
       if (part.type === 'other' && part.code === 'd') finished = true;
       if (part.type === 'text') yield part.text;
       else if (part.type === 'error') {
-        throw new FlowbotError(`${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`, base);
+        throw new FlowbotError(
+          `${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`,
+          base,
+        );
       }
     }
   } finally {

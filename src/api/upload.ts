@@ -13,7 +13,14 @@
  * upload progress, and a visitor sending a large file wants a real
  * percentage. No valibot here: the widget loads this with its on-demand part.
  */
-import { callOptions, DEFAULT_TIMEOUT, displayUrl, normaliseBaseUrl, type FetchLike, type Reader } from './transport/core.js';
+import {
+  callOptions,
+  DEFAULT_TIMEOUT,
+  displayUrl,
+  normaliseBaseUrl,
+  type FetchLike,
+  type Reader,
+} from './transport/core.js';
 import { createFetchEndpoint } from './transport/fetch-endpoint.js';
 import { describe, httpError } from './transport/response.js';
 import { FlowbotNetworkError, FlowbotTimeoutError, type FlowbotErrorContext } from './errors.js';
@@ -102,7 +109,11 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
   // Step 1 is an API call like any other: no redirect followed, the client's timeouts for its
   // answer's headers and body, its errors.
   const endpoint = createFetchEndpoint({ baseUrl: base, fetch: fetchImpl, timeout });
-  const { presignedUrl, fileUrl, formData: fields } = await endpoint.send(
+  const {
+    presignedUrl,
+    fileUrl,
+    formData: fields,
+  } = await endpoint.send(
     { operation: OPERATION, method: 'POST', path: UPLOAD_URL_PATH, json: body, read: readTicket(base) },
     callOptions(signal, timeout),
   );
@@ -139,7 +150,10 @@ function readTicket(base: string): Reader<Ticket> {
     const presignedUrl = safeUrl(ticket.presignedUrl, { base });
     const fileUrl = safeUrl(ticket.fileUrl, { base });
     if (presignedUrl && fileUrl) return { ok: true, value: { presignedUrl, fileUrl, formData: ticket.formData } };
-    return { ok: false, issues: [{ path: presignedUrl ? 'fileUrl' : 'presignedUrl', message: 'is not an http(s) URL' }] };
+    return {
+      ok: false,
+      issues: [{ path: presignedUrl ? 'fileUrl' : 'presignedUrl', message: 'is not an http(s) URL' }],
+    };
   };
 }
 
@@ -170,10 +184,13 @@ async function sendWithFetch(request: StorageRequest): Promise<void> {
     );
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    throw new FlowbotNetworkError(`${OPERATION}: the file could not be sent: ${method} ${at.url} (${describe(error)})`, {
-      ...at,
-      cause: error,
-    });
+    throw new FlowbotNetworkError(
+      `${OPERATION}: the file could not be sent: ${method} ${at.url} (${describe(error)})`,
+      {
+        ...at,
+        cause: error,
+      },
+    );
   }
   if (!response.ok) throw await httpError(response, at, undefined, (r) => r.text());
 }
@@ -229,7 +246,12 @@ function sendWithXhr(request: StorageRequest): Promise<void> {
     xhr.addEventListener('abort', () => {
       settle();
       if (stalled) {
-        reject(new FlowbotTimeoutError(`${OPERATION} timed out: nothing moved for ${timeout} ms: ${method} ${at.url}`, { ...at, timeout }));
+        reject(
+          new FlowbotTimeoutError(`${OPERATION} timed out: nothing moved for ${timeout} ms: ${method} ${at.url}`, {
+            ...at,
+            timeout,
+          }),
+        );
       } else reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError'));
     });
     signal?.addEventListener('abort', abort, { once: true });

@@ -4,13 +4,7 @@
  * carries no ky and no schema library: its requests and responses are read
  * by the hand-written readers of `protocol/turn.ts`.
  */
-import {
-  callOptions,
-  checkPathParams,
-  checkRequest,
-  type CallOptions,
-  type FetchLike,
-} from './transport/core.js';
+import { callOptions, checkPathParams, checkRequest, type CallOptions, type FetchLike } from './transport/core.js';
 import { createFetchEndpoint } from './transport/fetch-endpoint.js';
 import { checkAnswer, checkStartOptions, readContinueResult, readStartResult } from '../protocol/turn.js';
 import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from '../protocol/schemas.js';

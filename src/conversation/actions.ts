@@ -12,11 +12,21 @@ const GREETING_ID = 'flowbot-greeting';
 
 /** The widget's own first message (the Widget resource's `aiFirstMessage`). */
 export function greetingMessage(text: string): ChatMessage {
-  return { id: GREETING_ID, type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] } };
+  return {
+    id: GREETING_ID,
+    type: 'text',
+    content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] },
+  };
 }
 
 /** Client-side actions that would run code in the page: never run, reported in the client logs. */
-const PAGE_CODE_ACTIONS = new Set(['scriptToExecute', 'codeToExecute', 'setVariable', 'httpRequestToExecute', 'startPropsToInject']);
+const PAGE_CODE_ACTIONS = new Set([
+  'scriptToExecute',
+  'codeToExecute',
+  'setVariable',
+  'httpRequestToExecute',
+  'startPropsToInject',
+]);
 
 /** Longest `wait` action honoured, in seconds. */
 const MAX_WAIT_SECONDS = 60;

@@ -360,7 +360,12 @@ export class ConversationController implements ReactiveController {
         return;
       }
       const cause: unknown = error.cause;
-      this.#s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
+      this.#s.log(
+        'error',
+        'The streamed answer failed',
+        'stream',
+        cause instanceof Error ? cause.message : String(cause),
+      );
       const again = (): void => {
         this.#s.dropStream(entry);
         void this.#streamAndReply(messages, generation);
@@ -372,7 +377,8 @@ export class ConversationController implements ReactiveController {
     this.#request = s.streamStop = undefined;
     this.#s.setTyping(false);
     this.#s.dropStream(entry);
-    if (text.trim()) this.#show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
+    if (text.trim())
+      this.#show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
     // A reload from here on sends the reply (once) instead of streaming again.
     this.#s.remember({ reply: text });
     await this.#deliver(undefined, { type: 'text', text });
@@ -382,11 +388,14 @@ export class ConversationController implements ReactiveController {
   async #autoReply(generation: number): Promise<void> {
     const count = ++this.#s.autoReplies;
     if (count > AUTO_REPLY_LIMIT) {
-      const error = new FlowbotError(`continueChat: the bot asked for ${AUTO_REPLY_LIMIT} replies in a row without the visitor; stopped`, {
-        operation: 'continueChat',
-        method: 'POST',
-        url: continueChatPath(this.#s.sessionId ?? ''),
-      });
+      const error = new FlowbotError(
+        `continueChat: the bot asked for ${AUTO_REPLY_LIMIT} replies in a row without the visitor; stopped`,
+        {
+          operation: 'continueChat',
+          method: 'POST',
+          url: continueChatPath(this.#s.sessionId ?? ''),
+        },
+      );
       this.#s.fail('send', error, () => void this.#deliver(undefined), true);
       return;
     }

@@ -82,7 +82,8 @@ const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | un
  * record unusable. Returns the record and when it was saved.
  */
 function readRecord(value: unknown, key: string): { record: StoredConversation; savedAt: number } | undefined {
-  if (!isObject(value) || value.v !== FORMAT || value.key !== key || typeof value.savedAt !== 'number') return undefined;
+  if (!isObject(value) || value.v !== FORMAT || value.key !== key || typeof value.savedAt !== 'number')
+    return undefined;
   const { sessionId, resultId } = value;
   if (typeof sessionId !== 'string' || typeof resultId !== 'string' || !Array.isArray(value.entries)) return undefined;
   const entries: StoredConversation['entries'] = [];
@@ -172,7 +173,9 @@ export class ConversationStore {
     if (!held) claimed.set(this.storage, (held = new Map()));
     const holder = held.get(this.key);
     if (holder && holder !== this) {
-      console.warn(`<flowbot-chat>: ${this.key} is remembered by another widget; this one remembers nothing (give each an id or persist-key)`);
+      console.warn(
+        `<flowbot-chat>: ${this.key} is remembered by another widget; this one remembers nothing (give each an id or persist-key)`,
+      );
       this.storage = undefined;
       return;
     }
@@ -210,12 +213,19 @@ export class ConversationStore {
     const entries = record.entries.map((entry) =>
       entry.kind === 'bot'
         ? { ...entry, message: limitTurn({ messages: [entry.message] }).messages[0]! }
-        : { ...entry, text: entry.text.length > LIMITS.answerChars ? entry.text.slice(0, LIMITS.answerChars) + SHORTENED : entry.text },
+        : {
+            ...entry,
+            text:
+              entry.text.length > LIMITS.answerChars ? entry.text.slice(0, LIMITS.answerChars) + SHORTENED : entry.text,
+          },
     );
     const input = record.input ? limitTurn({ messages: [], input: record.input }) : undefined;
     const restored: StoredConversation = { ...record, entries, ...(input?.input ? { input: input.input } : {}) };
     const owes = record.pending || record.stream || record.reply !== undefined;
-    if (owes && (age > PENDING_MAX_AGE_MS || notes(restored) !== notes(record) || (input && input.messages.length > 0))) {
+    if (
+      owes &&
+      (age > PENDING_MAX_AGE_MS || notes(restored) !== notes(record) || (input && input.messages.length > 0))
+    ) {
       // An owed reply is sent at once: only for a record that is intact and fresh.
       return undefined;
     }

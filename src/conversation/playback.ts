@@ -116,7 +116,8 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     const chars = textChars[index] ?? 0;
     if (chars > LONG_MESSAGE) slice += chars;
     // Words are counted only where they make the bot "type".
-    const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
+    const words =
+      message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
     const { pause, typing } = messageDelay(words, s.typingSettings, {
       isFirstOfConversation: s.serverMessages === 0,
       isFirstOfBatch: index === 0,

@@ -85,10 +85,7 @@ export class Session implements ConversationState {
   #logsSent = 0;
 
   readonly #host: SessionHost;
-  constructor(
-    status: ConversationStatus,
-    host: SessionHost,
-  ) {
+  constructor(status: ConversationStatus, host: SessionHost) {
     this.#host = host;
     this.status = status;
   }
@@ -175,7 +172,8 @@ export class Session implements ConversationState {
     extraEntries: StoredConversation['entries'] = [],
   ): void {
     const kept = this.entries.filter(
-      (entry): entry is BotEntry | AnswerEntry => entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
+      (entry): entry is BotEntry | AnswerEntry =>
+        entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
     );
     this.store?.save({
       sessionId: this.sessionId ?? '',

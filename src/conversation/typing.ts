@@ -26,7 +26,9 @@ export interface TypingEmulation {
 export const MAX_TYPING_SECONDS = 10;
 
 function seconds(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_TYPING_SECONDS) : fallback;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+    ? Math.min(value, MAX_TYPING_SECONDS)
+    : fallback;
 }
 
 /** Reads `flowbot.settings.typingEmulation`; `undefined` (no delays at all) when absent. */

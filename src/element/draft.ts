@@ -19,10 +19,7 @@ export class DraftController implements ReactiveController {
   #input: ChatInput | undefined;
 
   readonly #conversation: () => ConversationState;
-  constructor(
-    host: ReactiveControllerHost,
-    conversation: () => ConversationState,
-  ) {
+  constructor(host: ReactiveControllerHost, conversation: () => ConversationState) {
     this.#conversation = conversation;
     host.addController(this);
   }

@@ -52,7 +52,9 @@ export interface FlowbotStartDetail {
 }
 
 /** A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored }`. */
-export class FlowbotStartEvent extends eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', { replayable: true }) {}
+export class FlowbotStartEvent extends eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', {
+  replayable: true,
+}) {}
 
 /** Detail of `flowbot-message`. */
 export interface FlowbotMessageDetail {
@@ -72,7 +74,9 @@ export interface FlowbotInputDetail {
 }
 
 /** A new input block was shown; `detail`: `{ input }`. */
-export class FlowbotInputEvent extends eventOf<FlowbotInputDetail, 'flowbot-input'>('flowbot-input', { replayable: true }) {}
+export class FlowbotInputEvent extends eventOf<FlowbotInputDetail, 'flowbot-input'>('flowbot-input', {
+  replayable: true,
+}) {}
 
 /** Detail of `flowbot-answer`. */
 export interface FlowbotAnswerDetail {
@@ -83,7 +87,9 @@ export interface FlowbotAnswerDetail {
 }
 
 /** The visitor's answer reached the server; `detail`: `{ answer, text }`. */
-export class FlowbotAnswerEvent extends eventOf<FlowbotAnswerDetail, 'flowbot-answer'>('flowbot-answer', { replayable: true }) {}
+export class FlowbotAnswerEvent extends eventOf<FlowbotAnswerDetail, 'flowbot-answer'>('flowbot-answer', {
+  replayable: true,
+}) {}
 
 /** Detail of `flowbot-end`. */
 export interface FlowbotEndDetail {
@@ -106,7 +112,9 @@ export interface FlowbotErrorDetail {
  * A call failed (never fired for a call the widget itself aborted); `detail`: `{ error, action }`
  * (`action`: `start` | `send` | `stream`).
  */
-export class FlowbotErrorEvent extends eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', { replayable: true }) {}
+export class FlowbotErrorEvent extends eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', {
+  replayable: true,
+}) {}
 
 /** Detail of `flowbot-redirect`. */
 export interface FlowbotRedirectDetail {

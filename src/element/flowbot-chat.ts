@@ -346,7 +346,9 @@ export class FlowbotChat extends LitElement {
     // A control loaded on demand is not there yet: try again on the update that brings it.
     const { input } = this.#session.state;
     if (input && input !== this.#focusedInput) {
-      const control = this.renderRoot.querySelector<HTMLElement>('.composer input, .composer textarea, .composer button');
+      const control = this.renderRoot.querySelector<HTMLElement>(
+        '.composer input, .composer textarea, .composer button',
+      );
       if (control || !this.renderRoot.querySelector('.composer .bone')) this.#focusedInput = input;
       if (control && this.#interacted && (!this.#floating || this.open)) control.focus({ preventScroll: true });
     }
@@ -386,7 +388,10 @@ export class FlowbotChat extends LitElement {
     const bubble = this.mode === 'bubble';
     const state = this.#session.state;
     // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
-    const header = this.#floating || this.#voiceOn() || !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
+    const header =
+      this.#floating ||
+      this.#voiceOn() ||
+      !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
     const { lang } = this.#language;
     return html`<section
       part="panel"
@@ -420,7 +425,10 @@ export class FlowbotChat extends LitElement {
       title: this.#widgetText('title'),
       subTitle: this.#widgetText('subTitle'),
       headerIcon: this.#headerIcon(),
-      voice: this.#features.voice && this.#voiceOn() ? { muted: this.#features.voice.muted, toggle: () => this.#features.voice?.toggle() } : undefined,
+      voice:
+        this.#features.voice && this.#voiceOn()
+          ? { muted: this.#features.voice.muted, toggle: () => this.#features.voice?.toggle() }
+          : undefined,
       onClose: this.#floating ? () => this.#panel.close() : undefined,
     });
   }
@@ -483,7 +491,9 @@ export class FlowbotChat extends LitElement {
       case 'start':
         this.#blockedUrl = undefined;
         this.#follow.reset();
-        this.#fire(new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }));
+        this.#fire(
+          new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }),
+        );
         break;
       case 'message':
         // Media messages are shown once the on-demand part is there (the controller waits for it).
@@ -491,7 +501,8 @@ export class FlowbotChat extends LitElement {
           this.#follow.added();
           this.#fire(new FlowbotMessageEvent({ message: notice.message }));
           this.#features.invite?.message();
-          if (this.#voiceOn()) this.#features.voice?.speak(notice.message, this.#language.lang, this.widget?.audioVoice, this.#interacted);
+          if (this.#voiceOn())
+            this.#features.voice?.speak(notice.message, this.#language.lang, this.widget?.audioVoice, this.#interacted);
         }
         break;
       case 'stream':
@@ -518,7 +529,11 @@ export class FlowbotChat extends LitElement {
         if (!event.defaultPrevented && !openPage(url, newTab)) {
           this.#blockedUrl = url;
           this.#features.load('extras', () => this.requestUpdate());
-          this.#session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
+          this.#session.log(
+            'warning',
+            'The browser blocked the new tab of a redirect; a link is offered instead',
+            'redirect',
+          );
         }
         break;
       }

@@ -55,7 +55,8 @@ export class FollowController implements ReactiveController {
     // row of a long transcript makes the observer loop (rows laid out late, as they scroll into
     // view, resize while their notifications are delivered).
     const last: Element[] = [];
-    for (let row = log.lastElementChild; row && last.length < LAST_ROWS; row = row.previousElementSibling) last.unshift(row);
+    for (let row = log.lastElementChild; row && last.length < LAST_ROWS; row = row.previousElementSibling)
+      last.unshift(row);
     for (const el of watched) if (!last.includes(el)) resize.unobserve(el);
     for (const el of last) if (!watched.includes(el)) resize.observe(el);
     this.#watched = last;

@@ -145,10 +145,13 @@ export class Invite implements ReactiveController {
     document.addEventListener('pointerdown', this.handleActivation, { capture: true, passive: true });
     const delay = this.host.previewDelay;
     this.timers.push(
-      setTimeout(() => {
-        this.previewDue = true;
-        this.host.requestUpdate();
-      }, Math.max(0, Number.isFinite(delay) ? delay : 3) * 1000),
+      setTimeout(
+        () => {
+          this.previewDue = true;
+          this.host.requestUpdate();
+        },
+        Math.max(0, Number.isFinite(delay) ? delay : 3) * 1000,
+      ),
     );
     const { autoOpen } = this.host;
     if (autoOpen !== undefined && Number.isFinite(autoOpen) && autoOpen >= 0) {
@@ -219,22 +222,27 @@ export class Invite implements ReactiveController {
   render(strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
     const count = this.unread;
     const unreadLabel = this.unreadLabel(strings);
-    const announcement = this.announcing === 'unread' ? (count ? unreadLabel : '') : this.announcing ? this.previewSaid : '';
+    const announcement =
+      this.announcing === 'unread' ? (count ? unreadLabel : '') : this.announcing ? this.previewSaid : '';
     // The badge is drawn on the launcher (bubble mode); a popup's count is for the page to show.
     const badge = count && this.host.mode === 'bubble';
-    return html`${this.previewShown ? this.renderPreview(this.previewShown, strings, avatar) : nothing}${badge
+    return html`${this.previewShown ? this.renderPreview(this.previewShown, strings, avatar) : nothing}${
+      badge
         ? html`<span part="badge" class="badge" role="img" aria-label=${unreadLabel}>${count > 99 ? '99+' : count}</span>`
-        : nothing}<span class="visually-hidden" role="status">${announcement}</span>`;
+        : nothing
+    }<span class="visually-hidden" role="status">${announcement}</span>`;
   }
 
   private renderPreview(text: string, strings: FlowbotStrings, avatar: string | undefined): TemplateResult {
     return html`<div part="preview" class="preview" @keydown=${this.handlePreviewKeydown}>
       <button class="preview-open" type="button" @click=${this.handlePreviewClick}>
-        ${avatar
-          ? html`<img class="preview-avatar" src=${avatar} alt="" />`
-          : html`<span class="preview-avatar preview-bot"
+        ${
+          avatar
+            ? html`<img class="preview-avatar" src=${avatar} alt="" />`
+            : html`<span class="preview-avatar preview-bot"
               ><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${botIcon}</svg></span
-            >`}
+            >`
+        }
         <span class="preview-text"><span class="visually-hidden">${strings.openChat}: </span>${text}</span>
       </button>
       <button
@@ -320,7 +328,11 @@ export class Invite implements ReactiveController {
   }
 
   private saveUnread(): void {
-    writeJson(this.unreadStorage(), this.key('unread'), this.unread ? { count: this.unread, savedAt: Date.now() } : undefined);
+    writeJson(
+      this.unreadStorage(),
+      this.key('unread'),
+      this.unread ? { count: this.unread, savedAt: Date.now() } : undefined,
+    );
   }
 
   /** A short, quiet two-note chime from an oscillator; only after the visitor has used the page. */

@@ -19,7 +19,9 @@ import type { SpeechController } from './speech.js';
 
 /** What these features read of the element. */
 export interface LateHost extends InviteHost {
-  readonly widget: { readonly voiceActive?: unknown; readonly defaultMessages?: unknown; readonly aiFirstMessage?: unknown } | undefined;
+  readonly widget:
+    | { readonly voiceActive?: unknown; readonly defaultMessages?: unknown; readonly aiFirstMessage?: unknown }
+    | undefined;
   readonly isConnected: boolean;
 }
 
@@ -42,10 +44,7 @@ export class LateFeatures implements ReactiveController {
 
   readonly #host: LateHost;
   readonly #notices: LateNotices;
-  constructor(
-    host: LateHost,
-    notices: LateNotices,
-  ) {
+  constructor(host: LateHost, notices: LateNotices) {
     this.#host = host;
     this.#notices = notices;
     host.addController(this);

@@ -23,7 +23,8 @@ export class LateListeners {
 
   readonly #host: EventTarget;
   constructor(host: EventTarget) {
-    this.#host = host;}
+    this.#host = host;
+  }
 
   /** Before `event` is dispatched: keeps it when nobody on the element listens to its type yet. */
   firing(event: Event): void {

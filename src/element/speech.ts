@@ -66,7 +66,13 @@ export class SpeechController implements ReactiveController {
   speak(message: ChatMessage, lang: string, voice: unknown, interacted: boolean): void {
     const activation = globalThis.navigator?.userActivation;
     const text = message.type === 'text' && this.toPlain(message);
-    if (!text || !this.connected || !this.available || this.muted || !(activation ? activation.hasBeenActive : interacted)) {
+    if (
+      !text ||
+      !this.connected ||
+      !this.available ||
+      this.muted ||
+      !(activation ? activation.hasBeenActive : interacted)
+    ) {
       return;
     }
     const utterance = new SpeechSynthesisUtterance(text);

@@ -19,7 +19,8 @@ export class ThemeSheet {
     if (key.every((value, i) => value === this.#key[i])) return;
     // Colour parsing and contrast fixing only when the widget or the bot's theme changed,
     // not on every progress step.
-    if (widget !== this.#key[0] || session.flowbot !== this.#key[1]) this.#css = widgetThemeCss(widget, readFlowbotTheme(session.flowbot));
+    if (widget !== this.#key[0] || session.flowbot !== this.#key[1])
+      this.#css = widgetThemeCss(widget, readFlowbotTheme(session.flowbot));
     this.#key = key;
     this.#sheet.set(root, this.#css + sessionCss(session));
   }

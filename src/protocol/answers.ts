@@ -102,7 +102,11 @@ export function filesAnswer(urls: readonly string[], names: readonly string[]): 
  * `text` (trimmed, possibly empty) and the files' URLs in `attachedFileUrls`.
  * `undefined` when there is neither text nor a file.
  */
-export function attachmentsAnswer(typed: string, urls: readonly string[], names: readonly string[]): BuiltAnswer | undefined {
+export function attachmentsAnswer(
+  typed: string,
+  urls: readonly string[],
+  names: readonly string[],
+): BuiltAnswer | undefined {
   const text = typed.trim();
   if (!urls.length) return textAnswer(text);
   const files = names.join(', ');
@@ -128,6 +132,9 @@ export function answerText(answer: ChatAnswer | undefined): string | undefined {
  */
 export function answerFor(input: ChatInput, text: string): BuiltAnswer | undefined {
   const value = text.trim();
-  const item = input.type === 'choice input' ? readChoiceItems(input).find((i) => i.content === value || i.value === value) : undefined;
+  const item =
+    input.type === 'choice input'
+      ? readChoiceItems(input).find((i) => i.content === value || i.value === value)
+      : undefined;
   return item ? choiceAnswer([item]) : textAnswer(value);
 }

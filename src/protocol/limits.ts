@@ -59,7 +59,6 @@ interface Budget {
   cut: boolean;
 }
 
-
 /**
  * A text message's rich text within `budget` and the shared node walk: a node
  * within its limits is kept as it is (most are), one that had to change is a copy.
@@ -146,7 +145,9 @@ function bounded(value: unknown, budget: Budget, depth: number): unknown {
   }
   const entries = Object.entries(value);
   if (entries.length > LIMITS.items) budget.cut = true;
-  return Object.fromEntries(entries.slice(0, LIMITS.items).map(([key, item]) => [key, bounded(item, budget, depth + 1)]));
+  return Object.fromEntries(
+    entries.slice(0, LIMITS.items).map(([key, item]) => [key, bounded(item, budget, depth + 1)]),
+  );
 }
 
 /** The input within its limits (its `options`, when a JSON string, read first). */

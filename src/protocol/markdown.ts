@@ -27,7 +27,9 @@ const isAlnum = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p
 
 function isEmail(v: string): boolean {
   const at = v.indexOf('@');
-  return at > 0 && at === v.lastIndexOf('@') && v.indexOf('.', at) > at + 1 && !v.endsWith('.') && !/[()[\]\\,;:"]/.test(v);
+  return (
+    at > 0 && at === v.lastIndexOf('@') && v.indexOf('.', at) > at + 1 && !v.endsWith('.') && !/[()[\]\\,;:"]/.test(v)
+  );
 }
 
 /** Parses one block's text (lines joined by `\n`) into leaves and links. */
@@ -42,12 +44,25 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
   const char = (c: string) => table((j) => s[j] === c);
   const ws = table((j) => isSpace(s[j]));
   const [lt, gt, lb, rb, lp, rp, tick] = ['<', '>', '[', ']', '(', ')', '`'].map(char) as [
-    Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
   ];
   // Where a closing delimiter could stand: after a non-space, and for `_` not before a letter.
   const closer = (c: string, len: number) =>
-    table((j) => s[j] === c && (len === 1 || s[j + 1] === c) && !isSpace(s[j - 1]) && (c === '*' || !isAlnum(s[j + len])));
-  const closers: Record<string, Int32Array> = { '*1': closer('*', 1), '*2': closer('*', 2), _1: closer('_', 1), _2: closer('_', 2) };
+    table(
+      (j) => s[j] === c && (len === 1 || s[j + 1] === c) && !isSpace(s[j - 1]) && (c === '*' || !isAlnum(s[j + len])),
+    );
+  const closers: Record<string, Int32Array> = {
+    '*1': closer('*', 1),
+    '*2': closer('*', 2),
+    _1: closer('_', 1),
+    _2: closer('_', 2),
+  };
   const next = (t: Int32Array, j: number): number => (j >= n ? n : t[j]!);
 
   function run(from: number, end: number, links: boolean, marks: { b: boolean; i: boolean }): RichTextNode[] {

@@ -39,7 +39,8 @@ function fromUrl(url: string | undefined): [string, string] | undefined {
 
 /** A size in CSS pixels from a number or a numeric string ("400", "400px"), clamped. */
 function pixels(value: unknown, min: number, max: number): number | undefined {
-  const n = typeof value === 'number' ? value : /^\d{1,6}(?:\.\d+)?(?:px)?$/i.test(str(value)) ? parseFloat(str(value)) : NaN;
+  const n =
+    typeof value === 'number' ? value : /^\d{1,6}(?:\.\d+)?(?:px)?$/i.test(str(value)) ? parseFloat(str(value)) : NaN;
   return Number.isFinite(n) && n > 0 ? Math.round(Math.min(Math.max(n, min), max)) : undefined;
 }
 
@@ -54,20 +55,27 @@ function widthAttr(value: unknown): string | undefined {
 }
 
 const RATIOS: Array<[string, number]> = [
-  ['16-9', 16 / 9], ['4-3', 4 / 3], ['3-2', 3 / 2], ['1-1', 1], ['2-3', 2 / 3], ['3-4', 3 / 4], ['9-16', 9 / 16], ['21-9', 21 / 9],
+  ['16-9', 16 / 9],
+  ['4-3', 4 / 3],
+  ['3-2', 3 / 2],
+  ['1-1', 1],
+  ['2-3', 2 / 3],
+  ['3-4', 3 / 4],
+  ['9-16', 9 / 16],
+  ['21-9', 21 / 9],
 ];
 
 /** The nearest ratio class name ("16-9"), or '' when the value is not a ratio. */
 function ratioName(value: unknown): string {
-  const m = /^(\d{1,5}(?:\.\d+)?)\s*(?:[/:]\s*(\d{1,5}(?:\.\d+)?))?$/.exec(typeof value === 'number' ? String(value) : str(value));
+  const m = /^(\d{1,5}(?:\.\d+)?)\s*(?:[/:]\s*(\d{1,5}(?:\.\d+)?))?$/.exec(
+    typeof value === 'number' ? String(value) : str(value),
+  );
   const r = m ? Number(m[1]) / Number(m[2] ?? 1) : NaN;
   if (!Number.isFinite(r) || r <= 0) return '';
   let best = RATIOS[0]!;
   for (const entry of RATIOS) if (Math.abs(Math.log(entry[1] / r)) < Math.abs(Math.log(best[1] / r))) best = entry;
   return best[0];
 }
-
-
 
 /** The model of a video, audio or embed message's content `c`, or null when it is unusable. */
 export function readMedia(type: string, c: Obj, ctx: ReadOptions): Model | null {
@@ -87,12 +95,24 @@ export function readMedia(type: string, c: Obj, ctx: ReadOptions): Model | null 
         const id = [str(c.id), fromLink?.[0] === provider ? fromLink[1] : ''].find((x) => x && p.id.test(x));
         if (!id) return null;
         return {
-          kind: 'frame', src: p.src(id), title: `${words.video} (${p.title})`, shows: 'video', sandbox: PLAYER_SANDBOX, allow: PLAYER_ALLOW,
-          ratio: ratioName(c.aspectRatio) || p.ratio || '16-9', ...sizes,
+          kind: 'frame',
+          src: p.src(id),
+          title: `${words.video} (${p.title})`,
+          shows: 'video',
+          sandbox: PLAYER_SANDBOX,
+          allow: PLAYER_ALLOW,
+          ratio: ratioName(c.aspectRatio) || p.ratio || '16-9',
+          ...sizes,
         };
       }
       if (!url) return null;
-      return { kind: 'video', src: url, ratio: ratioName(c.aspectRatio), autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true, ...sizes };
+      return {
+        kind: 'video',
+        src: url,
+        ratio: ratioName(c.aspectRatio),
+        autoplay: !!ctx.autoplay && c.isAutoplayEnabled === true,
+        ...sizes,
+      };
     }
     case 'audio': {
       const src = media(c.url);
@@ -102,7 +122,11 @@ export function readMedia(type: string, c: Obj, ctx: ReadOptions): Model | null 
       const src = media(c.url);
       if (!src) return null;
       return {
-        kind: 'frame', src, title: words.embed, shows: 'embed', ratio: '',
+        kind: 'frame',
+        src,
+        title: words.embed,
+        shows: 'embed',
+        ratio: '',
         sandbox: EMBED_SANDBOX,
         height: pixels(c.height, 50, 3000) ?? 400,
       };

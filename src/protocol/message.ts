@@ -57,7 +57,13 @@ export interface MessageLabels {
   openLink: string;
 }
 
-export const ENGLISH: MessageLabels = { image: 'Image', video: 'Video', audio: 'Audio', embed: 'Embedded content', openLink: 'Open link' };
+export const ENGLISH: MessageLabels = {
+  image: 'Image',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Embedded content',
+  openLink: 'Open link',
+};
 
 export type Message = { id: string; type: string; content: unknown };
 
@@ -87,7 +93,6 @@ export const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '
 function plainLines(markdown: string): RichTextNode[] {
   return markdown.split('\n').map((line) => ({ type: 'p', children: [{ text: line }] }));
 }
-
 
 function model(message: Message, ctx: ReadOptions): Model | null {
   if (!isObject(message) || !isObject(message.content)) return null;
@@ -127,8 +132,6 @@ export function readMessage(message: Message, ctx: ReadOptions = {}): Model | nu
     return null;
   }
 }
-
-
 
 /** Plain-text summary of a message for announcements and events ("Image: alt", "Video", ...); '' when it is skipped. */
 export function messageToPlain(

@@ -27,4 +27,3 @@ export function pathParamProblem(value: unknown): string {
           ? 'must be well-formed Unicode'
           : '';
 }
-

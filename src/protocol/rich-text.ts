@@ -89,7 +89,9 @@ export function hasText(nodes: readonly unknown[]): boolean {
     typeof value === 'string'
       ? /\S/.test(value)
       : !!enter(value, w, depth, (node) =>
-          typeof node.text === 'string' ? /\S/.test(node.text) : childrenOf(node, w).some((child) => visit(child, depth + 1)),
+          typeof node.text === 'string'
+            ? /\S/.test(node.text)
+            : childrenOf(node, w).some((child) => visit(child, depth + 1)),
         );
   return nodes.slice(0, MAX_NODES).some((node) => visit(node, 0));
 }

@@ -53,10 +53,7 @@ function defaultBase(): string | undefined {
  * `vbscript:`, `blob:`, `file:` and `about:` are always rejected, however they
  * are disguised (case, whitespace, control characters, HTML entities).
  */
-export function safeUrl(
-  value: unknown,
-  opts: { allow?: readonly string[]; base?: string } = {},
-): string | undefined {
+export function safeUrl(value: unknown, opts: { allow?: readonly string[]; base?: string } = {}): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_LENGTH) return undefined;
   const raw = value.trim();
   if (!raw) return undefined;

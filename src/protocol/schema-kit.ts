@@ -7,4 +7,3 @@ export const bool = v.boolean();
 export const uuid = v.pipe(v.string(), v.uuid('must be a UUID'));
 /** An optional field: absent, `undefined` or `null`. */
 export const opt = <T extends v.GenericSchema>(schema: T) => v.nullish(schema);
-

@@ -62,7 +62,10 @@ const chatTurnEntries = {
 const SessionIdSchema = v.pipe(
   str,
   // The rule of every id that goes in a URL (`checkPathParams`): not blank, not `.` or `..`, well-formed.
-  v.check((id) => !pathParamProblem(id), 'must be an id that can go in a URL (not blank, not "." or "..", no lone surrogate)'),
+  v.check(
+    (id) => !pathParamProblem(id),
+    'must be an id that can go in a URL (not blank, not "." or "..", no lone surrogate)',
+  ),
 );
 
 export const StartChatResultSchema = v.looseObject({
@@ -106,10 +109,7 @@ export const StartChatOptionsSchema = v.object({
   // valibot's record takes an array too ("0", "1", … as names); variables have names.
   prefilledVariables: opt(
     v.pipe(
-      v.custom<Record<string, unknown>>(
-        isObject,
-        'must be an object of named variables',
-      ),
+      v.custom<Record<string, unknown>>(isObject, 'must be an object of named variables'),
       v.record(v.string(), v.unknown()),
     ),
   ),
@@ -119,8 +119,6 @@ export const StartChatOptionsSchema = v.object({
   textBubbleContentFormat: opt(v.picklist(['richText', 'markdown'])),
 });
 export type StartChatOptions = v.InferOutput<typeof StartChatOptionsSchema>;
-
-
 
 export type { FieldIssue } from './read.js';
 

@@ -105,7 +105,9 @@ export function parseDataStreamLine(rawLine: string): DataStreamPart | undefined
  * Reads a data stream body to its end, yielding its parts as they arrive.
  * Stops reading (and cancels the body) when the consumer stops iterating.
  */
-export async function* readDataStream(body: ReadableStream<Uint8Array>): AsyncGenerator<DataStreamPart, void, undefined> {
+export async function* readDataStream(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<DataStreamPart, void, undefined> {
   const decoder = new DataStreamDecoder();
   const reader = body.getReader();
   let done = false;

@@ -34,7 +34,8 @@ type Json = Record<string, unknown>;
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const absent = (value: unknown): value is null | undefined => value === undefined || value === null;
-const done = <T>(value: T, issues: FieldIssue[]): Read<T> => (issues.length ? { ok: false, issues } : { ok: true, value });
+const done = <T>(value: T, issues: FieldIssue[]): Read<T> =>
+  issues.length ? { ok: false, issues } : { ok: true, value };
 
 /** A shallow copy without the keys that name prototypes (JSON can carry them as data). */
 function copy(value: Json): Json {
@@ -98,7 +99,9 @@ function readTurnInto(out: Json, issues: FieldIssue[]): void {
     else issues.push({ path: 'input', message: 'must be an input block with an id' });
   } else delete out.input;
   if (Array.isArray(out.clientSideActions)) {
-    out.clientSideActions = out.clientSideActions.filter((a) => isObject(a) && isString(a.type)).map((a) => readAction(a as Json));
+    out.clientSideActions = out.clientSideActions
+      .filter((a) => isObject(a) && isString(a.type))
+      .map((a) => readAction(a as Json));
   } else delete out.clientSideActions;
   keepIf(out, 'logs', Array.isArray);
   const theme = readDynamicTheme(out.dynamicTheme);
@@ -122,7 +125,8 @@ export function readStartResult(value: unknown): Read<StartChatResult> {
   if (!isObject(value)) return { ok: false, issues: [{ path: '(root)', message: 'must be an object' }] };
   const out = copy(value);
   const issues: FieldIssue[] = [];
-  for (const key of ['sessionId', 'resultId']) if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
+  for (const key of ['sessionId', 'resultId'])
+    if (!isString(out[key])) issues.push({ path: key, message: 'must be a string' });
   // Every later call puts the session id in its URL: one that cannot go there is refused now.
   const problem = isString(out.sessionId) && pathParamProblem(out.sessionId);
   if (problem) issues.push({ path: 'sessionId', message: `must be an id that can go in a URL (${problem})` });
@@ -158,19 +162,24 @@ export function checkAnswer(value: unknown): Read<ChatAnswer> {
   if (isString(value)) return { ok: true, value };
   const bad = (path: string, message: string): Read<ChatAnswer> => ({ ok: false, issues: [{ path, message }] });
   if (!isObject(value)) return bad('message', 'must be a string or an answer object');
-  if (value.type === 'audio') return isString(value.url) ? { ok: true, value: { type: 'audio', url: value.url } } : bad('message.url', 'must be a string');
+  if (value.type === 'audio')
+    return isString(value.url)
+      ? { ok: true, value: { type: 'audio', url: value.url } }
+      : bad('message.url', 'must be a string');
   if (value.type !== 'text') return bad('message.type', 'must be "text" or "audio"');
   if (!isString(value.text)) return bad('message.text', 'must be a string');
   const answer: Json = { type: 'text', text: value.text };
   const files = value.attachedFileUrls;
   if (!absent(files)) {
-    if (!Array.isArray(files) || !files.every(isString)) return bad('message.attachedFileUrls', 'must be a list of strings');
+    if (!Array.isArray(files) || !files.every(isString))
+      return bad('message.attachedFileUrls', 'must be a list of strings');
     answer.attachedFileUrls = files;
   }
   const metadata = value.metadata;
   if (!absent(metadata)) {
     if (!isObject(metadata)) return bad('message.metadata', 'must be an object');
-    if (!absent(metadata.replyId) && !isString(metadata.replyId)) return bad('message.metadata.replyId', 'must be a string');
+    if (!absent(metadata.replyId) && !isString(metadata.replyId))
+      return bad('message.metadata.replyId', 'must be a string');
     answer.metadata = absent(metadata.replyId) ? {} : { replyId: metadata.replyId };
   }
   return { ok: true, value: answer as ChatAnswer };

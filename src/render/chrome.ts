@@ -34,11 +34,13 @@ export function renderHeader(view: HeaderView): TemplateResult {
       ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
     </div>
     ${(voice && late.get()?.renderMuteButton(voice.muted, strings, voice.toggle)) || nothing}
-    ${onClose
-      ? html`<button part="close-button" class="icon-button" type="button" aria-label=${strings.closeChat} @click=${onClose}>
+    ${
+      onClose
+        ? html`<button part="close-button" class="icon-button" type="button" aria-label=${strings.closeChat} @click=${onClose}>
           ${icon(closeIcon)}
         </button>`
-      : nothing}
+        : nothing
+    }
   </header>`;
 }
 
@@ -65,10 +67,12 @@ export function renderLauncher(view: LauncherView): TemplateResult {
     @click=${view.onClick}
     @keydown=${view.onKeydown}
   >
-    ${isOpen
-      ? icon(chevronDown)
-      : view.icon
-        ? html`<img class="launcher-icon" src=${view.icon} alt="" />`
-        : icon(chatIcon)}
+    ${
+      isOpen
+        ? icon(chevronDown)
+        : view.icon
+          ? html`<img class="launcher-icon" src=${view.icon} alt="" />`
+          : icon(chatIcon)
+    }
   </button>`;
 }

@@ -21,7 +21,6 @@ import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
 
-
 /** What the element passes to the renderer. */
 export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
@@ -30,11 +29,13 @@ export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
   lang?: string;
 }
 
-
 /** Whether showing `message` takes the on-demand part: markdown (its parser), video, audio and embeds (their reader). */
 export function needsOnDemand(message: Message): boolean {
   if (!isObject(message)) return false;
-  return MEDIA_TYPES.includes(message.type) || (message.type === 'text' && isObject(message.content) && typeof message.content.markdown === 'string');
+  return (
+    MEDIA_TYPES.includes(message.type) ||
+    (message.type === 'text' && isObject(message.content) && typeof message.content.markdown === 'string')
+  );
 }
 
 /**
@@ -56,7 +57,10 @@ export function prepareMessage(message: Message): Promise<void> | undefined {
  * element for text), or null when the message must be skipped (unknown type,
  * `custom-embed`, unusable content, or media whose reader has not arrived).
  */
-export function renderMessageContent(message: Message, ctx: MessageRenderContext = {}): TemplateResult | HTMLElement | null {
+export function renderMessageContent(
+  message: Message,
+  ctx: MessageRenderContext = {},
+): TemplateResult | HTMLElement | null {
   // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
   const part = needsOnDemand(message) ? late.get() : undefined;
   const m = readMessage(message, { ...ctx, markdown: part?.parseMarkdown, media: part?.readMedia });
@@ -69,10 +73,12 @@ export function renderMessageContent(message: Message, ctx: MessageRenderContext
     case 'image': {
       const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
-      return html`<div class="fb-content">${m.href
-        ? html`<a href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
+      return html`<div class="fb-content">${
+        m.href
+          ? html`<a href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
             aria-label=${m.alt ? nothing : { ...ENGLISH, ...ctx.labels }.openLink}>${img}</a>`
-        : img}</div>`;
+          : img
+      }</div>`;
     }
     default:
       // Only the on-demand reader makes these models, so its renderer is there.

@@ -44,4 +44,3 @@ export function renderRedirectLink(url: string | undefined, strings: FlowbotStri
   return html`<p part="redirect" class="notice"><a href=${url} target="_blank"
     rel="noopener noreferrer">${strings.openPage}: ${new URL(url).host}</a></p>`;
 }
-

@@ -77,26 +77,32 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
     tabindex="0"
   >
     ${rows}
-    ${status === 'starting'
-      ? html`<div class="skeleton">
+    ${
+      status === 'starting'
+        ? html`<div class="skeleton">
           <span class="visually-hidden">${strings.loading}</span>
           <span class="bone" aria-hidden="true"></span><span class="bone short" aria-hidden="true"></span>
         </div>`
-      : nothing}
-    ${typing
-      ? html`<div part="typing" class="row bot">
+        : nothing
+    }
+    ${
+      typing
+        ? html`<div part="typing" class="row bot">
           ${avatar ? html`<span class="avatar-space"></span>` : nothing}
           <div class="bubble bot-bubble typing">
             <span class="visually-hidden">${strings.typing}</span>
             <span class="dot"></span><span class="dot"></span><span class="dot"></span>
           </div>
         </div>`
-      : nothing}
+        : nothing
+    }
     ${(ctx.blockedUrl && late.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
-  </div>${ctx.unseen
-    ? html`<button part="new-messages" class="jump" type="button" @click=${ctx.onJump}>${strings.newMessages}</button>`
-    : nothing}</div>`;
+  </div>${
+    ctx.unseen
+      ? html`<button part="new-messages" class="jump" type="button" @click=${ctx.onJump}>${strings.newMessages}</button>`
+      : nothing
+  }</div>`;
 }
 
 /** A bot message's row, and what its parts were drawn with. */
@@ -183,7 +189,10 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   else {
     const part = late.get();
     if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
-    const label = type === 'image' ? nothing : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
+    const label =
+      type === 'image'
+        ? nothing
+        : html`<span class="visually-hidden">${ctx.strings[type as 'video' | 'audio' | 'embed']}</span>`;
     render(html`${label}${content}`, bubble);
   }
   return true;
@@ -197,11 +206,12 @@ function avatarImg(src: string): HTMLElement {
   return img;
 }
 
-
 /** The bot's avatar beside the first message of a group, a space of its width beside the others. */
 function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult | typeof nothing {
   if (!avatar) return nothing;
-  return grouped ? html`<span class="avatar-space"></span>` : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`;
+  return grouped
+    ? html`<span class="avatar-space"></span>`
+    : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`;
 }
 
 /**
@@ -219,11 +229,13 @@ function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): Template
   return html`<div class="row user ${entry.state}">
     <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
     ${guestAvatar ? html`<img part="avatar guest-avatar" class="avatar" src=${guestAvatar} alt="" />` : nothing}
-    ${entry.state === 'failed'
-      ? html`<span class="note">${strings.notSent}</span>`
-      : entry.state === 'sending'
-        ? html`<span class="visually-hidden">${strings.sending}</span>`
-        : nothing}
+    ${
+      entry.state === 'failed'
+        ? html`<span class="note">${strings.notSent}</span>`
+        : entry.state === 'sending'
+          ? html`<span class="visually-hidden">${strings.sending}</span>`
+          : nothing
+    }
   </div>`;
 }
 

@@ -70,7 +70,8 @@ function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
   const attr = (name: string) => el.getAttribute(name);
   const mode = attr('mode') ?? 'standard';
   const publicId = attr('public-id')?.trim();
-  if (!publicId || (mode !== 'standard' && !el.hasAttribute('open')) || (attr('persist') ?? 'none') !== 'none') return undefined;
+  if (!publicId || (mode !== 'standard' && !el.hasAttribute('open')) || (attr('persist') ?? 'none') !== 'none')
+    return undefined;
   const json = (name: string): Record<string, unknown> | undefined | null => {
     const value = attr(name);
     if (value === null || value.trim() === '') return undefined;
@@ -81,7 +82,12 @@ function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
   const prefilledVariables = json('prefilled-variables');
   // What the widget will read differently (a switched-off widget, bad JSON) is left to it.
   if (widget === null || widget?.isActivated === false || prefilledVariables === null) return undefined;
-  return { publicId, apiHost: attr('api-host') ?? '', prefilledVariables, streaming: !el.hasAttribute('disable-streaming') };
+  return {
+    publicId,
+    apiHost: attr('api-host') ?? '',
+    prefilledVariables,
+    streaming: !el.hasAttribute('disable-streaming'),
+  };
 }
 
 function init(options: FlowbotInitOptions): FlowbotChat {
@@ -103,7 +109,12 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
   const startsAtOnce = (options.mode ?? 'standard') === 'standard' || options.open;
-  if (startsAtOnce && (options.persist ?? 'none') === 'none' && options.widget?.isActivated !== false && !customElements.get('flowbot-chat')) {
+  if (
+    startsAtOnce &&
+    (options.persist ?? 'none') === 'none' &&
+    options.widget?.isActivated !== false &&
+    !customElements.get('flowbot-chat')
+  ) {
     startEarly(el, {
       publicId: options.publicId,
       apiHost: options.apiHost ?? '',
@@ -150,7 +161,11 @@ if (typeof window !== 'undefined' && !window.Flowbot) {
   if (document.readyState === 'loading') {
     const watch = new MutationObserver((records) => {
       for (const record of records) {
-        startAll([...record.addedNodes].filter((node): node is Element => node instanceof Element && node.localName === 'flowbot-chat'));
+        startAll(
+          [...record.addedNodes].filter(
+            (node): node is Element => node instanceof Element && node.localName === 'flowbot-chat',
+          ),
+        );
       }
     });
     watch.observe(document, { childList: true, subtree: true });

@@ -90,7 +90,12 @@ export function startEarly(el: Element, request: StartRequest): void {
  * `signal` now stops it, as it would the widget's own request. An early start
  * for another request is stopped (the widget sends its own).
  */
-export function takeEarlyStart(el: Element, url: string, body: string | undefined, signal?: AbortSignal): Promise<Response> | undefined {
+export function takeEarlyStart(
+  el: Element,
+  url: string,
+  body: string | undefined,
+  signal?: AbortSignal,
+): Promise<Response> | undefined {
   const entry = early().get(el);
   if (!entry) return undefined;
   early().delete(el);

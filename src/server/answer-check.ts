@@ -2,8 +2,7 @@
 import type { FlowInput, FlowItem } from './flows.js';
 
 export type Verdict =
-  | { ok: false }
-  | { ok: true; normalised: string; stored?: string; number?: number; next?: string; matched?: string[] };
+  { ok: false } | { ok: true; normalised: string; stored?: string; number?: number; next?: string; matched?: string[] };
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -12,8 +11,26 @@ const TIME = /^(\d{1,2}):(\d{2})$/;
 
 /** Dialling codes for `defaultCountryCode`; a small table is enough for the demo. */
 const DIALLING_CODES: Record<string, string> = {
-  US: '1', CA: '1', GB: '44', IE: '353', FR: '33', DE: '49', ES: '34', PT: '351', IT: '39', NL: '31',
-  BE: '32', CH: '41', BR: '55', AR: '54', MX: '52', IN: '91', JP: '81', AU: '61', NZ: '64', ZA: '27',
+  US: '1',
+  CA: '1',
+  GB: '44',
+  IE: '353',
+  FR: '33',
+  DE: '49',
+  ES: '34',
+  PT: '351',
+  IT: '39',
+  NL: '31',
+  BE: '32',
+  CH: '41',
+  BR: '55',
+  AR: '54',
+  MX: '52',
+  IN: '91',
+  JP: '81',
+  AU: '61',
+  NZ: '64',
+  ZA: '27',
 };
 
 const opt = <T>(input: FlowInput, name: string, guard: (x: unknown) => x is T): T | undefined => {
@@ -125,13 +142,14 @@ function checkDate(input: FlowInput, text: string): Verdict {
 }
 
 function labelOf(input: FlowInput, item: FlowItem): string {
-  return input.type === 'picture choice input' ? (item.value ?? item.title ?? item.id) : (item.value ?? item.content ?? item.id);
+  return input.type === 'picture choice input'
+    ? (item.value ?? item.title ?? item.id)
+    : (item.value ?? item.content ?? item.id);
 }
 
 function findItem(input: FlowInput, text: string): FlowItem | undefined {
-  return (input.items ?? []).find(
-    (item) =>
-      [item.value, item.content, item.title].some((label) => label !== undefined && same(label, text)),
+  return (input.items ?? []).find((item) =>
+    [item.value, item.content, item.title].some((label) => label !== undefined && same(label, text)),
   );
 }
 
@@ -174,7 +192,12 @@ function checkCards(input: FlowInput, text: string, replyId: string | undefined)
   for (const item of input.items ?? []) {
     for (const path of item.paths ?? []) {
       if (path.id === replyId || (path.text !== undefined && same(path.text, text))) {
-        const verdict: Verdict = { ok: true, normalised: text, stored: path.text ?? text, matched: [path.text ?? path.id] };
+        const verdict: Verdict = {
+          ok: true,
+          normalised: text,
+          stored: path.text ?? text,
+          matched: [path.text ?? path.id],
+        };
         if (path.next !== undefined) verdict.next = path.next;
         return verdict;
       }

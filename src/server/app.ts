@@ -128,12 +128,16 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
   const token = options.token ?? DEFAULT_TOKEN;
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-  if (!isTimeZone(timeZone)) throw new RangeError(`createReferenceApp: timeZone "${String(timeZone)}" is not a known IANA time zone`);
+  if (!isTimeZone(timeZone))
+    throw new RangeError(`createReferenceApp: timeZone "${String(timeZone)}" is not a known IANA time zone`);
   const { state, seed } = createSeedState(token, options.flows ?? shippedFlows(), {
     sessionTtlMs: options.sessionTtlMs,
     maxSessions: options.maxSessions,
     faults: options.faults === true,
-    uploads: new UploadStore(options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, options.uploadStoreBytes ?? DEFAULT_UPLOAD_STORE_BYTES),
+    uploads: new UploadStore(
+      options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+      options.uploadStoreBytes ?? DEFAULT_UPLOAD_STORE_BYTES,
+    ),
     publicUrl: normalisePublicUrl(options.publicUrl ?? 'http://localhost'),
     streamPaceMs: options.streamPaceMs ?? DEFAULT_STREAM_PACE_MS,
   });
@@ -175,7 +179,13 @@ export function normalisePublicUrl(value: string): string {
   } catch {
     throw new TypeError(`publicUrl must be an absolute http(s) URL, got "${value}"`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash
+  ) {
     throw new TypeError(`publicUrl must be an http(s) URL without credentials, query or fragment, got "${value}"`);
   }
   return url.href.replace(/\/+$/, '');

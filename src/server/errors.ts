@@ -110,5 +110,3 @@ export function invalid(what: string, issues: FieldIssue[]): ApiError {
 }
 
 const MESSAGE_ISSUES = 10;
-
-

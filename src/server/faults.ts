@@ -165,7 +165,8 @@ export function parseFaultSpec(text: string): FaultSpec {
 
 function milliseconds(name: string, value: string): number {
   const ms = Number(value);
-  if (value === '' || !Number.isFinite(ms) || ms < 0) throw new Error(`fault ${name} must be milliseconds, got "${clipValue(value)}"`);
+  if (value === '' || !Number.isFinite(ms) || ms < 0)
+    throw new Error(`fault ${name} must be milliseconds, got "${clipValue(value)}"`);
   return ms;
 }
 
@@ -186,7 +187,8 @@ export class FaultQueue {
   next(spec: string | FaultSpec, options: FaultOptions = {}): void {
     if (!this.enabled) throw new Error('Fault injection is off: create the server with `faults: true`.');
     const every = options.every ?? 1;
-    if (!Number.isInteger(every) || every < 1) throw new Error(`fault "every" must be a whole number from 1, got ${every}`);
+    if (!Number.isInteger(every) || every < 1)
+      throw new Error(`fault "every" must be a whole number from 1, got ${every}`);
     this.queue.push({
       spec: typeof spec === 'string' ? parseFaultSpec(spec) : spec,
       match: options.match,

@@ -75,7 +75,8 @@ export function startChat(
   const options = parseBody(StartChatOptionsSchema, body === undefined ? {} : body, 'startChat body');
   const variables: Record<string, string> = { ...flow.variables };
   for (const [name, value] of Object.entries(options.prefilledVariables ?? {})) {
-    if (value !== null && value !== undefined) variables[name] = typeof value === 'string' ? value : JSON.stringify(value);
+    if (value !== null && value !== undefined)
+      variables[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   const session: ChatSession = {
     id: randomUUID(),
@@ -104,7 +105,9 @@ export function startChat(
 
 /** Continues `session` with the protocol body `{ message }` or `{}`. */
 export function continueChat(session: ChatSession, body: unknown): ContinueChatResult {
-  const answer = answerOf(parseBody(ContinueChatBodySchema, body === undefined ? {} : body, 'continueChat body').message);
+  const answer = answerOf(
+    parseBody(ContinueChatBodySchema, body === undefined ? {} : body, 'continueChat body').message,
+  );
   const turn = newTurn();
   const waiting = session.waiting;
 
@@ -132,21 +135,25 @@ export function continueChat(session: ChatSession, body: unknown): ContinueChatR
   if (answer === undefined) {
     // Payment cannot happen here, and a file the flow does not require may be left out: no
     // answer skips them. Otherwise the same input again.
-    const optionalFile = input.type === 'file input' && (input.options as { isRequired?: unknown } | undefined)?.isRequired === false;
+    const optionalFile =
+      input.type === 'file input' && (input.options as { isRequired?: unknown } | undefined)?.isRequired === false;
     if (input.type === 'payment input' || optionalFile) play(session, input.next, turn);
     else waitFor(session, block, turn);
     return finish(turn);
   }
 
   const attachments = answer.attachedFileUrls;
-  const attachmentsVariable = (input.options?.['attachments'] as { saveVariableId?: unknown } | undefined)?.saveVariableId;
+  const attachmentsVariable = (input.options?.['attachments'] as { saveVariableId?: unknown } | undefined)
+    ?.saveVariableId;
   // A file input's answer is its files; a text input may carry files and no words.
   const text =
     attachments?.length && (input.type === 'file input' || !answer.text.trim()) ? attachments.join(', ') : answer.text;
   const verdict = check(input, text, answer.replyId);
   if (!verdict.ok) {
     session.retries += 1;
-    turn.messages.push(message(session, `retry-${session.retries}`, textContent(session, retryText(session.flow, input))));
+    turn.messages.push(
+      message(session, `retry-${session.retries}`, textContent(session, retryText(session.flow, input))),
+    );
     waitFor(session, block, turn);
     return finish(turn);
   }
@@ -173,7 +180,9 @@ function answerOf(message: v.InferOutput<typeof ContinueChatBodySchema>['message
   if (message.type === 'audio') return { text: message.url, replyId: undefined, attachedFileUrls: undefined };
   const files = message.attachedFileUrls ?? undefined;
   if (files && files.length > MAX_ATTACHED_FILES) {
-    throw invalid('continueChat body', [{ path: 'message.attachedFileUrls', message: `must list at most ${MAX_ATTACHED_FILES} files` }]);
+    throw invalid('continueChat body', [
+      { path: 'message.attachedFileUrls', message: `must list at most ${MAX_ATTACHED_FILES} files` },
+    ]);
   }
   return { text: message.text, replyId: message.metadata?.replyId ?? undefined, attachedFileUrls: files };
 }
@@ -189,7 +198,10 @@ function remember(session: ChatSession, inputId: string, answer: string): void {
  * `messages` (the older `streamOpenAiChatCompletion` body): the last user
  * message with text content, when there is one, is the question answered.
  */
-export function pendingStream(session: ChatSession, messages?: readonly { role?: unknown; content?: unknown }[]): string | undefined {
+export function pendingStream(
+  session: ChatSession,
+  messages?: readonly { role?: unknown; content?: unknown }[],
+): string | undefined {
   const waiting = session.waiting;
   if (waiting.kind !== 'stream') return undefined;
   const question = messages
@@ -235,7 +247,8 @@ function play(session: ChatSession, blockId: string | undefined, turn: Turn): vo
     const ids = new Map<string, string>();
     (block.messages ?? []).forEach((m, index) => {
       const baseId = m.id ?? `${block.id}-${index}`;
-      const content = m.type === 'text' && m.text !== undefined ? textContent(session, m.text) : resolveText(session, m.content);
+      const content =
+        m.type === 'text' && m.text !== undefined ? textContent(session, m.text) : resolveText(session, m.content);
       const emitted = message(session, baseId, substituteDeep(session, content), m.type);
       ids.set(baseId, emitted.id);
       turn.messages.push(emitted);
@@ -273,7 +286,9 @@ function play(session: ChatSession, blockId: string | undefined, turn: Turn): vo
       }
       // No streams asked for: the whole answer as an ordinary message, as the viewer does.
       const content =
-        session.format === 'markdown' ? { type: 'markdown', markdown: answer } : { type: 'richText', richText: markdownToRichText(answer) };
+        session.format === 'markdown'
+          ? { type: 'markdown', markdown: answer }
+          : { type: 'richText', richText: markdownToRichText(answer) };
       turn.messages.push(message(session, `${block.id}-answer`, content));
       remember(session, block.id, answer);
       if (block.stream.variable) session.variables[block.stream.variable] = answer;
@@ -312,7 +327,13 @@ function message(session: ChatSession, baseId: string, content: unknown, type = 
 
 function flowbotOf(flow: FlowDefinition, assetsUrl: string): Record<string, unknown> {
   const settings: Record<string, unknown> = { ...flow.settings };
-  settings['typingEmulation'] ??= { enabled: false, speed: 400, maxDelay: 3, delayBetweenBubbles: 0, isDisabledOnFirstMessage: true };
+  settings['typingEmulation'] ??= {
+    enabled: false,
+    speed: 400,
+    maxDelay: 3,
+    delayBetweenBubbles: 0,
+    isDisabledOnFirstMessage: true,
+  };
   const flowbot: Record<string, unknown> = {
     id: flow.id ?? `flowbot-${flow.publicId}`,
     version: flow.version ?? '1',

@@ -101,5 +101,8 @@ export class SessionStore {
 /** Thrown for an unknown or expired session. */
 export function sessionNotFound(id: string): ApiError {
   const shown = quotable(id);
-  return new ApiError(404, `${shown === undefined ? 'This session' : `Session "${shown}"`} does not exist or has expired.`);
+  return new ApiError(
+    404,
+    `${shown === undefined ? 'This session' : `Session "${shown}"`} does not exist or has expired.`,
+  );
 }

@@ -20,7 +20,16 @@ export type { ReferenceApp, ReferenceAppOptions } from './app.js';
 export { DEFAULT_TOKEN, GUEST_VIEW_FEATURE } from './state.js';
 export type { ReferenceSeed, ReferenceState } from './state-types.js';
 export { defineFlow, shippedFlows } from './flows.js';
-export type { FlowAction, FlowBlock, FlowCondition, FlowDefinition, FlowInput, FlowItem, FlowMessage, FlowRoute } from './flows.js';
+export type {
+  FlowAction,
+  FlowBlock,
+  FlowCondition,
+  FlowDefinition,
+  FlowInput,
+  FlowItem,
+  FlowMessage,
+  FlowRoute,
+} from './flows.js';
 export { FaultQueue, parseFaultSpec, FAULT_HEADER } from './faults.js';
 export { ReferenceStats } from './stats.js';
 export type { ClientLogRecord } from './stats.js';
@@ -117,7 +126,8 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
   // wants the headers' limit within the request's; the checks run every
   // `connectionsCheckingInterval`, so it is kept short enough for the limits to bite on time.
   const requestTimeout = Math.max(0, requestTimeoutMs);
-  const headersTimeout = requestTimeout > 0 ? Math.min(Math.max(1, headersTimeoutMs), requestTimeout) : Math.max(1, headersTimeoutMs);
+  const headersTimeout =
+    requestTimeout > 0 ? Math.min(Math.max(1, headersTimeoutMs), requestTimeout) : Math.max(1, headersTimeoutMs);
   const server = createServer(
     {
       // Node would answer a missing Host with an empty 400 of its own.
@@ -128,12 +138,12 @@ export function startReferenceServer(options: ReferenceServerOptions = {}): Prom
       connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(headersTimeout / 4))),
     },
     (incoming, outgoing) => {
-    if (incoming.httpVersion === '1.1' && !incoming.headers.host) {
-      outgoing.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
-      outgoing.end(JSON.stringify({ message: 'Bad request: the Host header is missing.' }));
-      return;
-    }
-    void listener(incoming, outgoing);
+      if (incoming.httpVersion === '1.1' && !incoming.headers.host) {
+        outgoing.writeHead(400, { ...ERROR_HEADERS, connection: 'close' });
+        outgoing.end(JSON.stringify({ message: 'Bad request: the Host header is missing.' }));
+        return;
+      }
+      void listener(incoming, outgoing);
     },
   );
   server.maxConnections = maxConnections;
@@ -185,7 +195,11 @@ function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
         ? [408, 'Request Timeout', 'The request took too long to arrive.']
         : [400, 'Bad Request', 'Bad request: the request is not valid HTTP.'];
   const body = JSON.stringify({ message });
-  const headers = Object.entries({ ...ERROR_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+  const headers = Object.entries({
+    ...ERROR_HEADERS,
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   // Then close both ways: a client that never reads nor closes must not keep the socket half-open.

@@ -5,7 +5,9 @@
  */
 
 const STOP_WORDS = new Set(
-  'a an and are about can could did do does for from have how i in is it me my of on or so the there this to was what when where which who why will with you your'.split(' '),
+  'a an and are about can could did do does for from have how i in is it me my of on or so the there this to was what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /** The words of `text` worth matching: lower-case, without stop words, plural `s` dropped. */
@@ -38,7 +40,7 @@ export function knowledgeAnswer(knowledge: readonly string[], question: string):
   if (scored.length === 0) {
     const topics = knowledge.map((p) => /\*\*([^*]+)\*\*/.exec(p)?.[1]).filter((t): t is string => Boolean(t));
     return [
-      "I could not find that in the Acme notes I have. I can tell you about:",
+      'I could not find that in the Acme notes I have. I can tell you about:',
       '',
       ...topics.map((topic) => `- ${topic}`),
       '',
@@ -50,7 +52,11 @@ export function knowledgeAnswer(knowledge: readonly string[], question: string):
     .filter((entry) => entry.score * 2 >= best)
     .slice(0, PARAGRAPHS_SHOWN)
     .sort((a, b) => a.index - b.index);
-  return ['Here is what I found:', '', ...chosen.flatMap((entry, i) => (i ? ['', entry.paragraph] : [entry.paragraph]))].join('\n');
+  return [
+    'Here is what I found:',
+    '',
+    ...chosen.flatMap((entry, i) => (i ? ['', entry.paragraph] : [entry.paragraph])),
+  ].join('\n');
 }
 
 /**

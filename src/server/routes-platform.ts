@@ -45,7 +45,8 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
   const authenticate = (c: Context): AccountRecord => {
     const header = c.req.header('Authorization');
     const challenge = { 'WWW-Authenticate': 'Bearer' };
-    if (!header) throw new ApiError(401, 'Missing access token: send "Authorization: Bearer <token>".', undefined, challenge);
+    if (!header)
+      throw new ApiError(401, 'Missing access token: send "Authorization: Bearer <token>".', undefined, challenge);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const accountId = match ? state.tokens.get(match[1]!) : undefined;
     const account = accountId ? state.accounts.get(accountId) : undefined;
@@ -151,7 +152,9 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
       creatorId: account.id,
       name: `${bot.name} (copy)`,
       botGenAI: bot.botGenAI?.map((genAI) => ({ ...structuredClone(genAI), id: crypto.randomUUID(), botId })) ?? null,
-      botMonetization: bot.botMonetization ? { ...structuredClone(bot.botMonetization), id: crypto.randomUUID() } : null,
+      botMonetization: bot.botMonetization
+        ? { ...structuredClone(bot.botMonetization), id: crypto.randomUUID() }
+        : null,
     };
     const widgetCopy = { ...structuredClone(widget), id: crypto.randomUUID(), title: `${widget.title} (copy)`, botId };
     state.bots.set(botId, botCopy);
@@ -173,7 +176,12 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
   app.post('/api/v2/extractor/upload-web-scraper', async (c) => {
     const account = authenticate(c);
     const parsed = parseBody(WebImportSchema, await readJson(c), 'web import');
-    const body = { ...parsed, unityId: idKey(parsed.unityId), datasetId: idKey(parsed.datasetId), folderId: idKey(parsed.folderId) };
+    const body = {
+      ...parsed,
+      unityId: idKey(parsed.unityId),
+      datasetId: idKey(parsed.datasetId),
+      folderId: idKey(parsed.folderId),
+    };
     unitFor(account, body.unityId);
     const dataset = state.datasets.get(body.datasetId);
     if (!dataset || dataset.unityId !== body.unityId) {
@@ -282,7 +290,7 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
       const credential = state.credentials.get(idKey(entry.credentialId));
       return credential && credential.unityId === bot.unityId
         ? []
-        : [{ path: `fallbacks.${index}.credentialId`, message: 'is not a credential of the bot\'s unit' }];
+        : [{ path: `fallbacks.${index}.credentialId`, message: "is not a credential of the bot's unit" }];
     });
     if (issues.length) throw invalid('fallback update', issues);
     // The list is the bot's whole fallback chain in priority order; the
@@ -290,7 +298,8 @@ export function mountPlatform(app: Hono, state: ReferenceState, timeZone: string
     const chain = body.fallbacks
       .map((entry, index) => ({ ...entry, order: entry.order ?? index + 1 }))
       .sort((a, b) => a.order - b.order);
-    for (const [key, other] of state.fallbacks) if (other.botId === bot.id && key !== fallback.id) state.fallbacks.delete(key);
+    for (const [key, other] of state.fallbacks)
+      if (other.botId === bot.id && key !== fallback.id) state.fallbacks.delete(key);
     const now = new Date().toISOString();
     chain.forEach((entry, index) => {
       const id = index === 0 ? fallback.id : crypto.randomUUID();
@@ -329,7 +338,10 @@ function param(c: Context, name: string): string {
 
 /** Why a host may not be imported (a blocked site, a private address), or undefined. */
 function blockedReason(hostname: string): string | undefined {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   const site = BLOCKED_HOSTS.find((blocked) => host === blocked || host.endsWith(`.${blocked}`));
   if (site) return site;
   if (host === 'localhost' || host.endsWith('.localhost')) return host;

@@ -70,7 +70,11 @@ export const MAX_LOG_DETAILS = 4096;
 
 const ClientLogSchema = v.object({
   status: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(40, 'is too long (40 characters at most)')),
-  description: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(1000, 'is too long (1000 characters at most)')),
+  description: v.pipe(
+    v.string(),
+    v.minLength(1, 'is required'),
+    v.maxLength(1000, 'is too long (1000 characters at most)'),
+  ),
   details: v.nullish(v.unknown()),
   context: v.nullish(v.pipe(v.string(), v.maxLength(200, 'is too long (200 characters at most)'))),
 });

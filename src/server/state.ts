@@ -101,7 +101,11 @@ export function createSeedState(
   };
 
   put(state.institutions, { id: seed.institutionId, name: 'Acme Academy', features: [] });
-  put(state.institutions, { id: seed.guestViewInstitutionId, name: 'Acme Open Courses', features: [GUEST_VIEW_FEATURE] });
+  put(state.institutions, {
+    id: seed.guestViewInstitutionId,
+    name: 'Acme Open Courses',
+    features: [GUEST_VIEW_FEATURE],
+  });
   put(state.institutions, { id: seed.otherInstitutionId, name: 'Globex Institute', features: [GUEST_VIEW_FEATURE] });
 
   put(state.accounts, {
@@ -135,8 +139,16 @@ export function createSeedState(
 
   put(state.courses, { id: seed.courseId, institutionId: seed.institutionId, title: 'Getting started with chat bots' });
   put(state.courses, { id: seed.otherCourseId, institutionId: seed.institutionId, title: 'Prompt writing' });
-  put(state.courses, { id: seed.guestViewCourseId, institutionId: seed.guestViewInstitutionId, title: 'Open lecture series' });
-  put(state.courses, { id: seed.otherInstitutionCourseId, institutionId: seed.otherInstitutionId, title: 'Globex onboarding' });
+  put(state.courses, {
+    id: seed.guestViewCourseId,
+    institutionId: seed.guestViewInstitutionId,
+    title: 'Open lecture series',
+  });
+  put(state.courses, {
+    id: seed.otherInstitutionCourseId,
+    institutionId: seed.otherInstitutionId,
+    title: 'Globex onboarding',
+  });
 
   const lesson = (lessonId: string, courseId: string, titulo: string, ordem: number): Lesson => ({
     curso_id: courseId,
@@ -199,7 +211,14 @@ export function createSeedState(
     validationEndpoint: 'https://api.openai.example/v1/models',
     slug: 'openai',
     form: [
-      { name: 'api_key', label: 'API key', type: 'password', maxLength: 200, required: true, description: 'The secret key of your OpenAI account.' },
+      {
+        name: 'api_key',
+        label: 'API key',
+        type: 'password',
+        maxLength: 200,
+        required: true,
+        description: 'The secret key of your OpenAI account.',
+      },
     ],
     createdAt: SEEDED_AT,
     updatedAt: UPDATED_AT,
@@ -212,8 +231,22 @@ export function createSeedState(
     status: true,
     slug: 'stripe',
     form: [
-      { name: 'api_key', label: 'Secret key', type: 'password', maxLength: 200, required: true, description: 'Starts with sk_.' },
-      { name: 'publishable_key', label: 'Publishable key', type: 'text', maxLength: 200, required: true, description: 'Starts with pk_.' },
+      {
+        name: 'api_key',
+        label: 'Secret key',
+        type: 'password',
+        maxLength: 200,
+        required: true,
+        description: 'Starts with sk_.',
+      },
+      {
+        name: 'publishable_key',
+        label: 'Publishable key',
+        type: 'text',
+        maxLength: 200,
+        required: true,
+        description: 'Starts with pk_.',
+      },
     ],
     createdAt: SEEDED_AT,
   });
@@ -289,7 +322,14 @@ export function createSeedState(
   });
 
   // Bots and widgets
-  const bot = (n: number, botId: string, institutionId: string, unityId: string, creatorId: string, name: string): Bot => ({
+  const bot = (
+    n: number,
+    botId: string,
+    institutionId: string,
+    unityId: string,
+    creatorId: string,
+    name: string,
+  ): Bot => ({
     id: botId,
     creatorId,
     institutionId,
@@ -324,9 +364,18 @@ export function createSeedState(
     },
   });
   put(state.bots, bot(1, seed.botId, seed.institutionId, seed.unityId, seed.accountId, 'Acme helper'));
-  put(state.bots, bot(2, seed.otherBotId, seed.otherInstitutionId, seed.otherUnityId, seed.otherAccountId, 'Globex helper'));
+  put(
+    state.bots,
+    bot(2, seed.otherBotId, seed.otherInstitutionId, seed.otherUnityId, seed.otherAccountId, 'Globex helper'),
+  );
 
-  const widget = (widgetId: string, institutionId: string, unityId: string, botId: string, title: string): WidgetRecord => ({
+  const widget = (
+    widgetId: string,
+    institutionId: string,
+    unityId: string,
+    botId: string,
+    title: string,
+  ): WidgetRecord => ({
     id: widgetId,
     institutionId,
     title,
@@ -353,7 +402,10 @@ export function createSeedState(
     unityId,
   });
   put(state.widgets, widget(seed.widgetId, seed.institutionId, seed.unityId, seed.botId, 'Acme help'));
-  put(state.widgets, widget(seed.otherWidgetId, seed.otherInstitutionId, seed.otherUnityId, seed.otherBotId, 'Globex help'));
+  put(
+    state.widgets,
+    widget(seed.otherWidgetId, seed.otherInstitutionId, seed.otherUnityId, seed.otherBotId, 'Globex help'),
+  );
 
   // Fallbacks of the bot
   put(state.fallbacks, {

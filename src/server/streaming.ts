@@ -60,14 +60,16 @@ function streamResponse(c: Context, pieces: string[], paceMs: number, fault: Str
   const breakAt = fault ? Math.min(pieces.length, fault.pieces ?? Math.floor(pieces.length / 2)) : Infinity;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (code: string, value: unknown) => controller.enqueue(encoder.encode(encodeDataStreamPart(code, value)));
+      const send = (code: string, value: unknown) =>
+        controller.enqueue(encoder.encode(encodeDataStreamPart(code, value)));
       try {
         send('f', { messageId });
         for (let i = 0; i <= pieces.length; i++) {
           if (i === breakAt) {
             if (fault!.kind === 'cut') {
               // Over a socket, the connection just ends; in process, the body breaks instead.
-              if (!(c.env as { outgoing?: unknown } | undefined)?.outgoing) controller.error(new TypeError('Injected fault: stream cut.'));
+              if (!(c.env as { outgoing?: unknown } | undefined)?.outgoing)
+                controller.error(new TypeError('Injected fault: stream cut.'));
               else dropConnection(c);
               return;
             }

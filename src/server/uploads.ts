@@ -47,9 +47,20 @@ const MAX_PENDING = 1000;
 
 /** Types served as themselves (shown inline); everything else is a download. */
 const INLINE_TYPES = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif',
-  'audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/aac',
-  'video/mp4', 'video/webm', 'video/ogg',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/aac',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
 ]);
 
 const UploadRequestSchema = v.object({
@@ -90,7 +101,8 @@ export class UploadStore {
     readonly storeBytes = DEFAULT_UPLOAD_STORE_BYTES,
   ) {
     // A store smaller than one file would forget a file as soon as it is stored.
-    if (storeBytes < maxUploadBytes) throw new RangeError(`uploadStoreBytes (${storeBytes}) must be at least maxUploadBytes (${maxUploadBytes})`);
+    if (storeBytes < maxUploadBytes)
+      throw new RangeError(`uploadStoreBytes (${storeBytes}) must be at least maxUploadBytes (${maxUploadBytes})`);
   }
 
   /** Bytes of all stored files. */
@@ -130,8 +142,11 @@ function allowedBy(options: Record<string, unknown> | undefined, fileName: strin
 function takesFiles(input: FlowInput | undefined): input is FlowInput {
   if (!input) return false;
   if (input.type === 'file input') return true;
-  const options = input.options as { attachments?: { isEnabled?: unknown }; audioClip?: { isEnabled?: unknown } } | undefined;
-  return input.type === 'text input' && (options?.attachments?.isEnabled === true || options?.audioClip?.isEnabled === true);
+  const options = input.options as
+    { attachments?: { isEnabled?: unknown }; audioClip?: { isEnabled?: unknown } } | undefined;
+  return (
+    input.type === 'text input' && (options?.attachments?.isEnabled === true || options?.audioClip?.isEnabled === true)
+  );
 }
 
 /** A bare, lower-case `type/subtype`, or '' when `value` is not one. */
@@ -191,7 +206,9 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
       const sizeLimit = input.options?.['sizeLimit'];
       const maxBytes = Math.min(
         store.maxUploadBytes,
-        typeof sizeLimit === 'number' && Number.isFinite(sizeLimit) && sizeLimit > 0 ? Math.floor(sizeLimit * MB) : Infinity,
+        typeof sizeLimit === 'number' && Number.isFinite(sizeLimit) && sizeLimit > 0
+          ? Math.floor(sizeLimit * MB)
+          : Infinity,
       );
       if ((body.fileSize ?? 0) > maxBytes) throw new ApiError(413, `The file is larger than ${maxBytes} bytes.`);
 
@@ -252,7 +269,9 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
       if (!pending) throw new ApiError(409, 'This upload URL was used already, or has been forgotten.');
       const file = form.get('file');
       if (!(file instanceof Blob)) {
-        throw new ApiError(400, 'The form has no file.', [{ path: 'file', message: 'is required (the last form field)' }]);
+        throw new ApiError(400, 'The form has no file.', [
+          { path: 'file', message: 'is required (the last form field)' },
+        ]);
       }
       if (file.size > policy.maxBytes) {
         c.header('Connection', 'close');
@@ -264,7 +283,10 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
         contentType: policy.contentType,
         bytes: new Uint8Array(await file.arrayBuffer()),
       });
-      return c.json({ fileUrl: `${publicUrl()}/api/v3/files/${policy.id}/${encodeURIComponent(pending.fileName)}` }, 201);
+      return c.json(
+        { fileUrl: `${publicUrl()}/api/v3/files/${policy.id}/${encodeURIComponent(pending.fileName)}` },
+        201,
+      );
     },
   );
 

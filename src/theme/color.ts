@@ -19,7 +19,8 @@ const HEX = /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
 // A single colour value needs no more than these characters; `;`, `:`, quotes,
 // braces, backslashes and newlines never get as far as the CSS parser.
 const CHARSET = /^[a-z\d#(),.%/ +-]+$/i;
-const NOT_A_COLOUR = /\b(?:var|env|attr|url|image|image-set|element|expression|paint|src)\s*\(|^(?:inherit|initial|unset|revert|revert-layer|currentcolor)$/i;
+const NOT_A_COLOUR =
+  /\b(?:var|env|attr|url|image|image-set|element|expression|paint|src)\s*\(|^(?:inherit|initial|unset|revert|revert-layer|currentcolor)$/i;
 
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 let context: Context2D | null | undefined;

@@ -17,8 +17,20 @@ const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 
 const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
-const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-sans-serif',
-  'ui-serif', 'ui-monospace', 'ui-rounded', 'emoji', 'math']);
+const GENERIC = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-sans-serif',
+  'ui-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'emoji',
+  'math',
+]);
 const FAMILY = /^[\p{L}\p{N} _-]{1,64}$/u;
 const LENGTH = /^(\d{1,5}(?:\.\d{1,3})?)(px|%|rem|em|vh|vw|dvh|svh)$/;
 
@@ -37,9 +49,15 @@ function colour(source: Obj, key: string, field: string): Rgba | undefined {
 
 /** Font family names, quoted, followed by a generic fallback; never a url(). */
 function fontStack(value: unknown, field: string): string | undefined {
-  const family = typeof value === 'string' ? value : typeof obj(value).family === 'string' ? (obj(value).family as string) : '';
+  const family =
+    typeof value === 'string' ? value : typeof obj(value).family === 'string' ? (obj(value).family as string) : '';
   if (!family.trim()) return undefined;
-  const names = family.split(',').map((n) => n.trim().replace(/^(["'])(.*)\1$/, '$2').trim());
+  const names = family.split(',').map((n) =>
+    n
+      .trim()
+      .replace(/^(["'])(.*)\1$/, '$2')
+      .trim(),
+  );
   if (names.length > 8 || !names.every((n) => FAMILY.test(n))) {
     warn(field, 'not a list of font family names');
     return undefined;

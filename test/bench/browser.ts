@@ -37,9 +37,19 @@ export interface NetworkProfile {
 }
 
 /** Loopback as it is. */
-export const LOOPBACK: NetworkProfile = { name: 'loopback', latencyMs: 0, downBytesPerSecond: -1, upBytesPerSecond: -1 };
+export const LOOPBACK: NetworkProfile = {
+  name: 'loopback',
+  latencyMs: 0,
+  downBytesPerSecond: -1,
+  upBytesPerSecond: -1,
+};
 /** A slow 4G phone: 150 ms round trips, 1.6 Mbps down, 750 kbps up. */
-export const SLOW_4G: NetworkProfile = { name: 'slow 4G', latencyMs: 150, downBytesPerSecond: 1_600_000 / 8, upBytesPerSecond: 750_000 / 8 };
+export const SLOW_4G: NetworkProfile = {
+  name: 'slow 4G',
+  latencyMs: 150,
+  downBytesPerSecond: 1_600_000 / 8,
+  upBytesPerSecond: 750_000 / 8,
+};
 
 export async function runPage(
   browser: Browser,
@@ -50,7 +60,8 @@ export async function runPage(
   try {
     const page = await context.newPage();
     const profile = options.profile;
-    const session = profile && profile !== LOOPBACK || options.mainThread ? await context.newCDPSession(page) : undefined;
+    const session =
+      (profile && profile !== LOOPBACK) || options.mainThread ? await context.newCDPSession(page) : undefined;
     if (session && profile && profile !== LOOPBACK) {
       await session.send('Network.enable');
       await session.send('Network.emulateNetworkConditions', {
@@ -68,7 +79,9 @@ export async function runPage(
     });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     const result = await withTimeout(
-      page.evaluate(() => (window as unknown as { __bench: { done: Promise<PageReport & { error?: string }> } }).__bench.done),
+      page.evaluate(
+        () => (window as unknown as { __bench: { done: Promise<PageReport & { error?: string }> } }).__bench.done,
+      ),
       PAGE_TIMEOUT_MS,
       `${url} did not finish within ${PAGE_TIMEOUT_MS / 1000} s`,
     );

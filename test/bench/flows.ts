@@ -80,9 +80,17 @@ function streamFlow(): FlowDefinition {
     publishedAt,
     knowledge: [longAnswer()],
     blocks: [
-      { id: 'ask', messages: [{ type: 'text', text: 'Ask me.' }], input: { id: 'q', type: 'text input', variable: 'q', next: 'answer' } },
+      {
+        id: 'ask',
+        messages: [{ type: 'text', text: 'Ask me.' }],
+        input: { id: 'q', type: 'text input', variable: 'q', next: 'answer' },
+      },
       { id: 'answer', stream: { question: '{{q}}' }, next: 'done' },
-      { id: 'done', messages: [{ type: 'text', text: 'Done.' }], input: { id: 'end', type: 'text input', variable: 'end' } },
+      {
+        id: 'done',
+        messages: [{ type: 'text', text: 'Done.' }],
+        input: { id: 'end', type: 'text input', variable: 'end' },
+      },
     ],
   });
 }

@@ -5,12 +5,13 @@ export function table(rows: readonly (readonly string[])[], indent = '  '): stri
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   return rows
-    .map((row) =>
-      indent +
-      row
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
-        .join('  ')
-        .trimEnd(),
+    .map(
+      (row) =>
+        indent +
+        row
+          .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+          .join('  ')
+          .trimEnd(),
     )
     .join('\n');
 }

@@ -111,7 +111,11 @@ const log = (line: string): void => {
  * first, then baseline first, ...), so a slow patch of the machine hits all
  * alike. The first `warmup` rounds warm the server and the browser and are dropped.
  */
-async function interleaved<K extends string, T>(count: number, warmup: number, pages: Record<K, () => Promise<T>>): Promise<Record<K, T[]>> {
+async function interleaved<K extends string, T>(
+  count: number,
+  warmup: number,
+  pages: Record<K, () => Promise<T>>,
+): Promise<Record<K, T[]>> {
   const names = Object.keys(pages) as K[];
   const out = Object.fromEntries(names.map((name) => [name, [] as T[]])) as Record<K, T[]>;
   for (let i = -warmup; i < count; i++) {
@@ -160,7 +164,10 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
     floor: open('floor-first'),
     preloaded: open('widget-first-preload'),
   });
-  const painted = compare(widget.map((r) => mark(r.report, 'firstMessage')), baseline.map((r) => mark(r.report, 'firstMessage')));
+  const painted = compare(
+    widget.map((r) => mark(r.report, 'firstMessage')),
+    baseline.map((r) => mark(r.report, 'firstMessage')),
+  );
   return {
     profile: profile.name,
     runs: count,
@@ -177,7 +184,10 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
      * how much of the gap is the script file's own round trip, which no widget code can remove.
      */
     floor: {
-      paintedMs: compare(widget.map((r) => mark(r.report, 'firstMessage')), floor.map((r) => mark(r.report, 'firstMessage'))),
+      paintedMs: compare(
+        widget.map((r) => mark(r.report, 'firstMessage')),
+        floor.map((r) => mark(r.report, 'firstMessage')),
+      ),
       requestStartMs: summarize(floor.map((r) => firstRequest(r.report).start)),
     },
     responseEndMs: compare(
@@ -190,8 +200,14 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
      * script-tag file has run. Not a target: the contract is one `<script src>` line.
      */
     preloaded: {
-      paintedMs: compare(preloaded.map((r) => mark(r.report, 'firstMessage')), baseline.map((r) => mark(r.report, 'firstMessage'))),
-      floorRatio: ratio(summarize(preloaded.map((r) => mark(r.report, 'firstMessage'))).median, summarize(floor.map((r) => mark(r.report, 'firstMessage'))).median),
+      paintedMs: compare(
+        preloaded.map((r) => mark(r.report, 'firstMessage')),
+        baseline.map((r) => mark(r.report, 'firstMessage')),
+      ),
+      floorRatio: ratio(
+        summarize(preloaded.map((r) => mark(r.report, 'firstMessage'))).median,
+        summarize(floor.map((r) => mark(r.report, 'firstMessage'))).median,
+      ),
       requestStartMs: summarize(preloaded.map((r) => firstRequest(r.report).start)),
     },
   };
@@ -199,8 +215,12 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
 
 async function longConversation(browser: Browser, pages: PageServer, count: number) {
   log(`${count} messages: ${longRuns} runs of each page (+1 warm-up pair)`);
-  const open = (name: string) => () => runPage(browser, pages.page(name, { id: longFlowId(count), count }), { heap: true });
-  const { widget, baseline } = await interleaved(longRuns, 1, { widget: open('widget-long'), baseline: open('baseline-long') });
+  const open = (name: string) => () =>
+    runPage(browser, pages.page(name, { id: longFlowId(count), count }), { heap: true });
+  const { widget, baseline } = await interleaved(longRuns, 1, {
+    widget: open('widget-long'),
+    baseline: open('baseline-long'),
+  });
   for (const run of [...widget, ...baseline]) {
     if (run.report.shown !== count) throw new Error(`${count} messages: the page showed ${run.report.shown}`);
   }
@@ -209,8 +229,14 @@ async function longConversation(browser: Browser, pages: PageServer, count: numb
     count,
     runs: longRuns,
     renderMs: compare(widget.map(renderTime), baseline.map(renderTime)),
-    heapBytes: compare(widget.map((r) => heapOf(r).jsHeap), baseline.map((r) => heapOf(r).jsHeap)),
-    domNodes: compare(widget.map((r) => heapOf(r).nodes), baseline.map((r) => heapOf(r).nodes)),
+    heapBytes: compare(
+      widget.map((r) => heapOf(r).jsHeap),
+      baseline.map((r) => heapOf(r).jsHeap),
+    ),
+    domNodes: compare(
+      widget.map((r) => heapOf(r).nodes),
+      baseline.map((r) => heapOf(r).nodes),
+    ),
   };
 }
 
@@ -234,7 +260,10 @@ async function grid(browser: Browser, pages: PageServer) {
   log(`${GRID_SIZE} widgets on one page: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () =>
     runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW, count: GRID_SIZE }), { heap: true });
-  const { widget, baseline } = await interleaved(longRuns, 1, { widget: open('widget-grid'), baseline: open('baseline-grid') });
+  const { widget, baseline } = await interleaved(longRuns, 1, {
+    widget: open('widget-grid'),
+    baseline: open('baseline-grid'),
+  });
   for (const run of [...widget, ...baseline]) {
     if (run.report.requests.length !== GRID_SIZE) {
       throw new Error(`grid: ${run.report.requests.length} startChat requests instead of ${GRID_SIZE}`);
@@ -247,8 +276,14 @@ async function grid(browser: Browser, pages: PageServer) {
       widget.map((r) => mark(r.report, 'allFirstMessages')),
       baseline.map((r) => mark(r.report, 'allFirstMessages')),
     ),
-    heapBytes: compare(widget.map((r) => heapOf(r).jsHeap), baseline.map((r) => heapOf(r).jsHeap)),
-    domNodes: compare(widget.map((r) => heapOf(r).nodes), baseline.map((r) => heapOf(r).nodes)),
+    heapBytes: compare(
+      widget.map((r) => heapOf(r).jsHeap),
+      baseline.map((r) => heapOf(r).jsHeap),
+    ),
+    domNodes: compare(
+      widget.map((r) => heapOf(r).nodes),
+      baseline.map((r) => heapOf(r).nodes),
+    ),
   };
 }
 
@@ -261,7 +296,8 @@ async function main(): Promise<void> {
       if (build.status !== 0) throw new Error(`the ${mode} build failed`);
     }
   }
-  if (!existsSync(SCRIPT_FILE) || !existsSync(MAIN_FILE)) throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
+  if (!existsSync(SCRIPT_FILE) || !existsSync(MAIN_FILE))
+    throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);
   const sizeModule = (await import(new URL('../../tools/size.mjs', import.meta.url).href)) as SizeModule;
   const size = sizeModule.measure(SCRIPT_FILE);
   const mainSize = sizeModule.measure(MAIN_FILE);
@@ -289,24 +325,65 @@ async function main(): Promise<void> {
   const longTarget = long.find((l) => l.count === LONG_TARGET.count)!;
   const nodesPerMessage = longTarget.domNodes.widget.median / LONG_TARGET.count;
   const firstBytes = size.gzip + mainSize.gzip;
-  const target = (name: string, value: number, limit: number, unit: Target['unit']): Target => ({ name, value, limit, unit, pass: value <= limit });
+  const target = (name: string, value: number, limit: number, unit: Target['unit']): Target => ({
+    name,
+    value,
+    limit,
+    unit,
+    pass: value <= limit,
+  });
   const targets: Target[] = [
     target('script-tag file', size.gzip, SCRIPT_TAG_TARGET_GZIP, 'bytes gzip'),
-    target('bytes before the first message (script-tag file and widget code) within the CI budget', firstBytes, budget, 'bytes gzip'),
-    target(`first bot message, loopback, within ${FIRST_MESSAGE_TARGET.loopback}x`, first.paintedMs.ratio, FIRST_MESSAGE_TARGET.loopback, 'x'),
-    target(`first bot message, slow 4G, within ${FIRST_MESSAGE_TARGET.slow}x`, slow.paintedMs.ratio, FIRST_MESSAGE_TARGET.slow, 'x'),
+    target(
+      'bytes before the first message (script-tag file and widget code) within the CI budget',
+      firstBytes,
+      budget,
+      'bytes gzip',
+    ),
+    target(
+      `first bot message, loopback, within ${FIRST_MESSAGE_TARGET.loopback}x`,
+      first.paintedMs.ratio,
+      FIRST_MESSAGE_TARGET.loopback,
+      'x',
+    ),
+    target(
+      `first bot message, slow 4G, within ${FIRST_MESSAGE_TARGET.slow}x`,
+      slow.paintedMs.ratio,
+      FIRST_MESSAGE_TARGET.slow,
+      'x',
+    ),
     target(
       `startChat sent within ${START_SENT_TARGET_MS} ms of the baseline (loopback)`,
       first.requestStartMs.widget.median - first.requestStartMs.baseline.median,
       START_SENT_TARGET_MS,
       'ms',
     ),
-    target(`${LONG_TARGET.count.toLocaleString('en-US')} messages within ${LONG_TARGET.ratio}x plain elements`, longTarget.renderMs.ratio, LONG_TARGET.ratio, 'x'),
+    target(
+      `${LONG_TARGET.count.toLocaleString('en-US')} messages within ${LONG_TARGET.ratio}x plain elements`,
+      longTarget.renderMs.ratio,
+      LONG_TARGET.ratio,
+      'x',
+    ),
     target('DOM nodes per text message', nodesPerMessage, LONG_TARGET.nodesPerMessage, 'nodes'),
     target(`${GRID_SIZE} widgets within ${GRID_TARGET}x`, many.allFirstMessagesMs.ratio, GRID_TARGET, 'x'),
-    target(`JS heap, ${LONG_TARGET.count.toLocaleString('en-US')} messages, within ${HEAP_TARGET}x`, longTarget.heapBytes.ratio, HEAP_TARGET, 'x'),
-    target(`streamed answer: no long task over ${STREAM_TARGET.longestTaskMs} ms`, stream.widget.longestTaskMs, STREAM_TARGET.longestTaskMs, 'ms'),
-    target(`streamed answer: main-thread time within ${STREAM_TARGET.mainThreadRatio}x`, stream.mainThreadRatio, STREAM_TARGET.mainThreadRatio, 'x'),
+    target(
+      `JS heap, ${LONG_TARGET.count.toLocaleString('en-US')} messages, within ${HEAP_TARGET}x`,
+      longTarget.heapBytes.ratio,
+      HEAP_TARGET,
+      'x',
+    ),
+    target(
+      `streamed answer: no long task over ${STREAM_TARGET.longestTaskMs} ms`,
+      stream.widget.longestTaskMs,
+      STREAM_TARGET.longestTaskMs,
+      'ms',
+    ),
+    target(
+      `streamed answer: main-thread time within ${STREAM_TARGET.mainThreadRatio}x`,
+      stream.mainThreadRatio,
+      STREAM_TARGET.mainThreadRatio,
+      'x',
+    ),
   ];
 
   const results = {
@@ -348,7 +425,8 @@ function print(r: {
 }): void {
   const env = r.environment;
   const size = r.scriptTagFile;
-  const spread = (s: Summary, unit: (n: number) => string) => `${unit(s.median)} [${s.min.toFixed(0)}–${s.max.toFixed(0)}]`;
+  const spread = (s: Summary, unit: (n: number) => string) =>
+    `${unit(s.median)} [${s.min.toFixed(0)}–${s.max.toFixed(0)}]`;
   console.log(
     `\nflowbot-chat benchmark · Chromium ${env.chromium} (headless) · Node ${env.node} · ${env.cpus} CPUs · load ${env.loadAverage1m}`,
   );
@@ -364,8 +442,12 @@ function print(r: {
     ]),
   );
   if (main.parts.length) {
-    console.log('  the widget code by package (each part minified and gzipped alone, so they add up to more than the whole):');
-    console.log(table([['package', 'raw', 'gzip'], ...main.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '));
+    console.log(
+      '  the widget code by package (each part minified and gzipped alone, so they add up to more than the whole):',
+    );
+    console.log(
+      table([['package', 'raw', 'gzip'], ...main.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '),
+    );
   }
 
   console.log(`\nTimings: median [min–max] ms; ratio = widget ÷ baseline of the medians`);
@@ -378,8 +460,20 @@ function print(r: {
       times(f.paintedMs.ratio),
       String(f.runs),
     ]);
-    rows.push(['  startChat request sent', ms(f.requestStartMs.widget.median), ms(f.requestStartMs.baseline.median), '', '']);
-    rows.push(['  startChat response in', ms(f.responseEndMs.widget.median), ms(f.responseEndMs.baseline.median), '', '']);
+    rows.push([
+      '  startChat request sent',
+      ms(f.requestStartMs.widget.median),
+      ms(f.requestStartMs.baseline.median),
+      '',
+      '',
+    ]);
+    rows.push([
+      '  startChat response in',
+      ms(f.responseEndMs.widget.median),
+      ms(f.responseEndMs.baseline.median),
+      '',
+      '',
+    ]);
     rows.push([
       '  floor: the baseline from one script file (widget ÷ floor)',
       '',
@@ -415,8 +509,20 @@ function print(r: {
     String(g.runs),
   ]);
   const st = r.streamedAnswer;
-  rows.push([`a ${st.words.toLocaleString('en-US')}-word answer streamed, 100 pieces/s`, ms(st.widget.streamMs), ms(st.baseline.streamMs), '', '1']);
-  rows.push(['  main-thread time', ms(st.widget.mainThreadMs), ms(st.baseline.mainThreadMs), times(st.mainThreadRatio), '']);
+  rows.push([
+    `a ${st.words.toLocaleString('en-US')}-word answer streamed, 100 pieces/s`,
+    ms(st.widget.streamMs),
+    ms(st.baseline.streamMs),
+    '',
+    '1',
+  ]);
+  rows.push([
+    '  main-thread time',
+    ms(st.widget.mainThreadMs),
+    ms(st.baseline.mainThreadMs),
+    times(st.mainThreadRatio),
+    '',
+  ]);
   rows.push(['  longest task while it streams', ms(st.widget.longestTaskMs), ms(st.baseline.longestTaskMs), '', '']);
   console.log(table(rows));
 
@@ -430,7 +536,8 @@ function print(r: {
     nodes.widget.median.toLocaleString('en-US'),
     nodes.baseline.median.toLocaleString('en-US'),
   ];
-  for (const l of r.longConversations) memory.push(memoryRow(`${l.count.toLocaleString('en-US')} messages`, l.heapBytes, l.domNodes));
+  for (const l of r.longConversations)
+    memory.push(memoryRow(`${l.count.toLocaleString('en-US')} messages`, l.heapBytes, l.domNodes));
   memory.push(memoryRow(`${g.widgets} widgets`, g.heapBytes, g.domNodes));
   console.log(table(memory));
 

@@ -38,7 +38,10 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
   const firstBaseline = readFileSync(new URL('floor-first.js', pagesDir), 'utf8');
   const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
   const files: [string, URL | string][] = [
-    ...['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'].map((name): [string, string] => [name, `${distDir}/${name}`]),
+    ...['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'].map((name): [string, string] => [
+      name,
+      `${distDir}/${name}`,
+    ]),
     ['floor-first.js', new URL('floor-first.js', pagesDir)],
   ];
   for (const [name, path] of files) {
@@ -46,7 +49,17 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
   }
   const pages = new Map<string, string>();
-  for (const name of ['widget-first', 'baseline-first', 'floor-first', 'widget-long', 'baseline-long', 'widget-grid', 'baseline-grid', 'widget-stream', 'baseline-stream']) {
+  for (const name of [
+    'widget-first',
+    'baseline-first',
+    'floor-first',
+    'widget-long',
+    'baseline-long',
+    'widget-grid',
+    'baseline-grid',
+    'widget-stream',
+    'baseline-stream',
+  ]) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,
@@ -58,7 +71,12 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     );
   }
   // The first-message page with the README's optional line: the widget's code starts with the page.
-  pages.set('/widget-first-preload.html', pages.get('/widget-first.html')!.replace('<head>', '<head><link rel="modulepreload" href="/flowbot-chat.main.js" />'));
+  pages.set(
+    '/widget-first-preload.html',
+    pages
+      .get('/widget-first.html')!
+      .replace('<head>', '<head><link rel="modulepreload" href="/flowbot-chat.main.js" />'),
+  );
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://page');
@@ -121,5 +139,11 @@ function closeServer(server: Server): Promise<void> {
 export function startApi(messageCounts: readonly number[]): Promise<RunningReferenceServer> {
   // Every benchmark page shares one loopback address: no rate limit.
   // Streamed answers at 100 pieces a second.
-  return startReferenceServer({ port: 0, host: HOST, flows: benchFlows(messageCounts), rateLimit: false, streamPaceMs: 10 });
+  return startReferenceServer({
+    port: 0,
+    host: HOST,
+    flows: benchFlows(messageCounts),
+    rateLimit: false,
+    streamPaceMs: 10,
+  });
 }

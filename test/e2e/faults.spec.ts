@@ -28,7 +28,10 @@ async function acceptedAnswers(request: APIRequestContext): Promise<string[]> {
   return sessions[0]!.answers;
 }
 
-async function fault(request: APIRequestContext, body: { spec: string; match?: string; times?: number; every?: number }) {
+async function fault(
+  request: APIRequestContext,
+  body: { spec: string; match?: string; times?: number; every?: number },
+) {
   const response = await request.post('/__api/faults', { data: body });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -44,7 +47,8 @@ async function reset(request: APIRequestContext): Promise<void> {
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push(`console: ${msg.text()}`);
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+      problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
@@ -56,7 +60,8 @@ const user = (page: Page): Locator => page.locator('flowbot-chat [part~="user-me
 const field = (page: Page): Locator => page.locator('flowbot-chat [part~="input"]');
 const retryButton = (page: Page): Locator => page.locator('flowbot-chat [part~="retry-button"]');
 const errorNotice = (page: Page): Locator => page.locator('flowbot-chat [part~="error"]');
-const question = (page: Page, n: number): Locator => bot(page).filter({ hasText: new RegExp(`^\\s*Question ${n} of 50\\s*$`) });
+const question = (page: Page, n: number): Locator =>
+  bot(page).filter({ hasText: new RegExp(`^\\s*Question ${n} of 50\\s*$`) });
 
 /** Types `text` into the answer field like a visitor and presses Enter. */
 async function answer(page: Page, text: string): Promise<void> {
@@ -77,7 +82,11 @@ async function expectNotSent(page: Page, text: string): Promise<void> {
  * with the retry button, or (`typed` given) with Enter on the typed text, which must still be in
  * the field. Returns how many retries it took (at most `max`).
  */
-async function retryUntil(page: Page, target: Locator, { typed, max = 3 }: { typed?: string; max?: number } = {}): Promise<number> {
+async function retryUntil(
+  page: Page,
+  target: Locator,
+  { typed, max = 3 }: { typed?: string; max?: number } = {},
+): Promise<number> {
   for (let retries = 0; ; retries++) {
     await expect(target.or(retryButton(page))).toBeVisible();
     if (await target.isVisible()) return retries;
@@ -203,7 +212,11 @@ test.describe('script-tag widget against a failing server', () => {
     expect(problems).toEqual([]);
   });
 
-  test('an answer sent offline keeps the text and goes out once when the network is back', async ({ page, context, request }) => {
+  test('an answer sent offline keeps the text and goes out once when the network is back', async ({
+    page,
+    context,
+    request,
+  }) => {
     const problems = watchConsole(page);
     await page.goto('/faults-long.html');
     await expect(question(page, 1)).toBeVisible();
@@ -231,7 +244,10 @@ test.describe('script-tag widget against a failing server', () => {
     expect(problems).toEqual([]);
   });
 
-  test('fifty answers through a server that fails one request in three: none lost, none twice', async ({ page, request }) => {
+  test('fifty answers through a server that fails one request in three: none lost, none twice', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const problems = watchConsole(page);
     await page.goto('/faults-long.html');

@@ -41,7 +41,10 @@ test.beforeEach(async ({ request }) => {
 });
 
 test.describe('script-tag widget added and removed by the page', () => {
-  test('removing it while it starts cancels the request, with no error event and no console error', async ({ page, request }) => {
+  test('removing it while it starts cancels the request, with no error event and no console error', async ({
+    page,
+    request,
+  }) => {
     const problems = watchConsole(page);
     await fault(request, { spec: 'hang', match: '/startChat' });
     const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/startChat'));
@@ -59,7 +62,10 @@ test.describe('script-tag widget added and removed by the page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('removing it while an answer is on its way cancels the request, with no error event and no console error', async ({ page, request }) => {
+  test('removing it while an answer is on its way cancels the request, with no error event and no console error', async ({
+    page,
+    request,
+  }) => {
     const problems = watchConsole(page);
     await page.goto('/faults-long.html');
     const field = page.locator('flowbot-chat [part~="input"]');
@@ -185,5 +191,10 @@ async function measure(cdp: CDPSession): Promise<Measure> {
   for (let i = 0; i < 3; i++) await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   const counters = await cdp.send('Memory.getDOMCounters');
-  return { heap: usedSize, nodes: counters.nodes, jsEventListeners: counters.jsEventListeners, ...(await listenerCounts(cdp)) };
+  return {
+    heap: usedSize,
+    nodes: counters.nodes,
+    jsEventListeners: counters.jsEventListeners,
+    ...(await listenerCounts(cdp)),
+  };
 }

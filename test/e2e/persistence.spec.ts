@@ -30,7 +30,8 @@ test.describe('persist="local"', () => {
       w.starts = [];
       document.addEventListener('flowbot-start', (event) => w.starts.push((event as CustomEvent).detail));
     });
-    const starts = () => page.evaluate(() => (window as unknown as { starts: { sessionId: string; restored: boolean }[] }).starts);
+    const starts = () =>
+      page.evaluate(() => (window as unknown as { starts: { sessionId: string; restored: boolean }[] }).starts);
     await page.goto('/persist.html');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
@@ -51,13 +52,17 @@ test.describe('persist="local"', () => {
     await field.fill('ada@example.com');
     await field.press('Enter');
     // The server still knows the topic picked before the reload: it is the same session.
-    await expect(bot(page).last()).toHaveText('Thanks! Ticket opened about "Billing". We will write to ada@example.com.');
+    await expect(bot(page).last()).toHaveText(
+      'Thanks! Ticket opened about "Billing". We will write to ada@example.com.',
+    );
     expect(calls.start).toBe(1);
     expect(calls.continue.every((url) => url.includes(`/sessions/${sessionId}/`))).toBe(true);
 
     // The next page of the site shows the ended conversation, still without a new session.
     await page.goto('/persist.html');
-    await expect(bot(page).last()).toHaveText('Thanks! Ticket opened about "Billing". We will write to ada@example.com.');
+    await expect(bot(page).last()).toHaveText(
+      'Thanks! Ticket opened about "Billing". We will write to ada@example.com.',
+    );
     await expect(page.locator('flowbot-chat [part~="restart-button"]')).toBeVisible();
     expect(calls.start).toBe(1);
 

@@ -96,7 +96,12 @@ const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
   host,
-  flows: { ...shippedFlows(), [longFlow.publicId]: longFlow, [oneFileFlow.publicId]: oneFileFlow, [inviteFlow.publicId]: inviteFlow },
+  flows: {
+    ...shippedFlows(),
+    [longFlow.publicId]: longFlow,
+    [oneFileFlow.publicId]: oneFileFlow,
+    [inviteFlow.publicId]: inviteFlow,
+  },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,
   rateLimit: false,
@@ -153,7 +158,11 @@ async function testHook(req: IncomingMessage, res: ServerResponse, path: string)
       continueCount: stats.continueCount,
       streamsServed: stats.streamsServed,
       faultsPending: faults.pending,
-      sessions: sessions.map((session) => ({ ...session, bodies: stats.bodiesOf(session.id), logs: stats.clientLogsOf(session.id) })),
+      sessions: sessions.map((session) => ({
+        ...session,
+        bodies: stats.bodiesOf(session.id),
+        logs: stats.clientLogsOf(session.id),
+      })),
     });
     return true;
   }
@@ -194,7 +203,11 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    const built: Record<string, string> = { '/flowbot-chat.iife.js': iife, '/flowbot-chat.main.js': main, '/flowbot-chat.lazy.js': lazy };
+    const built: Record<string, string> = {
+      '/flowbot-chat.iife.js': iife,
+      '/flowbot-chat.main.js': main,
+      '/flowbot-chat.lazy.js': lazy,
+    };
     if (built[path]) {
       res.setHeader('content-type', types.js!);
       res.end(await readFile(built[path]));

@@ -62,7 +62,9 @@ test.describe('streamed answers', () => {
   test('grow in a bot bubble, go back once as the reply, and the flow goes on', async ({ page, request }) => {
     await ask(page, 'How do refunds work?');
     await expect(helped(page)).toBeVisible();
-    const answer = bot(page).filter({ hasText: /refund/i }).last();
+    const answer = bot(page)
+      .filter({ hasText: /refund/i })
+      .last();
     await expect(answer.locator('strong').first()).toBeVisible();
     const finalText = (await answer.textContent())!.trim();
     const lengths = await page.evaluate(() => (window as unknown as { streamLengths: number[] }).streamLengths);
@@ -77,11 +79,16 @@ test.describe('streamed answers', () => {
     expect((await stats(request)).streamsServed).toBe(1);
     // Not shown as a visitor bubble; one flowbot-message for the whole answer.
     await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveCount(1);
-    const messages = await page.evaluate(() => (window as unknown as { flowbotMessages: Array<{ content?: { markdown?: string } }> }).flowbotMessages);
+    const messages = await page.evaluate(
+      () => (window as unknown as { flowbotMessages: Array<{ content?: { markdown?: string } }> }).flowbotMessages,
+    );
     expect(messages.filter((m) => m.content?.markdown === reply.text)).toHaveLength(1);
   });
 
-  test('a connection dropped half-way keeps what was shown; retry streams again and replies once', async ({ page, request }) => {
+  test('a connection dropped half-way keeps what was shown; retry streams again and replies once', async ({
+    page,
+    request,
+  }) => {
     await fault(request, { spec: 'stream-cut=5', match: '/streamMessage' });
     await ask(page, 'Tell me about certificates');
     const retry = page.locator('flowbot-chat [part~="retry-button"]');

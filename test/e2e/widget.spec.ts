@@ -40,7 +40,7 @@ test.describe('script-tag widget', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto('/inline.html');
-    await expect(bot(page).first()).toContainText("Acme support bot");
+    await expect(bot(page).first()).toContainText('Acme support bot');
     expect(requests.some((u) => u.includes('/startChat') && !u.startsWith(new URL(page.url()).origin))).toBe(true);
 
     await tabTo(page, 'the "Billing" choice', (el) => el.textContent?.trim() === 'Billing');
@@ -68,7 +68,9 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
-  test('sends the first startChat before the widget code has finished loading, and takes its answer', async ({ page }) => {
+  test('sends the first startChat before the widget code has finished loading, and takes its answer', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     const order: string[] = [];
     page.on('request', (r) => {
@@ -108,7 +110,9 @@ test.describe('script-tag widget', () => {
     await page.goto('/script-first.html');
     await expect(page.locator('flowbot-chat [part~="title"]')).toHaveText('Script first');
     await expect(bot(page).first()).toBeVisible();
-    expect(await page.evaluate(() => typeof (window as unknown as { Flowbot?: { init?: unknown } }).Flowbot?.init)).toBe('function');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as { Flowbot?: { init?: unknown } }).Flowbot?.init),
+    ).toBe('function');
     expect(problems).toEqual([]);
   });
 
@@ -146,7 +150,9 @@ test.describe('script-tag widget', () => {
 
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
-    expect(await page.evaluate(() => (window as unknown as { chat: HTMLElement }).chat.hasAttribute('open'))).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { chat: HTMLElement }).chat.hasAttribute('open'))).toBe(
+      false,
+    );
     expect(problems).toEqual([]);
   });
 
@@ -168,7 +174,9 @@ test.describe('script-tag widget', () => {
     // The widget's colours reach the header through constructed stylesheets, not inline styles.
     const header = page.locator('flowbot-chat [part~="header"]');
     await expect(header).toHaveCSS('background-color', 'rgb(185, 28, 28)');
-    violations.push(...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+    violations.push(
+      ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])),
+    );
     await page.screenshot({ path: `${shots}/csp-strict.png`, fullPage: true });
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);

@@ -175,14 +175,16 @@ describe('<flowbot-chat>', () => {
     });
 
     it('says so politely when the microphone is refused, and the field keeps working', async () => {
-      vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
-      const { el, sent } = await mountInput({ type: 'text input', options: { audioClip: { isEnabled: true } } }, [thanks]);
+      vi.spyOn(navigator.mediaDevices, 'getUserMedia').mockRejectedValue(
+        new DOMException('Permission denied', 'NotAllowedError'),
+      );
+      const { el, sent } = await mountInput({ type: 'text input', options: { audioClip: { isEnabled: true } } }, [
+        thanks,
+      ]);
       const record = await until(() => part<HTMLButtonElement>(el, 'record-button'));
       record.click();
       await until(() => notice(el));
-      expect(text(notice(el))).to.equal(
-        'The microphone is not available. You can type instead.',
-      );
+      expect(text(notice(el))).to.equal('The microphone is not available. You can type instead.');
       expect(notice(el)!.getAttribute('role')).to.equal('status');
       expect(record.getAttribute('aria-label')).to.equal('Record a voice message');
       await expect(el).to.be.accessible();
@@ -193,7 +195,9 @@ describe('<flowbot-chat>', () => {
 
     it('says so when the browser cannot record', async () => {
       vi.stubGlobal('MediaRecorder', undefined);
-      const { el, sent } = await mountInput({ type: 'text input', options: { audioClip: { isEnabled: true } } }, [thanks]);
+      const { el, sent } = await mountInput({ type: 'text input', options: { audioClip: { isEnabled: true } } }, [
+        thanks,
+      ]);
       const record = await until(() => part<HTMLButtonElement>(el, 'record-button'));
       record.focus();
       await userEvent.keyboard('{Enter}');

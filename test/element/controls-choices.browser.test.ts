@@ -15,7 +15,8 @@ const pictureItems = [
   { id: 'p-fox', pictureSrc: 'javascript:alert(1)', title: 'Fox', value: 'fox' },
 ];
 const pictures = (el: FlowbotChat) => parts<HTMLButtonElement>(el, 'picture-choice');
-const picture = (el: FlowbotChat, title: string) => pictures(el).find((b) => b.querySelector('strong')?.textContent === title)!;
+const picture = (el: FlowbotChat, title: string) =>
+  pictures(el).find((b) => b.querySelector('strong')?.textContent === title)!;
 const radios = (el: FlowbotChat) => $$<HTMLInputElement>(el, '[part~="rating-option"] input');
 const sendButton = (el: FlowbotChat) => part<HTMLButtonElement>(el, 'send-button');
 
@@ -93,15 +94,34 @@ describe('<flowbot-chat>', () => {
   describe('rating input', () => {
     const numbers = {
       type: 'rating input',
-      options: { buttonType: 'Numbers', startsAt: 0, length: 10, labels: { left: 'Not likely', right: 'Very likely', button: 'Rate' } },
+      options: {
+        buttonType: 'Numbers',
+        startsAt: 0,
+        length: 10,
+        labels: { left: 'Not likely', right: 'Very likely', button: 'Rate' },
+      },
     };
 
     it('is a radio group of numbers from startsAt to length, with the end labels', async () => {
       const { el } = await mountInput(numbers);
       const group = el.shadowRoot!.querySelector('[role="radiogroup"]')!;
       expect(group.getAttribute('aria-label')).to.equal('Rating');
-      expect(parts(el, 'rating-option').map(text)).to.deep.equal(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-      expect(text(el.shadowRoot!.getElementById(group.getAttribute('aria-describedby')!))).to.equal('Not likely Very likely');
+      expect(parts(el, 'rating-option').map(text)).to.deep.equal([
+        '0',
+        '1',
+        '2',
+        '3',
+        '4',
+        '5',
+        '6',
+        '7',
+        '8',
+        '9',
+        '10',
+      ]);
+      expect(text(el.shadowRoot!.getElementById(group.getAttribute('aria-describedby')!))).to.equal(
+        'Not likely Very likely',
+      );
       expect(text(sendButton(el))).to.equal('Rate');
       expect(sendButton(el)!.disabled).to.equal(true);
     });
@@ -145,7 +165,13 @@ describe('<flowbot-chat>', () => {
       await userEvent.keyboard('{ArrowRight}');
       await el.updateComplete;
       // Stars up to the chosen one are filled.
-      expect(parts(el, 'rating-option').map((o) => o.classList.contains('on'))).to.deep.equal([true, true, false, false, false]);
+      expect(parts(el, 'rating-option').map((o) => o.classList.contains('on'))).to.deep.equal([
+        true,
+        true,
+        false,
+        false,
+        false,
+      ]);
       await settle();
       expect(sent()).to.deep.equal([]);
       await userEvent.keyboard('{Enter}');
@@ -191,7 +217,10 @@ describe('<flowbot-chat>', () => {
       expect(cards[0]!.querySelector('img')!.src).to.equal(`${location.origin}/demo-assets/course-basics.svg`);
       expect(text(cards[0]!.querySelector('strong'))).to.equal('Basics');
       expect(text(cards[0]!.querySelector('p'))).to.equal('Four weeks.');
-      expect([...cards[0]!.querySelectorAll('button')].map(text)).to.deep.equal(['Enrol in Basics', 'More about Basics']);
+      expect([...cards[0]!.querySelectorAll('button')].map(text)).to.deep.equal([
+        'Enrol in Basics',
+        'More about Basics',
+      ]);
       expect([...cards[1]!.querySelectorAll('button')].map(text)).to.deep.equal(['Enrol in Advanced']);
     });
 

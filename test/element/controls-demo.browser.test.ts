@@ -14,12 +14,16 @@ async function focusOn(el: FlowbotChat, selector: string, timeout = 8000): Promi
   try {
     return await until(() => {
       const active = focused(el);
-      return active?.matches(selector) && !(active as HTMLInputElement).disabled && !(active as HTMLInputElement).readOnly
+      return active?.matches(selector) &&
+        !(active as HTMLInputElement).disabled &&
+        !(active as HTMLInputElement).readOnly
         ? active
         : undefined;
     }, timeout);
   } catch {
-    throw new Error(`The focus never reached ${selector}: it is on ${focused(el)?.outerHTML.slice(0, 120)}, after "${botTexts(el).at(-1)}"`);
+    throw new Error(
+      `The focus never reached ${selector}: it is on ${focused(el)?.outerHTML.slice(0, 120)}, after "${botTexts(el).at(-1)}"`,
+    );
   }
 }
 

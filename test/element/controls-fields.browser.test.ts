@@ -86,7 +86,10 @@ describe('<flowbot-chat>', () => {
 
   describe('email input', () => {
     it('sends an address typed and sent by keyboard', async () => {
-      const { el, sent } = await mountInput({ type: 'email input', options: { labels: { placeholder: 'you@example.com' } } });
+      const { el, sent } = await mountInput({
+        type: 'email input',
+        options: { labels: { placeholder: 'you@example.com' } },
+      });
       const email = field(el);
       expect(email.type).to.equal('email');
       expect(email.autocomplete).to.equal('email');
@@ -271,7 +274,16 @@ describe('<flowbot-chat>', () => {
   it("shows the server's retry message and asks again when it refuses a value", async () => {
     const input = { type: 'email input', options: { retryMessageContent: 'That is not an e-mail.' } };
     const { el, sent } = await mountInput(input, [
-      { messages: [{ id: 'retry', type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'That is not an e-mail.' }] }] } }], input: { id: 'in', ...input } },
+      {
+        messages: [
+          {
+            id: 'retry',
+            type: 'text',
+            content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'That is not an e-mail.' }] }] },
+          },
+        ],
+        input: { id: 'in', ...input },
+      },
       thanks,
     ]);
     fill(field(el), 'ada@example');

@@ -16,14 +16,17 @@ const fileInput = (el: FlowbotChat) => $<HTMLInputElement>(el, '[part~="file-dro
 const listed = (el: FlowbotChat) => parts(el, 'file').map((li) => text(li.querySelector('span')));
 const sendButton = (el: FlowbotChat) => part<HTMLButtonElement>(el, 'send-button');
 const pdf = (name = 'cv.pdf') => new File(['%PDF-1.4 a tiny pdf'], name, { type: 'application/pdf' });
-const png = (name = 'photo.png') => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const png = (name = 'photo.png') =>
+  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 
 /** Drops `files` on the drop zone the way a browser does. */
 function drop(el: FlowbotChat, files: File[]): void {
   const data = new DataTransfer();
   for (const file of files) data.items.add(file);
   const zone = part(el, 'file-drop')!;
-  zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
+  zone.dispatchEvent(
+    new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true, composed: true }),
+  );
   zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, composed: true }));
 }
 
@@ -136,7 +139,9 @@ describe('<flowbot-chat>', () => {
         ['key', 'policy', 'signature', 'Content-Type', 'file'],
       ]);
       await until(() => continued(requests).length === 1);
-      const { message } = JSON.parse(continued(requests)[0]!.body) as { message: { type: string; text: string; attachedFileUrls: string[] } };
+      const { message } = JSON.parse(continued(requests)[0]!.body) as {
+        message: { type: string; text: string; attachedFileUrls: string[] };
+      };
       const urls = message.attachedFileUrls;
       expect(urls).to.have.length(2);
       expect(message).to.deep.equal({ type: 'text', text: urls.join(', '), attachedFileUrls: urls });
@@ -161,12 +166,21 @@ describe('<flowbot-chat>', () => {
           seen.set(name, [...(seen.get(name) ?? []), bar.value]);
         }
       });
-      observer.observe(el.shadowRoot!, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+      observer.observe(el.shadowRoot!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['value'],
+      });
       drop(el, [pdf(), png()]);
       await el.updateComplete;
       sendButton(el)!.click();
-      const bars = await until(() => (parts(el, 'upload-progress').length === 2 ? parts<HTMLProgressElement>(el, 'upload-progress') : null));
-      expect(bars.map((bar) => [bar.max, bar.getAttribute('aria-label'), bar.closest('[part~="file"]') !== null])).to.deep.equal([
+      const bars = await until(() =>
+        parts(el, 'upload-progress').length === 2 ? parts<HTMLProgressElement>(el, 'upload-progress') : null,
+      );
+      expect(
+        bars.map((bar) => [bar.max, bar.getAttribute('aria-label'), bar.closest('[part~="file"]') !== null]),
+      ).to.deep.equal([
         [100, 'Upload of cv.pdf', true],
         [100, 'Upload of photo.png', true],
       ]);
@@ -175,7 +189,10 @@ describe('<flowbot-chat>', () => {
       await until(() => userTexts(el).length === 1, 8000);
       observer.disconnect();
       const pdfValues = seen.get('Upload of cv.pdf')!;
-      expect(pdfValues.every((value, i) => i === 0 || value >= pdfValues[i - 1]!), pdfValues.join()).to.equal(true);
+      expect(
+        pdfValues.every((value, i) => i === 0 || value >= pdfValues[i - 1]!),
+        pdfValues.join(),
+      ).to.equal(true);
       await expect(el).to.be.accessible();
     });
 
@@ -185,7 +202,9 @@ describe('<flowbot-chat>', () => {
       const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
       drop(el, [big, new File(['hello'], 'notes.txt', { type: 'text/plain' })]);
       await el.updateComplete;
-      expect(errorOf(el).message).to.equal('This file is larger than 2 MB: big.pdf\nThis type of file is not accepted: notes.txt');
+      expect(errorOf(el).message).to.equal(
+        'This file is larger than 2 MB: big.pdf\nThis type of file is not accepted: notes.txt',
+      );
       expect(listed(el)).to.deep.equal([]);
       expect(sendButton(el)!.disabled).to.equal(true);
       sendButton(el)!.click();
@@ -227,11 +246,22 @@ describe('<flowbot-chat>', () => {
       const { start, last } = await demoAt(DEMO_TO_FILE);
       const blockId = String((last.input as { id: unknown }).id);
       const storage = storageRequests(() => 'hang');
-      const upload = uploadFile({ viewerBaseUrl: '', sessionId: String(start.sessionId), blockId, file: pdf(), timeout: 300 });
-      const error = await upload.then(() => undefined, (e: unknown) => e);
+      const upload = uploadFile({
+        viewerBaseUrl: '',
+        sessionId: String(start.sessionId),
+        blockId,
+        file: pdf(),
+        timeout: 300,
+      });
+      const error = await upload.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(FlowbotTimeoutError);
       expect((error as FlowbotTimeoutError).timeout).to.equal(300);
-      expect((error as Error).message).to.match(/^uploadFile timed out: nothing moved for 300 ms: POST http:\/\/[^ ]+\/api\/v3\/storage/);
+      expect((error as Error).message).to.match(
+        /^uploadFile timed out: nothing moved for 300 ms: POST http:\/\/[^ ]+\/api\/v3\/storage/,
+      );
       expect(storage.aborted()).to.equal(1);
     });
 
@@ -247,7 +277,9 @@ describe('<flowbot-chat>', () => {
       expect(sendButton(el)!.disabled).to.equal(false);
       expect(part(el, 'file-drop')).to.exist;
       const log = await until(() => requests.find((r) => r.url.endsWith('/clientLogs')));
-      const { clientLogs } = JSON.parse(log.body) as { clientLogs: { status: string; context: string; details: string }[] };
+      const { clientLogs } = JSON.parse(log.body) as {
+        clientLogs: { status: string; context: string; details: string }[];
+      };
       expect(clientLogs).to.have.length(1);
       expect([clientLogs[0]!.status, clientLogs[0]!.context]).to.deep.equal(['error', 'upload']);
       expect(JSON.parse(clientLogs[0]!.details)).to.deep.equal({
@@ -291,7 +323,8 @@ describe('<flowbot-chat>', () => {
       const viewer = fetchStub.getMockImplementation()!;
       const puts: Request[] = [];
       fetchStub.mockImplementation(async (input, init) => {
-        if (urlOf(input).endsWith('/api/v3/generate-upload-url')) return json({ presignedUrl: '/put-here', fileUrl: '/file' });
+        if (urlOf(input).endsWith('/api/v3/generate-upload-url'))
+          return json({ presignedUrl: '/put-here', fileUrl: '/file' });
         if (input instanceof Request && input.method === 'PUT') {
           puts.push(input);
           return json({ message: 'Too large' }, 413);
@@ -303,7 +336,9 @@ describe('<flowbot-chat>', () => {
       sendButton(el)!.click();
       await until(() => part(el, 'field-error'));
       expect(errorOf(el).message).to.equal('The upload failed. Try again.');
-      expect(puts.map((r) => [new URL(r.url).pathname, r.headers.get('content-type')])).to.deep.equal([['/put-here', 'application/pdf']]);
+      expect(puts.map((r) => [new URL(r.url).pathname, r.headers.get('content-type')])).to.deep.equal([
+        ['/put-here', 'application/pdf'],
+      ]);
       expect(listed(el)).to.deep.equal(['cv.pdf']);
       expect(sendButton(el)!.disabled).to.equal(false);
       expect(sent()).to.deep.equal([]);

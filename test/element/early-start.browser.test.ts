@@ -45,7 +45,12 @@ describe('the early start', () => {
   });
 
   it('hands a failed answer over as it is, for the widget to report', async () => {
-    stubViewer(new Response('{"message":"Flowbot not found"}', { status: 404, headers: { 'content-type': 'application/json' } }) as never);
+    stubViewer(
+      new Response('{"message":"Flowbot not found"}', {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }) as never,
+    );
     const el = await startedEarly();
     await until(() => part(el, 'error'));
     expect(part(el, 'retry-button')).not.toBeNull();

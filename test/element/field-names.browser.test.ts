@@ -55,7 +55,12 @@ describe('<flowbot-chat>', () => {
 
     it('keeps its own label when no text message asked anything', async () => {
       const image = { id: 'pic', type: 'image', content: { url: '/demo-assets/cat.svg' } };
-      stubViewer(startResponse({ messages: [image], input: { id: 'in', type: 'text input', options: { labels: { placeholder: 'Type here' } } } }));
+      stubViewer(
+        startResponse({
+          messages: [image],
+          input: { id: 'in', type: 'text input', options: { labels: { placeholder: 'Type here' } } },
+        }),
+      );
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       const field = await until(() => part<HTMLInputElement>(el, 'input'));
       expect(field.hasAttribute('aria-labelledby')).to.equal(false);
@@ -82,7 +87,10 @@ describe('<flowbot-chat>', () => {
     });
 
     it('sends the focused option with Space when one click sends (arrow keys only move)', async () => {
-      const { el, sent } = await mountInput({ type: 'rating input', options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true } });
+      const { el, sent } = await mountInput({
+        type: 'rating input',
+        options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true },
+      });
       await tabTo(el, '[part~="rating-option"] input');
       await userEvent.keyboard('{ArrowRight}');
       await el.updateComplete;

@@ -23,7 +23,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const choice = (el: FlowbotChat, label: string) => parts<HTMLButtonElement>(el, 'choice').find((b) => text(b) === label)!;
+const choice = (el: FlowbotChat, label: string) =>
+  parts<HTMLButtonElement>(el, 'choice').find((b) => text(b) === label)!;
 
 describe('<flowbot-chat>', () => {
   it('renders', async () => {
@@ -179,7 +180,11 @@ describe('<flowbot-chat>', () => {
           messages: [textMessage('m1', 'Working on it')],
           input: undefined,
           clientSideActions: [
-            { type: 'scriptToExecute', scriptToExecute: { content: 'document.title = "ran"' }, lastBubbleBlockId: 'm1' },
+            {
+              type: 'scriptToExecute',
+              scriptToExecute: { content: 'document.title = "ran"' },
+              lastBubbleBlockId: 'm1',
+            },
             { type: 'setVariable', setVariable: { scriptToExecute: { content: 'x' } }, expectsDedicatedReply: true },
           ],
         }),
@@ -188,7 +193,11 @@ describe('<flowbot-chat>', () => {
             messages: [textMessage('m2', 'Opening the page')],
             clientSideActions: [
               { type: 'redirect', redirect: { url: 'javascript:alert(1)' } },
-              { type: 'redirect', redirect: { url: 'https://example.com/next', isNewTab: true }, lastBubbleBlockId: 'm2' },
+              {
+                type: 'redirect',
+                redirect: { url: 'https://example.com/next', isNewTab: true },
+                lastBubbleBlockId: 'm2',
+              },
             ],
             input: { id: 'in-2', type: 'text input' },
           },
@@ -204,7 +213,11 @@ describe('<flowbot-chat>', () => {
       ]);
       // The ignored page code is reported to the bot's owner.
       await until(() => calls.filter((c) => c.url.includes('/clientLogs')).length >= 2);
-      expect(calls.filter((c) => c.url.includes('/clientLogs')).map((c) => (c.body.clientLogs as Array<{ context: string }>)[0]!.context)).to.include('action');
+      expect(
+        calls
+          .filter((c) => c.url.includes('/clientLogs'))
+          .map((c) => (c.body.clientLogs as Array<{ context: string }>)[0]!.context),
+      ).to.include('action');
       expect(open.mock.calls).to.deep.equal([['https://example.com/next', '_blank']]);
       expect(document.title).to.equal(title);
       expect(part(el, 'end')).to.equal(null);
@@ -221,7 +234,14 @@ describe('<flowbot-chat>', () => {
         [{ messages: [textMessage('m2', 'Bye')] }],
       );
       const seen: { type: string; detail: unknown; composed: boolean }[] = [];
-      const names = ['flowbot-start', 'flowbot-message', 'flowbot-input', 'flowbot-answer', 'flowbot-end', 'flowbot-error'];
+      const names = [
+        'flowbot-start',
+        'flowbot-message',
+        'flowbot-input',
+        'flowbot-answer',
+        'flowbot-end',
+        'flowbot-error',
+      ];
       const listen = (event: Event) =>
         seen.push({ type: event.type, detail: (event as CustomEvent).detail, composed: event.composed });
       for (const name of names) document.addEventListener(name, listen);
@@ -273,9 +293,11 @@ describe('<flowbot-chat>', () => {
       expect(input.placeholder).to.equal('Type your answer...');
     });
 
-    it("follows the closest lang of the page, else English", async () => {
+    it('follows the closest lang of the page, else English', async () => {
       stubViewer(startResponse());
-      const wrap = await fixture<HTMLElement>(html`<div lang="pt-BR"><flowbot-chat public-id="stub"></flowbot-chat></div>`);
+      const wrap = await fixture<HTMLElement>(
+        html`<div lang="pt-BR"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+      );
       const el = wrap.querySelector('flowbot-chat')!;
       expect((await until(() => $<HTMLInputElement>(el, '.composer input'))).placeholder).to.equal(
         'Digite sua resposta...',

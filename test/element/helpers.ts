@@ -97,7 +97,8 @@ export function stubViewer(start: StubReply, turns: StubReply[] = []): { calls: 
     const request = new Request(input, init);
     await record(calls, request);
     const last = calls.at(-1)!;
-    let reply: unknown = last.kind === 'start' ? start : last.kind === 'continue' ? (turns.shift() ?? { messages: [] }) : {};
+    let reply: unknown =
+      last.kind === 'start' ? start : last.kind === 'continue' ? (turns.shift() ?? { messages: [] }) : {};
     if (typeof reply === 'function') reply = await (reply as (body: unknown) => unknown)(last.body);
     if (reply instanceof Error) throw reply;
     if (reply instanceof Response) return reply;

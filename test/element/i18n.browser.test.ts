@@ -2,7 +2,19 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { stringsFor, type FlowbotStrings } from '../../src/i18n/lookup.js';
-import { $, $$, inputShown, part, parts, startResponse, stubViewer, text, textMessage, typeAndSend, until } from './helpers.js';
+import {
+  $,
+  $$,
+  inputShown,
+  part,
+  parts,
+  startResponse,
+  stubViewer,
+  text,
+  textMessage,
+  typeAndSend,
+  until,
+} from './helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +43,9 @@ function words(el: FlowbotChat): string[] {
 const englishOnly = (Object.keys(en) as (keyof FlowbotStrings)[]).filter((k) => en[k] !== pt[k]).map((k) => en[k]);
 
 function expectNoEnglish(el: FlowbotChat): void {
-  const leaks = words(el).filter((w) => englishOnly.some((e) => w === e || w.startsWith(`${e}:`) || w.startsWith(`${e}.`)));
+  const leaks = words(el).filter((w) =>
+    englishOnly.some((e) => w === e || w.startsWith(`${e}:`) || w.startsWith(`${e}.`)),
+  );
   expect(leaks, `English strings in a pt-BR widget: ${leaks.join(' | ')}`).to.deep.equal([]);
 }
 
@@ -63,7 +77,9 @@ describe('<flowbot-chat>', () => {
 
     it("follows the page's language: the closest lang, then <html lang>", async () => {
       stubViewer(startResponse());
-      const wrapper = await fixture<HTMLElement>(html`<div lang="pt-BR"><flowbot-chat public-id="stub"></flowbot-chat></div>`);
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="pt-BR"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+      );
       const inner = wrapper.querySelector('flowbot-chat')!;
       await inputShown(inner);
       expect(field(inner).placeholder).to.equal('Digite sua resposta...');
@@ -92,7 +108,7 @@ describe('<flowbot-chat>', () => {
       expect(text(part(el, 'send-button'))).to.equal('Enviar');
     });
 
-    it('follows a change of <html lang> or an ancestor\'s lang made after it mounted, mid-conversation', async () => {
+    it("follows a change of <html lang> or an ancestor's lang made after it mounted, mid-conversation", async () => {
       stubViewer(startResponse());
       const before = document.documentElement.lang;
       document.documentElement.lang = 'en';
@@ -146,7 +162,12 @@ describe('<flowbot-chat>', () => {
             new Response('{"message":"down"}', { status: 503, headers: { 'content-type': 'application/json' } }),
             {
               messages: [],
-              input: { id: 'c', type: 'choice input', options: { isSearchable: true }, items: [{ id: 'x', content: 'Sim' }] },
+              input: {
+                id: 'c',
+                type: 'choice input',
+                options: { isSearchable: true },
+                items: [{ id: 'x', content: 'Sim' }],
+              },
             },
             { messages: [textMessage('end', 'Tchau')] },
           ],
@@ -206,7 +227,9 @@ describe('<flowbot-chat>', () => {
 
   describe('right-to-left', () => {
     async function conversation(template: ReturnType<typeof html>): Promise<FlowbotChat> {
-      stubViewer(startResponse(), [{ messages: [textMessage('m2', 'مرحبا')], input: { id: 'in-2', type: 'text input' } }]);
+      stubViewer(startResponse(), [
+        { messages: [textMessage('m2', 'مرحبا')], input: { id: 'in-2', type: 'text input' } },
+      ]);
       const root = await fixture<HTMLElement>(template);
       const el = (root.matches('flowbot-chat') ? root : root.querySelector('flowbot-chat')!) as FlowbotChat;
       await inputShown(el);
@@ -229,7 +252,9 @@ describe('<flowbot-chat>', () => {
         expect(user.left - panel.left).to.be.lessThan(24);
         expect(bot.left - panel.left).to.be.greaterThan(24);
         // The send button sits at the inline end: the left.
-        expect(part(el, 'send-button')!.getBoundingClientRect().right).to.be.lessThan(field(el).getBoundingClientRect().left + 1);
+        expect(part(el, 'send-button')!.getBoundingClientRect().right).to.be.lessThan(
+          field(el).getBoundingClientRect().left + 1,
+        );
       });
     }
 

@@ -45,7 +45,9 @@ describe('<flowbot-chat>', () => {
     });
 
     it('makes a new line with Shift+Enter in long text, and sends with Enter', async () => {
-      const { calls } = stubViewer(startResponse({ input: { id: 'story', type: 'text input', options: { isLong: true } } }));
+      const { calls } = stubViewer(
+        startResponse({ input: { id: 'story', type: 'text input', options: { isLong: true } } }),
+      );
       const el = await mount();
       const area = await until(() => field(el));
       expect(area.tagName).to.equal('TEXTAREA');
@@ -159,7 +161,9 @@ describe('<flowbot-chat>', () => {
       await until(() => part(el, 'choice'));
       expect(parts(el, 'choice').map(text)).to.deep.equal(['Apples', 'Bananas', 'Cherries']);
       choiceButton(el, 'Apples').click();
-      await until(() => calls.filter((c) => c.kind === 'continue').length === 1 && !part(el, 'choice')?.hasAttribute('disabled'));
+      await until(
+        () => calls.filter((c) => c.kind === 'continue').length === 1 && !part(el, 'choice')?.hasAttribute('disabled'),
+      );
       choiceButton(el, 'Bananas').click();
       await until(() => part(el, 'end'));
       expect(calls.filter((c) => c.kind === 'continue').map((c) => c.body)).to.deep.equal([
@@ -233,7 +237,9 @@ describe('<flowbot-chat>', () => {
 
     it('is accessible', async () => {
       stubViewer(
-        startResponse({ input: { id: 'f', type: 'choice input', items, options: { isMultipleChoice: true, isSearchable: true } } }),
+        startResponse({
+          input: { id: 'f', type: 'choice input', items, options: { isMultipleChoice: true, isSearchable: true } },
+        }),
       );
       const el = await mount();
       await until(() => part(el, 'choice'));

@@ -107,7 +107,9 @@ describe('<flowbot-chat>', () => {
       );
       await until(() => part(third, 'preview'));
       const reasons: string[] = [];
-      third.addEventListener('flowbot-preview-dismiss', (event) => reasons.push((event as FlowbotPreviewDismissEvent).detail.reason));
+      third.addEventListener('flowbot-preview-dismiss', (event) =>
+        reasons.push((event as FlowbotPreviewDismissEvent).detail.reason),
+      );
       part<HTMLButtonElement>(third, 'preview-close')!.focus();
       await userEvent.keyboard('{Escape}');
       await until(() => part(third, 'preview') === null);
@@ -123,7 +125,9 @@ describe('<flowbot-chat>', () => {
       const off = await fixture<FlowbotChat>(
         html`<flowbot-chat mode="bubble" id="b" no-preview preview-delay="0" .widget=${widget}></flowbot-chat>`,
       );
-      const silent = await fixture<FlowbotChat>(html`<flowbot-chat mode="bubble" id="c" preview-delay="0"></flowbot-chat>`);
+      const silent = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" id="c" preview-delay="0"></flowbot-chat>`,
+      );
       const inline = await fixture<FlowbotChat>(
         html`<flowbot-chat id="d" preview-delay="0" .widget=${widget}></flowbot-chat>`,
       );

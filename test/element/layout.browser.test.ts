@@ -14,7 +14,8 @@ const frames = async (n = 3): Promise<void> => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
 };
 
-const three = (step: string) => [1, 2, 3].map((i) => textMessage(`${step}-${i}`, `Step ${step}, message ${i}: ${'a few words of text '.repeat(i)}`));
+const three = (step: string) =>
+  [1, 2, 3].map((i) => textMessage(`${step}-${i}`, `Step ${step}, message ${i}: ${'a few words of text '.repeat(i)}`));
 
 const SIX_CHOICES = {
   id: 'choose',
@@ -90,7 +91,9 @@ for (const [width, height] of [
         await answer(el, input);
         input = turn.input.type;
         const last = turn.messages.at(-1)!.id;
-        await until(() => el.shadowRoot!.querySelector(`[part~="bot-message"]`) && parts(el, 'bot-message').length >= 3 * (i + 2));
+        await until(
+          () => el.shadowRoot!.querySelector(`[part~="bot-message"]`) && parts(el, 'bot-message').length >= 3 * (i + 2),
+        );
         await inputShown(el);
         await until(() => $(el, '.composer .bone') === null);
         await frames();
@@ -115,7 +118,9 @@ for (const [width, height] of [
     });
 
     it('stays where the visitor scrolled to and offers the newest messages', async () => {
-      const many = Array.from({ length: 12 }, (_, i) => textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(4)}`));
+      const many = Array.from({ length: 12 }, (_, i) =>
+        textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(4)}`),
+      );
       stubViewer(startResponse({ messages: many, input: { id: 'text', type: 'text input' } }), [
         { messages: three('later'), input: { id: 'text-2', type: 'text input' } },
       ]);
@@ -145,7 +150,9 @@ for (const [width, height] of [
     });
 
     it('keeps the newest message in view when the panel is resized', async () => {
-      const many = Array.from({ length: 10 }, (_, i) => textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(3)}`));
+      const many = Array.from({ length: 10 }, (_, i) =>
+        textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(3)}`),
+      );
       stubViewer(startResponse({ messages: many, input: SIX_CHOICES }));
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       await inputShown(el);

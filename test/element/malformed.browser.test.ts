@@ -42,14 +42,28 @@ const anyUrl = fc.oneof(
   anyJson,
 );
 /** Numbers a form option might hold, the absurd ones included. */
-const anyNumber = fc.oneof(anyJson, fc.double(), fc.constantFrom(-1e12, -2147483648, -100_000, 0, 1, 1e6, Number.MAX_SAFE_INTEGER));
-const colour = fc.oneof(fc.constantFrom('#fff', '#1d4ed8', 'red', 'rgb(1 2 3 / 50%)', 'oklch(60% 0.1 200)', 'transparent', 'red; x:url(y)'), anyText, anyJson);
+const anyNumber = fc.oneof(
+  anyJson,
+  fc.double(),
+  fc.constantFrom(-1e12, -2147483648, -100_000, 0, 1, 1e6, Number.MAX_SAFE_INTEGER),
+);
+const colour = fc.oneof(
+  fc.constantFrom('#fff', '#1d4ed8', 'red', 'rgb(1 2 3 / 50%)', 'oklch(60% 0.1 200)', 'transparent', 'red; x:url(y)'),
+  anyText,
+  anyJson,
+);
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, anyJson);
 
 const rich = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, tie('leaf'), anyJson, tie('element')),
   leaf: fc.record(
-    { text: maybe(anyText), bold: maybe(fc.boolean()), italic: fc.boolean(), underline: fc.boolean(), code: fc.boolean() },
+    {
+      text: maybe(anyText),
+      bold: maybe(fc.boolean()),
+      italic: fc.boolean(),
+      underline: fc.boolean(),
+      code: fc.boolean(),
+    },
     { requiredKeys: ['text'] },
   ),
   element: fc.record(
@@ -95,8 +109,19 @@ const message = fc.record({
 });
 
 const INPUT_TYPES = [
-  'text input', 'number input', 'email input', 'url input', 'phone number input', 'date input', 'time input',
-  'choice input', 'picture choice input', 'rating input', 'file input', 'payment input', 'cards',
+  'text input',
+  'number input',
+  'email input',
+  'url input',
+  'phone number input',
+  'date input',
+  'time input',
+  'choice input',
+  'picture choice input',
+  'rating input',
+  'file input',
+  'payment input',
+  'cards',
 ];
 const item = fc.oneof(
   fc.record(
@@ -108,7 +133,9 @@ const item = fc.oneof(
       title: maybe(anyText),
       description: maybe(anyText),
       imageUrl: anyUrl,
-      paths: maybe(fc.array(fc.record({ id: maybe(shortText), text: maybe(anyText) }, { requiredKeys: [] }), { maxLength: 3 })),
+      paths: maybe(
+        fc.array(fc.record({ id: maybe(shortText), text: maybe(anyText) }, { requiredKeys: [] }), { maxLength: 3 }),
+      ),
     },
     { requiredKeys: [] },
   ),
@@ -117,7 +144,12 @@ const item = fc.oneof(
 const options = fc.oneof(
   fc.record(
     {
-      labels: maybe(fc.record({ placeholder: maybe(anyText), button: maybe(anyText), left: anyJson, right: anyJson }, { requiredKeys: [] })),
+      labels: maybe(
+        fc.record(
+          { placeholder: maybe(anyText), button: maybe(anyText), left: anyJson, right: anyJson },
+          { requiredKeys: [] },
+        ),
+      ),
       isLong: anyJson,
       inputMode: anyJson,
       isMultipleChoice: maybe(fc.boolean()),
@@ -171,7 +203,10 @@ const action = fc.oneof(
     },
     { requiredKeys: ['type'] },
   ),
-  fc.record({ type: fc.constant('wait'), wait: fc.record({ secondsToWaitFor: fc.double({ min: 0, max: 0.02, noNaN: true }) }) }),
+  fc.record({
+    type: fc.constant('wait'),
+    wait: fc.record({ secondsToWaitFor: fc.double({ min: 0, max: 0.02, noNaN: true }) }),
+  }),
 );
 
 const theme = fc.record(
@@ -182,17 +217,33 @@ const theme = fc.record(
           hostBubbles: maybe(fc.record({ backgroundColor: colour, color: colour }, { requiredKeys: [] })),
           guestBubbles: maybe(fc.record({ backgroundColor: colour, color: colour }, { requiredKeys: [] })),
           buttons: maybe(fc.record({ backgroundColor: colour, color: colour }, { requiredKeys: [] })),
-          inputs: maybe(fc.record({ backgroundColor: colour, color: colour, placeholderColor: colour }, { requiredKeys: [] })),
+          inputs: maybe(
+            fc.record({ backgroundColor: colour, color: colour, placeholderColor: colour }, { requiredKeys: [] }),
+          ),
           hostAvatar: maybe(fc.record({ isEnabled: maybe(fc.boolean()), url: anyUrl }, { requiredKeys: [] })),
           guestAvatar: maybe(fc.record({ isEnabled: maybe(fc.boolean()), url: anyUrl }, { requiredKeys: [] })),
-          container: maybe(fc.record({ backgroundColor: colour, color: colour, maxWidth: anyJson, maxHeight: anyJson }, { requiredKeys: [] })),
+          container: maybe(
+            fc.record(
+              { backgroundColor: colour, color: colour, maxWidth: anyJson, maxHeight: anyJson },
+              { requiredKeys: [] },
+            ),
+          ),
         },
         { requiredKeys: [] },
       ),
     ),
     general: maybe(
       fc.record(
-        { font: maybe(anyText), background: anyJson, progressBar: maybe(fc.record({ isEnabled: fc.boolean(), color: colour, backgroundColor: colour, placement: anyJson }, { requiredKeys: [] })) },
+        {
+          font: maybe(anyText),
+          background: anyJson,
+          progressBar: maybe(
+            fc.record(
+              { isEnabled: fc.boolean(), color: colour, backgroundColor: colour, placement: anyJson },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
         { requiredKeys: [] },
       ),
     ),
@@ -202,7 +253,13 @@ const theme = fc.record(
 const flowbot = fc.oneof(
   anyJson,
   fc.record(
-    { id: anyJson, version: anyJson, publishedAt: anyJson, theme: maybe(theme), settings: maybe(fc.record({ general: fc.record({ systemMessages: anyJson }) })) },
+    {
+      id: anyJson,
+      version: anyJson,
+      publishedAt: anyJson,
+      theme: maybe(theme),
+      settings: maybe(fc.record({ general: fc.record({ systemMessages: anyJson }) })),
+    },
     { requiredKeys: [] },
   ),
 );
@@ -214,7 +271,11 @@ const turnFields = {
   clientSideActions: fc.array(action, { maxLength: 3 }),
   logs: fc.oneof(fc.array(anyJson, { maxLength: 3 }), fc.constant(null)),
   dynamicTheme: fc.record(
-    { hostAvatarUrl: fc.oneof(anyText, fc.constant(null)), guestAvatarUrl: fc.oneof(anyText, fc.constant(null)), backgroundUrl: fc.oneof(anyText, fc.constant(null)) },
+    {
+      hostAvatarUrl: fc.oneof(anyText, fc.constant(null)),
+      guestAvatarUrl: fc.oneof(anyText, fc.constant(null)),
+      backgroundUrl: fc.oneof(anyText, fc.constant(null)),
+    },
     { requiredKeys: [] },
   ),
   progress: fc.double(),
@@ -230,8 +291,14 @@ const continueValid = fc.record(turnFields, { requiredKeys: ['messages'] });
 function oneFieldOff(valid: fc.Arbitrary<Record<string, unknown>>, keys: string[]): fc.Arbitrary<unknown> {
   return fc.tuple(valid, fc.constantFrom(...keys), anyJson).map(([body, key, value]) => ({ ...body, [key]: value }));
 }
-const startShaped = fc.oneof({ weight: 3, arbitrary: startValid }, { weight: 1, arbitrary: oneFieldOff(startValid, ['sessionId', 'resultId', ...Object.keys(turnFields)]) });
-const continueShaped = fc.oneof({ weight: 3, arbitrary: continueValid }, { weight: 1, arbitrary: oneFieldOff(continueValid, Object.keys(turnFields)) });
+const startShaped = fc.oneof(
+  { weight: 3, arbitrary: startValid },
+  { weight: 1, arbitrary: oneFieldOff(startValid, ['sessionId', 'resultId', ...Object.keys(turnFields)]) },
+);
+const continueShaped = fc.oneof(
+  { weight: 3, arbitrary: continueValid },
+  { weight: 1, arbitrary: oneFieldOff(continueValid, Object.keys(turnFields)) },
+);
 
 /** What a test feeds the widget: mostly valid envelopes, also arbitrary JSON and broken bodies. */
 function replies(shaped: fc.Arbitrary<unknown>): fc.Arbitrary<Reply> {
@@ -242,7 +309,13 @@ function replies(shaped: fc.Arbitrary<unknown>): fc.Arbitrary<Reply> {
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((text) => ok({ text })) },
     {
       weight: 1,
-      arbitrary: fc.record({ status: fc.constantFrom(400, 403, 404, 409, 429, 500, 502, 503), body: fc.oneof(anyJson.map((json) => ({ json })), fc.string().map((text) => ({ text }))) }),
+      arbitrary: fc.record({
+        status: fc.constantFrom(400, 403, 404, 409, 429, 500, 502, 503),
+        body: fc.oneof(
+          anyJson.map((json) => ({ json })),
+          fc.string().map((text) => ({ text })),
+        ),
+      }),
     },
   );
 }
@@ -268,7 +341,10 @@ function accepted(reply: Reply, read: (value: unknown) => { ok: boolean }): bool
 }
 
 /** What the reader keeps of a reply the widget takes (unusable items left out). */
-function readBody(reply: Reply, read: (value: unknown) => { ok: boolean; value?: unknown }): { messages: unknown[]; input?: unknown } {
+function readBody(
+  reply: Reply,
+  read: (value: unknown) => { ok: boolean; value?: unknown },
+): { messages: unknown[]; input?: unknown } {
   return read(wire(reply).value).value as { messages: unknown[]; input?: unknown };
 }
 
@@ -371,7 +447,8 @@ function showsResponse(el: FlowbotChat, body: { messages: unknown[]; input?: unk
   expect(part(el, 'error')).toBeNull();
   const composer = part(el, 'composer')!;
   if (body.input) {
-    const hasControl = !!composer.querySelector('input, textarea, button, select, [role]') || composer.textContent!.trim() !== '';
+    const hasControl =
+      !!composer.querySelector('input, textarea, button, select, [role]') || composer.textContent!.trim() !== '';
     expect(hasControl, 'the input shows something').toBe(true);
   } else {
     expect(part(el, 'end')).not.toBeNull();
@@ -441,7 +518,9 @@ describe('<flowbot-chat>', () => {
               expectClientError(errors[0], reply);
               expect(userTexts(el)).toEqual(['my answer']);
               expect(part(el, 'messages')!.textContent).toContain('Not sent');
-              expect($<HTMLInputElement>(el, '.composer [part~="input"]')?.value, 'the typed text is kept').toBe('my answer');
+              expect($<HTMLInputElement>(el, '.composer [part~="input"]')?.value, 'the typed text is kept').toBe(
+                'my answer',
+              );
               part<HTMLButtonElement>(el, 'retry-button')!.click();
               await settled(el, events, 3);
               expect(server.continues).toEqual([{ message: 'my answer' }, { message: 'my answer' }]);
@@ -476,7 +555,11 @@ describe('<flowbot-chat>', () => {
 
     it('lets the visitor type when cards offer no usable button', async () => {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
-      const cards = { id: 'cards', type: 'cards', items: [{ id: 'c1', title: 'A card', paths: [{ text: 'no id' }] }, 'junk'] };
+      const cards = {
+        id: 'cards',
+        type: 'cards',
+        items: [{ id: 'c1', title: 'A card', paths: [{ text: 'no id' }] }, 'junk'],
+      };
       server.start = () => ({ status: 200, body: { json: startResponse({ input: cards }) } });
       const { el, events } = mount(container);
       try {
@@ -505,7 +588,12 @@ describe('<flowbot-chat>', () => {
             secondaryAIColor: colour,
             primaryUserColor: colour,
             secondaryUserColor: colour,
-            headerIcon: maybe(fc.oneof(anyUrl, anyUrl.map((url) => JSON.stringify({ url })))),
+            headerIcon: maybe(
+              fc.oneof(
+                anyUrl,
+                anyUrl.map((url) => JSON.stringify({ url })),
+              ),
+            ),
             widgetIcon: maybe(anyUrl),
             avatarIcon: maybe(anyUrl),
             aiFirstMessage: maybe(anyText),
@@ -521,32 +609,44 @@ describe('<flowbot-chat>', () => {
         ),
       );
       await fc.assert(
-        fc.asyncProperty(widget, fc.constantFrom('standard', 'bubble'), fc.boolean(), async (value, mode, asAttribute) => {
-          problems = [];
-          server.start = () => ({ status: 200, body: { json: startResponse({ messages: [textMessage('m1', 'Hello from the stub')] }) } });
-          const { el, events } = mount(container, (node) => {
-            node.mode = mode as FlowbotChat['mode'];
-            node.open = true;
-            if (asAttribute) node.setAttribute('widget', JSON.stringify(value));
-            else (node as { widget: unknown }).widget = value;
-          });
-          try {
-            await settled(el, events);
-            const off = typeof value === 'object' && value !== null && !Array.isArray(value) && (value as { isActivated?: unknown }).isActivated === false;
-            if (off) {
-              expect(part(el, 'unavailable')).not.toBeNull();
-              expect(server.starts).toBe(0);
-            } else {
-              expect(botTexts(el)).toContain('Hello from the stub');
-              const title = (value as { title?: unknown } | null)?.title;
-              if (typeof title === 'string' && title.trim()) expect(part(el, 'title')!.textContent).toBe(title);
+        fc.asyncProperty(
+          widget,
+          fc.constantFrom('standard', 'bubble'),
+          fc.boolean(),
+          async (value, mode, asAttribute) => {
+            problems = [];
+            server.start = () => ({
+              status: 200,
+              body: { json: startResponse({ messages: [textMessage('m1', 'Hello from the stub')] }) },
+            });
+            const { el, events } = mount(container, (node) => {
+              node.mode = mode as FlowbotChat['mode'];
+              node.open = true;
+              if (asAttribute) node.setAttribute('widget', JSON.stringify(value));
+              else (node as { widget: unknown }).widget = value;
+            });
+            try {
+              await settled(el, events);
+              const off =
+                typeof value === 'object' &&
+                value !== null &&
+                !Array.isArray(value) &&
+                (value as { isActivated?: unknown }).isActivated === false;
+              if (off) {
+                expect(part(el, 'unavailable')).not.toBeNull();
+                expect(server.starts).toBe(0);
+              } else {
+                expect(botTexts(el)).toContain('Hello from the stub');
+                const title = (value as { title?: unknown } | null)?.title;
+                if (typeof title === 'string' && title.trim()) expect(part(el, 'title')!.textContent).toBe(title);
+              }
+              expect(part(el, 'error')).toBeNull();
+              expect(problems).toEqual([]);
+            } finally {
+              el.remove();
             }
-            expect(part(el, 'error')).toBeNull();
-            expect(problems).toEqual([]);
-          } finally {
-            el.remove();
-          }
-        }),
+          },
+        ),
         RUNS,
       );
     });

@@ -79,7 +79,9 @@ describe('<flowbot-chat>', () => {
 
         await typeAndSend(el, 'ada@example.com');
         // The server remembers the topic picked before the reload: the same session goes on.
-        await until(() => botTexts(el).some((t) => t.includes('Ticket opened about "Billing". We will write to ada@example.com.')));
+        await until(() =>
+          botTexts(el).some((t) => t.includes('Ticket opened about "Billing". We will write to ada@example.com.')),
+        );
         expect(calls.map((c) => c.kind)).to.deep.equal(['continue']);
         expect(calls[0]!.url).to.contain(`/sessions/${before.sessionId}/continueChat`);
         await until(() => part(el, 'restart-button'));
@@ -133,7 +135,11 @@ describe('<flowbot-chat>', () => {
     });
 
     it('never autoplays restored media again', async () => {
-      const audio = { id: 'a1', type: 'audio', content: { url: 'https://example.com/hello.mp3', isAutoplayEnabled: true } };
+      const audio = {
+        id: 'a1',
+        type: 'audio',
+        content: { url: 'https://example.com/hello.mp3', isAutoplayEnabled: true },
+      };
       stubViewer(startResponse(), [{ messages: [audio], input: { id: 'in-2', type: 'text input' } }]);
       const first = await load({ 'public-id': 'stub', persist: 'local' });
       await inputShown(first.el);
@@ -150,7 +156,11 @@ describe('<flowbot-chat>', () => {
 
     it('remembers nothing by default', async () => {
       await firstVisit('none');
-      expect(Object.keys(localStorage).concat(Object.keys(sessionStorage)).filter((k) => k.startsWith('flowbot-chat:'))).to.deep.equal([]);
+      expect(
+        Object.keys(localStorage)
+          .concat(Object.keys(sessionStorage))
+          .filter((k) => k.startsWith('flowbot-chat:')),
+      ).to.deep.equal([]);
       const { starts } = await load({ 'public-id': 'support' });
       await until(() => starts.length);
       expect(starts[0]!.restored).to.equal(false);
@@ -178,7 +188,11 @@ describe('<flowbot-chat>', () => {
       // The same bot on another viewer host is another conversation.
       vi.restoreAllMocks();
       stubViewer(startResponse());
-      const elsewhere = await load({ 'public-id': 'support', persist: 'local', 'api-host': 'https://viewer.example.test' });
+      const elsewhere = await load({
+        'public-id': 'support',
+        persist: 'local',
+        'api-host': 'https://viewer.example.test',
+      });
       await inputShown(elsewhere.el);
       expect(elsewhere.starts[0]).to.include({ restored: false, sessionId: 'session-1' });
 
@@ -222,8 +236,18 @@ describe('<flowbot-chat>', () => {
 
       vi.restoreAllMocks();
       const { calls } = stubViewer(
-        startResponse({ sessionId: 'session-2', flowbot: { id: 'bot', publishedAt: '2026-02-01T00:00:00.000Z' }, messages: [textMessage('n1', 'New version')] }),
-        [{ messages: [textMessage('x', 'Old flow')], input: { id: 'in-2', type: 'text input' }, flowbot: { publishedAt: '2026-02-01T00:00:00.000Z' } }],
+        startResponse({
+          sessionId: 'session-2',
+          flowbot: { id: 'bot', publishedAt: '2026-02-01T00:00:00.000Z' },
+          messages: [textMessage('n1', 'New version')],
+        }),
+        [
+          {
+            messages: [textMessage('x', 'Old flow')],
+            input: { id: 'in-2', type: 'text input' },
+            flowbot: { publishedAt: '2026-02-01T00:00:00.000Z' },
+          },
+        ],
       );
       const { el, starts } = await load({ 'public-id': 'stub', persist: 'local' });
       expect(botTexts(el)).to.deep.equal(['Hello from the stub']);
@@ -240,7 +264,11 @@ describe('<flowbot-chat>', () => {
 
     it('ignores and replaces corrupt or foreign stored data', async () => {
       const key = storageKey('support', '');
-      for (const junk of ['{corrupt', JSON.stringify({ v: 1, key: storageKey('lead', ''), sessionId: 'x' }), JSON.stringify({ v: 99 })]) {
+      for (const junk of [
+        '{corrupt',
+        JSON.stringify({ v: 1, key: storageKey('lead', ''), sessionId: 'x' }),
+        JSON.stringify({ v: 99 }),
+      ]) {
         localStorage.setItem(key, junk);
         const { el, starts } = await load({ 'public-id': 'support', persist: 'local' });
         await until(() => part(el, 'choice'));

@@ -93,7 +93,9 @@ describe('<flowbot-chat>', () => {
     it('resolves a redirect that is not an absolute URL against the host page, not the API host', async () => {
       const open = vi.spyOn(window, 'open').mockImplementation(() => ({ opener: null }) as unknown as Window);
       stubViewer(startResponse({ clientSideActions: [redirect('thanks?from=bot', true)] }));
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" api-host="https://viewer.example.test"></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" api-host="https://viewer.example.test"></flowbot-chat>`,
+      );
       await inputShown(el);
       expect(open.mock.calls).to.deep.equal([[new URL('thanks?from=bot', document.baseURI).href, '_blank']]);
     });
@@ -158,7 +160,11 @@ describe('<flowbot-chat>', () => {
         startResponse({
           progress: 25,
           flowbot: {
-            theme: { general: { progressBar: { isEnabled: true, color: '#b91c1c', backgroundColor: '#fde68a', placement: 'Bottom' } } },
+            theme: {
+              general: {
+                progressBar: { isEnabled: true, color: '#b91c1c', backgroundColor: '#fde68a', placement: 'Bottom' },
+              },
+            },
           },
         }),
       );
@@ -167,7 +173,9 @@ describe('<flowbot-chat>', () => {
       const bar = part(el, 'progress')!;
       expect(getComputedStyle(bar).backgroundColor).to.equal('rgb(253, 230, 138)');
       expect(getComputedStyle(bar, '::before').backgroundColor).to.equal('rgb(185, 28, 28)');
-      expect(bar.getBoundingClientRect().top).to.be.at.least(part(el, 'composer')!.getBoundingClientRect().bottom - 0.5);
+      expect(bar.getBoundingClientRect().top).to.be.at.least(
+        part(el, 'composer')!.getBoundingClientRect().bottom - 0.5,
+      );
 
       stubViewer(
         startResponse({ progress: 25, flowbot: { theme: { general: { progressBar: { isEnabled: false } } } } }),
@@ -188,7 +196,11 @@ describe('<flowbot-chat>', () => {
   describe('dynamic theme', () => {
     it('puts the background image behind the transcript, without inline styles', async () => {
       stubViewer(startResponse({ dynamicTheme: { backgroundUrl: 'https://cdn.example.test/bg.png' } }), [
-        { messages: [], input: { id: 'in-2', type: 'text input' }, dynamicTheme: { backgroundUrl: 'https://cdn.example.test/b"){}*{color:red}.png' } },
+        {
+          messages: [],
+          input: { id: 'in-2', type: 'text input' },
+          dynamicTheme: { backgroundUrl: 'https://cdn.example.test/b"){}*{color:red}.png' },
+        },
       ]);
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       await inputShown(el);
@@ -203,7 +215,9 @@ describe('<flowbot-chat>', () => {
       field.dispatchEvent(new Event('input'));
       part<HTMLButtonElement>(el, 'send-button')!.click();
       await until(() => getComputedStyle(log).backgroundImage.includes('%22'));
-      expect(getComputedStyle(log).backgroundImage).to.equal('url("https://cdn.example.test/b%22)%7B%7D*%7Bcolor:red%7D.png")');
+      expect(getComputedStyle(log).backgroundImage).to.equal(
+        'url("https://cdn.example.test/b%22)%7B%7D*%7Bcolor:red%7D.png")',
+      );
       expect(getComputedStyle(part(el, 'bot-message')!).color).not.to.equal('rgb(255, 0, 0)');
     });
 
@@ -238,19 +252,27 @@ describe('<flowbot-chat>', () => {
     };
 
     it("offers the widget's default messages under a text input, and a tap sends one", async () => {
-      const { calls } = stubViewer(startResponse(), [{ messages: [textMessage('m2', 'We offer three')], input: { id: 'in-2', type: 'text input' } }]);
+      const { calls } = stubViewer(startResponse(), [
+        { messages: [textMessage('m2', 'We offer three')], input: { id: 'in-2', type: 'text input' } },
+      ]);
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
       await inputShown(el);
       // Suggestions are drawn by the on-demand part, fetched when the first one is to be shown.
       const group = await until(() => part(el, 'composer')!.querySelector('[role="group"]'));
       expect(group.getAttribute('aria-label')).to.equal('Suggested replies');
-      expect(parts(el, 'suggestion').map(text)).to.deep.equal(['What courses do you offer?', 'How do I enrol?', 'Pricing']);
+      expect(parts(el, 'suggestion').map(text)).to.deep.equal([
+        'What courses do you offer?',
+        'How do I enrol?',
+        'Pricing',
+      ]);
       await expect(el).to.be.accessible();
 
       parts<HTMLButtonElement>(el, 'suggestion')[1]!.click();
       await until(() => botTexts(el).includes('We offer three'));
       expect(userTexts(el)).to.deep.equal(['How do I enrol?']);
-      expect(calls.filter((c) => c.kind === 'continue').map((c) => c.body)).to.deep.equal([{ message: 'How do I enrol?' }]);
+      expect(calls.filter((c) => c.kind === 'continue').map((c) => c.body)).to.deep.equal([
+        { message: 'How do I enrol?' },
+      ]);
     });
 
     it('offers them only while a text input is open', async () => {

@@ -42,7 +42,9 @@ describe('bot message rows', () => {
     expect(after[0]!.firstChild).toBe(firstText);
     // The avatar came beside the first of the group, a space of its width beside the others.
     const rows = after.map((bubble) => bubble.parentElement!);
-    expect(rows[0]!.querySelector('img[part~="avatar"]')?.getAttribute('src')).toBe('https://cdn.example.test/avatar.png');
+    expect(rows[0]!.querySelector('img[part~="avatar"]')?.getAttribute('src')).toBe(
+      'https://cdn.example.test/avatar.png',
+    );
     expect(rows.slice(1).map((row) => row.firstElementChild!.className)).toEqual(['avatar-space', 'avatar-space']);
     // The markdown, parsed once its parser arrived, in the same bubble.
     expect(after[2]!.querySelector('strong')?.textContent).toBe('third');

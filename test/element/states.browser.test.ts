@@ -97,11 +97,13 @@ describe('<flowbot-chat>', () => {
       const el = await fixture<FlowbotChat>(html`<flowbot-chat></flowbot-chat>`);
       const rules = el.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
       const reduced = rules.filter(
-        (rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-reduced-motion: reduce'),
+        (rule): rule is CSSMediaRule =>
+          rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-reduced-motion: reduce'),
       );
       const stopsDots = reduced.some((media) =>
         [...media.cssRules].some(
-          (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('.dot') && rule.style.animationName === 'none',
+          (rule) =>
+            rule instanceof CSSStyleRule && rule.selectorText.includes('.dot') && rule.style.animationName === 'none',
         ),
       );
       expect(stopsDots).to.equal(true);

@@ -8,7 +8,18 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, botTexts, inputShown, part, parts, spyViewer, textMessage, typeAndSend, until, userTexts } from './helpers.js';
+import {
+  $,
+  botTexts,
+  inputShown,
+  part,
+  parts,
+  spyViewer,
+  textMessage,
+  typeAndSend,
+  until,
+  userTexts,
+} from './helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,7 +31,9 @@ const ANSWER =
 
 const encoder = new TextEncoder();
 const dataStream = (pieces: string[]): Uint8Array =>
-  encoder.encode(`f:{"messageId":"m"}\n${pieces.map((p) => `0:${JSON.stringify(p)}\n`).join('')}e:{}\nd:{"finishReason":"stop"}\n`);
+  encoder.encode(
+    `f:{"messageId":"m"}\n${pieces.map((p) => `0:${JSON.stringify(p)}\n`).join('')}e:{}\nd:{"finishReason":"stop"}\n`,
+  );
 
 /** Splits `text` into pieces at `cuts` (positions in code units, never inside a surrogate pair). */
 function piecesOf(text: string, cuts: number[]): string[] {
@@ -59,7 +72,10 @@ interface Scripted {
  * `chunks` (all at once, or one per `release()` when `gated`), or with
  * `streamStatus` first; continue answers a thank-you and a text input.
  */
-function scriptedViewer(chunks: () => Uint8Array[], options: { gated?: boolean; streamStatus?: number[] } = {}): Scripted {
+function scriptedViewer(
+  chunks: () => Uint8Array[],
+  options: { gated?: boolean; streamStatus?: number[] } = {},
+): Scripted {
   const calls: Scripted['calls'] = [];
   const statuses = [...(options.streamStatus ?? [])];
   let release: () => void = () => undefined;
@@ -89,7 +105,8 @@ function scriptedViewer(chunks: () => Uint8Array[], options: { gated?: boolean; 
       };
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
-          while (options.gated && i >= allowed && i < list.length) await new Promise<void>((resolve) => (wake = resolve));
+          while (options.gated && i >= allowed && i < list.length)
+            await new Promise<void>((resolve) => (wake = resolve));
           if (i < list.length) controller.enqueue(list[i++]!);
           else controller.close();
         },
@@ -97,7 +114,10 @@ function scriptedViewer(chunks: () => Uint8Array[], options: { gated?: boolean; 
       return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
     }
     if (request.url.includes('/clientLogs')) return new Response(null, { status: 204 });
-    return Response.json({ messages: [textMessage('after', 'Anything else?')], input: { id: 'next', type: 'text input' } });
+    return Response.json({
+      messages: [textMessage('after', 'Anything else?')],
+      input: { id: 'next', type: 'text input' },
+    });
   });
   return { calls, release: () => release() };
 }
@@ -129,7 +149,9 @@ describe('<flowbot-chat> streamed answers', () => {
     expect(streamed.text).toMatch(/refund/i);
     // The reply is not a visitor bubble; the answer is one bot message, rendered as markdown.
     expect(userTexts(el)).toEqual(['How do refunds work?']);
-    const bubble = parts(el, 'bot-message').find((b) => /refund/i.test(b.textContent ?? '') && b !== parts(el, 'bot-message')[1]);
+    const bubble = parts(el, 'bot-message').find(
+      (b) => /refund/i.test(b.textContent ?? '') && b !== parts(el, 'bot-message')[1],
+    );
     expect(bubble?.querySelector('strong')).not.toBeNull();
     expect(calls.filter((c) => c.url.includes('/streamMessage'))).toHaveLength(1);
     expect(messages.filter((t) => t === 'text').length).toBe(botTexts(el).length);
@@ -138,9 +160,16 @@ describe('<flowbot-chat> streamed answers', () => {
   it('shows the answer growing, hidden from screen readers until it is complete', async () => {
     const pieces = ANSWER.match(/[\s\S]{1,12}/g)!;
     const stream = dataStream(pieces);
-    const viewer = scriptedViewer(() => chunksOf(stream, Array.from({ length: 12 }, (_, i) => Math.round(((i + 1) * stream.length) / 13))), {
-      gated: true,
-    });
+    const viewer = scriptedViewer(
+      () =>
+        chunksOf(
+          stream,
+          Array.from({ length: 12 }, (_, i) => Math.round(((i + 1) * stream.length) / 13)),
+        ),
+      {
+        gated: true,
+      },
+    );
     const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
     await until(() => part(el, 'typing'));
     await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
@@ -226,7 +255,9 @@ describe('<flowbot-chat> streamed answers', () => {
     expect(answerBubble(el)?.textContent).toContain('Refunds are');
     expect(continues(viewer.calls)).toHaveLength(0);
     await until(() => viewer.calls.some((c) => c.url.includes('/clientLogs')));
-    const log = viewer.calls.find((c) => c.url.includes('/clientLogs'))!.body as { clientLogs: Array<{ context: string }> };
+    const log = viewer.calls.find((c) => c.url.includes('/clientLogs'))!.body as {
+      clientLogs: Array<{ context: string }>;
+    };
     expect(log.clientLogs[0]!.context).toBe('stream');
 
     await userEvent.click(part(el, 'retry-button')!);
@@ -236,7 +267,9 @@ describe('<flowbot-chat> streamed answers', () => {
   });
 
   it('aborts the stream when the element is removed', async () => {
-    const viewer = scriptedViewer(() => [encoder.encode('0:"Refunds "\n'), encoder.encode('0:"later"\n')], { gated: true });
+    const viewer = scriptedViewer(() => [encoder.encode('0:"Refunds "\n'), encoder.encode('0:"later"\n')], {
+      gated: true,
+    });
     const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
     await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
     viewer.release();

@@ -33,7 +33,10 @@ const contrast = (a: string, b: string) => {
 };
 
 /** A conversation with one bot bubble and one visitor bubble. */
-async function conversation(widget: Record<string, unknown>, start: Record<string, unknown> = {}): Promise<FlowbotChat> {
+async function conversation(
+  widget: Record<string, unknown>,
+  start: Record<string, unknown> = {},
+): Promise<FlowbotChat> {
   stubViewer(startResponse(start), [{ messages: [], input: { id: 'in-2', type: 'text input' } }]);
   const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
   await inputShown(el);
@@ -58,7 +61,8 @@ describe('<flowbot-chat>', () => {
 
     it("lets the host page's CSS win over the widget's colours", async () => {
       const style = document.createElement('style');
-      style.textContent = 'flowbot-chat.brand { --flowbot-primary-color: rgb(1, 2, 3); --flowbot-bot-bubble-color: rgb(4, 5, 6); }';
+      style.textContent =
+        'flowbot-chat.brand { --flowbot-primary-color: rgb(1, 2, 3); --flowbot-bot-bubble-color: rgb(4, 5, 6); }';
       document.head.append(style);
       try {
         const el = await conversation(colours);
@@ -153,7 +157,7 @@ describe('<flowbot-chat>', () => {
       expect(avatar.alt).to.equal('');
     });
 
-    it("prefers dynamicTheme.hostAvatarUrl for the avatar", async () => {
+    it('prefers dynamicTheme.hostAvatarUrl for the avatar', async () => {
       stubViewer(startResponse({ dynamicTheme: { hostAvatarUrl: 'https://cdn.example.test/dynamic.png' } }));
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${icons}></flowbot-chat>`);
       await inputShown(el);
@@ -179,10 +183,9 @@ describe('<flowbot-chat>', () => {
         html`<flowbot-chat public-id="stub" .widget=${{ aiFirstMessage: 'Hi, I am Acme bot.' }}></flowbot-chat>`,
       );
       await inputShown(el);
-      expect([...el.shadowRoot!.querySelectorAll('[part~="bot-message"]')].map((n) => n.textContent!.trim())).to.deep.equal([
-        'Hi, I am Acme bot.',
-        'Hello from the stub',
-      ]);
+      expect(
+        [...el.shadowRoot!.querySelectorAll('[part~="bot-message"]')].map((n) => n.textContent!.trim()),
+      ).to.deep.equal(['Hi, I am Acme bot.', 'Hello from the stub']);
     });
 
     it('reads the widget from a JSON attribute and ignores invalid JSON with a warning', async () => {

@@ -8,11 +8,14 @@ const post = (url: string, body: unknown): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** A real demo session of the reference server, walked by plain HTTP with `answers`. */
-export async function demoAt(answers: readonly unknown[]): Promise<{ start: Record<string, unknown>; last: Record<string, unknown> }> {
+export async function demoAt(
+  answers: readonly unknown[],
+): Promise<{ start: Record<string, unknown>; last: Record<string, unknown> }> {
   const call = async (url: string, body: unknown) => (await (await post(url, body)).json()) as Record<string, unknown>;
   const start = await call('/api/v1/flowbots/demo/startChat', {});
   let last = start;
-  for (const message of answers) last = await call(`/api/v1/sessions/${String(start.sessionId)}/continueChat`, { message });
+  for (const message of answers)
+    last = await call(`/api/v1/sessions/${String(start.sessionId)}/continueChat`, { message });
   return { start, last };
 }
 
@@ -53,7 +56,10 @@ export async function mountDemoAt(
  * Watches the signed-form uploads (XMLHttpRequest): `fault` may return a
  * fault of the reference server for a form (`status=500`, `hang`, `delay=300`).
  */
-export function storageRequests(fault: (form: FormData) => string | undefined = () => undefined): { forms: FormData[]; aborted: () => number } {
+export function storageRequests(fault: (form: FormData) => string | undefined = () => undefined): {
+  forms: FormData[];
+  aborted: () => number;
+} {
   const forms: FormData[] = [];
   let aborted = 0;
   const send = XMLHttpRequest.prototype.send;
@@ -72,4 +78,3 @@ export function storageRequests(fault: (form: FormData) => string | undefined = 
   });
   return { forms, aborted: () => aborted };
 }
-

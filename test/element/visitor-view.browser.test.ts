@@ -46,7 +46,9 @@ for (const width of [390, 1280]) {
         const choice = box(img.closest('button')!);
         const shown = box(img);
         expect(shown.width).to.be.greaterThan(40);
-        expect(shown.left >= choice.left && shown.right <= choice.right && shown.bottom <= choice.bottom).to.equal(true);
+        expect(shown.left >= choice.left && shown.right <= choice.right && shown.bottom <= choice.bottom).to.equal(
+          true,
+        );
       }
     });
 
@@ -56,7 +58,10 @@ for (const width of [390, 1280]) {
         imageUrl: PICTURE,
         title: `Course ${id}`,
         description: 'Four weeks, no experience needed, a small project each week.',
-        paths: [{ id: `${id}-a`, text: 'Enrol' }, { id: `${id}-b`, text: 'More about it' }],
+        paths: [
+          { id: `${id}-a`, text: 'Enrol' },
+          { id: `${id}-b`, text: 'More about it' },
+        ],
       });
       const { el } = await mountInput({ type: 'cards', items: [card('a'), card('b'), card('c')] });
       const panel = box(part(el, 'panel')!);
@@ -89,7 +94,11 @@ describe('<flowbot-chat>', () => {
     part<HTMLButtonElement>(el, 'send-button')!.click();
     await until(() => part(el, 'error'));
     const lines = [...part(el, 'messages')!.children];
-    expect(lines.map((line) => line.getAttribute('part') ?? line.className)).to.deep.equal(['row bot', 'row user failed', 'error']);
+    expect(lines.map((line) => line.getAttribute('part') ?? line.className)).to.deep.equal([
+      'row bot',
+      'row user failed',
+      'error',
+    ]);
     for (let i = 1; i < lines.length; i++) expect(box(lines[i]!).top - box(lines[i - 1]!).bottom).to.be.closeTo(8, 0.5);
   });
 
@@ -173,7 +182,12 @@ describe('<flowbot-chat>', () => {
     });
 
     it('a phone number as typed, sent without its separators', async () => {
-      const { sent, shown } = await answer({ type: 'phone number input' }, ['+55 11 98765-4321'], 'en', '+5511987654321');
+      const { sent, shown } = await answer(
+        { type: 'phone number input' },
+        ['+55 11 98765-4321'],
+        'en',
+        '+5511987654321',
+      );
       expect(sent).to.deep.equal(['+5511987654321']);
       expect(shown).to.deep.equal(['+55 11 98765-4321']);
     });
@@ -186,7 +200,9 @@ describe('<flowbot-chat>', () => {
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       (await until(() => part<HTMLButtonElement>(el, 'choice'))).click();
       await until(() => botTexts(el).includes('Noted'));
-      expect(calls.filter((c) => c.kind === 'continue').map((c) => (c.body.message as { text: string }).text)).to.deep.equal(['marketing']);
+      expect(
+        calls.filter((c) => c.kind === 'continue').map((c) => (c.body.message as { text: string }).text),
+      ).to.deep.equal(['marketing']);
       expect(userTexts(el)).to.deep.equal(['Marketing']);
     });
   });
@@ -198,7 +214,8 @@ describe('<flowbot-chat>', () => {
         html`<flowbot-chat public-id="stub" mode="bubble" .widget=${{ widgetIcon: PICTURE }}></flowbot-chat>`,
       );
       const launcher = part<HTMLButtonElement>(el, 'launcher')!;
-      const drawn = () => (launcher.querySelector('img') ? 'widget icon' : launcher.querySelector('path')!.getAttribute('d'));
+      const drawn = () =>
+        launcher.querySelector('img') ? 'widget icon' : launcher.querySelector('path')!.getAttribute('d');
       expect(drawn()).to.equal('widget icon');
       launcher.click();
       await el.updateComplete;

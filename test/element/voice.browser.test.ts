@@ -43,14 +43,19 @@ afterEach(() => {
   localStorage.removeItem('flowbot-chat:muted');
 });
 
-const reply = (id: string, words: string) => ({ messages: [textMessage(id, words)], input: { id: `in-${id}`, type: 'text input' } });
+const reply = (id: string, words: string) => ({
+  messages: [textMessage(id, words)],
+  input: { id: `in-${id}`, type: 'text input' },
+});
 
 describe('<flowbot-chat>', () => {
   describe('voice', () => {
     // First in this file: the page has had no user activation yet.
     it('reads nothing before the visitor has interacted with the page, then reads bot messages', async () => {
       expect(navigator.userActivation.hasBeenActive).to.equal(false);
-      stubViewer(startResponse({ messages: [textMessage('m1', 'Hello from the stub')] }), [reply('m2', 'Nice to meet you')]);
+      stubViewer(startResponse({ messages: [textMessage('m1', 'Hello from the stub')] }), [
+        reply('m2', 'Nice to meet you'),
+      ]);
       const el = await fixture<FlowbotChat>(
         html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true, audioVoice: 'Daniel' }}></flowbot-chat>`,
       );
@@ -87,11 +92,16 @@ describe('<flowbot-chat>', () => {
     it('reads only text messages', async () => {
       stubViewer(startResponse({ messages: [] }), [
         {
-          messages: [{ id: 'i', type: 'image', content: { url: 'https://cdn.example.test/a.png' } }, textMessage('t', 'A picture')],
+          messages: [
+            { id: 'i', type: 'image', content: { url: 'https://cdn.example.test/a.png' } },
+            textMessage('t', 'A picture'),
+          ],
           input: { id: 'in-2', type: 'text input' },
         },
       ]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(el);
       await typeAndSend(el, 'show me');
       await until(() => spoken.length);
@@ -100,7 +110,9 @@ describe('<flowbot-chat>', () => {
 
     it('has a mute switch in the header that is remembered', async () => {
       stubViewer(startResponse({ messages: [] }), [reply('m2', 'Muted message')]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(el);
       const mute = part<HTMLButtonElement>(el, 'mute-button')!;
       expect(part(el, 'header')!.contains(mute)).to.equal(true);
@@ -117,7 +129,9 @@ describe('<flowbot-chat>', () => {
 
       // Another widget (or the next page) starts muted.
       stubViewer(startResponse());
-      const next = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const next = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(next);
       expect(part(next, 'mute-button')!.getAttribute('aria-pressed')).to.equal('true');
 
@@ -128,7 +142,9 @@ describe('<flowbot-chat>', () => {
 
     it('stops reading when muted or removed', async () => {
       stubViewer(startResponse({ messages: [] }), [reply('m2', 'Long message')]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(el);
       await typeAndSend(el, 'go');
       await until(() => spoken.length);
@@ -142,7 +158,9 @@ describe('<flowbot-chat>', () => {
     it('reads nothing for a widget that was removed', async () => {
       let answer!: (value: unknown) => void;
       stubViewer(startResponse({ messages: [] }), [() => new Promise((resolve) => (answer = resolve))]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(el);
       await typeAndSend(el, 'go');
       await until(() => answer);
@@ -154,7 +172,9 @@ describe('<flowbot-chat>', () => {
 
     it('reads nothing and shows no switch unless the widget turns the voice on', async () => {
       stubViewer(startResponse(), [reply('m2', 'Quiet')]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: false }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: false }}></flowbot-chat>`,
+      );
       await inputShown(el);
       await typeAndSend(el, 'x');
       await until(() => botTexts(el).includes('Quiet'));
@@ -165,7 +185,9 @@ describe('<flowbot-chat>', () => {
     it('does nothing, and shows no switch, without speech synthesis', async () => {
       vi.stubGlobal('speechSynthesis', undefined);
       stubViewer(startResponse(), [reply('m2', 'No voice here')]);
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`);
+      const el = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
+      );
       await inputShown(el);
       await typeAndSend(el, 'x');
       await until(() => botTexts(el).includes('No voice here'));

@@ -350,7 +350,10 @@ async function launchWebKitGtk(driver: string, miniBrowser: string, options: Lau
       // The driver sizes the window, toolbar and all: size it, then add what the frame takes.
       setViewport: async (width, height) => {
         await active.setWindowRect({ width, height });
-        const [innerWidth, innerHeight] = (await active.execute('return [innerWidth, innerHeight];')) as [number, number];
+        const [innerWidth, innerHeight] = (await active.execute('return [innerWidth, innerHeight];')) as [
+          number,
+          number,
+        ];
         if (innerWidth !== width || innerHeight !== height) {
           await active.setWindowRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
         }

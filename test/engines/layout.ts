@@ -48,8 +48,20 @@ function measure(readingIndex: number): Geometry {
   if (!root?.querySelector('[part~="messages"]')) {
     const none: Box = { top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 };
     return {
-      viewport: [win.innerWidth, win.innerHeight], scroll: [0, 0, 0], bot: 0, user: 0, ready: false, input: '', log: none,
-      composer: null, newest: null, error: null, audio: null, pictures: [], reading: null, unseen: false,
+      viewport: [win.innerWidth, win.innerHeight],
+      scroll: [0, 0, 0],
+      bot: 0,
+      user: 0,
+      ready: false,
+      input: '',
+      log: none,
+      composer: null,
+      newest: null,
+      error: null,
+      audio: null,
+      pictures: [],
+      reading: null,
+      unseen: false,
       problems: Array.isArray(problems) ? problems.map(String) : ['no problem recorder'],
     };
   }
@@ -94,7 +106,9 @@ function answer(kind: string, value: string): boolean {
   const win = document.querySelector('iframe')?.contentWindow ?? window;
   const root = win.document.querySelector('flowbot-chat')!.shadowRoot!;
   if (kind === 'choice' || kind === 'picture') {
-    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>(`[part~="${kind === 'choice' ? 'choice' : 'picture-choice'}"]`));
+    const buttons = Array.from(
+      root.querySelectorAll<HTMLButtonElement>(`[part~="${kind === 'choice' ? 'choice' : 'picture-choice'}"]`),
+    );
     const button = buttons.find((b) => (b.textContent ?? '').includes(value));
     button?.click();
     return !!button;
@@ -118,7 +132,10 @@ async function afterTwoFrames(page: EnginePage): Promise<void> {
   });
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
-    const done = await page.evaluate(() => ((document.querySelector('iframe')?.contentWindow ?? window) as Window & { __frames?: number }).__frames === 2);
+    const done = await page.evaluate(
+      () =>
+        ((document.querySelector('iframe')?.contentWindow ?? window) as Window & { __frames?: number }).__frames === 2,
+    );
     if (done) return;
     await sleep(16);
   }
@@ -126,11 +143,18 @@ async function afterTwoFrames(page: EnginePage): Promise<void> {
 }
 const round = (b: Box | null) => (b ? `[${Math.round(b.top)}, ${Math.round(b.bottom)}]` : 'none');
 
-async function waitFor(page: EnginePage, what: string, ok: (g: Geometry) => boolean, reading = 0, ms = 10_000): Promise<Geometry> {
+async function waitFor(
+  page: EnginePage,
+  what: string,
+  ok: (g: Geometry) => boolean,
+  reading = 0,
+  ms = 10_000,
+): Promise<Geometry> {
   const deadline = Date.now() + ms;
   for (;;) {
     const g = await page.evaluate(measure, reading);
-    if (g.problems.length) throw new ScenarioError(`errors on the page while waiting for ${what}: ${g.problems.join('; ')}`);
+    if (g.problems.length)
+      throw new ScenarioError(`errors on the page while waiting for ${what}: ${g.problems.join('; ')}`);
     if (ok(g)) {
       // Measure what is painted: after images and players settle, and after two rendering
       // updates, where the follow-the-bottom observer runs (a forced layout between two updates
@@ -140,7 +164,9 @@ async function waitFor(page: EnginePage, what: string, ok: (g: Geometry) => bool
       return page.evaluate(measure, reading);
     }
     if (Date.now() > deadline) {
-      throw new ScenarioError(`timed out waiting for ${what}: ${g.bot} bot and ${g.user} visitor messages, input "${g.input}", ready ${g.ready}`);
+      throw new ScenarioError(
+        `timed out waiting for ${what}: ${g.bot} bot and ${g.user} visitor messages, input "${g.input}", ready ${g.ready}`,
+      );
     }
     await sleep(50);
   }
@@ -153,7 +179,8 @@ function inView(g: Geometry, step: string): void {
   if (newest.top < log.top - 1 || newest.bottom > log.bottom + 1) {
     throw new ScenarioError(`the newest message is not inside the transcript's visible box (${where})`);
   }
-  if (composer && newest.bottom > composer.top + 1) throw new ScenarioError(`the newest message is under the composer (${where})`);
+  if (composer && newest.bottom > composer.top + 1)
+    throw new ScenarioError(`the newest message is under the composer (${where})`);
 }
 
 function check(condition: boolean, message: string): void {
@@ -200,13 +227,23 @@ function layoutAt(width: number, height: number): Scenario {
       );
       check(g.pictures.length === 3, `expected three pictures, saw ${g.pictures.length}`);
       for (const [i, p] of g.pictures.entries()) {
-        const inside = (a: Box, b: Box) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
-        check(p.img.width > 40 && p.img.height > 24, `picture ${i + 1} is collapsed: ${Math.round(p.img.width)} × ${Math.round(p.img.height)}`);
+        const inside = (a: Box, b: Box) =>
+          a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+        check(
+          p.img.width > 40 && p.img.height > 24,
+          `picture ${i + 1} is collapsed: ${Math.round(p.img.width)} × ${Math.round(p.img.height)}`,
+        );
         check(inside(p.img, p.button), `picture ${i + 1} spills out of its button`);
-        check(p.button.left >= p.group.left - 1 && p.button.right <= p.group.right + 1, `picture ${i + 1} is cut by the grid`);
+        check(
+          p.button.left >= p.group.left - 1 && p.button.right <= p.group.right + 1,
+          `picture ${i + 1} is cut by the grid`,
+        );
         const [nw, nh] = p.natural;
         const same = nw > 0 && nh > 0 && Math.abs(nw / nh - p.img.width / p.img.height) < 0.02;
-        check(p.fit === 'contain' || same, `picture ${i + 1} is cropped (object-fit ${p.fit}, ${nw} × ${nh} shown at ${Math.round(p.img.width)} × ${Math.round(p.img.height)})`);
+        check(
+          p.fit === 'contain' || same,
+          `picture ${i + 1} is cropped (object-fit ${p.fit}, ${nw} × ${nh} shown at ${Math.round(p.img.width)} × ${Math.round(p.img.height)})`,
+        );
       }
 
       check(await page.evaluate(answer, 'picture', 'fox'), 'could not pick the fox');
@@ -219,7 +256,9 @@ function layoutAt(width: number, height: number): Scenario {
       inView(g, 'the error');
       check(
         await page.evaluate(() => {
-          const retry = (document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry-button"]');
+          const retry = (document.querySelector('iframe')?.contentDocument ?? document)
+            .querySelector('flowbot-chat')!
+            .shadowRoot!.querySelector<HTMLButtonElement>('[part~="retry-button"]');
           retry?.click();
           return !!retry;
         }),
@@ -230,12 +269,19 @@ function layoutAt(width: number, height: number): Scenario {
 
       // Space selects the focused rating, as in any radio group.
       await page.evaluate(() => {
-        (document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLInputElement>('[part~="rating-option"] input')!.focus();
+        (document.querySelector('iframe')?.contentDocument ?? document)
+          .querySelector('flowbot-chat')!
+          .shadowRoot!.querySelector<HTMLInputElement>('[part~="rating-option"] input')!
+          .focus();
       });
       await page.press('Space');
       await sleep(100);
       const rated = await page.evaluate(() =>
-        Array.from((document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat')!.shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="rating-option"] input')).findIndex((r) => r.checked),
+        Array.from(
+          (document.querySelector('iframe')?.contentDocument ?? document)
+            .querySelector('flowbot-chat')!
+            .shadowRoot!.querySelectorAll<HTMLInputElement>('[part~="rating-option"] input'),
+        ).findIndex((r) => r.checked),
       );
       check(rated === 0, `Space on the first rating option selected option ${rated + 1} (0: none)`);
 
@@ -250,7 +296,11 @@ function layoutAt(width: number, height: number): Scenario {
       const before = (await page.evaluate(measure, 1)).reading!;
       check(
         await page.evaluate(() =>
-          ((document.querySelector('iframe')?.contentDocument ?? document).querySelector('flowbot-chat') as unknown as { send(text: string): boolean }).send('3'),
+          (
+            (document.querySelector('iframe')?.contentDocument ?? document).querySelector(
+              'flowbot-chat',
+            ) as unknown as { send(text: string): boolean }
+          ).send('3'),
         ),
         'the page could not send the rating',
       );
@@ -278,7 +328,9 @@ export const twiceUnderTrustedTypes: Scenario = {
         const root = document.querySelector('flowbot-chat')?.shadowRoot;
         return {
           bot: root ? root.querySelectorAll('[part~="bot-message"]').length : 0,
-          problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? ['no problem recorder']).map(String),
+          problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? ['no problem recorder']).map(
+            String,
+          ),
           flowbot: typeof (window as unknown as { Flowbot?: { init?: unknown } }).Flowbot?.init,
         };
       });

@@ -112,11 +112,15 @@ function snapshot(selector: string): WidgetSnapshot {
 }
 
 /** At most `n` characters of `text`, with the length when cut. */
-const clip = (text: string, n = 120): string => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
+const clip = (text: string, n = 120): string =>
+  text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text;
 
 function describe(s: WidgetSnapshot): string {
   return JSON.stringify({
-    bot: s.bot.length > 12 ? [`(${s.bot.length - 12} more)`, ...s.bot.slice(-12).map((t) => clip(t))] : s.bot.map((t) => clip(t)),
+    bot:
+      s.bot.length > 12
+        ? [`(${s.bot.length - 12} more)`, ...s.bot.slice(-12).map((t) => clip(t))]
+        : s.bot.map((t) => clip(t)),
     user: s.user,
     choices: s.choices,
     textInput: s.textInput,
@@ -198,8 +202,10 @@ export const inlineByKeyboard: Scenario = {
   name: 'inline conversation by keyboard',
   async run(page, site) {
     await page.goto(`${site.pageOrigin}/engines-inline.html`);
-    let s = await waitFor(page, 'the greeting, the question and three choices', (s) =>
-      s.bot.includes(greeting) && s.bot.includes(question) && s.choices.length === 3,
+    let s = await waitFor(
+      page,
+      'the greeting, the question and three choices',
+      (s) => s.bot.includes(greeting) && s.bot.includes(question) && s.choices.length === 3,
     );
     check(s.pageFocused, noFocusWarning, s);
     check(
@@ -234,8 +240,10 @@ export const inlineByKeyboard: Scenario = {
 
     await page.type('ada@example.com');
     await page.press('Enter');
-    s = await waitFor(page, 'the closing message and a Restart button', (s) =>
-      (s.bot.at(-1) ?? '').includes('We will write to ada@example.com') && s.restart !== null,
+    s = await waitFor(
+      page,
+      'the closing message and a Restart button',
+      (s) => (s.bot.at(-1) ?? '').includes('We will write to ada@example.com') && s.restart !== null,
     );
     const closing = 'Thanks! Ticket opened about "Billing". We will write to ada@example.com.';
     check(s.bot.at(-1) === closing, 'the full closing message', s);
@@ -320,14 +328,17 @@ const serverStats = async (site: Site) => (await testHook(site, '/__api/stats'))
 async function onlySession(site: Site): Promise<{ stats: ServerStats; session: ServerSession }> {
   const stats = await serverStats(site);
   if (stats.sessions.length !== 1) {
-    throw new ScenarioError(`expected exactly one session on the server, found ${stats.sessions.length}: ${clip(JSON.stringify(stats), 600)}`);
+    throw new ScenarioError(
+      `expected exactly one session on the server, found ${stats.sessions.length}: ${clip(JSON.stringify(stats), 600)}`,
+    );
   }
   return { stats, session: stats.sessions[0]! };
 }
 
 /** Fails, showing what the server holds, unless `condition`. */
 function checkServer(condition: boolean, expected: string, stats: ServerStats): void {
-  if (!condition) throw new ScenarioError(`expected ${expected}; the server holds ${clip(JSON.stringify(stats), 1_200)}`);
+  if (!condition)
+    throw new ScenarioError(`expected ${expected}; the server holds ${clip(JSON.stringify(stats), 1_200)}`);
 }
 
 /** Polls `probe` (run in the page) until `ok` holds, or fails after `ms` with the last value. */
@@ -344,7 +355,9 @@ async function waitInPage<A extends unknown[], R>(
     const value = await page.evaluate(probe, ...args);
     if (ok(value)) return value;
     if (Date.now() > deadline) {
-      throw new ScenarioError(`timed out after ${ms} ms waiting for ${expected}; the page reported ${clip(JSON.stringify(value), 600)}`);
+      throw new ScenarioError(
+        `timed out after ${ms} ms waiting for ${expected}; the page reported ${clip(JSON.stringify(value), 600)}`,
+      );
     }
     await sleep(50);
   }
@@ -375,18 +388,25 @@ function recordStreamLengths(): boolean {
 
 /** Runs in the page: the recorded lengths and the `flowbot-message` events seen. */
 function streamRecord(): { lengths: number[]; markdowns: Array<string | null> } {
-  const w = window as unknown as { streamLengths?: number[]; flowbotMessages?: Array<{ content?: { markdown?: unknown } }> };
+  const w = window as unknown as {
+    streamLengths?: number[];
+    flowbotMessages?: Array<{ content?: { markdown?: unknown } }>;
+  };
   return {
     lengths: w.streamLengths ?? [],
-    markdowns: (w.flowbotMessages ?? []).map((m) => (typeof m.content?.markdown === 'string' ? m.content.markdown : null)),
+    markdowns: (w.flowbotMessages ?? []).map((m) =>
+      typeof m.content?.markdown === 'string' ? m.content.markdown : null,
+    ),
   };
 }
 
 /** Opens the assistant, starts recording the growing answer, and asks `question` by keyboard. */
 async function askAssistant(page: EnginePage, site: Site, question: string): Promise<void> {
   await page.goto(`${site.pageOrigin}/engines-assistant.html`);
-  const s = await waitFor(page, 'the question and its text field', (s) =>
-    s.bot.some((t) => t.startsWith(assistantAsks)) && s.textInput,
+  const s = await waitFor(
+    page,
+    'the question and its text field',
+    (s) => s.bot.some((t) => t.startsWith(assistantAsks)) && s.textInput,
   );
   check(s.pageFocused, noFocusWarning, s);
   if (!(await page.evaluate(recordStreamLengths))) throw new ScenarioError('the stream recorder was already installed');
@@ -399,7 +419,10 @@ async function askAssistant(page: EnginePage, site: Site, question: string): Pro
 function streamedReply(session: ServerSession, stats: ServerStats): string {
   const message = session.bodies[1]?.message as { type?: unknown; text?: unknown } | undefined;
   checkServer(
-    message !== undefined && message.type === 'text' && typeof message.text === 'string' && Object.keys(message).length === 2,
+    message !== undefined &&
+      message.type === 'text' &&
+      typeof message.text === 'string' &&
+      Object.keys(message).length === 2,
     "the second continue body to be { message: { type: 'text', text } }",
     stats,
   );
@@ -419,12 +442,21 @@ export const streamedAnswer: Scenario = {
     await resetServer(site);
     const question = 'How do refunds work?';
     await askAssistant(page, site, question);
-    let s = await waitFor(page, `the whole answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
+    let s = await waitFor(
+      page,
+      `the whole answer, then "${helpedQuestion}"`,
+      (s) => s.bot.includes(helpedQuestion),
+      15_000,
+    );
     const at = s.bot.indexOf(helpedQuestion);
     const answer = s.bot[at - 1] ?? '';
     check(/refund/i.test(answer) && answer.includes('14 days'), 'the refunds answer just before the next question', s);
     check(s.streaming.length === 0, 'no answer still growing once the flow went on', s);
-    check(JSON.stringify(s.user) === JSON.stringify([question]), 'the question as the only visitor bubble (the reply is not one)', s);
+    check(
+      JSON.stringify(s.user) === JSON.stringify([question]),
+      'the question as the only visitor bubble (the reply is not one)',
+      s,
+    );
 
     const { lengths, markdowns } = await page.evaluate(streamRecord);
     const partial = lengths.filter((n) => n > 0 && n < answer.length * 0.8);
@@ -438,10 +470,15 @@ export const streamedAnswer: Scenario = {
     checkServer(session.bodies.length === 2, 'two continue bodies: the question and the streamed reply', stats);
     checkServer(session.answers[0] === question, `the question "${question}" as the first answer`, stats);
     const reply = streamedReply(session, stats);
-    check(bare(reply) === bare(answer), `the answer shown to be the reply the server got, ${JSON.stringify(clip(reply, 300))}`, s);
+    check(
+      bare(reply) === bare(answer),
+      `the answer shown to be the reply the server got, ${JSON.stringify(clip(reply, 300))}`,
+      s,
+    );
     checkServer(stats.streamsServed === 1, 'one stream served', stats);
     const announced = markdowns.filter((m) => m === reply).length;
-    if (announced !== 1) throw new ScenarioError(`expected one flowbot-message carrying the whole answer, saw ${announced}`);
+    if (announced !== 1)
+      throw new ScenarioError(`expected one flowbot-message carrying the whole answer, saw ${announced}`);
 
     // Nothing more happens by itself: no late second reply, no visitor bubble.
     await sleep(300);
@@ -461,7 +498,12 @@ export const streamCutRetry: Scenario = {
     await testHook(site, '/__api/faults', { spec: 'stream-cut=5', match: '/streamMessage' });
     const question = 'Tell me about certificates';
     await askAssistant(page, site, question);
-    let s = await waitFor(page, 'an error with a Retry button', (s) => s.retry !== null || s.bot.includes(helpedQuestion), 15_000);
+    let s = await waitFor(
+      page,
+      'an error with a Retry button',
+      (s) => s.retry !== null || s.bot.includes(helpedQuestion),
+      15_000,
+    );
     if (s.retry === null) {
       const { stats } = await onlySession(site);
       throw new ScenarioError(
@@ -483,11 +525,20 @@ export const streamCutRetry: Scenario = {
 
     await tabTo(page, 'the Retry button', (s) => focusedPart(s, 'retry-button'));
     await page.press('Enter');
-    s = await waitFor(page, `the whole answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
+    s = await waitFor(
+      page,
+      `the whole answer, then "${helpedQuestion}"`,
+      (s) => s.bot.includes(helpedQuestion),
+      15_000,
+    );
     const answers = s.bot.filter((t) => /issued/i.test(t));
     check(answers.length === 1, 'the certificates answer shown once', s);
     check(answers[0]!.startsWith(shown), `the answer to begin with what was shown before, "${shown}"`, s);
-    check(s.streaming.length === 0 && s.errors.length === 0 && s.retry === null, 'no error, Retry or growing answer left', s);
+    check(
+      s.streaming.length === 0 && s.errors.length === 0 && s.retry === null,
+      'no error, Retry or growing answer left',
+      s,
+    );
     check(JSON.stringify(s.user) === JSON.stringify([question]), 'the question as the only visitor bubble', s);
 
     ({ stats, session } = await onlySession(site));
@@ -503,7 +554,9 @@ export const streamCutRetry: Scenario = {
 
 /** Runs in the page: the widget shows its file input. */
 function fileInputReady(): boolean {
-  return Boolean(document.querySelector('flowbot-chat')?.shadowRoot?.querySelector('[part~="file-drop"] input[type="file"]'));
+  return Boolean(
+    document.querySelector('flowbot-chat')?.shadowRoot?.querySelector('[part~="file-drop"] input[type="file"]'),
+  );
 }
 
 /**
@@ -528,7 +581,9 @@ function pickFile(name: string, type: string, size: number): string {
 
 /** Runs in the page: starts fetching `url`; `fetchedBack` then tells how it compares with the pick. */
 function fetchBack(url: string): void {
-  const w = window as unknown as { fetched?: { done: boolean; error?: string; same?: boolean; size?: number; status?: number } };
+  const w = window as unknown as {
+    fetched?: { done: boolean; error?: string; same?: boolean; size?: number; status?: number };
+  };
   w.fetched = { done: false };
   const picked = (window as unknown as { pickedBytes: Uint8Array }).pickedBytes;
   fetch(url).then(
@@ -571,10 +626,14 @@ export const uploadFile: Scenario = {
 
     const { stats, session } = await onlySession(site);
     checkServer(session.bodies.length === 1, 'one continue body: the file', stats);
-    const message = session.bodies[0]?.message as { type?: unknown; text?: unknown; attachedFileUrls?: unknown } | undefined;
+    const message = session.bodies[0]?.message as
+      { type?: unknown; text?: unknown; attachedFileUrls?: unknown } | undefined;
     const urls = message?.attachedFileUrls;
     checkServer(
-      Array.isArray(urls) && urls.length === 1 && typeof urls[0] === 'string' && urls[0].startsWith(`${site.apiOrigin}/api/v3/files/`),
+      Array.isArray(urls) &&
+        urls.length === 1 &&
+        typeof urls[0] === 'string' &&
+        urls[0].startsWith(`${site.apiOrigin}/api/v3/files/`),
       `the answer to carry attachedFileUrls: one URL of the server's files`,
       stats,
     );
@@ -608,7 +667,8 @@ const BUSY_MACHINE_SLACK_MS = 100;
  * the body avoids it: WebKit needs 100–550 ms here for the 12 MB of 100,000 messages); plus the
  * slack above.
  */
-const latenessLimit = (parseFloorMs: number): number => Math.max(TASK_BUDGET_MS, 2 * parseFloorMs) + BUSY_MACHINE_SLACK_MS;
+const latenessLimit = (parseFloorMs: number): number =>
+  Math.max(TASK_BUDGET_MS, 2 * parseFloorMs) + BUSY_MACHINE_SLACK_MS;
 /** Timing on a shared machine: a neighbour can stretch one attempt; a freezing page fails all. */
 const TIMING_ATTEMPTS = 3;
 /** A notice some engines report as a page error when a ResizeObserver callback changes layout. */
@@ -638,8 +698,22 @@ function hostileState(): HostileState {
   const h = (window as unknown as { __hostile?: Record<string, unknown> }).__hostile;
   if (!h) {
     return {
-      ready: false, rooted: false, startChats: 0, bodyBytes: 0, parseMs: 0, phase: 'none', ticks: 0, idleWorst: 0, worst: 0,
-      lateOver50: 0, worstAt: 0, textMs: 0, longestParseMs: 0, commitAt: 0, frameAt: 0, visibility: document.visibilityState,
+      ready: false,
+      rooted: false,
+      startChats: 0,
+      bodyBytes: 0,
+      parseMs: 0,
+      phase: 'none',
+      ticks: 0,
+      idleWorst: 0,
+      worst: 0,
+      lateOver50: 0,
+      worstAt: 0,
+      textMs: 0,
+      longestParseMs: 0,
+      commitAt: 0,
+      frameAt: 0,
+      visibility: document.visibilityState,
     };
   }
   return {
@@ -674,7 +748,9 @@ function hostileProgress(shortened: string): { input: boolean; shortened: boolea
     input: Boolean(root?.querySelector('[part~="input"]')),
     shortened: Boolean(last?.textContent?.includes(shortened)),
     // A ResizeObserver notice is reported apart (see below).
-    problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).filter((p) => !/ResizeObserver loop/.test(String(p))).length,
+    problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).filter(
+      (p) => !/ResizeObserver loop/.test(String(p)),
+    ).length,
   };
 }
 
@@ -682,7 +758,13 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
   /** One page load: the response handed over, rendered, measured. Returns the figures and the limit. */
   const attempt = async (page: EnginePage, site: Site) => {
     await page.goto(`${site.pageOrigin}/engines-hostile.html?case=${kind}`);
-    await waitInPage(page, 'the widget upgraded and calling the stubbed startChat', (h) => h.rooted && h.startChats === 1, 15_000, hostileState);
+    await waitInPage(
+      page,
+      'the widget upgraded and calling the stubbed startChat',
+      (h) => h.rooted && h.startChats === 1,
+      15_000,
+      hostileState,
+    );
     let s = await look(page);
     check(s.problems.length === 0, 'no errors on the page', s);
     check(s.bot.length === 0, 'nothing shown before the response', s);
@@ -714,7 +796,8 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
       `${h.lateOver50} over 50 ms; idle ${ms(h.idleWorst)}); ${(h.bodyBytes / 1e6).toFixed(1)} MB body: decode+parse alone ` +
       `${ms(h.parseMs)}, the widget's text() ${ms(h.textMs)}, JSON.parse ${ms(h.longestParseMs)}; first message in the ` +
       `DOM at ${ms(h.commitAt)}, next frame at ${ms(h.frameAt)}`;
-    if (h.visibility !== 'visible') throw new ScenarioError(`the page was ${h.visibility}: its timers are throttled, nothing measured (${figures})`);
+    if (h.visibility !== 'visible')
+      throw new ScenarioError(`the page was ${h.visibility}: its timers are throttled, nothing measured (${figures})`);
     if (h.ticks < 5) throw new ScenarioError(`too few timer ticks to measure anything (${figures})`);
     const notice = s.problems.find((p) => RESIZE_LOOP.test(p));
     return { ok: h.worst < limit, figures, notice };
@@ -748,13 +831,17 @@ const SHORTENED = '… (shortened)';
 export const hostileLeaf = hostileScenario('leaf', 'hostile: 10 MB unbroken text leaf', (s) => {
   const long = s.bot.find((t) => t.startsWith('WWWW'));
   if (!long) return 'the long word shown (cut)';
-  return long.length <= 20_000 + SHORTENED.length + 2 && long.endsWith(SHORTENED) ? '' : 'the word cut to 20,000 characters and a "… (shortened)" note';
+  return long.length <= 20_000 + SHORTENED.length + 2 && long.endsWith(SHORTENED)
+    ? ''
+    : 'the word cut to 20,000 characters and a "… (shortened)" note';
 });
 
 /** 100,000 messages in one response: the first thousand shown, then a note. */
 export const hostileMessages = hostileScenario('messages', 'hostile: 100,000 messages', (s) => {
   if (s.bot[0] !== 'Message 0') return 'the first message first';
-  return s.bot.length <= 1001 && s.bot.at(-1) === SHORTENED ? '' : 'at most 1,000 messages and a last "… (shortened)" note';
+  return s.bot.length <= 1001 && s.bot.at(-1) === SHORTENED
+    ? ''
+    : 'at most 1,000 messages and a last "… (shortened)" note';
 });
 
 /** What the visitor sees of the bubble's invitation, and where the host page's own elements are. */
@@ -824,17 +911,27 @@ function inviteSnapshot(selector: string): InviteSnapshot {
 const inviteLook = (page: EnginePage) => page.evaluate(inviteSnapshot, 'flowbot-chat');
 
 function inviteCheck(condition: boolean, expected: string, s: InviteSnapshot): void {
-  if (!condition) throw new ScenarioError(`expected ${expected}; the widget showed ${JSON.stringify({ ...s, hostBoxes: undefined })}`);
+  if (!condition)
+    throw new ScenarioError(
+      `expected ${expected}; the widget showed ${JSON.stringify({ ...s, hostBoxes: undefined })}`,
+    );
 }
 
-async function inviteWait(page: EnginePage, expected: string, ok: (s: InviteSnapshot) => boolean, ms = 10_000): Promise<InviteSnapshot> {
+async function inviteWait(
+  page: EnginePage,
+  expected: string,
+  ok: (s: InviteSnapshot) => boolean,
+  ms = 10_000,
+): Promise<InviteSnapshot> {
   const deadline = Date.now() + ms;
   for (;;) {
     const s = await inviteLook(page);
     inviteCheck(s.problems.length === 0, 'no errors on the page', s);
     if (ok(s)) return s;
     if (Date.now() > deadline) {
-      throw new ScenarioError(`timed out after ${ms} ms waiting for ${expected}; the widget showed ${JSON.stringify({ ...s, hostBoxes: undefined })}`);
+      throw new ScenarioError(
+        `timed out after ${ms} ms waiting for ${expected}; the widget showed ${JSON.stringify({ ...s, hostBoxes: undefined })}`,
+      );
     }
     await sleep(50);
   }
@@ -866,14 +963,18 @@ export const bubbleInvitation: Scenario = {
     const boxes = first.hostBoxes;
     let s = await inviteWait(page, 'the preview', (s) => s.preview !== null);
     inviteCheck(s.now >= 1500, 'the preview only after its delay (1.5 s)', s);
-    inviteCheck(s.preview!.includes(previewText), 'the widget\'s first message in the preview', s);
+    inviteCheck(s.preview!.includes(previewText), "the widget's first message in the preview", s);
     inviteCheck(s.focusPart === null, 'focus left where it was (the preview never takes it)', s);
     inviteCheck(!s.open && !s.panelVisible, 'the panel still closed', s);
     inviteCheck(s.hostBoxes === boxes, 'the host page not moved by the preview', s);
 
     await inviteTabTo(page, 'preview-open');
     await page.press('Enter');
-    s = await inviteWait(page, 'the open panel with the greeting', (s) => s.open && s.panelVisible && s.choices.includes('Yes, please'));
+    s = await inviteWait(
+      page,
+      'the open panel with the greeting',
+      (s) => s.open && s.panelVisible && s.choices.includes('Yes, please'),
+    );
     inviteCheck(s.preview === null, 'the preview gone once the panel opened', s);
 
     await inviteTabTo(page, 'choice');
@@ -891,7 +992,11 @@ export const bubbleInvitation: Scenario = {
 
     await inviteTabTo(page, 'launcher');
     await page.press('Enter');
-    s = await inviteWait(page, 'the panel open with the messages read', (s) => s.open && s.bot.includes('Anything else?'));
+    s = await inviteWait(
+      page,
+      'the panel open with the messages read',
+      (s) => s.open && s.bot.includes('Anything else?'),
+    );
     inviteCheck(s.badge === null && s.unreadCount === 0, 'the badge cleared on opening', s);
   },
 };

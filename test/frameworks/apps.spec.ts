@@ -28,7 +28,10 @@ for (const app of apps) {
     await page.goto(`${app.url}?api=${encodeURIComponent(api)}`);
     await converse(page, app.title);
     // open={false} / :open="false" set the state, and the actions are still methods.
-    expect(await page.locator('flowbot-chat#chat').evaluate((el: any) => [el.open, typeof el.show])).toEqual([false, 'function']);
+    expect(await page.locator('flowbot-chat#chat').evaluate((el: any) => [el.open, typeof el.show])).toEqual([
+      false,
+      'function',
+    ]);
     expect(errors).toEqual([]);
   });
 }

@@ -70,8 +70,12 @@ try {
     mustFail('React: wrong.tsx', tsc, ['-p', 'react/tsconfig.wrong.json']);
     must('Vue: vue-tsc', 'npx', ['vue-tsc', '-p', 'vue/tsconfig.json']);
     mustFail('Vue: Wrong.vue', 'npx', ['vue-tsc', '-p', 'vue/tsconfig.wrong.json']);
-    must('Svelte: svelte-check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'], { cwd: `${here}svelte` });
-    mustFail('Svelte: Wrong.svelte', 'npx', ['svelte-check', '--tsconfig', './tsconfig.wrong.json'], { cwd: `${here}svelte` });
+    must('Svelte: svelte-check', 'npx', ['svelte-check', '--tsconfig', './tsconfig.json', '--fail-on-warnings'], {
+      cwd: `${here}svelte`,
+    });
+    mustFail('Svelte: Wrong.svelte', 'npx', ['svelte-check', '--tsconfig', './tsconfig.wrong.json'], {
+      cwd: `${here}svelte`,
+    });
     must('Next.js: tsc', tsc, ['-p', 'next/tsconfig.json']);
     mustFail('Next.js: wrong.tsx', tsc, ['-p', 'next/tsconfig.wrong.json']);
     must('DOM typings (Angular): tsc', tsc, ['-p', 'dom/tsconfig.json']);
@@ -79,7 +83,8 @@ try {
   });
 
   step('builds (Vite x3, next build)', () => {
-    for (const app of ['react', 'vue', 'svelte']) must(`${app}: vite build`, 'npx', ['vite', 'build', '-c', `${app}/vite.config.ts`]);
+    for (const app of ['react', 'vue', 'svelte'])
+      must(`${app}: vite build`, 'npx', ['vite', 'build', '-c', `${app}/vite.config.ts`]);
     must('next build', 'npx', ['next', 'build', 'next']);
   });
 

@@ -12,7 +12,11 @@ import { API_PORT, PAGE_PORT } from './ports.mjs';
 
 const host = '127.0.0.1';
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 const api = await startReferenceServer({ host, port: API_PORT, rateLimit: false });
 

@@ -21,7 +21,8 @@ describe('package.json', () => {
   });
 
   it('exports the framework entries and names the editor data', () => {
-    for (const entry of ['./react', './jsx', './vue', './svelte', './preact', './solid']) expect(pkg.exports[entry]?.types).toBeDefined();
+    for (const entry of ['./react', './jsx', './vue', './svelte', './preact', './solid'])
+      expect(pkg.exports[entry]?.types).toBeDefined();
     expect(pkg['web-types']).toBe('./dist/web-types.json');
     expect(pkg.peerDependenciesMeta.react.optional).toBe(true);
   });
@@ -40,22 +41,55 @@ describe('custom-elements.json', () => {
   it('lists the attributes, events and parts of the contract', () => {
     const names = (list: { name: string }[] = []) => list.map((x) => x.name);
     expect(names(element.attributes)).toEqual(
-      expect.arrayContaining(['public-id', 'api-host', 'mode', 'widget', 'lang', 'open', 'prefilled-variables', 'persist']),
+      expect.arrayContaining([
+        'public-id',
+        'api-host',
+        'mode',
+        'widget',
+        'lang',
+        'open',
+        'prefilled-variables',
+        'persist',
+      ]),
     );
     expect(names(element.events)).toEqual(
-      expect.arrayContaining(['flowbot-start', 'flowbot-message', 'flowbot-input', 'flowbot-answer', 'flowbot-end',
-        'flowbot-error', 'flowbot-open', 'flowbot-close']),
+      expect.arrayContaining([
+        'flowbot-start',
+        'flowbot-message',
+        'flowbot-input',
+        'flowbot-answer',
+        'flowbot-end',
+        'flowbot-error',
+        'flowbot-open',
+        'flowbot-close',
+      ]),
     );
     expect(names(element.cssParts)).toEqual(
-      expect.arrayContaining(['bot-message', 'user-message', 'message', 'messages', 'header', 'title', 'avatar',
-        'composer', 'input', 'send-button', 'choice', 'launcher', 'panel', 'close-button', 'error']),
+      expect.arrayContaining([
+        'bot-message',
+        'user-message',
+        'message',
+        'messages',
+        'header',
+        'title',
+        'avatar',
+        'composer',
+        'input',
+        'send-button',
+        'choice',
+        'launcher',
+        'panel',
+        'close-button',
+        'error',
+      ]),
     );
     expect(names(element.cssProperties).every((n: string) => n.startsWith('--flowbot-'))).toBe(true);
   });
 
   it('describes the package as it ships: dist paths, the definition, public members, event details', () => {
     expect(JSON.stringify(manifest)).not.toMatch(/"src\//);
-    const definitions = manifest.modules.flatMap((m: { exports?: { kind: string; name: string }[] }) => m.exports ?? [])
+    const definitions = manifest.modules
+      .flatMap((m: { exports?: { kind: string; name: string }[] }) => m.exports ?? [])
       .filter((e: { kind: string }) => e.kind === 'custom-element-definition');
     expect(definitions.map((e: { name: string }) => e.name)).toEqual(['flowbot-chat']);
     expect(element.members.every((m: { privacy?: string }) => !m.privacy || m.privacy === 'public')).toBe(true);

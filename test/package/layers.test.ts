@@ -70,7 +70,7 @@ function allowed(edge: Import): boolean {
   if (from === 'server') return SERVER_MAY_IMPORT.includes(to);
   if (to === 'server') return false;
   const [a, b] = [rankOf(from), rankOf(to)];
-  return a >= 0 && b > a && !(LAYERS[a]!.includes(to));
+  return a >= 0 && b > a && !LAYERS[a]!.includes(to);
 }
 
 describe('the layers of src/', () => {

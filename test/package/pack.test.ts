@@ -37,8 +37,17 @@ afterAll(() => {
 describe('npm pack', () => {
   it('holds the licence, the entries, the manifest and the README', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'custom-elements.json', 'dist/index.js',
-        'dist/flowbot-chat.iife.js', 'dist/flowbot-chat.lazy.js', 'dist/server.js', 'dist/types/index.d.ts']),
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'custom-elements.json',
+        'dist/index.js',
+        'dist/flowbot-chat.iife.js',
+        'dist/flowbot-chat.lazy.js',
+        'dist/server.js',
+        'dist/types/index.d.ts',
+      ]),
     );
   });
 

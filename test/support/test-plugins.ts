@@ -43,7 +43,8 @@ export function referenceServer(): Plugin {
       // Absolute URLs the server hands out point at this dev server, once it listens.
       server.httpServer?.once('listening', () => {
         const address = server.httpServer?.address();
-        if (address && typeof address === 'object') reference.state.publicUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+        if (address && typeof address === 'object')
+          reference.state.publicUrl = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
       });
       const listener = getRequestListener(reference.app.fetch);
       server.middlewares.use((req, res, next) => {
@@ -107,8 +108,14 @@ export function redirectingViewer(): Plugin {
               res.end();
               return;
             }
-            const text = { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Served by the other origin' }] }] };
-            json(res, { messages: [{ id: 'x', type: 'text', content: text }], input: { id: 'in-x', type: 'text input' } });
+            const text = {
+              type: 'richText',
+              richText: [{ type: 'p', children: [{ text: 'Served by the other origin' }] }],
+            };
+            json(res, {
+              messages: [{ id: 'x', type: 'text', content: text }],
+              input: { id: 'in-x', type: 'text input' },
+            });
           });
           return;
         }
@@ -128,7 +135,13 @@ export function redirectingViewer(): Plugin {
         const start = /^\/__redirecting\/api\/v1\/flowbots\/([^/]+)\/startChat/.exec(url);
         if (start) {
           const text = { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Hello' }] }] };
-          json(res, { sessionId: start[1], resultId: 'r', flowbot: {}, messages: [{ id: 'm', type: 'text', content: text }], input: { id: 'in', type: 'text input' } });
+          json(res, {
+            sessionId: start[1],
+            resultId: 'r',
+            flowbot: {},
+            messages: [{ id: 'm', type: 'text', content: text }],
+            input: { id: 'in', type: 'text input' },
+          });
           return;
         }
         const turn = /^\/__redirecting\/api\/v1\/sessions\/([^/]+)\/continueChat/.exec(url);

@@ -21,4 +21,3 @@ export * from '../../protocol/schemas.js';
 
 export * from './requests.js';
 export { DEFAULT_TIME_ZONE, formatScheduledDate, isTimeZone, parseScheduledDate } from './schedule.js';
-

@@ -23,7 +23,11 @@ export function countChars(text: string): number {
 export const maxChars = (max: number, message: string) => v.check<string, string>((s) => countChars(s) <= max, message);
 
 /** A required text: not empty and not only white space. */
-const text = (message = 'is required') => v.pipe(str, v.check((s) => s.trim() !== '', message));
+const text = (message = 'is required') =>
+  v.pipe(
+    str,
+    v.check((s) => s.trim() !== '', message),
+  );
 
 /**
  * 4.1 body: `name` and `lastName`, each optional (the document does not say),

@@ -83,7 +83,6 @@ export function callOptions(signal: AbortSignal | undefined, timeout: number | u
 /** The client's default timeout: 15 seconds. */
 export const DEFAULT_TIMEOUT = 15_000;
 
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // The full client makes readers of its valibot schemas (`schemas/reader.ts`); the widget's viewer
@@ -122,8 +121,6 @@ export interface EndpointConfig {
   headers?: Record<string, string> | undefined;
   token?: TokenSource | undefined;
 }
-
-
 
 /** Strips trailing slashes; an empty base means the page's own origin. */
 export function normaliseBaseUrl(baseUrl: string): string {
@@ -173,7 +170,11 @@ export function firstIssuePerField(issues: readonly FieldIssue[]): FieldIssue[] 
  * Checks a request against a schema before anything is sent; throws one
  * `FlowbotValidationError` that lists every failing field.
  */
-export function checkRequest<T>(read: Reader<T>, input: unknown, context: { operation: string; method: string; url: string }): T {
+export function checkRequest<T>(
+  read: Reader<T>,
+  input: unknown,
+  context: { operation: string; method: string; url: string },
+): T {
   const result = read(input);
   if (result.ok) return result.value;
   throw validationError(firstIssuePerField(result.issues), context);

@@ -34,7 +34,9 @@ export function createFetchEndpoint(config: Omit<EndpointConfig, 'retry' | 'toke
     const stop = new AbortController();
     const signal = call.signal ? AbortSignal.any([call.signal, stop.signal]) : stop.signal;
     const timer =
-      callTimeout > 0 && Number.isFinite(callTimeout) ? setTimeout(() => stop.abort(HEADERS_TIMEOUT), callTimeout) : undefined;
+      callTimeout > 0 && Number.isFinite(callTimeout)
+        ? setTimeout(() => stop.abort(HEADERS_TIMEOUT), callTimeout)
+        : undefined;
     const headers: Record<string, string> = { accept: 'application/json', ...config.headers };
     if (spec.json !== undefined) headers['content-type'] = 'application/json';
 

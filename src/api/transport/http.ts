@@ -86,11 +86,14 @@ async function resolveToken(token: TokenSource | undefined, state: CallState, me
  */
 function checkToken(token: string, operation: string, method: string, url: string): void {
   if (!/^[\x21-\x7e]+$/.test(token)) {
-    throw validationError([{ path: 'token', message: 'must be visible ASCII characters only (it is sent in a header)' }], {
-      operation,
-      method,
-      url,
-    });
+    throw validationError(
+      [{ path: 'token', message: 'must be visible ASCII characters only (it is sent in a header)' }],
+      {
+        operation,
+        method,
+        url,
+      },
+    );
   }
 }
 
@@ -132,7 +135,10 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
     const base = { operation, method, url: target };
     call.signal?.throwIfAborted();
     if (spec.authHeader && (config.token === undefined || config.token === '')) {
-      throw validationError([{ path: 'token', message: 'is required for this operation but none was configured' }], base);
+      throw validationError(
+        [{ path: 'token', message: 'is required for this operation but none was configured' }],
+        base,
+      );
     }
     if (spec.authHeader && typeof config.token === 'string') checkToken(config.token, operation, method, target);
     const state: CallState = { operation, authHeader: spec.authHeader, token: undefined, tokens: [] };

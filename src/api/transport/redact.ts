@@ -34,7 +34,8 @@ export function redact<T>(value: T, tokens: readonly string[]): T {
   const secrets = tokens.filter((token) => token !== '');
   if (secrets.length === 0) return value;
   // Tokens are visible ASCII: an ellipsis never occurs in one.
-  const clean = (text: string) => secrets.reduce((out, token) => scrub(out, token, /[*]/.test(token) ? '\u2026' : '***'), text);
+  const clean = (text: string) =>
+    secrets.reduce((out, token) => scrub(out, token, /[*]/.test(token) ? '\u2026' : '***'), text);
   const seen = new Map<object, unknown>();
 
   const walk = (node: unknown, depth: number): unknown => {

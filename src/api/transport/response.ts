@@ -1,11 +1,15 @@
 /** Reading a call's response within its timeout, and the errors of a failed call: HTTP status, redirect, unreadable or unexpected body. */
+import { FlowbotHttpError, FlowbotNetworkError, FlowbotResponseError, FlowbotTimeoutError } from '../errors.js';
 import {
-  FlowbotHttpError,
-  FlowbotNetworkError,
-  FlowbotResponseError,
-  FlowbotTimeoutError,
-} from '../errors.js';
-import { clip, displayUrl, firstIssuePerField, formatIssues, ISSUE_CHARS, parseJson, scrub, type Reader } from './core.js';
+  clip,
+  displayUrl,
+  firstIssuePerField,
+  formatIssues,
+  ISSUE_CHARS,
+  parseJson,
+  scrub,
+  type Reader,
+} from './core.js';
 
 export const BODY_TIMEOUT = Symbol('body timeout');
 
@@ -45,7 +49,6 @@ export function describe(error: unknown): string {
   }
 }
 
-
 /** Where a call goes, for error messages. */
 export interface CallContext {
   operation: string;
@@ -77,7 +80,10 @@ export async function httpError(
   const serverMessage = typeof message === 'string' ? message : undefined;
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   return new FlowbotHttpError(
-    scrub(`${operation} failed: ${method} ${url} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`, token),
+    scrub(
+      `${operation} failed: ${method} ${url} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+      token,
+    ),
     {
       operation,
       method,
@@ -110,10 +116,13 @@ export async function readResult<T>(
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (error === BODY_TIMEOUT) {
-      throw new FlowbotTimeoutError(`${operation} timed out after ${timeout} ms reading the response: ${method} ${finalUrl}`, {
-        ...at,
-        timeout,
-      });
+      throw new FlowbotTimeoutError(
+        `${operation} timed out after ${timeout} ms reading the response: ${method} ${finalUrl}`,
+        {
+          ...at,
+          timeout,
+        },
+      );
     }
     throw new FlowbotNetworkError(
       scrub(`${operation}: the response could not be read: ${method} ${finalUrl} (${describe(error)})`, token),
@@ -152,13 +161,28 @@ export const REDIRECT_MODE: RequestRedirect = 'manual';
  * The error for a response that is a redirect (or that a custom `fetch`
  * fetched from elsewhere after one); undefined for any other response.
  */
-export function redirectError(response: Response, base: CallContext, token: string | undefined): FlowbotHttpError | undefined {
+export function redirectError(
+  response: Response,
+  base: CallContext,
+  token: string | undefined,
+): FlowbotHttpError | undefined {
   const { status } = response;
-  if (response.type !== 'opaqueredirect' && !response.redirected && ![301, 302, 303, 307, 308].includes(status)) return undefined;
+  if (response.type !== 'opaqueredirect' && !response.redirected && ![301, 302, 303, 307, 308].includes(status))
+    return undefined;
   const { operation, method } = base;
   const to = response.headers.get('location') ?? (response.redirected ? response.url : '');
   return new FlowbotHttpError(
-    scrub(`${operation} failed: ${method} ${base.url} answered with a redirect${to ? ` to ${to}` : ''}, which API calls never follow`, token),
-    { ...base, url: displayUrl(base.url), status, statusText: response.statusText, serverMessage: undefined, body: undefined },
+    scrub(
+      `${operation} failed: ${method} ${base.url} answered with a redirect${to ? ` to ${to}` : ''}, which API calls never follow`,
+      token,
+    ),
+    {
+      ...base,
+      url: displayUrl(base.url),
+      status,
+      statusText: response.statusText,
+      serverMessage: undefined,
+      body: undefined,
+    },
   );
 }

@@ -15,7 +15,9 @@ const id = (value: unknown): string | undefined => (typeof value === 'number' ? 
 export function renderCardsInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const cards = (input.items ?? []).filter(isObject);
   // Cards without a single usable button would leave the visitor stuck: let them type instead.
-  const answerable = cards.some((card) => Array.isArray(card.paths) && card.paths.some((p) => isObject(p) && !!id(p.id)));
+  const answerable = cards.some(
+    (card) => Array.isArray(card.paths) && card.paths.some((p) => isObject(p) && !!id(p.id)),
+  );
   if (!answerable) return renderTextInput(input, ctx);
   return html`<ul class="cards" aria-label=${ctx.strings.choices} aria-labelledby=${ctx.question ?? nothing}>
     ${cards.map((card) => {

@@ -25,7 +25,15 @@ function readPictureItems(input: ChatInput): Item[] {
     const value = text(raw.value);
     const content = title ?? value;
     return id && content
-      ? [{ id, content, ...(value ? { value } : {}), picture: safeUrl(raw.pictureSrc), description: text(raw.description) }]
+      ? [
+          {
+            id,
+            content,
+            ...(value ? { value } : {}),
+            picture: safeUrl(raw.pictureSrc),
+            description: text(raw.description),
+          },
+        ]
       : [];
   });
 }
@@ -63,8 +71,9 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const searchLabel = text(options.searchInputPlaceholder) ?? labels.placeholder ?? strings.search;
 
   return html`<div class="choice-input">
-    ${searchable
-      ? html`<input
+    ${
+      searchable
+        ? html`<input
           part="input search"
           class="field search"
           type="search"
@@ -74,7 +83,8 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
           .value=${live(draft.query)}
           @input=${onSearch}
         />`
-      : nothing}
+        : nothing
+    }
     <div class=${pictures ? 'pictures' : 'choices'} role="group" aria-label=${strings.choices}
       aria-labelledby=${ctx.question ?? nothing}>
       ${shown.map(
@@ -87,17 +97,20 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
             ?disabled=${ctx.busy}
             @click=${() => pick(item)}
           >
-            ${pictures
-              ? html`${item.picture ? html`<img src=${item.picture} alt="" loading="lazy" />` : nothing}
+            ${
+              pictures
+                ? html`${item.picture ? html`<img src=${item.picture} alt="" loading="lazy" />` : nothing}
                   <strong>${item.content}</strong>
                   ${item.description ? html`<span>${item.description}</span>` : nothing}`
-              : item.content}
+                : item.content
+            }
           </button>`,
       )}
       ${shown.length === 0 ? html`<p class="no-matches" role="status">${strings.noMatches}</p>` : nothing}
     </div>
-    ${multiple
-      ? html`<button
+    ${
+      multiple
+        ? html`<button
           part="send-button"
           class="send"
           type="button"
@@ -106,6 +119,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
         >
           ${text(options.buttonLabel) ?? labels.button ?? strings.send}
         </button>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }

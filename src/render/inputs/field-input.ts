@@ -31,7 +31,11 @@ const KINDS: Readonly<Record<string, Kind>> = {
 /** A date bound as the field wants it: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with a time. */
 function dateBound(value: unknown, withTime: boolean): string | undefined {
   if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\d/.test(value)) return undefined;
-  return withTime ? (value.length > 15 ? value.slice(0, 16).replace(' ', 'T') : `${value.slice(0, 10)}T00:00`) : value.slice(0, 10);
+  return withTime
+    ? value.length > 15
+      ? value.slice(0, 16).replace(' ', 'T')
+      : `${value.slice(0, 10)}T00:00`
+    : value.slice(0, 10);
 }
 
 function isWebUrl(value: string): boolean {
@@ -62,8 +66,10 @@ function shownValue(values: readonly string[], lang: string | undefined): string
       return ['date', date] as const;
     });
     const time = dates[0]![0] === 'time';
-    const format = new Intl.DateTimeFormat(lang || undefined, time ? { timeStyle: 'short' } : withTime
-      ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    const format = new Intl.DateTimeFormat(
+      lang || undefined,
+      time ? { timeStyle: 'short' } : withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+    );
     return dates.length === 2 ? format.formatRange(dates[0]![1], dates[1]![1]) : format.format(dates[0]![1]);
   } catch {
     return values.join(' – ');
@@ -130,7 +136,10 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
     }
     // The wire gets the protocol's value; the visitor's bubble shows what they picked, in their words.
     if (kind === 'date input' || kind === 'time input') {
-      ctx.submit({ answer: range ? `${first} to ${second}` : first, text: shownValue(range ? [first, second] : [first], ctx.lang) });
+      ctx.submit({
+        answer: range ? `${first} to ${second}` : first,
+        text: shownValue(range ? [first, second] : [first], ctx.lang),
+      });
     } else if (kind === 'phone number input') {
       ctx.submit({ answer: first.replace(/[\s().-]/g, ''), text: first });
     } else {
@@ -164,10 +173,12 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   />`;
 
   return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
-    ${range
-      ? html`<label class="range-field"><span id="range-from">${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
+    ${
+      range
+        ? html`<label class="range-field"><span id="range-from">${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
           <label class="range-field"><span id="range-to">${label(input, 'to') ?? strings.to}</span>${field(1, '')}</label>`
-      : field(0, placeholder)}
+        : field(0, placeholder)
+    }
     <button part="send-button" class="send" type="submit" ?disabled=${ctx.busy}>
       ${label(input, 'button') ?? strings.send}
     </button>

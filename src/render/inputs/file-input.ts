@@ -37,7 +37,13 @@ export function renderFileInput(input: ChatInput, ctx: InputContext): TemplateRe
     if (busy || !draft.files.length) return;
     const files = [...draft.files];
     const urls = await uploadAll(input, ctx, files);
-    if (urls) ctx.submit(filesAnswer(urls, files.map((file) => file.name)));
+    if (urls)
+      ctx.submit(
+        filesAnswer(
+          urls,
+          files.map((file) => file.name),
+        ),
+      );
   };
 
   const skipLabel = label(input, 'skip') ?? strings.skip;

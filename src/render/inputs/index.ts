@@ -51,5 +51,7 @@ function control(input: ChatInput, ctx: InputContext): TemplateResult {
   // Until the control arrives (its owner asks for it), a placeholder of its size.
   if (!loaded) return html`<span class="bone field" aria-hidden="true"></span>`;
   ctx.adoptStyles(loaded.styles);
-  return type === 'text input' ? loaded.renderTextFilesInput(input, ctx) : loaded.controls[type as OnDemandInputType](input, ctx);
+  return type === 'text input'
+    ? loaded.renderTextFilesInput(input, ctx)
+    : loaded.controls[type as OnDemandInputType](input, ctx);
 }

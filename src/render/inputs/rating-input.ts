@@ -68,19 +68,25 @@ export function renderRatingInput(input: ChatInput, ctx: InputContext): Template
               // Space chooses, like a click: with one-click it sends (arrow keys only move).
               if (event.key === ' ' && oneClick) send(String(value));
             }}
-          />${icons
-            ? html`<svg viewBox="0 0 24 24" aria-hidden="true">${star}</svg><span class="visually-hidden">${value}</span>`
-            : value}
+          />${
+            icons
+              ? html`<svg viewBox="0 0 24 24" aria-hidden="true">${star}</svg><span class="visually-hidden">${value}</span>`
+              : value
+          }
         </label>`,
       )}
     </div>
-    ${left || right
-      ? html`<div class="ends" id="rating-ends"><span>${left}</span> <span>${right}</span></div>`
-      : nothing}
-    ${oneClick
-      ? nothing
-      : html`<button part="send-button" class="send" type="submit" ?disabled=${ctx.busy || !draft.text}>
+    ${
+      left || right
+        ? html`<div class="ends" id="rating-ends"><span>${left}</span> <span>${right}</span></div>`
+        : nothing
+    }
+    ${
+      oneClick
+        ? nothing
+        : html`<button part="send-button" class="send" type="submit" ?disabled=${ctx.busy || !draft.text}>
           ${label(input, 'button') ?? strings.send}
-        </button>`}
+        </button>`
+    }
   </form>`;
 }

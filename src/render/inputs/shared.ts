@@ -18,7 +18,10 @@ export function numberOption(value: unknown): number | undefined {
 }
 
 /** The attributes that tie a field to the error line while there is an error. */
-export function invalidAttrs(ctx: InputContext): { invalid: string | typeof nothing; describedBy: string | typeof nothing } {
+export function invalidAttrs(ctx: InputContext): {
+  invalid: string | typeof nothing;
+  describedBy: string | typeof nothing;
+} {
   return ctx.draft.error ? { invalid: 'true', describedBy: ERROR_ID } : { invalid: nothing, describedBy: nothing };
 }
 

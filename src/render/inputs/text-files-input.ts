@@ -65,7 +65,8 @@ async function startRecording(ctx: InputContext): Promise<void> {
     if (draft.running === running) draft.running = undefined;
     draft.recording = false;
     // Refused (or no microphone at all): say so; the field goes on working.
-    draft.notice = (error as { name?: unknown }).name === 'NotSupportedError' ? strings.noRecorder : strings.microphoneRefused;
+    draft.notice =
+      (error as { name?: unknown }).name === 'NotSupportedError' ? strings.noRecorder : strings.microphoneRefused;
     return ctx.changed();
   }
   const chunks: Blob[] = [];
@@ -136,12 +137,17 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
       }
       return;
     }
-    const answer = attachmentsAnswer(draft.text, urls, files.map((file) => file.name));
+    const answer = attachmentsAnswer(
+      draft.text,
+      urls,
+      files.map((file) => file.name),
+    );
     if (answer) ctx.submit(answer);
   };
 
-  const tools = html`${attachments
-    ? html`<button
+  const tools = html`${
+    attachments
+      ? html`<button
           part="attach-button"
           class="tool"
           type="button"
@@ -149,7 +155,9 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
           title=${strings.attach}
           ?disabled=${busy}
           @click=${(event: Event) =>
-            (event.currentTarget as HTMLElement).parentElement?.querySelector<HTMLInputElement>('.attach-picker')?.click()}
+            (event.currentTarget as HTMLElement).parentElement
+              ?.querySelector<HTMLInputElement>('.attach-picker')
+              ?.click()}
         >
           ${icon(PAPERCLIP)}
         </button>
@@ -165,9 +173,11 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
             field.value = '';
           }}
         />`
-    : nothing}
-  ${audio
-    ? html`<button
+      : nothing
+  }
+  ${
+    audio
+      ? html`<button
         part="record-button"
         class="tool ${draft.recording ? 'on' : ''}"
         type="button"
@@ -178,18 +188,21 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
       >
         ${icon(draft.recording ? STOP : MICROPHONE)}
       </button>`
-    : nothing}`;
+      : nothing
+  }`;
 
   const extra = html`<div class="attached">
     ${draft.recording ? html`<p class="input-notice recording" role="status">${strings.recording}</p>` : nothing}
-    ${clip
-      ? html`<progress
+    ${
+      clip
+        ? html`<progress
           part="upload-progress"
           max="100"
           .value=${Math.round((draft.progress[0] ?? 0) * 100)}
           aria-label=${strings.uploadOf.replace('{name}', strings.voiceMessage)}
         ></progress>`
-      : nothing}
+        : nothing
+    }
     ${renderFileList(ctx, busy, !clip)}
     ${renderError(ctx)} ${renderNotice(ctx)} ${renderCancel(ctx)}
   </div>`;

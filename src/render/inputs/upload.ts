@@ -43,7 +43,11 @@ function accepted(file: File, types: readonly string[]): boolean {
  * file (a type outside `allowedFileTypes`, a size over `sizeLimit` MB), one
  * per line. Nothing refused is ever sent.
  */
-function checkFiles(input: ChatInput, picked: readonly File[], strings: FlowbotStrings): { fits: File[]; refused: string } {
+function checkFiles(
+  input: ChatInput,
+  picked: readonly File[],
+  strings: FlowbotStrings,
+): { fits: File[]; refused: string } {
   const types = allowedTypes(input);
   const limit = numberOption(pick(readInputOptions(input), 'sizeLimit'));
   const fits: File[] = [];
@@ -77,7 +81,11 @@ export function addFiles(input: ChatInput, ctx: InputContext, picked: readonly F
  * visitor cancelled or an upload failed (the draft then says so and keeps
  * the files). The first failure stops the other uploads.
  */
-export async function uploadAll(input: ChatInput, ctx: InputContext, files: readonly File[]): Promise<string[] | undefined> {
+export async function uploadAll(
+  input: ChatInput,
+  ctx: InputContext,
+  files: readonly File[],
+): Promise<string[] | undefined> {
   const { draft, strings } = ctx;
   const running = new AbortController();
   draft.running?.abort();
@@ -135,7 +143,8 @@ export async function uploadAll(input: ChatInput, ctx: InputContext, files: read
     } else {
       const cause = failed?.error ?? error;
       // The viewer has no upload call at all (or the session is gone): only the skip is left.
-      draft.noUploads = !sessionId || (isFlowbotHttpError(cause) && [404, 501].includes(cause.status) && isAskUrl(cause.url));
+      draft.noUploads =
+        !sessionId || (isFlowbotHttpError(cause) && [404, 501].includes(cause.status) && isAskUrl(cause.url));
       draft.error = strings.uploadFailed;
       reportFailure(ctx, failed?.file, cause);
     }
@@ -173,14 +182,15 @@ export function renderFileList(ctx: InputContext, busy: boolean, progress = true
     ${draft.files.map(
       (file, index) => html`<li part="file">
         <span>${file.name}</span>
-        ${draft.uploading && progress
-          ? html`<progress
+        ${
+          draft.uploading && progress
+            ? html`<progress
               part="upload-progress"
               max="100"
               .value=${Math.round((draft.progress[index] ?? 0) * 100)}
               aria-label=${strings.uploadOf.replace('{name}', file.name)}
             ></progress>`
-          : html`<button
+            : html`<button
               class="remove"
               type="button"
               aria-label="${strings.remove} ${file.name}"
@@ -192,7 +202,8 @@ export function renderFileList(ctx: InputContext, busy: boolean, progress = true
               }}
             >
               ×
-            </button>`}
+            </button>`
+        }
       </li>`,
     )}
   </ul>`;

@@ -2,7 +2,9 @@
 // where a driver may not see the console.
 window.__problems = [];
 addEventListener('error', (e) => __problems.push('error: ' + e.message));
-addEventListener('unhandledrejection', (e) => __problems.push('unhandledrejection: ' + ((e.reason && e.reason.message) || e.reason)));
+addEventListener('unhandledrejection', (e) =>
+  __problems.push('unhandledrejection: ' + ((e.reason && e.reason.message) || e.reason)),
+);
 const consoleError = console.error.bind(console);
 console.error = (...args) => {
   __problems.push('console.error: ' + args.map(String).join(' '));
@@ -19,4 +21,6 @@ try {
   // Storage may be blocked: nothing to clear.
 }
 // A Content-Security-Policy or Trusted Types violation is a problem too, reported or not.
-addEventListener('securitypolicyviolation', (e) => __problems.push('csp: ' + e.violatedDirective + ' ' + (e.blockedURI || '')));
+addEventListener('securitypolicyviolation', (e) =>
+  __problems.push('csp: ' + e.violatedDirective + ' ' + (e.blockedURI || '')),
+);

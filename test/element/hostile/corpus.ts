@@ -27,7 +27,12 @@ const quoted = (id: string, value: string): HostilePayload => ({ id, kind: 'url'
 const markup = (id: string, value: string): HostilePayload => ({ id, kind: 'html', value });
 const md = (id: string, value: string): HostilePayload => ({ id, kind: 'markdown', value });
 const css = (id: string, value: string): HostilePayload => ({ id, kind: 'css', value });
-const uni = (id: string, value: string, scheme = false): HostilePayload => ({ id, kind: 'unicode', value, ...(scheme ? { scheme } : {}) });
+const uni = (id: string, value: string, scheme = false): HostilePayload => ({
+  id,
+  kind: 'unicode',
+  value,
+  ...(scheme ? { scheme } : {}),
+});
 
 /** Scheme tricks: case, white space, control characters, entities, comments. */
 const schemes: HostilePayload[] = [
@@ -160,7 +165,14 @@ const shared: HostilePayload[] = HOSTILE_URLS.map((value, i) => ({
 }));
 
 /** Every attack string of this file (not counting the shared URL list). */
-export const HOSTILE_CORPUS: readonly HostilePayload[] = [...schemes, ...quotes, ...html, ...markdown, ...styles, ...unicode];
+export const HOSTILE_CORPUS: readonly HostilePayload[] = [
+  ...schemes,
+  ...quotes,
+  ...html,
+  ...markdown,
+  ...styles,
+  ...unicode,
+];
 
 /** The corpus plus the renderer tests' hostile URLs. */
 export const ALL_PAYLOADS: readonly HostilePayload[] = [...HOSTILE_CORPUS, ...shared];

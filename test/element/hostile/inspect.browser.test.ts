@@ -36,9 +36,17 @@ describe('hostile-content inspector', () => {
     const inner = host.shadowRoot!.querySelector('#inner')!.attachShadow({ mode: 'open' });
     inner.innerHTML = '<a href="vbscript:msgbox(1)">v</a><form action="javascript:void 0"></form>';
     const found = dangersIn(host).join('\n');
-    for (const expected of ['a[href="javascript:void 0"]', 'img[onerror]', 'iframe[srcdoc]', '<iframe> without sandbox',
-      'img[src="data:image/png;base64,AA"]', 'a[href=" https://e.example/"]', '<object>', 'a[href="vbscript:msgbox(1)"]',
-      'form[action="javascript:void 0"]']) {
+    for (const expected of [
+      'a[href="javascript:void 0"]',
+      'img[onerror]',
+      'iframe[srcdoc]',
+      '<iframe> without sandbox',
+      'img[src="data:image/png;base64,AA"]',
+      'a[href=" https://e.example/"]',
+      '<object>',
+      'a[href="vbscript:msgbox(1)"]',
+      'form[action="javascript:void 0"]',
+    ]) {
       expect(found).toContain(expected);
     }
   });

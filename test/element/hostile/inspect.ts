@@ -65,13 +65,42 @@ export function deepElements(root: ParentNode): Element[] {
 
 /** Attributes whose value the browser loads or navigates to. */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'srcset', 'poster', 'action', 'formaction', 'data', 'xlink:href', 'background', 'cite',
-  'ping', 'longdesc', 'lowsrc', 'dynsrc', 'manifest', 'codebase', 'icon', 'usemap', 'imagesrcset',
+  'href',
+  'src',
+  'srcset',
+  'poster',
+  'action',
+  'formaction',
+  'data',
+  'xlink:href',
+  'background',
+  'cite',
+  'ping',
+  'longdesc',
+  'lowsrc',
+  'dynsrc',
+  'manifest',
+  'codebase',
+  'icon',
+  'usemap',
+  'imagesrcset',
 ]);
 /** Elements that run, load or restyle things and have no business in the widget. */
 const FORBIDDEN = new Set([
-  'script', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'style', 'frame', 'frameset',
-  'foreignobject', 'noscript', 'portal', 'math',
+  'script',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'link',
+  'style',
+  'frame',
+  'frameset',
+  'foreignobject',
+  'noscript',
+  'portal',
+  'math',
 ]);
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const CSS_DANGER = /url\s*\(|expression\s*\(|javascript:|@import|behavior\s*:|-moz-binding/i;
@@ -103,7 +132,12 @@ export function dangersIn(host: Element, ownSheets: ReadonlySet<CSSStyleSheet> =
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
       if (name === 'srcdoc') found.push(`${tag}[srcdoc]`);
       if (name === 'style' && CSS_DANGER.test(attr.value)) found.push(`${tag}[style=${attr.value}]`);
-      if (URL_ATTRIBUTES.has(name) && (name.endsWith('srcset') ? attr.value.split(',').some((c) => badUrl(c.trim().split(/\s+/)[0] ?? '')) : badUrl(attr.value))) {
+      if (
+        URL_ATTRIBUTES.has(name) &&
+        (name.endsWith('srcset')
+          ? attr.value.split(',').some((c) => badUrl(c.trim().split(/\s+/)[0] ?? ''))
+          : badUrl(attr.value))
+      ) {
         found.push(`${tag}[${name}=${JSON.stringify(attr.value)}]`);
       }
       if (name === 'http-equiv') found.push(`${tag}[http-equiv]`);

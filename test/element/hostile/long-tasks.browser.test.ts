@@ -81,10 +81,16 @@ const words = (bytes: number): string => 'lorem ipsum dolor sit amet '.repeat(Ma
 describe('<flowbot-chat>', () => {
   describe('with responses that would freeze the page', () => {
     const cases: Array<[string, () => Record<string, unknown>]> = [
-      ['a text leaf of 100,000 unbroken characters', () => startResponse({ messages: [textMessage('m1', 'A'.repeat(100_000))] })],
+      [
+        'a text leaf of 100,000 unbroken characters',
+        () => startResponse({ messages: [textMessage('m1', 'A'.repeat(100_000))] }),
+      ],
       [
         'a markdown text of 60,000 unbroken characters',
-        () => startResponse({ messages: [{ id: 'm1', type: 'text', content: { type: 'markdown', markdown: 'B'.repeat(60_000) } }] }),
+        () =>
+          startResponse({
+            messages: [{ id: 'm1', type: 'text', content: { type: 'markdown', markdown: 'B'.repeat(60_000) } }],
+          }),
       ],
       [
         "a word of 20,000 characters in the bot's own font",
@@ -98,11 +104,20 @@ describe('<flowbot-chat>', () => {
       ['10 MB of ordinary words in one leaf', () => startResponse({ messages: [textMessage('m1', words(10 * MB))] })],
       [
         '10 MB of ordinary words in 5,000 leaves',
-        () => startResponse({ messages: [richText('m1', Array.from({ length: 5000 }, () => words(2 * 1024)))] }),
+        () =>
+          startResponse({
+            messages: [
+              richText(
+                'm1',
+                Array.from({ length: 5000 }, () => words(2 * 1024)),
+              ),
+            ],
+          }),
       ],
       [
         '10 MB of words over 500 messages',
-        () => startResponse({ messages: Array.from({ length: 500 }, (_, i) => textMessage(`m${i}`, words(20 * 1024))) }),
+        () =>
+          startResponse({ messages: Array.from({ length: 500 }, (_, i) => textMessage(`m${i}`, words(20 * 1024))) }),
       ],
       [
         '100,000 messages in one response',
@@ -135,20 +150,30 @@ describe('<flowbot-chat>', () => {
         const texts = botTexts(el);
         const shown = texts.join('\n').length + parts(el, 'choice').length;
         expect(shown, 'what is shown stays bounded').toBeLessThan(LIMITS.responseChars + 10_000);
-        expect(texts.join('\n') + (el.shadowRoot!.textContent ?? ''), 'a note says it was shortened').toContain(SHORTENED);
+        expect(texts.join('\n') + (el.shadowRoot!.textContent ?? ''), 'a note says it was shortened').toContain(
+          SHORTENED,
+        );
         expect(longest, 'longest task (ms)').toBeLessThan(allowed());
       });
     }
 
     it(`shows a 10 MB lastMessageNewFormat shortened, without a task over ${LIMIT_MS} ms`, timing, async () => {
-      stubViewer(startResponse(), [body({ messages: [textMessage('m2', 'Thanks')], input: { id: 'in-2', type: 'text input' }, lastMessageNewFormat: 'D'.repeat(10 * MB) })]);
+      stubViewer(startResponse(), [
+        body({
+          messages: [textMessage('m2', 'Thanks')],
+          input: { id: 'in-2', type: 'text input' },
+          lastMessageNewFormat: 'D'.repeat(10 * MB),
+        }),
+      ]);
       const el = await mount();
       await inputShown(el);
       const longest = await longestTask(async () => {
         expect(el.send('hello')).toBe(true);
         await until(() => botTexts(el).includes('Thanks'), 30_000);
       });
-      console.info(`[long-task] lastMessageNewFormat 10 MB: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`);
+      console.info(
+        `[long-task] lastMessageNewFormat 10 MB: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`,
+      );
       const [answer] = userTexts(el);
       expect(answer!.length).toBeLessThan(110_000);
       expect(answer).toContain(SHORTENED);

@@ -33,8 +33,18 @@ export function hostileWidget(p: string, voice = false): FlowbotWidget {
     primaryUserColor: p,
     secondaryUserColor: p,
     Bot: {
-      id: p, creatorId: p, institutionId: p, unityId: p, name: p, description: p, creativePrecision: 1, prompt: p,
-      metaprompt: p, isActivated: true, progressStatus: p, botGenAI: [{ id: p, botId: p, model: p, tools: [{ type: p, description: p }] }],
+      id: p,
+      creatorId: p,
+      institutionId: p,
+      unityId: p,
+      name: p,
+      description: p,
+      creativePrecision: 1,
+      prompt: p,
+      metaprompt: p,
+      isActivated: true,
+      progressStatus: p,
+      botGenAI: [{ id: p, botId: p, model: p, tools: [{ type: p, description: p }] }],
       botMonetization: { id: p, coin: p, price: 1, recurring: p },
     },
     unity: { id: p, institutionId: p, name: p, isActivated: true, credentialProjectId: p },
@@ -66,7 +76,9 @@ function hostileFlowbot(p: string): Record<string, unknown> {
     publishedAt: p,
     theme: {
       chat: {
-        hostBubbles: pair, guestBubbles: pair, buttons: pair,
+        hostBubbles: pair,
+        guestBubbles: pair,
+        buttons: pair,
         inputs: { ...pair, placeholderColor: p },
         hostAvatar: { isEnabled: true, url: p },
         guestAvatar: { isEnabled: true, url: p },
@@ -101,7 +113,13 @@ export function hostileConversation(index: number, p: string, scheme: boolean): 
           richText: [
             { type: 'p', children: [{ text: MARK.rich[0] }, { text: p }, { text: MARK.rich[1] }] },
             { type: 'p', children: [{ text: p, bold: true, italic: true, underline: true, code: true }] },
-            { type: 'p', children: [{ type: 'a', url: p, children: [{ text: p }] }, { type: 'a', url: p, children: [] }] },
+            {
+              type: 'p',
+              children: [
+                { type: 'a', url: p, children: [{ text: p }] },
+                { type: 'a', url: p, children: [] },
+              ],
+            },
             { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [{ text: p }] }] }] },
             { type: p, url: p, children: [{ text: p }] },
           ],
@@ -110,7 +128,11 @@ export function hostileConversation(index: number, p: string, scheme: boolean): 
       { id: 'prose', type: 'text', content: { type: 'markdown', markdown: `${p}\n\n${MARK.prose}` } },
       { id: 'code', type: 'text', content: { type: 'markdown', markdown: `\`\`\`\n${p}\n\`\`\`\n\n${MARK.code}` } },
       { id: 'image', type: 'image', content: { url: p, clickLink: { url: p, alt: p } } },
-      { id: 'image-link', type: 'image', content: { url: 'https://cdn.hostile.invalid/ok.png', clickLink: { url: p, alt: p } } },
+      {
+        id: 'image-link',
+        type: 'image',
+        content: { url: 'https://cdn.hostile.invalid/ok.png', clickLink: { url: p, alt: p } },
+      },
       { id: 'video', type: 'video', content: { type: 'url', url: p, height: p, maxWidth: p, aspectRatio: p } },
       { id: 'video-provider', type: 'video', content: { type: 'youtube', id: p, url: p } },
       { id: 'audio', type: 'audio', content: { url: p, isAutoplayEnabled: true } },
@@ -125,7 +147,13 @@ export function hostileConversation(index: number, p: string, scheme: boolean): 
         { id: 'c1', content: p, value: p },
         { id: 'c2', content: 'Plain choice' },
       ],
-      options: { isMultipleChoice: true, isSearchable: true, buttonLabel: p, searchInputPlaceholder: p, labels: { placeholder: p, button: p } },
+      options: {
+        isMultipleChoice: true,
+        isSearchable: true,
+        buttonLabel: p,
+        searchInputPlaceholder: p,
+        labels: { placeholder: p, button: p },
+      },
     },
     clientSideActions: [
       { type: 'redirect', redirect: { url: p, isNewTab: true } },
@@ -203,7 +231,11 @@ export function serveConversations(
     const conversation = conversations.get(index);
     if (!conversation) return original(request);
     const raw = await request.text();
-    calls.push({ index, kind: start ? 'start' : 'continue', body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} });
+    calls.push({
+      index,
+      kind: start ? 'start' : 'continue',
+      body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+    });
     if (start) return Response.json(conversation.start);
     const turn = turnOf.get(index) ?? 0;
     turnOf.set(index, turn + 1);

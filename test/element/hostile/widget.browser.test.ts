@@ -45,9 +45,12 @@ afterEach(() => {
 });
 
 const ownSheets = new Set(
-  FlowbotChat.elementStyles.map((s) => (s instanceof CSSStyleSheet ? s : s.styleSheet)).filter((s): s is CSSStyleSheet => !!s),
+  FlowbotChat.elementStyles
+    .map((s) => (s instanceof CSSStyleSheet ? s : s.styleSheet))
+    .filter((s): s is CSSStyleSheet => !!s),
 );
-const textBubbles = (el: FlowbotChat): string[] => [...el.shadowRoot!.querySelectorAll('.fb-text')].map((n) => n.textContent ?? '');
+const textBubbles = (el: FlowbotChat): string[] =>
+  [...el.shadowRoot!.querySelectorAll('.fb-text')].map((n) => n.textContent ?? '');
 
 /** What the hostile inputs showed while they were the current input. */
 interface Seen {
@@ -129,7 +132,8 @@ function checkWidget(el: FlowbotChat, payload: HostilePayload, seen: Seen, windo
   });
 
   // Where the widget navigates: only web URLs, in a new tab.
-  for (const url of windowOpens) expect(['http:', 'https:'], `${where}: window.open(${url})`).toContain(new URL(url).protocol);
+  for (const url of windowOpens)
+    expect(['http:', 'https:'], `${where}: window.open(${url})`).toContain(new URL(url).protocol);
 
   // The theme did not hide or restyle the panel with server CSS.
   const panel = part(el, 'panel')!;
@@ -150,8 +154,27 @@ describe('<flowbot-chat>', () => {
       expect(new Set(ALL_PAYLOADS.map((p) => p.id)).size).toBe(ALL_PAYLOADS.length);
       // The disguises the issue names are all there.
       const all = ALL_PAYLOADS.map((p) => p.value).join('\n');
-      for (const needle of ['javascript:', 'JAVASCRIPT', 'data:', 'vbscript:', '&#', '&colon;', '\t', '\u0000', '<script>',
-        '<iframe srcdoc', '<svg', ' onerror=', '"', 'expression(', 'url(', '\u202e', '\u200b', 'ｊａｖａｓｃｒｉｐｔ', '\u0430']) {
+      for (const needle of [
+        'javascript:',
+        'JAVASCRIPT',
+        'data:',
+        'vbscript:',
+        '&#',
+        '&colon;',
+        '\t',
+        '\u0000',
+        '<script>',
+        '<iframe srcdoc',
+        '<svg',
+        ' onerror=',
+        '"',
+        'expression(',
+        'url(',
+        '\u202e',
+        '\u200b',
+        'ｊａｖａｓｃｒｉｐｔ',
+        '\u0430',
+      ]) {
         expect(all, needle).toContain(needle);
       }
     });
@@ -160,7 +183,9 @@ describe('<flowbot-chat>', () => {
       const batch = ALL_PAYLOADS.slice(from, from + BATCH);
       const name = `keeps payloads ${from + 1}-${from + batch.length} (${batch[0]!.id} … ${batch.at(-1)!.id}) inert in every field and goes on talking`;
       it(name, async () => {
-        const conversations = new Map(batch.map((payload, i) => [from + i, hostileConversation(from + i, payload.value, !!payload.scheme)]));
+        const conversations = new Map(
+          batch.map((payload, i) => [from + i, hostileConversation(from + i, payload.value, !!payload.scheme)]),
+        );
         const calls = serveConversations(prefix, conversations);
         const openSpy = vi.spyOn(window, 'open').mockReturnValue(null);
         const inputs: string[][] = batch.map(() => []);
@@ -186,7 +211,9 @@ describe('<flowbot-chat>', () => {
         // What the visitor picked went out as the item's value, verbatim.
         batch.forEach((payload, i) => {
           const first = calls.find((c) => c.index === from + i && c.kind === 'continue');
-          expect(first?.body, payload.id).toEqual({ message: { type: 'text', text: payload.value, metadata: { replyId: 'c1' } } });
+          expect(first?.body, payload.id).toEqual({
+            message: { type: 'text', text: payload.value, metadata: { replyId: 'c1' } },
+          });
         });
         expect(problems).toEqual([]);
       });

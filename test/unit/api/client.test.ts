@@ -27,14 +27,28 @@ async function callEveryVerb(client: FlowbotClient): Promise<string[]> {
   await client.updateAccount(ids.account, { name: 'Ada', lastName: 'Lovelace' });
   await client.createLesson(42, { title: 'Intro', description: 'First steps' });
   await client.duplicateWidget('widget-1');
-  await client.importWebContent({ unityId: ids.unity, datasetId: ids.dataset, folderId: ids.folder, url: 'https://example.com/docs' });
+  await client.importWebContent({
+    unityId: ids.unity,
+    datasetId: ids.dataset,
+    folderId: ids.folder,
+    url: 'https://example.com/docs',
+  });
   await client.listFunctions(ids.unity);
   await client.listCredentials(ids.unity);
   await client.updateFallback('bot-1', 'fb-1', { fallbacks: [{ model: 'gpt-4o' }] });
   await client.startChat('my-bot');
   await client.continueChat('session-1', 'hi');
-  return ['updateAccount', 'createLesson', 'duplicateWidget', 'importWebContent', 'listFunctions', 'listCredentials',
-    'updateFallback', 'startChat', 'continueChat'];
+  return [
+    'updateAccount',
+    'createLesson',
+    'duplicateWidget',
+    'importWebContent',
+    'listFunctions',
+    'listCredentials',
+    'updateFallback',
+    'startChat',
+    'continueChat',
+  ];
 }
 
 describe('createFlowbotClient', () => {
@@ -67,7 +81,13 @@ describe('createFlowbotClient', () => {
 
     it('importWebContent POSTs the four fields and returns message, folder, urls and files', async () => {
       const { client, sent } = setup();
-      const params = { unityId: ids.unity, datasetId: ids.dataset, folderId: ids.folder, url: 'https://example.com/docs', limit: 3 };
+      const params = {
+        unityId: ids.unity,
+        datasetId: ids.dataset,
+        folderId: ids.folder,
+        url: 'https://example.com/docs',
+        limit: 3,
+      };
       const result = await client.importWebContent(params);
       expect(result).toEqual(webImport);
       expect(sent[0]!.url.pathname).toBe('/api/v2/extractor/upload-web-scraper');
@@ -111,7 +131,9 @@ describe('createFlowbotClient', () => {
         fetch: recorder.fetch,
         fallbackRoute: { method: 'PUT', path: (bot, fb) => `/api/v2/bots/${bot}/fallbacks/${fb}` },
       });
-      await expect(client.updateFallback('bot 1', 'fb/1', { fallbacks: [{ model: 'gpt-4o' }] })).resolves.toEqual(fallback);
+      await expect(client.updateFallback('bot 1', 'fb/1', { fallbacks: [{ model: 'gpt-4o' }] })).resolves.toEqual(
+        fallback,
+      );
       expect(recorder.sent[0]!.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     });
 

@@ -32,7 +32,10 @@ describe('conformance to the interface document (client)', () => {
       expect(paths(await refusal(client.createLesson(id, lesson)))).toEqual(['courseId']);
       expect(paths(await refusal(client.listFunctions(id)))).toEqual(['unityId']);
       expect(paths(await refusal(client.listCredentials(id)))).toEqual(['unityId']);
-      expect(paths(await refusal(client.updateFallback(id, id, { fallbacks: [{ model: 'm' }] })))).toEqual(['botId', 'fallbackId']);
+      expect(paths(await refusal(client.updateFallback(id, id, { fallbacks: [{ model: 'm' }] })))).toEqual([
+        'botId',
+        'fallbackId',
+      ]);
       expect(paths(await refusal(client.startChat(id)))).toEqual(['publicId']);
       expect(paths(await refusal(client.continueChat(id, 'hi')))).toEqual(['sessionId']);
       expect(sent).toHaveLength(0);
@@ -40,7 +43,9 @@ describe('conformance to the interface document (client)', () => {
 
     it('wants a UUID for an account and a unit (the document types both ids uuid), in either case', async () => {
       const { client, sent } = setup();
-      expect((await refusal(client.updateAccount('acc-9', { name: 'Ada' }))).issues).toEqual([{ path: 'id', message: 'must be a UUID' }]);
+      expect((await refusal(client.updateAccount('acc-9', { name: 'Ada' }))).issues).toEqual([
+        { path: 'id', message: 'must be a UUID' },
+      ]);
       expect(paths(await refusal(client.listFunctions('unit-1')))).toEqual(['unityId']);
       expect(paths(await refusal(client.listCredentials('unit-1')))).toEqual(['unityId']);
       expect(sent).toHaveLength(0);
@@ -72,8 +77,13 @@ describe('conformance to the interface document (client)', () => {
 
     it('refuses an empty or white-space title or description', async () => {
       const { client, sent } = setup();
-      expect(paths(await refusal(client.createLesson(42, { title: ' \t', description: '' })))).toEqual(['title', 'description']);
-      expect(paths(await refusal(client.createLesson(42, { title: 'T', description: '\n ' })))).toEqual(['description']);
+      expect(paths(await refusal(client.createLesson(42, { title: ' \t', description: '' })))).toEqual([
+        'title',
+        'description',
+      ]);
+      expect(paths(await refusal(client.createLesson(42, { title: 'T', description: '\n ' })))).toEqual([
+        'description',
+      ]);
       expect(sent).toHaveLength(0);
     });
   });
@@ -106,7 +116,9 @@ describe('conformance to the interface document (client)', () => {
       await client.createLesson(42, { ...lesson, scheduled_date: ahead });
       expect(sent[0]!.body).toMatchObject({ scheduled_date: ahead });
       const behind = formatScheduledDate(new Date(Date.now() - HOUR), 'America/Sao_Paulo');
-      expect(paths(await refusal(client.createLesson(42, { ...lesson, scheduled_date: behind })))).toEqual(['scheduled_date']);
+      expect(paths(await refusal(client.createLesson(42, { ...lesson, scheduled_date: behind })))).toEqual([
+        'scheduled_date',
+      ]);
     });
 
     it('follows the timeZone option', async () => {
@@ -122,16 +134,24 @@ describe('conformance to the interface document (client)', () => {
     it('refuses a time inside a daylight-saving gap instead of shifting it', async () => {
       const { client, sent } = setup({ timeZone: 'Europe/Berlin' });
       const error = await refusal(client.createLesson(42, { ...lesson, scheduled_date: '2030-03-31 02:30' }));
-      expect(error.issues).toEqual([{ path: 'scheduled_date', message: 'does not exist in Europe/Berlin (its clocks skip that time)' }]);
+      expect(error.issues).toEqual([
+        { path: 'scheduled_date', message: 'does not exist in Europe/Berlin (its clocks skip that time)' },
+      ]);
       expect(sent).toHaveLength(0);
       await client.createLesson(42, { ...lesson, scheduled_date: '2030-03-31 03:30' });
       expect(sent).toHaveLength(1);
     });
 
     it('reads a wall time as the one instant of that zone; a repeated hour is its first occurrence', () => {
-      expect(new Date(parseScheduledDate('2030-07-01 09:00', 'America/Sao_Paulo')).toISOString()).toBe('2030-07-01T12:00:00.000Z');
-      expect(new Date(parseScheduledDate('2030-07-01 09:00', 'Asia/Tokyo')).toISOString()).toBe('2030-07-01T00:00:00.000Z');
-      expect(new Date(parseScheduledDate('2030-10-27 02:30', 'Europe/Berlin')).toISOString()).toBe('2030-10-27T00:30:00.000Z');
+      expect(new Date(parseScheduledDate('2030-07-01 09:00', 'America/Sao_Paulo')).toISOString()).toBe(
+        '2030-07-01T12:00:00.000Z',
+      );
+      expect(new Date(parseScheduledDate('2030-07-01 09:00', 'Asia/Tokyo')).toISOString()).toBe(
+        '2030-07-01T00:00:00.000Z',
+      );
+      expect(new Date(parseScheduledDate('2030-10-27 02:30', 'Europe/Berlin')).toISOString()).toBe(
+        '2030-10-27T00:30:00.000Z',
+      );
       expect(parseScheduledDate('2030-03-31 02:30', 'Europe/Berlin')).toBeNaN();
       expect(parseScheduledDate('2030-02-29 10:00', 'UTC')).toBeNaN();
     });
@@ -167,7 +187,9 @@ describe('conformance to the interface document (client)', () => {
     });
 
     it('keeps the default method when only the path is given', async () => {
-      const { client, sent } = setup({ fallbackRoute: { path: (b, f) => `x/${b}/${f}` } }, () => Response.json(fallback));
+      const { client, sent } = setup({ fallbackRoute: { path: (b, f) => `x/${b}/${f}` } }, () =>
+        Response.json(fallback),
+      );
       await client.updateFallback('bot-1', 'fb-1', { fallbacks: [{ model: 'gpt-4o' }] });
       expect(sent[0]!.method).toBe('PATCH');
       expect(sent[0]!.url.pathname).toBe('/x/bot-1/fb-1');
@@ -177,8 +199,18 @@ describe('conformance to the interface document (client)', () => {
       const { client, sent } = setup({ fallbackRoute: { path: 'api/v1/fallback' as never, method: 'GET' as never } });
       const error = await refusal(client.updateFallback('bot-1', 'fb-1', { fallbacks: [{ model: 'gpt-4o' }] }));
       expect(paths(error)).toEqual(['fallbackRoute.method', 'fallbackRoute.path']);
-      const throwing = setup({ fallbackRoute: { path: () => { throw new TypeError('oops'); } } });
-      expect(isFlowbotValidationError(await throwing.client.updateFallback('b', 'f', { fallbacks: [1] }).catch((e: unknown) => e))).toBe(true);
+      const throwing = setup({
+        fallbackRoute: {
+          path: () => {
+            throw new TypeError('oops');
+          },
+        },
+      });
+      expect(
+        isFlowbotValidationError(
+          await throwing.client.updateFallback('b', 'f', { fallbacks: [1] }).catch((e: unknown) => e),
+        ),
+      ).toBe(true);
       expect([...sent, ...throwing.sent]).toHaveLength(0);
     });
   });
@@ -211,7 +243,9 @@ describe('conformance to the interface document (client)', () => {
       const { client, sent } = setup();
       expect(paths(await refusal(client.updateAccount(ids.account, {})))).toEqual(['(root)']);
       expect(paths(await refusal(client.updateAccount(ids.account, { name: '' })))).toEqual(['name']);
-      expect(paths(await refusal(client.updateAccount(ids.account, { name: 'Ada', lastName: '  ' })))).toEqual(['lastName']);
+      expect(paths(await refusal(client.updateAccount(ids.account, { name: 'Ada', lastName: '  ' })))).toEqual([
+        'lastName',
+      ]);
       expect(sent).toHaveLength(0);
     });
 

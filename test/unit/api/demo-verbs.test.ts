@@ -22,8 +22,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("the demo page's client verbs", () => {
-  for (const name of ['updateAccount', 'createLesson', 'duplicateWidget', 'importWebContent', 'listFunctions',
-    'listCredentials', 'updateFallback', 'startChat']) {
+  for (const name of [
+    'updateAccount',
+    'createLesson',
+    'duplicateWidget',
+    'importWebContent',
+    'listFunctions',
+    'listCredentials',
+    'updateFallback',
+    'startChat',
+  ]) {
     it(`${name} succeeds`, async () => {
       expect(verbs[name]!.failsOnPurpose).toBeUndefined();
       await expect(verbs[name]!.call()).resolves.toBeDefined();

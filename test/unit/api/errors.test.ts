@@ -23,11 +23,17 @@ function clientWith(fetch: FetchLike, extra: Partial<Parameters<typeof createFlo
   return createFlowbotClient({ ...baseUrls, token: TOKEN, fetch, retry: 0, ...extra });
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('errors', () => {
   it('maps a 404 with { message } to FlowbotHttpError with status, method, url and serverMessage', async () => {
-    const client = clientWith(async () => Response.json({ message: 'No such account' }, { status: 404, statusText: 'Not Found' }));
+    const client = clientWith(async () =>
+      Response.json({ message: 'No such account' }, { status: 404, statusText: 'Not Found' }),
+    );
     const error = await failure(client.updateAccount(ids.account, { name: 'Ada' }));
     expect(error).toBeInstanceOf(FlowbotHttpError);
     expect(error).toBeInstanceOf(FlowbotError);
@@ -49,14 +55,26 @@ describe('errors', () => {
   it('keeps a non-JSON error body as text, without a serverMessage', async () => {
     const client = clientWith(async () => new Response('<h1>Bad gateway</h1>', { status: 502 }));
     const error = await failure(client.duplicateWidget('w-1'));
-    expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 502, serverMessage: undefined, body: '<h1>Bad gateway</h1>' });
+    expect(error).toMatchObject({
+      name: 'FlowbotHttpError',
+      status: 502,
+      serverMessage: undefined,
+      body: '<h1>Bad gateway</h1>',
+    });
   });
 
   it('maps a 2xx body that is not JSON to FlowbotResponseError', async () => {
-    const client = clientWith(async () => new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }));
+    const client = clientWith(
+      async () => new Response('<html>login</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
     const error = await failure(client.startChat('my-bot'));
     expect(error).toBeInstanceOf(FlowbotResponseError);
-    expect(error).toMatchObject({ name: 'FlowbotResponseError', operation: 'startChat', status: 200, body: '<html>login</html>' });
+    expect(error).toMatchObject({
+      name: 'FlowbotResponseError',
+      operation: 'startChat',
+      status: 200,
+      body: '<html>login</html>',
+    });
     expect((error as Error).message).toContain('startChat');
     expect((error as Error).message).toContain('POST https://viewer.test/api/v1/flowbots/my-bot/startChat');
     expect((error as Error).message).toContain('not JSON');
@@ -79,7 +97,9 @@ describe('errors', () => {
     const paths = issues.map((issue) => issue.path);
     expect(paths).toContain('items.0.name');
     expect(paths).toContain('pluginCount');
-    expect(message).toMatch(/^listFunctions: unexpected response shape from GET https:\/\/chat\.test\/api\/v1\/functions\/unity\//);
+    expect(message).toMatch(
+      /^listFunctions: unexpected response shape from GET https:\/\/chat\.test\/api\/v1\/functions\/unity\//,
+    );
     expect(message).toContain('items.0.name');
     expect(message).toContain('pluginCount');
   });
@@ -93,9 +113,14 @@ describe('errors', () => {
   it('maps a network failure to FlowbotNetworkError with the original as cause', async () => {
     const cause = new TypeError('fetch failed');
     const client = clientWith(() => Promise.reject(cause));
-    const error = await failure(client.importWebContent({
-      unityId: ids.unity, datasetId: ids.dataset, folderId: ids.folder, url: 'https://example.com',
-    }));
+    const error = await failure(
+      client.importWebContent({
+        unityId: ids.unity,
+        datasetId: ids.dataset,
+        folderId: ids.folder,
+        url: 'https://example.com',
+      }),
+    );
     expect(error).toBeInstanceOf(FlowbotNetworkError);
     expect(error).toMatchObject({ name: 'FlowbotNetworkError', operation: 'importWebContent', method: 'POST', cause });
     expect((error as Error).message).toContain('POST https://chat.test/api/v2/extractor/upload-web-scraper');
@@ -108,7 +133,9 @@ describe('errors', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(FlowbotTimeoutError);
     expect(error).toMatchObject({ name: 'FlowbotTimeoutError', timeout: 40, operation: 'startChat', method: 'POST' });
-    expect((error as Error).message).toBe('startChat timed out after 40 ms: POST https://viewer.test/api/v1/flowbots/my-bot/startChat');
+    expect((error as Error).message).toBe(
+      'startChat timed out after 40 ms: POST https://viewer.test/api/v1/flowbots/my-bot/startChat',
+    );
   });
 
   it('takes a per-call timeout over the client default', async () => {
@@ -118,8 +145,11 @@ describe('errors', () => {
   });
 
   it('times out a body that stalls after the headers', async () => {
-    const client = clientWith(async () =>
-      new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"message":')) }), { status: 200 }),
+    const client = clientWith(
+      async () =>
+        new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('{"message":')) }), {
+          status: 200,
+        }),
       { timeout: 50 },
     );
     const error = await failure(client.updateAccount(ids.account, { name: 'Ada' }));
@@ -185,7 +215,11 @@ describe('errors', () => {
         failure(clientWith(echo).listFunctions(ids.unity)),
         failure(clientWith(echo).createLesson(42, { title: 'T', description: 'D' })),
         failure(clientWith(async () => new Response('nope')).duplicateWidget('w')),
-        failure(clientWith(async () => Response.json({ wrong: true })).updateFallback('b', 'f', { fallbacks: [{ model: 'm' }] })),
+        failure(
+          clientWith(async () => Response.json({ wrong: true })).updateFallback('b', 'f', {
+            fallbacks: [{ model: 'm' }],
+          }),
+        ),
         failure(clientWith(() => Promise.reject(new TypeError(`failed with ${secret}`))).listCredentials(ids.unity)),
         failure(clientWith(hangingFetch, { timeout: 20 }).updateAccount(ids.account, { name: 'A' })),
         failure(clientWith(async () => Response.json(account)).createLesson(42, { title: '', description: 'D' })),
@@ -233,7 +267,13 @@ describe('errors', () => {
     const context = { operation: 'op', method: 'GET', url: 'https://x.test/' };
     const samples = {
       FlowbotError: new FlowbotError('m', context),
-      FlowbotHttpError: new FlowbotHttpError('m', { ...context, status: 500, statusText: '', serverMessage: undefined, body: undefined }),
+      FlowbotHttpError: new FlowbotHttpError('m', {
+        ...context,
+        status: 500,
+        statusText: '',
+        serverMessage: undefined,
+        body: undefined,
+      }),
       FlowbotTimeoutError: new FlowbotTimeoutError('m', { ...context, timeout: 1 }),
       FlowbotNetworkError: new FlowbotNetworkError('m', context),
       FlowbotValidationError: new FlowbotValidationError('m', { ...context, issues: [] }),

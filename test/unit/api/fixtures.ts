@@ -84,7 +84,9 @@ const credentialEntries = {
 };
 
 export const credentialList = {
-  items: [{ ...credentialEntries, integration: { id: 'int-1', name: 'OpenAI', type: 'LLM', status: true, createdAt: iso } }],
+  items: [
+    { ...credentialEntries, integration: { id: 'int-1', name: 'OpenAI', type: 'LLM', status: true, createdAt: iso } },
+  ],
 };
 
 export const fallback = {
@@ -116,7 +118,9 @@ export const startResult = {
   input: { id: 'in-1', type: 'text input' },
 };
 
-export const continueResult = { messages: [{ id: 'm2', type: 'text', content: { type: 'markdown', markdown: 'Bye' } }] };
+export const continueResult = {
+  messages: [{ id: 'm2', type: 'text', content: { type: 'markdown', markdown: 'Bye' } }],
+};
 
 /** The success body of each route, keyed by `METHOD path`. */
 export const routes: Record<string, unknown> = {

@@ -51,7 +51,11 @@ async function raw(method: string, path: string, body?: unknown, token: string |
   return { status: response.status, body: (await response.json()) as { message: string; issues?: { path: string }[] } };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 function schedule(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
@@ -70,20 +74,38 @@ interface Verb {
 function verbs(): Record<string, Verb> {
   const s = server.seed;
   return {
-    updateAccount: { match: '/auth/update/', needsToken: true, call: (c, o) => c.updateAccount(s.accountId, { name: 'Ada', lastName: 'Lovelace' }, o) },
-    createLesson: { match: '/create_class', needsToken: true, call: (c, o) => c.createLesson(s.courseId, { title: 'Intro', description: 'First steps' }, o) },
+    updateAccount: {
+      match: '/auth/update/',
+      needsToken: true,
+      call: (c, o) => c.updateAccount(s.accountId, { name: 'Ada', lastName: 'Lovelace' }, o),
+    },
+    createLesson: {
+      match: '/create_class',
+      needsToken: true,
+      call: (c, o) => c.createLesson(s.courseId, { title: 'Intro', description: 'First steps' }, o),
+    },
     duplicateWidget: { match: '/widget/duplicate', needsToken: true, call: (c, o) => c.duplicateWidget(s.widgetId, o) },
     importWebContent: {
       match: '/upload-web-scraper',
       needsToken: true,
-      call: (c, o) => c.importWebContent({ unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId, url: 'https://example.com/docs' }, o),
+      call: (c, o) =>
+        c.importWebContent(
+          { unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId, url: 'https://example.com/docs' },
+          o,
+        ),
     },
     listFunctions: { match: '/functions/unity/', needsToken: true, call: (c, o) => c.listFunctions(s.unityId, o) },
     listCredentials: { match: '/credential/unity/', needsToken: true, call: (c, o) => c.listCredentials(s.unityId, o) },
     updateFallback: {
       match: '/fallback/',
       needsToken: true,
-      call: (c, o) => c.updateFallback(s.botId, s.fallbackId, { fallbacks: [{ credentialId: s.credentialIds[0], model: 'gpt-4o-mini' }] }, o),
+      call: (c, o) =>
+        c.updateFallback(
+          s.botId,
+          s.fallbackId,
+          { fallbacks: [{ credentialId: s.credentialIds[0], model: 'gpt-4o-mini' }] },
+          o,
+        ),
     },
     startChat: { match: '/startChat', needsToken: false, call: (c, o) => c.startChat(s.publicId, o) },
     continueChat: {
@@ -94,8 +116,15 @@ function verbs(): Record<string, Verb> {
   };
 }
 const VERB_NAMES = Object.keys({
-  updateAccount: 0, createLesson: 0, duplicateWidget: 0, importWebContent: 0, listFunctions: 0,
-  listCredentials: 0, updateFallback: 0, startChat: 0, continueChat: 0,
+  updateAccount: 0,
+  createLesson: 0,
+  duplicateWidget: 0,
+  importWebContent: 0,
+  listFunctions: 0,
+  listCredentials: 0,
+  updateFallback: 0,
+  startChat: 0,
+  continueChat: 0,
 });
 
 describe('client against the reference server', () => {
@@ -117,7 +146,14 @@ describe('client against the reference server', () => {
         show_title: 1,
         scheduled_date: schedule(3),
       });
-      expect(lesson).toMatchObject({ curso_id: server.seed.courseId, titulo: 'Intro', descricao: 'First steps', duracao: 45, tags: 'basics,video', title_visibility: 1 });
+      expect(lesson).toMatchObject({
+        curso_id: server.seed.courseId,
+        titulo: 'Intro',
+        descricao: 'First steps',
+        duracao: 45,
+        tags: 'basics,video',
+        title_visibility: 1,
+      });
       // Prerequisites of another course are ignored, per the document.
       expect(lesson.requisito).toBe(server.seed.lessonIds[0]);
     });
@@ -125,8 +161,20 @@ describe('client against the reference server', () => {
     it('createLesson stores the same lesson for both parameter variants', async () => {
       const { client } = connect();
       const common = { title: 'Same', description: 'Either way', progress_criteria: [server.seed.lessonIds[1]!] };
-      const a = await client.createLesson(server.seed.guestViewCourseId, { ...common, duration: 30, tag: ['x', 'y'], show_title: 1, enable_lesson_view: 1 });
-      const b = await client.createLesson(server.seed.guestViewCourseId, { ...common, duration: '30', tag: 'x, y', show_tilte: 'true', enable_lesson_view: '1' });
+      const a = await client.createLesson(server.seed.guestViewCourseId, {
+        ...common,
+        duration: 30,
+        tag: ['x', 'y'],
+        show_title: 1,
+        enable_lesson_view: 1,
+      });
+      const b = await client.createLesson(server.seed.guestViewCourseId, {
+        ...common,
+        duration: '30',
+        tag: 'x, y',
+        show_tilte: 'true',
+        enable_lesson_view: '1',
+      });
       const strip = ({ id: _id, created_at: _c, updated_at: _u, ordem: _o, ...rest }: typeof a) => rest;
       expect(strip(b)).toEqual(strip(a));
       expect(a).toMatchObject({ enable_lesson_view: 1, title_visibility: 1, tags: 'x,y' });
@@ -175,7 +223,12 @@ describe('client against the reference server', () => {
       const fallback = await client.updateFallback(server.seed.botId, server.seed.fallbackId, {
         fallbacks: [{ credentialId: server.seed.credentialIds[0], model: 'gpt-4o-mini' }],
       });
-      expect(fallback).toMatchObject({ id: server.seed.fallbackId, botId: server.seed.botId, model: 'gpt-4o-mini', order: 1 });
+      expect(fallback).toMatchObject({
+        id: server.seed.fallbackId,
+        botId: server.seed.botId,
+        model: 'gpt-4o-mini',
+        order: 1,
+      });
       expect(typeof fallback.credential.integration.form.api_key).toBe('string');
     });
 
@@ -240,7 +293,11 @@ describe('client against the reference server', () => {
         ['PUT', `/api/v1/auth/update/${s.accountId}`, { name: 'A' }],
         ['POST', `/api/content/course/${s.courseId}/create_class`, { title: 'T', description: 'D' }],
         ['POST', '/api/v1/widget/duplicate/', { id: s.widgetId }],
-        ['POST', '/api/v2/extractor/upload-web-scraper', { unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId, url: 'https://example.com' }],
+        [
+          'POST',
+          '/api/v2/extractor/upload-web-scraper',
+          { unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId, url: 'https://example.com' },
+        ],
         ['GET', `/api/v1/functions/unity/${s.unityId}`],
         ['GET', `/api/v1/credential/unity/${s.unityId}`],
         ['PATCH', `/api/v1/bot/${s.botId}/fallback/${s.fallbackId}`, { fallbacks: [] }],
@@ -263,14 +320,25 @@ describe('client against the reference server', () => {
       ['updateAccount', (c) => c.updateAccount(server.seed.otherAccountId, { name: 'Eve' })],
       ['createLesson', (c) => c.createLesson(server.seed.otherInstitutionCourseId, { title: 'T', description: 'D' })],
       ['duplicateWidget', (c) => c.duplicateWidget(server.seed.otherWidgetId)],
-      ['importWebContent', (c) => c.importWebContent({
-        unityId: server.seed.otherUnityId, datasetId: server.seed.datasetId, folderId: server.seed.folderId, url: 'https://example.com',
-      })],
+      [
+        'importWebContent',
+        (c) =>
+          c.importWebContent({
+            unityId: server.seed.otherUnityId,
+            datasetId: server.seed.datasetId,
+            folderId: server.seed.folderId,
+            url: 'https://example.com',
+          }),
+      ],
       ['listFunctions', (c) => c.listFunctions(server.seed.otherUnityId)],
       ['listCredentials', (c) => c.listCredentials(server.seed.otherUnityId)],
-      ['updateFallback', (c) => c.updateFallback(server.seed.otherBotId, server.seed.fallbackId, {
-        fallbacks: [{ credentialId: server.seed.credentialIds[0], model: 'm' }],
-      })],
+      [
+        'updateFallback',
+        (c) =>
+          c.updateFallback(server.seed.otherBotId, server.seed.fallbackId, {
+            fallbacks: [{ credentialId: server.seed.credentialIds[0], model: 'm' }],
+          }),
+      ],
     ];
 
     it.each(cases)('%s gets 403 with the server message', async (name, call) => {
@@ -285,7 +353,9 @@ describe('client against the reference server', () => {
 
     it('createLesson with guest view on an institution without the feature gets 403', async () => {
       const { client } = connect();
-      const error = await failure(client.createLesson(server.seed.courseId, { title: 'T', description: 'D', enable_lesson_view: 1 }));
+      const error = await failure(
+        client.createLesson(server.seed.courseId, { title: 'T', description: 'D', enable_lesson_view: 1 }),
+      );
       expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 403 });
       expect((error as FlowbotHttpError).serverMessage).toContain('pacote de views para visitantes');
     });
@@ -293,8 +363,14 @@ describe('client against the reference server', () => {
     it('unknown ids get 404', async () => {
       const { client } = connect();
       await expect(client.startChat('no-such-bot')).rejects.toMatchObject({ name: 'FlowbotHttpError', status: 404 });
-      await expect(client.continueChat('no-such-session', 'hi')).rejects.toMatchObject({ name: 'FlowbotHttpError', status: 404 });
-      await expect(client.duplicateWidget('no-such-widget')).rejects.toMatchObject({ name: 'FlowbotHttpError', status: 404 });
+      await expect(client.continueChat('no-such-session', 'hi')).rejects.toMatchObject({
+        name: 'FlowbotHttpError',
+        status: 404,
+      });
+      await expect(client.duplicateWidget('no-such-widget')).rejects.toMatchObject({
+        name: 'FlowbotHttpError',
+        status: 404,
+      });
     });
   });
 
@@ -363,20 +439,34 @@ describe('client against the reference server', () => {
     it('duplicateWidget and updateFallback: the body rules hold on both sides', async () => {
       const { client, sent } = connect();
       await expect(client.duplicateWidget('')).rejects.toBeInstanceOf(FlowbotValidationError);
-      await expect(client.updateFallback(server.seed.botId, server.seed.fallbackId, { fallbacks: {} as never }))
-        .rejects.toBeInstanceOf(FlowbotValidationError);
+      await expect(
+        client.updateFallback(server.seed.botId, server.seed.fallbackId, { fallbacks: {} as never }),
+      ).rejects.toBeInstanceOf(FlowbotValidationError);
       expect(sent).toHaveLength(0);
       expect((await raw('POST', '/api/v1/widget/duplicate/', { id: '' })).status).toBe(400);
-      expect((await raw('PATCH', `/api/v1/bot/${server.seed.botId}/fallback/${server.seed.fallbackId}`, { fallbacks: {} })).status).toBe(400);
+      expect(
+        (await raw('PATCH', `/api/v1/bot/${server.seed.botId}/fallback/${server.seed.fallbackId}`, { fallbacks: {} }))
+          .status,
+      ).toBe(400);
     });
 
     it('startChat and continueChat: the body rules hold on both sides', async () => {
       const { client, sent } = connect();
-      await expect(client.startChat(server.seed.publicId, { textBubbleContentFormat: 'html' as never }))
-        .rejects.toBeInstanceOf(FlowbotValidationError);
+      await expect(
+        client.startChat(server.seed.publicId, { textBubbleContentFormat: 'html' as never }),
+      ).rejects.toBeInstanceOf(FlowbotValidationError);
       await expect(client.continueChat('session', 42 as never)).rejects.toBeInstanceOf(FlowbotValidationError);
       expect(sent).toHaveLength(0);
-      expect((await raw('POST', `/api/v1/flowbots/${server.seed.publicId}/startChat`, { textBubbleContentFormat: 'html' }, null)).status).toBe(400);
+      expect(
+        (
+          await raw(
+            'POST',
+            `/api/v1/flowbots/${server.seed.publicId}/startChat`,
+            { textBubbleContentFormat: 'html' },
+            null,
+          )
+        ).status,
+      ).toBe(400);
       const { sessionId } = await client.startChat(server.seed.publicId);
       expect((await raw('POST', `/api/v1/sessions/${sessionId}/continueChat`, { message: 42 }, null)).status).toBe(400);
     });
@@ -428,19 +518,27 @@ describe('client against the reference server', () => {
     it('a dropped connection becomes FlowbotNetworkError', async () => {
       server.state.faults.next('drop', { match: '/startChat' });
       const { client } = connect();
-      await expect(client.startChat(server.seed.publicId)).rejects.toMatchObject({ name: 'FlowbotNetworkError', operation: 'startChat' });
+      await expect(client.startChat(server.seed.publicId)).rejects.toMatchObject({
+        name: 'FlowbotNetworkError',
+        operation: 'startChat',
+      });
     });
 
     it('a 200 that is not JSON becomes FlowbotResponseError', async () => {
       server.state.faults.next('bad-json', { match: '/startChat' });
       const { client } = connect();
-      await expect(client.startChat(server.seed.publicId)).rejects.toMatchObject({ name: 'FlowbotResponseError', status: 200 });
+      await expect(client.startChat(server.seed.publicId)).rejects.toMatchObject({
+        name: 'FlowbotResponseError',
+        status: 200,
+      });
     });
 
     it('a GET retries after 503 and succeeds', async () => {
       server.state.faults.next('status=503', { match: '/functions/unity/' });
       const { client, sent } = connect();
-      await expect(client.listFunctions(server.seed.unityId)).resolves.toMatchObject({ pluginLimit: server.seed.pluginLimit });
+      await expect(client.listFunctions(server.seed.unityId)).resolves.toMatchObject({
+        pluginLimit: server.seed.pluginLimit,
+      });
       expect(sent).toHaveLength(2);
     });
 
@@ -467,12 +565,16 @@ describe('client and reference server agree', () => {
   it("on scheduled_date: both read it on the platform's clock, so what one takes the other stores as that instant", async () => {
     const { client } = connect();
     const at = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000);
-    const lesson = await client.createLesson(server.seed.courseId, { title: 'Later', description: 'Scheduled', scheduled_date: at });
+    const lesson = await client.createLesson(server.seed.courseId, {
+      title: 'Later',
+      description: 'Scheduled',
+      scheduled_date: at,
+    });
     expect(lesson.liberacao).toBe(at.toISOString());
     const gone = new Date(Date.now() - 3_600_000);
-    expect(await failure(client.createLesson(server.seed.courseId, { title: 'T', description: 'D', scheduled_date: gone }))).toBeInstanceOf(
-      FlowbotValidationError,
-    );
+    expect(
+      await failure(client.createLesson(server.seed.courseId, { title: 'T', description: 'D', scheduled_date: gone })),
+    ).toBeInstanceOf(FlowbotValidationError);
   });
 
   it('on UUIDs in upper case, and on an emoji title', async () => {

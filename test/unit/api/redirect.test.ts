@@ -30,7 +30,15 @@ beforeAll(async () => {
   elsewhere = createServer((req, res) => {
     hits.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ sessionId: 'elsewhere', resultId: 'r', flowbot: {}, messages: [], input: { id: 'i', type: 'text input' } }));
+    res.end(
+      JSON.stringify({
+        sessionId: 'elsewhere',
+        resultId: 'r',
+        flowbot: {},
+        messages: [],
+        input: { id: 'i', type: 'text input' },
+      }),
+    );
   });
   redirector = createServer((req, res) => {
     if (req.url?.startsWith('/landing')) {
@@ -60,11 +68,21 @@ describe('API calls and redirects', () => {
   for (const code of [301, 302, 303, 307, 308]) {
     it(`never sends the bearer token to another origin (${code})`, async () => {
       status = code;
-      const client = createFlowbotClient({ chatBaseUrl: redirectorUrl, contentBaseUrl: redirectorUrl, viewerBaseUrl: redirectorUrl, token: TOKEN, retry: 0 });
-      const error = await client.updateAccount('0a000000-0000-4000-8000-000000000001', { name: 'Ada', lastName: 'Lovelace' }).catch((e: unknown) => e);
+      const client = createFlowbotClient({
+        chatBaseUrl: redirectorUrl,
+        contentBaseUrl: redirectorUrl,
+        viewerBaseUrl: redirectorUrl,
+        token: TOKEN,
+        retry: 0,
+      });
+      const error = await client
+        .updateAccount('0a000000-0000-4000-8000-000000000001', { name: 'Ada', lastName: 'Lovelace' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FlowbotHttpError);
       expect((error as FlowbotHttpError).status).toBe(code);
-      expect((error as Error).message).toMatch(/answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/landing.*never follow/);
+      expect((error as Error).message).toMatch(
+        /answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/landing.*never follow/,
+      );
       expect((error as Error).message).not.toContain(TOKEN);
       expect(hits).toEqual([]);
     });
@@ -79,7 +97,9 @@ describe('API calls and redirects', () => {
       lessonAuthHeader: 'x-access-token',
       retry: 0,
     });
-    const error = await client.createLesson('course-1', { title: 'Lesson', description: 'About redirects' }).catch((e: unknown) => e);
+    const error = await client
+      .createLesson('course-1', { title: 'Lesson', description: 'About redirects' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FlowbotHttpError);
     expect(hits).toEqual([]);
   });

@@ -35,14 +35,18 @@ describe('retries', () => {
 
   it('gives up after the limit with the last error', async () => {
     const { fetch, sent } = sequence([500, 502, 503, 504], functionList);
-    const error = await clientWith(fetch).listFunctions(ids.unity).catch((e: unknown) => e);
+    const error = await clientWith(fetch)
+      .listFunctions(ids.unity)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 503 });
     expect(sent).toHaveLength(3);
   });
 
   it('does not retry other client errors', async () => {
     const { fetch, sent } = sequence([404], functionList);
-    const error = await clientWith(fetch).listFunctions(ids.unity).catch((e: unknown) => e);
+    const error = await clientWith(fetch)
+      .listFunctions(ids.unity)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 404 });
     expect(sent).toHaveLength(1);
   });
@@ -77,14 +81,18 @@ describe('retries', () => {
 
   it('does not retry a POST after a network failure', async () => {
     const { fetch, sent } = recordingFetch(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await clientWith(fetch).startChat('my-bot').catch((e: unknown) => e);
+    const error = await clientWith(fetch)
+      .startChat('my-bot')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'FlowbotNetworkError' });
     expect(sent).toHaveLength(1);
   });
 
   it('can be turned off', async () => {
     const { fetch, sent } = sequence([503], functionList);
-    const error = await clientWith(fetch, 0).listFunctions(ids.unity).catch((e: unknown) => e);
+    const error = await clientWith(fetch, 0)
+      .listFunctions(ids.unity)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 503 });
     expect(sent).toHaveLength(1);
   });

@@ -28,9 +28,7 @@ function schedule(days: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-
 describe('request rules (checked before sending)', () => {
-
   describe('createLesson', () => {
     it.each<[string, LessonParams, string]>([
       ['title longer than 150', { ...validLesson, title: 'x'.repeat(151) }, 'title'],
@@ -42,7 +40,11 @@ describe('request rules (checked before sending)', () => {
       ['a tag longer than 150', { ...validLesson, tag: ['ok', 'x'.repeat(151)] }, 'tag.1'],
       ['scheduled_date in the past', { ...validLesson, scheduled_date: schedule(-1) }, 'scheduled_date'],
       ['scheduled_date in another format', { ...validLesson, scheduled_date: '2030-01-31T09:00' }, 'scheduled_date'],
-      ['scheduled_date that is not a real date', { ...validLesson, scheduled_date: '2030-02-31 09:00' }, 'scheduled_date'],
+      [
+        'scheduled_date that is not a real date',
+        { ...validLesson, scheduled_date: '2030-02-31 09:00' },
+        'scheduled_date',
+      ],
       ['enable_lesson_view of 2', { ...validLesson, enable_lesson_view: 2 as never }, 'enable_lesson_view'],
       ['enable_lesson_view of "yes"', { ...validLesson, enable_lesson_view: 'yes' as never }, 'enable_lesson_view'],
     ])('refuses %s', async (_name, params, path) => {
@@ -79,8 +81,17 @@ describe('request rules (checked before sending)', () => {
           scheduled_date: '2020-01-01 10:00',
         }),
       );
-      expect(paths(error)).toEqual(['title', 'description', 'duration', 'tag.0', 'enable_lesson_view', 'scheduled_date']);
-      expect(error.message).toMatch(/createLesson.*POST https:\/\/content\.test\/api\/content\/course\/42\/create_class/);
+      expect(paths(error)).toEqual([
+        'title',
+        'description',
+        'duration',
+        'tag.0',
+        'enable_lesson_view',
+        'scheduled_date',
+      ]);
+      expect(error.message).toMatch(
+        /createLesson.*POST https:\/\/content\.test\/api\/content\/course\/42\/create_class/,
+      );
       expect(error.message).toContain('title: must be at most 150 characters');
       expect(error.message).toContain('scheduled_date: must be in the future');
       expect(sent).toHaveLength(0);
@@ -220,8 +231,10 @@ describe('normaliseLessonParams', () => {
   it('maps every spelling of the flags to 0 or 1', () => {
     const flags = (value: unknown) =>
       normaliseLessonParams({ title: 't', description: 'd', show_tilte: value, enable_lesson_view: value });
-    for (const on of [1, '1', 'true', 'TRUE', true]) expect(flags(on)).toMatchObject({ show_title: 1, enable_lesson_view: 1 });
-    for (const off of [0, '0', 'false', false]) expect(flags(off)).toMatchObject({ show_title: 0, enable_lesson_view: 0 });
+    for (const on of [1, '1', 'true', 'TRUE', true])
+      expect(flags(on)).toMatchObject({ show_title: 1, enable_lesson_view: 1 });
+    for (const off of [0, '0', 'false', false])
+      expect(flags(off)).toMatchObject({ show_title: 0, enable_lesson_view: 0 });
   });
 
   it('prefers show_title over show_tilte', () => {
@@ -251,20 +264,26 @@ describe('normaliseLessonParams', () => {
     expect(normaliseLessonParams({ title: 't', description: 'd', scheduled_date: date })).toMatchObject({
       scheduled_date: '2031-05-06 07:08', // America/Sao_Paulo, UTC-3
     });
-    expect(normaliseLessonParams({ title: 't', description: 'd', scheduled_date: date }, { timeZone: 'Asia/Tokyo' })).toMatchObject({
+    expect(
+      normaliseLessonParams({ title: 't', description: 'd', scheduled_date: date }, { timeZone: 'Asia/Tokyo' }),
+    ).toMatchObject({
       scheduled_date: '2031-05-06 19:08',
     });
   });
 
   it('splits comma-separated progress criteria and tags, ignoring blanks', () => {
-    expect(normaliseLessonParams({ title: 't', description: 'd', tag: ' a ,, b ,', progress_criteria: '3, 4' })).toMatchObject({
+    expect(
+      normaliseLessonParams({ title: 't', description: 'd', tag: ' a ,, b ,', progress_criteria: '3, 4' }),
+    ).toMatchObject({
       tag: ['a', 'b'],
       progress_criteria: ['3', '4'],
     });
   });
 
   it('passes values it cannot convert through, for the schema to report', () => {
-    expect(normaliseLessonParams({ title: 't', description: 'd', duration: 'soon', enable_lesson_view: 'maybe' as never })).toMatchObject({
+    expect(
+      normaliseLessonParams({ title: 't', description: 'd', duration: 'soon', enable_lesson_view: 'maybe' as never }),
+    ).toMatchObject({
       duration: 'soon',
       enable_lesson_view: 'maybe',
     });

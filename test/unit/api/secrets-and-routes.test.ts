@@ -26,23 +26,74 @@ interface RouteCase {
 }
 
 const routeCases: RouteCase[] = [
-  { verb: 'updateAccount', call: (c, id) => c.updateAccount(id, { name: 'A' }), origin: origins.chat, segments: ['api', 'v1', 'auth', 'update', null] },
-  { verb: 'createLesson', call: (c, id) => c.createLesson(id, { title: 'T', description: 'D' }), origin: origins.content, segments: ['api', 'content', 'course', null, 'create_class'] },
-  { verb: 'listFunctions', call: (c, id) => c.listFunctions(id), origin: origins.chat, segments: ['api', 'v1', 'functions', 'unity', null] },
-  { verb: 'listCredentials', call: (c, id) => c.listCredentials(id), origin: origins.chat, segments: ['api', 'v1', 'credential', 'unity', null] },
+  {
+    verb: 'updateAccount',
+    call: (c, id) => c.updateAccount(id, { name: 'A' }),
+    origin: origins.chat,
+    segments: ['api', 'v1', 'auth', 'update', null],
+  },
+  {
+    verb: 'createLesson',
+    call: (c, id) => c.createLesson(id, { title: 'T', description: 'D' }),
+    origin: origins.content,
+    segments: ['api', 'content', 'course', null, 'create_class'],
+  },
+  {
+    verb: 'listFunctions',
+    call: (c, id) => c.listFunctions(id),
+    origin: origins.chat,
+    segments: ['api', 'v1', 'functions', 'unity', null],
+  },
+  {
+    verb: 'listCredentials',
+    call: (c, id) => c.listCredentials(id),
+    origin: origins.chat,
+    segments: ['api', 'v1', 'credential', 'unity', null],
+  },
   {
     verb: 'updateFallback',
     call: (c, id) => c.updateFallback(id, id, { fallbacks: [{ model: 'm' }] }),
     origin: origins.chat,
     segments: ['api', 'v1', 'bot', null, 'fallback', null],
   },
-  { verb: 'startChat', call: (c, id) => c.startChat(id), origin: origins.viewer, segments: ['api', 'v1', 'flowbots', null, 'startChat'] },
-  { verb: 'continueChat', call: (c, id) => c.continueChat(id, 'hi'), origin: origins.viewer, segments: ['api', 'v1', 'sessions', null, 'continueChat'] },
+  {
+    verb: 'startChat',
+    call: (c, id) => c.startChat(id),
+    origin: origins.viewer,
+    segments: ['api', 'v1', 'flowbots', null, 'startChat'],
+  },
+  {
+    verb: 'continueChat',
+    call: (c, id) => c.continueChat(id, 'hi'),
+    origin: origins.viewer,
+    segments: ['api', 'v1', 'sessions', null, 'continueChat'],
+  },
 ];
 
 /** Ids that try to leave their segment, next to arbitrary text and UUIDs in any case. */
 const hostileIds = fc.oneof(
-  fc.constantFrom('.', '..', '...', './', '../', '..\\', '.%2e', '%2e%2e', '%2E', '..;', '?', '#', '/', '\\', '..%2f', '//', ' ', '\t..', '..\u0000', '\uFF0E\uFF0E'),
+  fc.constantFrom(
+    '.',
+    '..',
+    '...',
+    './',
+    '../',
+    '..\\',
+    '.%2e',
+    '%2e%2e',
+    '%2E',
+    '..;',
+    '?',
+    '#',
+    '/',
+    '\\',
+    '..%2f',
+    '//',
+    ' ',
+    '\t..',
+    '..\u0000',
+    '\uFF0E\uFF0E',
+  ),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.string({ unit: fc.constantFrom('.', '/', '\\', '%', '2', 'e', 'E', 'f', '?', '#', ';', ' '), maxLength: 8 }),
   fc.uuid().map((uuid) => uuid.toUpperCase()),
@@ -51,29 +102,37 @@ const hostileIds = fc.oneof(
 );
 
 describe('every path parameter keeps its route', () => {
-  it.each(routeCases.map((route) => [route.verb, route] as const))('%s: refused before sending, or sent to exactly its route', async (_verb, route) => {
-    await fc.assert(
-      fc.asyncProperty(hostileIds, async (id) => {
-        const recorder = recordingFetch(() => Response.json({ message: 'stub' }, { status: 418 }));
-        const client = createFlowbotClient({ ...baseUrls, token: 'tok-route-test', fetch: recorder.fetch, retry: 0 });
-        const error = await route.call(client, id).then(() => undefined, (e: unknown) => e);
-        expect(isFlowbotError(error), String(error)).toBe(true);
-        if (recorder.sent.length === 0) {
-          expect(isFlowbotValidationError(error), String(error)).toBe(true);
-          return;
-        }
-        const [request] = recorder.sent as [(typeof recorder.sent)[number]];
-        expect(recorder.sent).toHaveLength(1);
-        expect(request.url.origin).toBe(route.origin);
-        expect(request.url.search).toBe('');
-        expect(request.url.hash).toBe('');
-        const segments = request.url.pathname.split('/').slice(1);
-        expect(segments).toHaveLength(route.segments.length);
-        route.segments.forEach((expected, i) => expect(expected ?? decodeURIComponent(segments[i]!)).toBe(expected ?? id));
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it.each(routeCases.map((route) => [route.verb, route] as const))(
+    '%s: refused before sending, or sent to exactly its route',
+    async (_verb, route) => {
+      await fc.assert(
+        fc.asyncProperty(hostileIds, async (id) => {
+          const recorder = recordingFetch(() => Response.json({ message: 'stub' }, { status: 418 }));
+          const client = createFlowbotClient({ ...baseUrls, token: 'tok-route-test', fetch: recorder.fetch, retry: 0 });
+          const error = await route.call(client, id).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(isFlowbotError(error), String(error)).toBe(true);
+          if (recorder.sent.length === 0) {
+            expect(isFlowbotValidationError(error), String(error)).toBe(true);
+            return;
+          }
+          const [request] = recorder.sent as [(typeof recorder.sent)[number]];
+          expect(recorder.sent).toHaveLength(1);
+          expect(request.url.origin).toBe(route.origin);
+          expect(request.url.search).toBe('');
+          expect(request.url.hash).toBe('');
+          const segments = request.url.pathname.split('/').slice(1);
+          expect(segments).toHaveLength(route.segments.length);
+          route.segments.forEach((expected, i) =>
+            expect(expected ?? decodeURIComponent(segments[i]!)).toBe(expected ?? id),
+          );
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -88,12 +147,22 @@ const echoes: Record<string, Echo> = {
   'error body as text': (auth) => new Response(`bad header: ${auth}`, { status: 400 }),
   'error status text': (auth) => new Response('{}', { status: 401, statusText: `Bad ${auth}` }),
   'headers echoed': (auth) =>
-    Response.json({ message: 'no' }, { status: 401, headers: { 'www-authenticate': `Bearer error="${auth}"`, 'x-echo': auth } }),
+    Response.json(
+      { message: 'no' },
+      { status: 401, headers: { 'www-authenticate': `Bearer error="${auth}"`, 'x-echo': auth } },
+    ),
   '2xx with the token in a field of the wrong type': (auth, token) =>
-    Response.json({ items: [{ id: auth, name: { token } }], pluginCount: auth, activeCount: [auth], pluginLimit: token }),
+    Response.json({
+      items: [{ id: auth, name: { token } }],
+      pluginCount: auth,
+      activeCount: [auth],
+      pluginLimit: token,
+    }),
   '2xx that is not JSON': (auth) => new Response(`<html>${auth}</html>`, { status: 200 }),
   'fetch throws with the token in message and cause': (auth, token) => {
-    throw new TypeError(`fetch failed for ${auth}`, { cause: Object.assign(new Error(token), { header: auth, list: [auth] }) });
+    throw new TypeError(`fetch failed for ${auth}`, {
+      cause: Object.assign(new Error(token), { header: auth, list: [auth] }),
+    });
   },
   'fetch throws a DOMException naming the token': (auth) => {
     throw new DOMException(`refused ${auth}`, 'NetworkError');
@@ -153,7 +222,8 @@ const PLACEHOLDER = 'placeholder-token-0123456789';
 const baselines = new Map<string, string>();
 /** What an error of the scenario says with a token that appears nowhere: the client's own words. */
 async function baseline(scenario: string): Promise<string> {
-  if (!baselines.has(scenario)) baselines.set(scenario, serialisations(await failureOf(PLACEHOLDER, scenario)).join('\n'));
+  if (!baselines.has(scenario))
+    baselines.set(scenario, serialisations(await failureOf(PLACEHOLDER, scenario)).join('\n'));
   return baselines.get(scenario)!;
 }
 
@@ -164,7 +234,17 @@ const tokens = fc.oneof(
   fc.string({ unit: visible, minLength: 500, maxLength: 2_000 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 24 }),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
-  fc.constantFrom('tok\nen-injected', 'tok\r\nX-Evil: 1', 'tøken-latin1', 'токен-unicode', '\u0000nul-token', '*', '**', 'Zq', '~^'),
+  fc.constantFrom(
+    'tok\nen-injected',
+    'tok\r\nX-Evil: 1',
+    'tøken-latin1',
+    'токен-unicode',
+    '\u0000nul-token',
+    '*',
+    '**',
+    'Zq',
+    '~^',
+  ),
 );
 
 describe('no error holds the token', () => {
@@ -178,7 +258,8 @@ describe('no error holds the token', () => {
         fc.pre(!vocabulary.includes(token));
         const error = await failureOf(token, scenario);
         expect(isFlowbotError(error), String(error)).toBe(true);
-        for (const text of serialisations(error)) expect(text.includes(token), `${scenario}: ${text.slice(0, 300)}`).toBe(false);
+        for (const text of serialisations(error))
+          expect(text.includes(token), `${scenario}: ${text.slice(0, 300)}`).toBe(false);
       }),
       { numRuns: 60 },
     );
@@ -210,7 +291,12 @@ describe('no error holds the token', () => {
 
   it('leaves an error that holds no token as it was (the same cause object)', async () => {
     const cause = new TypeError('fetch failed');
-    const client = createFlowbotClient({ ...baseUrls, token: 'tok-clean-case', fetch: () => Promise.reject(cause), retry: 0 });
+    const client = createFlowbotClient({
+      ...baseUrls,
+      token: 'tok-clean-case',
+      fetch: () => Promise.reject(cause),
+      retry: 0,
+    });
     const error = await client.listFunctions(ids.unity).catch((e: unknown) => e);
     expect((error as Error).cause).toBe(cause);
   });

@@ -10,7 +10,12 @@ import {
   uploadFile,
   type FetchLike,
 } from '../../../src/api/index.js';
-import { defineFlow, shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import {
+  defineFlow,
+  shippedFlows,
+  startReferenceServer,
+  type RunningReferenceServer,
+} from '../../../src/server/index.js';
 
 let server: RunningReferenceServer;
 
@@ -35,14 +40,23 @@ const files = defineFlow({
 });
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, host: '127.0.0.1', faults: true, flows: { ...shippedFlows(), 'upload-files': files } });
+  server = await startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    faults: true,
+    flows: { ...shippedFlows(), 'upload-files': files },
+  });
 });
 afterAll(() => server.close());
 afterEach(() => server.state.faults.clear());
 
 const start = async () => (await createViewerClient({ viewerBaseUrl: server.url }).startChat('upload-files')).sessionId;
 const pdf = () => new File(['%PDF-1.4 tiny'], 'plan.pdf', { type: 'application/pdf' });
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 /** A fetch that records what it sends. */
 function recording(): { fetch: FetchLike; sent: Request[] } {
@@ -68,7 +82,13 @@ describe('uploadFile', () => {
       'POST /api/v3/generate-upload-url',
       'POST /api/v3/storage',
     ]);
-    expect(await sent[0]!.json()).toEqual({ sessionId, blockId: 'file', fileName: 'plan.pdf', fileType: 'application/pdf', fileSize: 13 });
+    expect(await sent[0]!.json()).toEqual({
+      sessionId,
+      blockId: 'file',
+      fileName: 'plan.pdf',
+      fileType: 'application/pdf',
+      fileSize: 13,
+    });
     const form = await sent[1]!.formData();
     expect([...form.keys()]).toEqual(['key', 'policy', 'signature', 'Content-Type', 'file']);
     expect(fileUrl).toMatch(new RegExp(`^${server.url}/api/v3/files/[\\w-]+/plan\\.pdf$`));
@@ -87,11 +107,20 @@ describe('uploadFile', () => {
     const fetch: FetchLike = async (request) => {
       sent.push(request);
       if (request.url.endsWith('/generate-upload-url')) {
-        return Response.json({ presignedUrl: 'https://storage.example/put?X-Signature=secret', fileUrl: 'https://files.example/a.pdf' });
+        return Response.json({
+          presignedUrl: 'https://storage.example/put?X-Signature=secret',
+          fileUrl: 'https://files.example/a.pdf',
+        });
       }
       return new Response(null, { status: 200 });
     };
-    const { fileUrl } = await uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId: 's', blockId: 'b', file: pdf(), fetch });
+    const { fileUrl } = await uploadFile({
+      viewerBaseUrl: 'https://viewer.example',
+      sessionId: 's',
+      blockId: 'b',
+      file: pdf(),
+      fetch,
+    });
     expect(fileUrl).toBe('https://files.example/a.pdf');
     expect([sent[1]!.method, sent[1]!.url, sent[1]!.headers.get('content-type')]).toEqual([
       'PUT',
@@ -107,16 +136,30 @@ describe('uploadFile', () => {
     const tooLarge = await failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: big }));
     expect(tooLarge).toBeInstanceOf(FlowbotHttpError);
     expect((tooLarge as FlowbotHttpError).status).toBe(413);
-    expect((tooLarge as Error).message).toMatch(/^uploadFile failed: POST http:\/\/127\.0\.0\.1:\d+\/api\/v3\/generate-upload-url answered 413/);
+    expect((tooLarge as Error).message).toMatch(
+      /^uploadFile failed: POST http:\/\/127\.0\.0\.1:\d+\/api\/v3\/generate-upload-url answered 413/,
+    );
 
     const exe = new File(['MZ'], 'run.exe', { type: 'application/x-msdownload' });
-    expect(((await failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: exe }))) as FlowbotHttpError).status).toBe(400);
+    expect(
+      (
+        (await failure(
+          uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: exe }),
+        )) as FlowbotHttpError
+      ).status,
+    ).toBe(400);
 
     const storage: FetchLike = async (request) =>
       request.url.endsWith('/generate-upload-url')
-        ? Response.json({ presignedUrl: 'https://storage.example/up?X-Signature=secret', formData: { key: 'k' }, fileUrl: 'https://files.example/a' })
+        ? Response.json({
+            presignedUrl: 'https://storage.example/up?X-Signature=secret',
+            formData: { key: 'k' },
+            fileUrl: 'https://files.example/a',
+          })
         : Response.json({ message: 'Policy expired' }, { status: 403 });
-    const denied = (await failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), fetch: storage }))) as FlowbotHttpError;
+    const denied = (await failure(
+      uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), fetch: storage }),
+    )) as FlowbotHttpError;
     expect(denied.message).toBe('uploadFile failed: POST https://storage.example/up answered 403: Policy expired');
     expect(denied.url).not.toContain('secret');
   });
@@ -127,21 +170,32 @@ describe('uploadFile', () => {
       sent.push(request.url);
       return Response.json({ presignedUrl: 'javascript:alert(1)', fileUrl: 'https://files.example/a' });
     };
-    const error = await failure(uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId: 's', blockId: 'b', file: pdf(), fetch }));
+    const error = await failure(
+      uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId: 's', blockId: 'b', file: pdf(), fetch }),
+    );
     expect(error).toBeInstanceOf(FlowbotResponseError);
     expect((error as Error).message).toContain('presignedUrl: is not an http(s) URL');
-    expect((error as FlowbotResponseError).issues).toEqual([{ path: 'presignedUrl', message: 'is not an http(s) URL' }]);
+    expect((error as FlowbotResponseError).issues).toEqual([
+      { path: 'presignedUrl', message: 'is not an http(s) URL' },
+    ]);
     expect(sent).toHaveLength(1);
   });
 
   it('times out an upload URL that never comes, and follows no redirect for it', async () => {
     const sessionId = await start();
     server.state.faults.next('hang', { match: '/generate-upload-url' });
-    const hung = await failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), timeout: 200 }));
+    const hung = await failure(
+      uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), timeout: 200 }),
+    );
     expect(hung).toBeInstanceOf(FlowbotTimeoutError);
-    expect((hung as FlowbotTimeoutError).message).toBe(`uploadFile timed out after 200 ms: POST ${server.url}/api/v3/generate-upload-url`);
-    const moved: FetchLike = async () => new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } });
-    const redirected = await failure(uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId, blockId: 'file', file: pdf(), fetch: moved }));
+    expect((hung as FlowbotTimeoutError).message).toBe(
+      `uploadFile timed out after 200 ms: POST ${server.url}/api/v3/generate-upload-url`,
+    );
+    const moved: FetchLike = async () =>
+      new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } });
+    const redirected = await failure(
+      uploadFile({ viewerBaseUrl: 'https://viewer.example', sessionId, blockId: 'file', file: pdf(), fetch: moved }),
+    );
     expect(redirected).toBeInstanceOf(FlowbotHttpError);
     expect((redirected as FlowbotHttpError).status).toBe(302);
   });
@@ -150,7 +204,9 @@ describe('uploadFile', () => {
     const sessionId = await start();
     server.state.faults.next('hang', { match: '/api/v3/storage' });
     const controller = new AbortController();
-    const upload = failure(uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), signal: controller.signal }));
+    const upload = failure(
+      uploadFile({ viewerBaseUrl: server.url, sessionId, blockId: 'file', file: pdf(), signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 100);
     expect(isAbortError(await upload)).toBe(true);
   });

@@ -89,7 +89,10 @@ describe('ConversationController', () => {
     controller.start();
     expect(controller.state.status).toBe('starting');
     await flush();
-    expect(client.startChat).toHaveBeenCalledWith('bot', expect.objectContaining({ prefilledVariables: { Name: 'Ada' } }));
+    expect(client.startChat).toHaveBeenCalledWith(
+      'bot',
+      expect.objectContaining({ prefilledVariables: { Name: 'Ada' } }),
+    );
     expect(controller.state.status).toBe('ready');
     expect(shown()).toEqual(['m1']);
     expect(controller.state.input).toEqual(textInput);
@@ -331,7 +334,10 @@ describe('ConversationController', () => {
     it('delays the first message too when isDisabledOnFirstMessage is false', async () => {
       const client = {
         startChat: vi.fn(async () =>
-          startResult({ flowbot: flowbot({ speed: 60, isDisabledOnFirstMessage: false }), messages: [text('m1', 'a b')] }),
+          startResult({
+            flowbot: flowbot({ speed: 60, isDisabledOnFirstMessage: false }),
+            messages: [text('m1', 'a b')],
+          }),
         ),
         continueChat: vi.fn(),
       };
@@ -394,12 +400,10 @@ describe('ConversationController', () => {
             ],
           }),
         ),
-        continueChat: vi.fn(
-          async (_sessionId: string, _answer?: ChatAnswer): Promise<ContinueChatResult> => ({
-            messages: [text('m2', 'After')],
-            input: textInput,
-          }),
-        ),
+        continueChat: vi.fn(async (_sessionId: string, _answer?: ChatAnswer): Promise<ContinueChatResult> => ({
+          messages: [text('m2', 'After')],
+          input: textInput,
+        })),
       };
       const { controller, shown, types } = setup(client);
       controller.start();
@@ -484,7 +488,9 @@ describe('ConversationController', () => {
 
   it('merges dynamicTheme and keeps progress', async () => {
     const client = {
-      startChat: vi.fn(async () => startResult({ dynamicTheme: { hostAvatarUrl: 'https://a.test/a.png' }, progress: 10 })),
+      startChat: vi.fn(async () =>
+        startResult({ dynamicTheme: { hostAvatarUrl: 'https://a.test/a.png' }, progress: 10 }),
+      ),
       continueChat: vi.fn(async (): Promise<ContinueChatResult> => ({
         messages: [],
         input: textInput,

@@ -5,7 +5,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowbotResponseError } from '../../../src/api/errors.js';
-import { AUTO_REPLY_LIMIT, ConversationController, type ConversationClient } from '../../../src/conversation/controller.js';
+import {
+  AUTO_REPLY_LIMIT,
+  ConversationController,
+  type ConversationClient,
+} from '../../../src/conversation/controller.js';
 import { messageDelay, readTypingEmulation } from '../../../src/conversation/typing.js';
 import type { ChatAnswer, ContinueChatResult } from '../../../src/protocol/types.js';
 
@@ -26,7 +30,13 @@ const LOOP: ContinueChatResult = {
 function setup(continueChat: (answer: ChatAnswer | undefined) => Promise<ContinueChatResult>) {
   const calls: Array<ChatAnswer | undefined> = [];
   const client: ConversationClient = {
-    startChat: async () => ({ sessionId: 's', resultId: 'r', flowbot: {}, messages: [], input: { id: 'in', type: 'text input' } }),
+    startChat: async () => ({
+      sessionId: 's',
+      resultId: 'r',
+      flowbot: {},
+      messages: [],
+      input: { id: 'in', type: 'text input' },
+    }),
     continueChat: (_id, answer) => {
       calls.push(answer);
       return continueChat(answer);
@@ -78,7 +88,9 @@ describe('a viewer that asks for reply after reply', () => {
 describe('typing settings out of all proportion', () => {
   it('never type one message longer than 10 s, nor pause longer between two', () => {
     const settings = readTypingEmulation({
-      settings: { typingEmulation: { speed: 1e-300, maxDelay: 2e6, delayBetweenBubbles: 1e9, isDisabledOnFirstMessage: false } },
+      settings: {
+        typingEmulation: { speed: 1e-300, maxDelay: 2e6, delayBetweenBubbles: 1e9, isDisabledOnFirstMessage: false },
+      },
     });
     const { pause, typing } = messageDelay(50, settings, { isFirstOfConversation: false, isFirstOfBatch: false });
     expect(typing).toBeLessThanOrEqual(10_000);

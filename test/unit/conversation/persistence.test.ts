@@ -164,7 +164,14 @@ describe('ConversationStore against hand-made and hostile records', () => {
   const write = (value: Record<string, unknown>) =>
     local.setItem(key, JSON.stringify({ v: 2, key, savedAt: Date.now(), ...record(), ...value }));
   const load = () => new ConversationStore('local', 'support', '').load();
-  const bigText = (id: string, size: number) => ({ kind: 'bot', message: { id, type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'x'.repeat(size) }] }] } } });
+  const bigText = (id: string, size: number) => ({
+    kind: 'bot',
+    message: {
+      id,
+      type: 'text',
+      content: { type: 'richText', richText: [{ type: 'p', children: [{ text: 'x'.repeat(size) }] }] },
+    },
+  });
 
   it('keys cannot collide, whatever the host and public id hold', () => {
     expect(storageKey('x', 'http://127.0.0.1:41423')).not.toBe(storageKey('41423:x', 'http://127.0.0.1'));
@@ -197,7 +204,11 @@ describe('ConversationStore against hand-made and hostile records', () => {
   it('reads stored messages, answers and input within the limits of a response', () => {
     write({
       entries: [bigText('m1', 30_000), { kind: 'answer', text: 'y'.repeat(30_000) }],
-      input: { id: 'c', type: 'choice input', items: Array.from({ length: 5000 }, (_, i) => ({ id: `${i}`, content: `${i}` })) },
+      input: {
+        id: 'c',
+        type: 'choice input',
+        items: Array.from({ length: 5000 }, (_, i) => ({ id: `${i}`, content: `${i}` })),
+      },
     });
     const restored = load()!;
     expect(JSON.stringify(restored.entries[0])).toContain(SHORTENED);
@@ -217,7 +228,11 @@ describe('ConversationStore against hand-made and hostile records', () => {
 
   it('keeps the newest entries when saving', () => {
     const store = new ConversationStore('local', 'support', '');
-    store.save(record({ entries: Array.from({ length: MAX_ENTRIES + 50 }, (_, i) => ({ kind: 'answer' as const, text: `${i}` })) }));
+    store.save(
+      record({
+        entries: Array.from({ length: MAX_ENTRIES + 50 }, (_, i) => ({ kind: 'answer' as const, text: `${i}` })),
+      }),
+    );
     const entries = load()!.entries;
     expect(entries).toHaveLength(MAX_ENTRIES);
     expect(entries.at(-1)).toMatchObject({ text: `${MAX_ENTRIES + 49}` });
@@ -349,7 +364,15 @@ describe('ConversationController with persist', () => {
   it('sends no continue for a pending reply in a stale record, and starts anew', async () => {
     const client = fakeClient();
     const key = storageKey('bot', 'https://viewer.test');
-    local.setItem(key, JSON.stringify({ v: 2, key, savedAt: Date.now() - 60 * 60 * 1000, ...record({ input: undefined, pending: true }) }));
+    local.setItem(
+      key,
+      JSON.stringify({
+        v: 2,
+        key,
+        savedAt: Date.now() - 60 * 60 * 1000,
+        ...record({ input: undefined, pending: true }),
+      }),
+    );
     page(client).controller.start();
     await flush();
     expect(client.continueChat).not.toHaveBeenCalled();

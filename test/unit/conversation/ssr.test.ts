@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 describe('server-side import', () => {
-  it("imports the package entry in Node without a DOM and without throwing", async () => {
+  it('imports the package entry in Node without a DOM and without throwing', async () => {
     const entry = await import('../../../src/index.js');
     expect(typeof entry.FlowbotChat).toBe('function');
     expect(typeof entry.createViewerClient).toBe('function');

@@ -18,7 +18,11 @@ const choice = (items: unknown[], options?: unknown): ChatInput => ({ id: 'i', t
 describe('answers', () => {
   it('answers a file input with the URLs joined and listed, and shows the names', () => {
     expect(filesAnswer(['https://f.example/a.pdf', 'https://f.example/b.png'], ['a.pdf', 'b.png'])).toEqual({
-      answer: { type: 'text', text: 'https://f.example/a.pdf, https://f.example/b.png', attachedFileUrls: ['https://f.example/a.pdf', 'https://f.example/b.png'] },
+      answer: {
+        type: 'text',
+        text: 'https://f.example/a.pdf, https://f.example/b.png',
+        attachedFileUrls: ['https://f.example/a.pdf', 'https://f.example/b.png'],
+      },
       text: 'a.pdf, b.png',
     });
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DataStreamDecoder, encodeDataStreamPart, parseDataStreamLine, readDataStream, type DataStreamPart } from '../../../src/protocol/stream.js';
+import {
+  DataStreamDecoder,
+  encodeDataStreamPart,
+  parseDataStreamLine,
+  readDataStream,
+  type DataStreamPart,
+} from '../../../src/protocol/stream.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -20,7 +26,12 @@ describe('data stream decoder', () => {
   it('reads text pieces and skips metadata and unknown codes', () => {
     const parts = decode([SAMPLE]);
     expect(texts(parts).join('')).toBe('Here is **bold**, é, 漢字 and 🙂\n- a list');
-    expect(parts.filter((p) => p.type === 'other').map((p) => (p as { code: string }).code)).toEqual(['f', '9', 'e', 'd']);
+    expect(parts.filter((p) => p.type === 'other').map((p) => (p as { code: string }).code)).toEqual([
+      'f',
+      '9',
+      'e',
+      'd',
+    ]);
   });
 
   it('gives the same parts however the bytes are split, inside UTF-8 characters too', () => {

@@ -24,14 +24,26 @@ function normal(value: unknown): unknown {
     return Object.fromEntries(
       Object.entries(value)
         .map(([k, x]) => [k, normal(x)] as const)
-        .filter(([, x]) => x !== null && x !== undefined && !(typeof x === 'object' && !Array.isArray(x) && Object.keys(x as object).length === 0)),
+        .filter(
+          ([, x]) =>
+            x !== null &&
+            x !== undefined &&
+            !(typeof x === 'object' && !Array.isArray(x) && Object.keys(x as object).length === 0),
+        ),
     );
   }
   return value;
 }
 
 const str = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('text', 'audio', 'richText', 'markdown', 'stream'));
-const loose = fc.oneof(str, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(str, { maxLength: 2 }));
+const loose = fc.oneof(
+  str,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(str, { maxLength: 2 }),
+);
 /** Not arrays: valibot reads an array as an object (`[]` as `{}`), the readers refuse it (a documented difference). */
 const scalar = fc.oneof(str, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
 /** Ids as servers send them (valid in a URL). */
@@ -44,8 +56,17 @@ const validTurn = fc.record(
     resultId: text,
     flowbot: loose,
     messages: fc.array(fc.record({ id: text, type: str, content: loose }), { maxLength: 3 }),
-    input: fc.record({ id: text, type: str, outgoingEdgeId: text, options: loose, items: fc.array(loose, { maxLength: 2 }) }, { requiredKeys: ['id'] }),
-    clientSideActions: fc.array(fc.record({ type: str, lastBubbleBlockId: text, expectsDedicatedReply: fc.boolean() }, { requiredKeys: ['type'] }), { maxLength: 2 }),
+    input: fc.record(
+      { id: text, type: str, outgoingEdgeId: text, options: loose, items: fc.array(loose, { maxLength: 2 }) },
+      { requiredKeys: ['id'] },
+    ),
+    clientSideActions: fc.array(
+      fc.record(
+        { type: str, lastBubbleBlockId: text, expectsDedicatedReply: fc.boolean() },
+        { requiredKeys: ['type'] },
+      ),
+      { maxLength: 2 },
+    ),
     logs: fc.array(loose, { maxLength: 2 }),
     dynamicTheme: fc.record({ hostAvatarUrl: text, guestAvatarUrl: text, backgroundUrl: text }, { requiredKeys: [] }),
     progress: fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -53,7 +74,17 @@ const validTurn = fc.record(
   },
   { requiredKeys: ['sessionId', 'resultId', 'messages'] },
 );
-const FIELDS = ['sessionId', 'resultId', 'messages', 'input', 'clientSideActions', 'logs', 'dynamicTheme', 'progress', 'lastMessageNewFormat'];
+const FIELDS = [
+  'sessionId',
+  'resultId',
+  'messages',
+  'input',
+  'clientSideActions',
+  'logs',
+  'dynamicTheme',
+  'progress',
+  'lastMessageNewFormat',
+];
 /** Fields that hold an object: never given a list (valibot reads one as an object, a documented difference). */
 const OBJECT_FIELDS = new Set(['input', 'dynamicTheme']);
 /** A valid response with one field (or one item of a list) replaced by anything. */
@@ -169,11 +200,13 @@ describe('protocol/turn.ts against the viewer schemas', () => {
         const expectedAnswer = v.safeParse(ChatAnswerSchema, a);
         const gotAnswer = checkAnswer(a);
         expect(gotAnswer.ok).toBe(expectedAnswer.success);
-        if (gotAnswer.ok && expectedAnswer.success) expect(normal(gotAnswer.value)).toEqual(normal(expectedAnswer.output));
+        if (gotAnswer.ok && expectedAnswer.success)
+          expect(normal(gotAnswer.value)).toEqual(normal(expectedAnswer.output));
         const expectedOptions = v.safeParse(StartChatOptionsSchema, o);
         const gotOptions = checkStartOptions(o);
         expect(gotOptions.ok).toBe(expectedOptions.success);
-        if (gotOptions.ok && expectedOptions.success) expect(normal(gotOptions.value)).toEqual(normal(expectedOptions.output));
+        if (gotOptions.ok && expectedOptions.success)
+          expect(normal(gotOptions.value)).toEqual(normal(expectedOptions.output));
         if (expectedAnswer.success) seen.answers++;
         if (expectedOptions.success) seen.options++;
         if (!expectedAnswer.success || !expectedOptions.success) seen.refused++;

@@ -24,10 +24,15 @@ function findDanger(root: Element): string[] {
   const found: string[] = [];
   for (const el of root.querySelectorAll('*')) {
     const tag = el.localName;
-    if (['script', 'style', 'object', 'embed', 'base', 'form', 'meta', 'link', 'svg', 'math'].includes(tag)) found.push(`<${tag}>`);
+    if (['script', 'style', 'object', 'embed', 'base', 'form', 'meta', 'link', 'svg', 'math'].includes(tag))
+      found.push(`<${tag}>`);
     for (const attr of el.attributes) {
-      if (attr.name.startsWith('on') || attr.name === 'style' || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}]`);
-      if (['href', 'src', 'action', 'formaction', 'poster', 'xlink:href'].includes(attr.name) && !/^(?:https?:\/\/|mailto:|tel:)/.test(attr.value)) {
+      if (attr.name.startsWith('on') || attr.name === 'style' || attr.name === 'srcdoc')
+        found.push(`${tag}[${attr.name}]`);
+      if (
+        ['href', 'src', 'action', 'formaction', 'poster', 'xlink:href'].includes(attr.name) &&
+        !/^(?:https?:\/\/|mailto:|tel:)/.test(attr.value)
+      ) {
         found.push(`${tag}[${attr.name}=${attr.value}]`);
       }
     }
@@ -55,7 +60,11 @@ describe('hostile content', () => {
       renderRichText([{ type: 'p', children: [{ type: 'a', url, children: [{ text: 'rich' }] }] }]),
       renderRichText(parseMarkdown(`[md](${url}) <${url}>`)),
       renderMessageContent({ id: '1', type: 'image', content: { url, clickLink: { url, alt: 'x' } } }),
-      renderMessageContent({ id: '2', type: 'image', content: { url: 'https://cdn.example/a.png', clickLink: { url } } }),
+      renderMessageContent({
+        id: '2',
+        type: 'image',
+        content: { url: 'https://cdn.example/a.png', clickLink: { url } },
+      }),
       renderMessageContent({ id: '3', type: 'video', content: { type: 'url', url } }),
       renderMessageContent({ id: '4', type: 'audio', content: { url } }),
       renderMessageContent({ id: '5', type: 'embed', content: { url } }),
@@ -69,9 +78,24 @@ describe('hostile content', () => {
 
   it('ignores attribute-looking keys on nodes and content', async () => {
     const el = await mount([
-      renderRichText([{ type: 'p', onclick: 'window.__pwned = 1', style: 'color:red', children: [{ text: 'x', onmouseover: 'y', class: 'evil' }] }]),
-      renderMessageContent({ id: '1', type: 'image', content: { url: 'https://cdn.example/a.png', onerror: 'window.__pwned = 1', style: 'x' } }),
-      renderMessageContent({ id: '2', type: 'embed', content: { url: 'https://forms.example', sandbox: '', srcdoc: '<script>1</script>', allow: 'camera' } }),
+      renderRichText([
+        {
+          type: 'p',
+          onclick: 'window.__pwned = 1',
+          style: 'color:red',
+          children: [{ text: 'x', onmouseover: 'y', class: 'evil' }],
+        },
+      ]),
+      renderMessageContent({
+        id: '1',
+        type: 'image',
+        content: { url: 'https://cdn.example/a.png', onerror: 'window.__pwned = 1', style: 'x' },
+      }),
+      renderMessageContent({
+        id: '2',
+        type: 'embed',
+        content: { url: 'https://forms.example', sandbox: '', srcdoc: '<script>1</script>', allow: 'camera' },
+      }),
     ]);
     expect(findDanger(el)).toEqual([]);
     expect(el.querySelector('.evil')).toBeNull();

@@ -38,21 +38,44 @@ describe('parseMarkdown', () => {
 
   it('reads bold, italic and code', () => {
     expect(parseMarkdown('**b** __b2__ *i* _i2_ `c*d*`')).toEqual([
-      p(t('b', { bold: true }), t(' '), t('b2', { bold: true }), t(' '), t('i', { italic: true }), t(' '), t('i2', { italic: true }), t(' '), t('c*d*', { code: true })),
+      p(
+        t('b', { bold: true }),
+        t(' '),
+        t('b2', { bold: true }),
+        t(' '),
+        t('i', { italic: true }),
+        t(' '),
+        t('i2', { italic: true }),
+        t(' '),
+        t('c*d*', { code: true }),
+      ),
     ]);
     expect(parseMarkdown('***both***')).toEqual([p(t('both', { bold: true, italic: true }))]);
   });
 
   it('leaves stray and intraword delimiters as text', () => {
-    expect(parseMarkdown('2 * 3 * 4 = 24, snake_case_name, **unclosed, a*')).toEqual([p(t('2 * 3 * 4 = 24, snake_case_name, **unclosed, a*'))]);
+    expect(parseMarkdown('2 * 3 * 4 = 24, snake_case_name, **unclosed, a*')).toEqual([
+      p(t('2 * 3 * 4 = 24, snake_case_name, **unclosed, a*')),
+    ]);
     expect(parseMarkdown('*a** b')).toEqual([p(t('a', { italic: true }), t('* b'))]);
     expect(parseMarkdown('\\*not italic\\* and \\[not a link\\]')).toEqual([p(t('*not italic* and [not a link]'))]);
   });
 
   it('reads links, autolinks and bare URLs', () => {
     const a = (url: string, text: string): RichTextNode => ({ type: 'a', url, children: [t(text)] });
-    expect(parseMarkdown('[Docs](https://x.example/a_(b)) <https://y.example> <me@z.example> see https://w.example/p?q=1.')).toEqual([
-      p(a('https://x.example/a_(b)', 'Docs'), t(' '), a('https://y.example', 'https://y.example'), t(' '), a('mailto:me@z.example', 'me@z.example'), t(' see '), a('https://w.example/p?q=1', 'https://w.example/p?q=1'), t('.')),
+    expect(
+      parseMarkdown('[Docs](https://x.example/a_(b)) <https://y.example> <me@z.example> see https://w.example/p?q=1.'),
+    ).toEqual([
+      p(
+        a('https://x.example/a_(b)', 'Docs'),
+        t(' '),
+        a('https://y.example', 'https://y.example'),
+        t(' '),
+        a('mailto:me@z.example', 'me@z.example'),
+        t(' see '),
+        a('https://w.example/p?q=1', 'https://w.example/p?q=1'),
+        t('.'),
+      ),
     ]);
     expect(parseMarkdown('[**bold** link](https://x.example "title")')).toEqual([
       p({ type: 'a', url: 'https://x.example', children: [t('bold', { bold: true }), t(' link')] }),
@@ -62,7 +85,20 @@ describe('parseMarkdown', () => {
   it('reads bulleted, numbered and nested lists', async () => {
     expect(parseMarkdown('Intro:\n- a\n* b\n  1. x\n  2. y\n+ c')).toEqual([
       p(t('Intro:')),
-      { type: 'ul', children: [li(t('a')), { type: 'li', children: [{ type: 'lic', children: [t('b')] }, { type: 'ol', children: [li(t('x')), li(t('y'))] }] }, li(t('c'))] },
+      {
+        type: 'ul',
+        children: [
+          li(t('a')),
+          {
+            type: 'li',
+            children: [
+              { type: 'lic', children: [t('b')] },
+              { type: 'ol', children: [li(t('x')), li(t('y'))] },
+            ],
+          },
+          li(t('c')),
+        ],
+      },
     ]);
     const el = await dom(parseMarkdown('3. three\n4. four'));
     expect(el.querySelector('ol')!.start).toBe(3);
@@ -70,11 +106,18 @@ describe('parseMarkdown', () => {
   });
 
   it('keeps a list together across blank lines between its items', () => {
-    expect(parseMarkdown('1. a\n\n2. b\n\nafter')).toEqual([{ type: 'ol', children: [li(t('a')), li(t('b'))] }, blank, p(t('after'))]);
+    expect(parseMarkdown('1. a\n\n2. b\n\nafter')).toEqual([
+      { type: 'ol', children: [li(t('a')), li(t('b'))] },
+      blank,
+      p(t('after')),
+    ]);
   });
 
   it('shows headings as bold paragraphs and code blocks as code', async () => {
-    expect(parseMarkdown('# Title *x*\ntext')).toEqual([p(t('Title ', { bold: true }), t('x', { bold: true, italic: true })), p(t('text'))]);
+    expect(parseMarkdown('# Title *x*\ntext')).toEqual([
+      p(t('Title ', { bold: true }), t('x', { bold: true, italic: true })),
+      p(t('text')),
+    ]);
     const nodes = parseMarkdown('```js\nconst a = 1;\n  return <b>a</b>;\n```\nafter');
     expect(nodes).toEqual([p(t('const a = 1;\n  return <b>a</b>;', { code: true })), p(t('after'))]);
     const el = await dom(nodes);
@@ -96,10 +139,27 @@ describe('parseMarkdown', () => {
   it('takes linear time on hostile input', () => {
     const n = 50_000;
     const inputs = [
-      '*'.repeat(n), '_'.repeat(n), '*a'.repeat(n / 2), '**a '.repeat(n / 4), '['.repeat(n), '[a]('.repeat(n / 4),
-      '<'.repeat(n), '<a'.repeat(n / 2), '`'.repeat(n), '` ``'.repeat(n / 4), '\\'.repeat(n), 'http://'.repeat(n / 7),
-      '- '.repeat(n / 2), ' '.repeat(n) + 'x', '#'.repeat(n), `${' '.repeat(n)}\n`.repeat(3), '  - a\n'.repeat(n / 6),
-      'a_'.repeat(n / 2), '[x](' + ' '.repeat(n) + ')', '1. '.repeat(n / 3), '~~~\n'.repeat(n / 4),
+      '*'.repeat(n),
+      '_'.repeat(n),
+      '*a'.repeat(n / 2),
+      '**a '.repeat(n / 4),
+      '['.repeat(n),
+      '[a]('.repeat(n / 4),
+      '<'.repeat(n),
+      '<a'.repeat(n / 2),
+      '`'.repeat(n),
+      '` ``'.repeat(n / 4),
+      '\\'.repeat(n),
+      'http://'.repeat(n / 7),
+      '- '.repeat(n / 2),
+      ' '.repeat(n) + 'x',
+      '#'.repeat(n),
+      `${' '.repeat(n)}\n`.repeat(3),
+      '  - a\n'.repeat(n / 6),
+      'a_'.repeat(n / 2),
+      '[x](' + ' '.repeat(n) + ')',
+      '1. '.repeat(n / 3),
+      '~~~\n'.repeat(n / 4),
     ];
     for (const input of inputs) {
       const start = performance.now();

@@ -25,9 +25,16 @@ async function show(type: string, content: unknown, ctx?: Parameters<typeof rend
 describe('renderMessageContent', () => {
   it('is accessible', async () => {
     const el = await mount([
-      renderMessageContent(msg('text', { type: 'markdown', markdown: '# Hi\n\nSee [the docs](https://example.com) or:\n\n1. one\n2. two' })),
+      renderMessageContent(
+        msg('text', {
+          type: 'markdown',
+          markdown: '# Hi\n\nSee [the docs](https://example.com) or:\n\n1. one\n2. two',
+        }),
+      ),
       renderMessageContent(msg('image', { url: 'https://cdn.example/a.png', clickLink: { alt: 'A cat' } })),
-      renderMessageContent(msg('image', { url: 'https://cdn.example/b.png', clickLink: { url: 'https://example.com/b' } })),
+      renderMessageContent(
+        msg('image', { url: 'https://cdn.example/b.png', clickLink: { url: 'https://example.com/b' } }),
+      ),
       renderMessageContent(msg('video', { url: 'https://cdn.example/a.mp4' })),
       renderMessageContent(msg('audio', { url: 'https://cdn.example/a.mp3' })),
     ]);
@@ -36,7 +43,10 @@ describe('renderMessageContent', () => {
 
   describe('text', () => {
     it('renders rich text', async () => {
-      const el = await show('text', { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'you', bold: true }] }] });
+      const el = await show('text', {
+        type: 'richText',
+        richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'you', bold: true }] }],
+      });
       expect(el.querySelector('p')!.textContent).toBe('Hello you');
       expect(el.querySelector('strong')!.textContent).toBe('you');
     });
@@ -82,7 +92,10 @@ describe('renderMessageContent', () => {
     });
 
     it('wraps the image in its safe click link', async () => {
-      const el = await show('image', { url: 'https://cdn.example/cat.png', clickLink: { url: 'https://example.com/cats', alt: 'Cats' } });
+      const el = await show('image', {
+        url: 'https://cdn.example/cat.png',
+        clickLink: { url: 'https://example.com/cats', alt: 'Cats' },
+      });
       const a = el.querySelector('a')!;
       expect(a.getAttribute('href')).toBe('https://example.com/cats');
       expect(a.target).toBe('_blank');
@@ -91,7 +104,10 @@ describe('renderMessageContent', () => {
     });
 
     it('gives a link around an image without alt text a name', async () => {
-      const el = await show('image', { url: 'https://cdn.example/cat.png', clickLink: { url: 'https://example.com/cats' } });
+      const el = await show('image', {
+        url: 'https://cdn.example/cat.png',
+        clickLink: { url: 'https://example.com/cats' },
+      });
       expect(el.querySelector('a')!.getAttribute('aria-label')).toBe('Open link');
     });
 
@@ -102,7 +118,11 @@ describe('renderMessageContent', () => {
     });
 
     it('resolves relative URLs against the given base', async () => {
-      const el = await show('image', { url: '/files/a.png', clickLink: { url: 'more' } }, { baseUrl: 'https://api.example/v/' });
+      const el = await show(
+        'image',
+        { url: '/files/a.png', clickLink: { url: 'more' } },
+        { baseUrl: 'https://api.example/v/' },
+      );
       expect(el.querySelector('img')!.getAttribute('src')).toBe('https://api.example/files/a.png');
       expect(el.querySelector('a')!.getAttribute('href')).toBe('https://api.example/v/more');
     });
@@ -121,7 +141,11 @@ describe('renderMessageContent', () => {
 
   describe('video', () => {
     it('plays YouTube from the privacy-enhanced host', async () => {
-      const el = await show('video', { type: 'youtube', id: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+      const el = await show('video', {
+        type: 'youtube',
+        id: 'dQw4w9WgXcQ',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      });
       const frame = el.querySelector('iframe')!;
       expect(frame.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
       expect(frame.title).toBe('Video (YouTube)');
@@ -145,7 +169,11 @@ describe('renderMessageContent', () => {
         tiktok: 'https://www.tiktok.com/embed/v2/7106594312292453675',
         gumlet: 'https://play.gumlet.io/embed/64bfb0913ed6e5096d66dc1e',
       };
-      const ids: Record<string, string> = { vimeo: '76979871', tiktok: '7106594312292453675', gumlet: '64bfb0913ed6e5096d66dc1e' };
+      const ids: Record<string, string> = {
+        vimeo: '76979871',
+        tiktok: '7106594312292453675',
+        gumlet: '64bfb0913ed6e5096d66dc1e',
+      };
       for (const type of Object.keys(expected)) {
         const el = await show('video', { type, id: ids[type] });
         expect(el.querySelector('iframe')!.src).toBe(expected[type]);
@@ -160,7 +188,12 @@ describe('renderMessageContent', () => {
     });
 
     it('plays other URLs in a video element with controls', async () => {
-      const el = await show('video', { type: 'url', url: 'https://cdn.example/clip.mp4', areControlsDisplayed: false, isAutoplayEnabled: true });
+      const el = await show('video', {
+        type: 'url',
+        url: 'https://cdn.example/clip.mp4',
+        areControlsDisplayed: false,
+        isAutoplayEnabled: true,
+      });
       const video = el.querySelector('video')!;
       expect(video.getAttribute('src')).toBe('https://cdn.example/clip.mp4');
       expect(video.controls).toBe(true);
@@ -201,7 +234,11 @@ describe('renderMessageContent', () => {
     });
 
     it('autoplays only when the message asks and the caller allows it', async () => {
-      const el = await show('audio', { url: 'https://cdn.example/voice.mp3', isAutoplayEnabled: true }, { autoplay: true });
+      const el = await show(
+        'audio',
+        { url: 'https://cdn.example/voice.mp3', isAutoplayEnabled: true },
+        { autoplay: true },
+      );
       expect(el.querySelector('audio')!.autoplay).toBe(true);
       const off = await show('audio', { url: 'https://cdn.example/voice.mp3' }, { autoplay: true });
       expect(off.querySelector('audio')!.autoplay).toBe(false);
@@ -214,7 +251,12 @@ describe('renderMessageContent', () => {
       const frame = el.querySelector('iframe')!;
       expect(frame.src).toBe('https://forms.example/f/1');
       expect(frame.title).toBe('Embedded content');
-      expect([...frame.sandbox].sort()).toEqual(['allow-forms', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-scripts']);
+      expect([...frame.sandbox].sort()).toEqual([
+        'allow-forms',
+        'allow-popups',
+        'allow-popups-to-escape-sandbox',
+        'allow-scripts',
+      ]);
       expect(frame.getAttribute('height')).toBe('400');
       expect(frame.getBoundingClientRect().height).toBeCloseTo(400, 0);
       expect(el.querySelector('[style]')).toBeNull();
@@ -241,9 +283,21 @@ describe('renderMessageContent', () => {
   });
 
   it('never throws on malformed messages', async () => {
-    const contents: unknown[] = [null, undefined, 0, 'text', [], true, {}, { url: 42 }, { url: ['https://x.example'] },
+    const contents: unknown[] = [
+      null,
+      undefined,
+      0,
+      'text',
+      [],
+      true,
+      {},
+      { url: 42 },
+      { url: ['https://x.example'] },
       { type: { evil: 1 }, url: {}, id: 5, height: {}, aspectRatio: [], maxWidth: null, clickLink: 'x' },
-      { type: 'richText', richText: 'x' }, { type: 'markdown', markdown: 7 }, { richText: [null] }];
+      { type: 'richText', richText: 'x' },
+      { type: 'markdown', markdown: 7 },
+      { richText: [null] },
+    ];
     const types = ['text', 'image', 'video', 'audio', 'embed', 'custom-embed', '', 'constructor', '__proto__'];
     const templates = types.flatMap((type) => contents.map((content) => renderMessageContent(msg(type, content))));
     const el = await mount(templates);
@@ -261,8 +315,12 @@ describe('renderMessageContent', () => {
 describe('messageToPlain', () => {
   it('summarises each kind of message', () => {
     expect(messageToPlain(msg('text', { type: 'markdown', markdown: '**Hi** there' }))).toBe('Hi there');
-    expect(messageToPlain(msg('text', { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Hey' }] }] }))).toBe('Hey');
-    expect(messageToPlain(msg('image', { url: 'https://cdn.example/a.png', clickLink: { alt: 'A cat' } }))).toBe('Image: A cat');
+    expect(
+      messageToPlain(msg('text', { type: 'richText', richText: [{ type: 'p', children: [{ text: 'Hey' }] }] })),
+    ).toBe('Hey');
+    expect(messageToPlain(msg('image', { url: 'https://cdn.example/a.png', clickLink: { alt: 'A cat' } }))).toBe(
+      'Image: A cat',
+    );
     expect(messageToPlain(msg('image', { url: 'https://cdn.example/a.png' }))).toBe('Image');
     expect(messageToPlain(msg('video', { type: 'youtube', id: 'dQw4w9WgXcQ' }))).toBe('Video');
     expect(messageToPlain(msg('video', { url: 'https://cdn.example/a.mp4' }))).toBe('Video');

@@ -15,7 +15,14 @@ describe('renderRichText', () => {
 
   it('shows bold, italic and underlined leaves', async () => {
     const el = await mount(
-      renderRichText([p(t('a', { bold: true }), t('b', { italic: true }), t('c', { underline: true }), t('d', { bold: true, italic: true }))]),
+      renderRichText([
+        p(
+          t('a', { bold: true }),
+          t('b', { italic: true }),
+          t('c', { underline: true }),
+          t('d', { bold: true, italic: true }),
+        ),
+      ]),
     );
     expect(el.querySelector('strong')?.textContent).toBe('a');
     expect(el.querySelector('em')?.textContent).toBe('b');
@@ -40,7 +47,11 @@ describe('renderRichText', () => {
   });
 
   it('renders safe links that open in a new tab', async () => {
-    const el = await mount(renderRichText([p(t('see '), { type: 'a', url: 'https://example.com/doc', children: [t('the doc', { bold: true })] })]));
+    const el = await mount(
+      renderRichText([
+        p(t('see '), { type: 'a', url: 'https://example.com/doc', children: [t('the doc', { bold: true })] }),
+      ]),
+    );
     const a = el.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://example.com/doc');
     expect(a.target).toBe('_blank');
@@ -63,7 +74,10 @@ describe('renderRichText', () => {
   });
 
   it('renders bulleted and numbered lists, nested', async () => {
-    const li = (text: string, ...more: RichTextNode[]): RichTextNode => ({ type: 'li', children: [{ type: 'lic', children: [t(text)] }, ...more] });
+    const li = (text: string, ...more: RichTextNode[]): RichTextNode => ({
+      type: 'li',
+      children: [{ type: 'lic', children: [t(text)] }, ...more],
+    });
     const el = await mount(
       renderRichText([
         { type: 'ul', children: [li('apples'), li('pears', { type: 'ol', children: [li('green'), li('red')] })] },
@@ -76,7 +90,12 @@ describe('renderRichText', () => {
   });
 
   it('shows unknown elements as the plain text of their children', async () => {
-    const el = await mount(renderRichText([{ type: 'h1', children: [t('Big', { bold: true }), t(' title')] }, { type: 'script', children: [t('alert(1)')] }]));
+    const el = await mount(
+      renderRichText([
+        { type: 'h1', children: [t('Big', { bold: true }), t(' title')] },
+        { type: 'script', children: [t('alert(1)')] },
+      ]),
+    );
     expect(el.querySelector('strong')).toBeNull();
     expect(el.querySelector('script')).toBeNull();
     expect(el.textContent).toBe('Big titlealert(1)');
@@ -89,11 +108,23 @@ describe('renderRichText', () => {
     for (let i = 0; i < 5000; i++) deep = { type: i % 2 ? 'p' : 'li', children: [deep] };
     const wide = { type: 'p', children: Array.from({ length: 200_000 }, () => t('x')) };
     const inputs: unknown[] = [
-      null, undefined, 42, 'bare string', {}, [], [null, 1, 'two', true, [], {}],
-      [{ type: 'p', children: 'not an array' }], [{ type: 'p', children: [{ text: 5 }, { text: null }] }],
-      [{ type: 42, children: [t('numeric type')] }], [{ type: 'a', url: { href: 'x' }, children: [t('odd url')] }],
-      [{ type: 'ol', start: 'NaN', children: [] }], [cyclic], [deep], [wide],
-      Object.create(null), [Object.assign(Object.create(null), { type: 'p', children: [t('null proto')] })],
+      null,
+      undefined,
+      42,
+      'bare string',
+      {},
+      [],
+      [null, 1, 'two', true, [], {}],
+      [{ type: 'p', children: 'not an array' }],
+      [{ type: 'p', children: [{ text: 5 }, { text: null }] }],
+      [{ type: 42, children: [t('numeric type')] }],
+      [{ type: 'a', url: { href: 'x' }, children: [t('odd url')] }],
+      [{ type: 'ol', start: 'NaN', children: [] }],
+      [cyclic],
+      [deep],
+      [wide],
+      Object.create(null),
+      [Object.assign(Object.create(null), { type: 'p', children: [t('null proto')] })],
     ];
     for (const input of inputs) {
       const el = await mount(renderRichText(input));
@@ -113,11 +144,17 @@ describe('richTextToPlain', () => {
 
   it('puts list items on their own lines', () => {
     const li = (text: string): RichTextNode => ({ type: 'li', children: [{ type: 'lic', children: [t(text)] }] });
-    expect(richTextToPlain([p(t('Pick:')), { type: 'ul', children: [li('a'), li('b')] }, p(t('ok'))])).toBe('Pick:\na\nb\nok');
+    expect(richTextToPlain([p(t('Pick:')), { type: 'ul', children: [li('a'), li('b')] }, p(t('ok'))])).toBe(
+      'Pick:\na\nb\nok',
+    );
   });
 
   it('includes link text and unknown elements, and tolerates anything', () => {
-    expect(richTextToPlain([p({ type: 'a', url: 'https://x.example', children: [t('link')] }, { type: 'mystery', children: [t('!')] })])).toBe('link!');
+    expect(
+      richTextToPlain([
+        p({ type: 'a', url: 'https://x.example', children: [t('link')] }, { type: 'mystery', children: [t('!')] }),
+      ]),
+    ).toBe('link!');
     expect(richTextToPlain(null)).toBe('');
     expect(richTextToPlain('just text')).toBe('just text');
     expect(richTextToPlain([{ text: 3 }, 7, null])).toBe('');

@@ -55,7 +55,10 @@ describe('reference server: chat API', () => {
       const { call, seed, token } = reference({ token: 'custom-token' });
       expect(token).toBe('custom-token');
       expect((await call('GET', `/api/v1/functions/unity/${seed.unityId}`)).status).toBe(200);
-      errorOf(await call('GET', `/api/v1/functions/unity/${seed.unityId}`, undefined, { token: 'flowbot-reference-token' }), 401);
+      errorOf(
+        await call('GET', `/api/v1/functions/unity/${seed.unityId}`, undefined, { token: 'flowbot-reference-token' }),
+        401,
+      );
     });
   });
 
@@ -78,9 +81,9 @@ describe('reference server: chat API', () => {
 
     it('refuses another account (403), an unknown one (404) and bad fields (400)', async () => {
       const { call, seed } = reference();
-      expect(errorOf(await call('PUT', `/api/v1/auth/update/${seed.otherAccountId}`, { name: 'X' }), 403).message).toMatch(
-        /own account/,
-      );
+      expect(
+        errorOf(await call('PUT', `/api/v1/auth/update/${seed.otherAccountId}`, { name: 'X' }), 403).message,
+      ).toMatch(/own account/);
       errorOf(await call('PUT', '/api/v1/auth/update/00000000-0000-4000-8000-000000000000', { name: 'X' }), 404);
       const bad = errorOf(await call('PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 42, lastName: ' ' }), 400);
       expect(bad.issues?.map((issue) => issue.path)).toEqual(['name', 'lastName']);
@@ -90,7 +93,12 @@ describe('reference server: chat API', () => {
 
     it('lets the other token update its own account', async () => {
       const { call, seed } = reference();
-      const reply = await call('PUT', `/api/v1/auth/update/${seed.otherAccountId}`, { name: 'Amazing' }, { token: seed.otherToken });
+      const reply = await call(
+        'PUT',
+        `/api/v1/auth/update/${seed.otherAccountId}`,
+        { name: 'Amazing' },
+        { token: seed.otherToken },
+      );
       expect(reply.status).toBe(200);
       expect(reply.body.name).toBe('Amazing');
     });
@@ -127,7 +135,7 @@ describe('reference server: chat API', () => {
       expect((await call('POST', '/api/v1/widget/duplicate', { id: seed.widgetId })).status).toBe(201);
     });
 
-    it('answers 404 for an unknown widget, 403 for a stranger\'s, 400 without id', async () => {
+    it("answers 404 for an unknown widget, 403 for a stranger's, 400 without id", async () => {
       const { call, seed } = reference();
       errorOf(await call('POST', '/api/v1/widget/duplicate/', { id: 'nope' }), 404);
       errorOf(await call('POST', '/api/v1/widget/duplicate/', { id: seed.otherWidgetId }), 403);
@@ -151,7 +159,12 @@ describe('reference server: chat API', () => {
       expect(reply.status).toBe(201);
       const result = conforms(WebImportResultSchema, reply.body);
       expect(result.message).toMatch(/queued/);
-      expect(result.folder).toMatchObject({ id: seed.folderId, name: 'Website', isRoot: true, knowLedgeBaseId: seed.datasetId });
+      expect(result.folder).toMatchObject({
+        id: seed.folderId,
+        name: 'Website',
+        isRoot: true,
+        knowLedgeBaseId: seed.datasetId,
+      });
       expect(result.urls).toEqual(['https://acme.example/help/getting-started']);
       expect(result.files).toHaveLength(1);
       expect(result.files?.[0]).toMatchObject({
@@ -189,20 +202,31 @@ describe('reference server: chat API', () => {
         }),
         400,
       );
-      expect(error.issues?.map((issue) => issue.path).sort()).toEqual(['datasetId', 'folderId', 'limit', 'unityId', 'url']);
+      expect(error.issues?.map((issue) => issue.path).sort()).toEqual([
+        'datasetId',
+        'folderId',
+        'limit',
+        'unityId',
+        'url',
+      ]);
     });
 
-    it('answers 404 for an unknown dataset or folder and 403 for another institution\'s unit', async () => {
+    it("answers 404 for an unknown dataset or folder and 403 for another institution's unit", async () => {
       const { call, seed } = reference();
       const unknown = '00000000-0000-4000-8000-00000000dead';
-      expect(errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { datasetId: unknown })), 404).message).toMatch(
-        /Dataset/,
-      );
-      expect(errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { folderId: unknown })), 404).message).toMatch(
-        /Folder/,
-      );
+      expect(
+        errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { datasetId: unknown })), 404)
+          .message,
+      ).toMatch(/Dataset/);
+      expect(
+        errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { folderId: unknown })), 404)
+          .message,
+      ).toMatch(/Folder/);
       errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { unityId: unknown })), 404);
-      errorOf(await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { unityId: seed.otherUnityId })), 403);
+      errorOf(
+        await call('POST', '/api/v2/extractor/upload-web-scraper', body(seed, { unityId: seed.otherUnityId })),
+        403,
+      );
     });
   });
 
@@ -222,9 +246,11 @@ describe('reference server: chat API', () => {
       expect(after.body.activeCount).toBe(3);
     });
 
-    it('answers 403 for another institution\'s unit and 404 for an unknown one', async () => {
+    it("answers 403 for another institution's unit and 404 for an unknown one", async () => {
       const { call, seed } = reference();
-      expect(errorOf(await call('GET', `/api/v1/functions/unity/${seed.otherUnityId}`), 403).message).toMatch(/another institution/);
+      expect(errorOf(await call('GET', `/api/v1/functions/unity/${seed.otherUnityId}`), 403).message).toMatch(
+        /another institution/,
+      );
       errorOf(await call('GET', '/api/v1/functions/unity/nope'), 404);
     });
   });
@@ -243,7 +269,7 @@ describe('reference server: chat API', () => {
       expect(first.integration?.form?.[0]?.name).toBe('api_key');
     });
 
-    it('answers 403 for another institution\'s unit', async () => {
+    it("answers 403 for another institution's unit", async () => {
       const { call, seed } = reference();
       errorOf(await call('GET', `/api/v1/credential/unity/${seed.otherUnityId}`), 403);
     });
@@ -261,10 +287,18 @@ describe('reference server: chat API', () => {
       });
       expect(reply.status).toBe(200);
       const fallback = conforms(FallbackSchema, reply.body);
-      expect(fallback).toMatchObject({ id: seed.fallbackId, botId: seed.botId, order: 1, model: 'gpt-4o', credentialId: llm });
+      expect(fallback).toMatchObject({
+        id: seed.fallbackId,
+        botId: seed.botId,
+        order: 1,
+        model: 'gpt-4o',
+        credentialId: llm,
+      });
       expect(fallback.credential.integration.form.api_key).toBe('API key');
       expect(fallback.credential.integration.file?.id).toBe(fallback.credential.integration.iconId);
-      const chain = [...state.fallbacks.values()].filter((f) => f.botId === seed.botId).sort((a, b) => a.order - b.order);
+      const chain = [...state.fallbacks.values()]
+        .filter((f) => f.botId === seed.botId)
+        .sort((a, b) => a.order - b.order);
       expect(chain.map((f) => f.model)).toEqual(['gpt-4o', 'gpt-4.1-mini']);
     });
 
@@ -283,9 +317,15 @@ describe('reference server: chat API', () => {
       expect(errorOf(await call('PATCH', path, {}), 400).issues?.[0]?.path).toBe('fallbacks');
       expect(errorOf(await call('PATCH', path, { fallbacks: [] }), 400).issues?.[0]?.path).toBe('fallbacks');
       const fields = errorOf(await call('PATCH', path, { fallbacks: [{ credentialId: '', order: 0 }] }), 400);
-      expect(fields.issues?.map((i) => i.path).sort()).toEqual(['fallbacks.0.credentialId', 'fallbacks.0.model', 'fallbacks.0.order']);
+      expect(fields.issues?.map((i) => i.path).sort()).toEqual([
+        'fallbacks.0.credentialId',
+        'fallbacks.0.model',
+        'fallbacks.0.order',
+      ]);
       const foreign = errorOf(await call('PATCH', path, { fallbacks: [{ credentialId: 'nope', model: 'm' }] }), 400);
-      expect(foreign.issues).toEqual([{ path: 'fallbacks.0.credentialId', message: "is not a credential of the bot's unit" }]);
+      expect(foreign.issues).toEqual([
+        { path: 'fallbacks.0.credentialId', message: "is not a credential of the bot's unit" },
+      ]);
       const good = { fallbacks: [{ credentialId: seed.credentialIds[0], model: 'm' }] };
       errorOf(await call('PATCH', `/api/v1/bot/nope/fallback/${seed.fallbackId}`, good), 404);
       errorOf(await call('PATCH', `/api/v1/bot/${seed.botId}/fallback/nope`, good), 404);

@@ -12,10 +12,17 @@ describe('conformance to the interface document (reference server)', () => {
   describe('3. characters are code points; required texts are not blank', () => {
     it('takes a 100-emoji title and a 255-emoji description; refuses 151 and 256', async () => {
       const { call, seed } = reference();
-      const ok = await call('POST', create(seed.courseId), { title: '😀'.repeat(100), description: '🎉'.repeat(255), tag: ['🏷'.repeat(150)] });
+      const ok = await call('POST', create(seed.courseId), {
+        title: '😀'.repeat(100),
+        description: '🎉'.repeat(255),
+        tag: ['🏷'.repeat(150)],
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.data.titulo).toBe('😀'.repeat(100));
-      const long = errorOf(await call('POST', create(seed.courseId), { title: '😀'.repeat(151), description: '🎉'.repeat(256) }), 400);
+      const long = errorOf(
+        await call('POST', create(seed.courseId), { title: '😀'.repeat(151), description: '🎉'.repeat(256) }),
+        400,
+      );
       expect(long.issues?.map((issue) => issue.path)).toEqual(['title', 'description']);
     });
 
@@ -33,19 +40,35 @@ describe('conformance to the interface document (reference server)', () => {
     it('by default in America/Sao_Paulo, stored as that instant', async () => {
       const { call, seed } = reference();
       const at = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
-      const reply = await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: formatScheduledDate(at, 'America/Sao_Paulo') });
+      const reply = await call('POST', create(seed.courseId), {
+        title: 'T',
+        description: 'D',
+        scheduled_date: formatScheduledDate(at, 'America/Sao_Paulo'),
+      });
       expect(reply.status).toBe(201);
       expect(reply.body.data.liberacao).toBe(at.toISOString());
       const past = formatScheduledDate(new Date(Date.now() - HOUR), 'America/Sao_Paulo');
-      const refused = errorOf(await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: past }), 400);
+      const refused = errorOf(
+        await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: past }),
+        400,
+      );
       expect(refused.issues).toEqual([{ path: 'scheduled_date', message: 'must be in the future' }]);
     });
 
     it('in the configured zone, refusing a time its clocks skip', async () => {
       const { call, seed } = reference({ timeZone: 'Europe/Berlin' });
-      const gap = errorOf(await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: '2030-03-31 02:30' }), 400);
-      expect(gap.issues).toEqual([{ path: 'scheduled_date', message: 'does not exist in Europe/Berlin (its clocks skip that time)' }]);
-      const summer = await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: '2030-07-01 09:00' });
+      const gap = errorOf(
+        await call('POST', create(seed.courseId), { title: 'T', description: 'D', scheduled_date: '2030-03-31 02:30' }),
+        400,
+      );
+      expect(gap.issues).toEqual([
+        { path: 'scheduled_date', message: 'does not exist in Europe/Berlin (its clocks skip that time)' },
+      ]);
+      const summer = await call('POST', create(seed.courseId), {
+        title: 'T',
+        description: 'D',
+        scheduled_date: '2030-07-01 09:00',
+      });
       expect(summer.body.data.liberacao).toBe('2030-07-01T07:00:00.000Z');
     });
 
@@ -57,7 +80,11 @@ describe('conformance to the interface document (reference server)', () => {
   describe('6. only declared fields are read', () => {
     it('updateAccount ignores email and isAdmin', async () => {
       const { call, seed, state } = reference();
-      const reply = await call('PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 'Ada', email: 'evil@x.test', isAdmin: true });
+      const reply = await call('PUT', `/api/v1/auth/update/${seed.accountId}`, {
+        name: 'Ada',
+        email: 'evil@x.test',
+        isAdmin: true,
+      });
       expect(reply.status).toBe(200);
       expect(reply.body).not.toHaveProperty('isAdmin');
       expect(state.accounts.get(seed.accountId)).toMatchObject({ name: 'Ada', email: 'ada@acme.example' });
@@ -79,8 +106,13 @@ describe('conformance to the interface document (reference server)', () => {
 
     it('refuses a tag that holds a comma; splits a variant-B tag string at commas', async () => {
       const { call, seed } = reference();
-      const comma = errorOf(await call('POST', create(seed.courseId), { title: 'T', description: 'D', tag: ['a,b'] }), 400);
-      expect(comma.issues).toEqual([{ path: 'tag.0', message: 'must not contain a comma (tags are stored comma-separated)' }]);
+      const comma = errorOf(
+        await call('POST', create(seed.courseId), { title: 'T', description: 'D', tag: ['a,b'] }),
+        400,
+      );
+      expect(comma.issues).toEqual([
+        { path: 'tag.0', message: 'must not contain a comma (tags are stored comma-separated)' },
+      ]);
       const split = await call('POST', create(seed.courseId), { title: 'T', description: 'D', tag: 'a,b' });
       expect(split.body.data.tags).toBe('a,b');
     });
@@ -130,7 +162,11 @@ describe('conformance to the interface document (reference server)', () => {
         call('POST', `/api/v1/sessions/${start.body.sessionId}/continueChat`, { message }, { token: null });
       const audio = await continueChat({ type: 'audio', url: 'https://files.test/name.webm' });
       expect(audio.status).toBe(200);
-      const text = await continueChat({ type: 'text', text: 'ada@acme.example', attachedFileUrls: ['https://files.test/cv.pdf'] });
+      const text = await continueChat({
+        type: 'text',
+        text: 'ada@acme.example',
+        attachedFileUrls: ['https://files.test/cv.pdf'],
+      });
       expect(text.status).toBe(200);
       errorOf(await continueChat({ type: 'audio' }), 400);
     });

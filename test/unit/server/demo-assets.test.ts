@@ -18,7 +18,9 @@ const EXPECTED_TYPE: Record<string, RegExp> = {
 
 describe('demo assets', () => {
   const { app } = createReferenceApp();
-  const names = [...new Set(flows.flatMap((f) => [...f.text.matchAll(/\{\{\$assetsUrl\}\}\/([\w.-]+)/g)].map((m) => m[1]!)))];
+  const names = [
+    ...new Set(flows.flatMap((f) => [...f.text.matchAll(/\{\{\$assetsUrl\}\}\/([\w.-]+)/g)].map((m) => m[1]!))),
+  ];
 
   it('are referred to by the flows', () => {
     expect(names).toEqual(expect.arrayContaining(['banner.svg', 'clip.webm', 'chime.wav', 'embed.html']));

@@ -27,7 +27,13 @@ const echo = defineFlow({
   name: 'Echo',
   description: 'Asks again after every answer.',
   publishedAt: '2026-01-01T00:00:00.000Z',
-  blocks: [{ id: 'ask', messages: [{ type: 'text', text: 'Say something.' }], input: { id: 'said', type: 'text input', next: 'ask' } }],
+  blocks: [
+    {
+      id: 'ask',
+      messages: [{ type: 'text', text: 'Say something.' }],
+      input: { id: 'said', type: 'text input', next: 'ask' },
+    },
+  ],
 });
 
 let server: RunningReferenceServer;
@@ -42,7 +48,11 @@ afterEach(() => {
 });
 
 const viewer = (timeout = 5_000): ViewerClient => createViewerClient({ viewerBaseUrl: server.url, timeout });
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 const elapsed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const started = performance.now();
   const result = await work();
@@ -79,7 +89,10 @@ describe('fault injection over real HTTP', () => {
 
   it('trickles: headers and half the body at once, the rest later', async () => {
     const [response, headersAfter] = await elapsed(() =>
-      fetch(`${server.url}/api/v1/flowbots/support/startChat`, { method: 'POST', headers: { 'x-reference-fault': 'trickle=800' } }),
+      fetch(`${server.url}/api/v1/flowbots/support/startChat`, {
+        method: 'POST',
+        headers: { 'x-reference-fault': 'trickle=800' },
+      }),
     );
     expect(response.status).toBe(200);
     expect(headersAfter).toBeLessThan(500);
@@ -160,10 +173,16 @@ describe('fault specs', () => {
 
   it('trickles and drops after the work in process too (no socket)', async () => {
     const { app, state } = createReferenceApp({ faults: true });
-    const slow = await app.request('/api/v1/flowbots/support/startChat', { method: 'POST', headers: { 'x-reference-fault': 'trickle=100' } });
+    const slow = await app.request('/api/v1/flowbots/support/startChat', {
+      method: 'POST',
+      headers: { 'x-reference-fault': 'trickle=100' },
+    });
     expect(slow.headers.get('content-length')).toBeNull();
     expect(await slow.json()).toMatchObject({ input: { id: 'topic' } });
-    const lost = await app.request('/api/v1/flowbots/support/startChat', { method: 'POST', headers: { 'x-reference-fault': 'drop-after' } });
+    const lost = await app.request('/api/v1/flowbots/support/startChat', {
+      method: 'POST',
+      headers: { 'x-reference-fault': 'drop-after' },
+    });
     await expect(lost.text()).rejects.toThrow(/dropped/);
     expect(state.stats.sessionsStarted).toBe(2);
   });
@@ -175,7 +194,11 @@ describe('stats: what the server accepted', () => {
     const a = await client.startChat('support');
     const b = await client.startChat('support');
     await client.continueChat(a.sessionId, 'Billing');
-    await client.continueChat(b.sessionId, { type: 'text', text: 'Something else', metadata: { replyId: 'topic-other' } });
+    await client.continueChat(b.sessionId, {
+      type: 'text',
+      text: 'Something else',
+      metadata: { replyId: 'topic-other' },
+    });
     await client.continueChat(a.sessionId, 'ada@example.com');
     const stats = server.state.stats;
     expect(stats.sessionsStarted).toBe(2);
@@ -188,7 +211,10 @@ describe('stats: what the server accepted', () => {
   it('does not count refused or faulted requests; counts an answer the flow asks again for', async () => {
     const client = viewer();
     const { sessionId } = await client.startChat('support');
-    const refused = await fetch(`${server.url}/api/v1/sessions/${sessionId}/continueChat`, { method: 'POST', body: '{"message": 42}' });
+    const refused = await fetch(`${server.url}/api/v1/sessions/${sessionId}/continueChat`, {
+      method: 'POST',
+      body: '{"message": 42}',
+    });
     expect(refused.status).toBe(400);
     server.state.faults.next('status=500', { match: '/continueChat' });
     await failure(client.continueChat(sessionId, 'Billing'));

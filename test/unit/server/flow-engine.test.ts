@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContinueChatResultSchema, StartChatResultSchema, type ChatInput, type ContinueChatResult } from '../../../src/api/schemas/index.js';
+import {
+  ContinueChatResultSchema,
+  StartChatResultSchema,
+  type ChatInput,
+  type ContinueChatResult,
+} from '../../../src/api/schemas/index.js';
 import { defineFlow } from '../../../src/server/flows.js';
 import { conforms, errorOf, reference } from './helpers.js';
 
@@ -118,8 +123,12 @@ describe('reference server: flow engine', () => {
 
   it('answers 404 for an unknown flow and an unknown session', async () => {
     const ref = reference();
-    expect(errorOf(await ref.call('POST', '/api/v1/flowbots/nope/startChat', undefined, { token: null }), 404).message).toMatch(/nope/);
-    const missing = await ref.call('POST', '/api/v1/sessions/00000000-0000-4000-8000-000000000000/continueChat', { message: 'hi' });
+    expect(
+      errorOf(await ref.call('POST', '/api/v1/flowbots/nope/startChat', undefined, { token: null }), 404).message,
+    ).toMatch(/nope/);
+    const missing = await ref.call('POST', '/api/v1/sessions/00000000-0000-4000-8000-000000000000/continueChat', {
+      message: 'hi',
+    });
     expect(errorOf(missing, 404).message).toMatch(/does not exist or has expired/);
   });
 
@@ -163,7 +172,9 @@ describe('reference server: flow engine', () => {
     // Every message type of the protocol on the way to the first input.
     let turn = await chat.send('every input'); // matched by content, case-insensitive
     const types = turn.messages.map((m) => m.type);
-    expect(types).toEqual(expect.arrayContaining(['text', 'image', 'video', 'audio', 'embed', 'custom-embed', 'hologram']));
+    expect(types).toEqual(
+      expect.arrayContaining(['text', 'image', 'video', 'audio', 'embed', 'custom-embed', 'hologram']),
+    );
     const videos = turn.messages.filter((m) => m.type === 'video').map((m) => (m.content as any).type);
     expect(videos).toEqual(['youtube', 'vimeo', 'url']);
     expect(turn.messages.find((m) => m.type === 'embed')?.content).toMatchObject({ height: 200 });
@@ -172,8 +183,12 @@ describe('reference server: flow engine', () => {
     expect(lists).toContain('"type":"ol"');
     expect(lists).toContain('"type":"lic"');
     expect(lists).toContain('{"type":"p","children":[{"text":""}]}');
-    expect(JSON.stringify(turn.messages.find((m) => m.id === 'rich-styles')?.content)).toContain('"type":"a","url":"https://example.com/"');
-    expect(turn.clientSideActions).toEqual([{ type: 'wait', wait: { secondsToWaitFor: 1 }, lastBubbleBlockId: 'media-done' }]);
+    expect(JSON.stringify(turn.messages.find((m) => m.id === 'rich-styles')?.content)).toContain(
+      '"type":"a","url":"https://example.com/"',
+    );
+    expect(turn.clientSideActions).toEqual([
+      { type: 'wait', wait: { secondsToWaitFor: 1 }, lastBubbleBlockId: 'media-done' },
+    ]);
     ask(turn, 'text input', 'name');
 
     turn = await chat.send('Robin');
@@ -293,7 +308,9 @@ describe('reference server: flow engine', () => {
     turn = await chat.send(undefined);
     ask(turn, 'choice input', 'redirect');
     turn = await chat.send({ type: 'text', text: 'Yes, open it', metadata: { replyId: 'redirect-yes' } });
-    expect(turn.clientSideActions).toEqual([{ type: 'redirect', redirect: { url: 'https://example.com/', isNewTab: true } }]);
+    expect(turn.clientSideActions).toEqual([
+      { type: 'redirect', redirect: { url: 'https://example.com/', isNewTab: true } },
+    ]);
     expect(turn.input).toBeUndefined();
     expect(turn.progress).toBe(100);
     expect(textOf(turn.messages.at(-1)!)).toBe("That's every input, Robin. Thanks for taking the tour!");
@@ -326,7 +343,7 @@ describe('reference server: flow engine', () => {
     expect(again.input).toEqual(chat.result.input);
   });
 
-  it('uses the flow\'s own invalid message when the input has none', async () => {
+  it("uses the flow's own invalid message when the input has none", async () => {
     const ref = reference();
     const chat = await start(ref, 'support');
     const retry = await chat.send('Pizza');
@@ -398,7 +415,9 @@ describe('reference server: flow engine', () => {
       const ref = reference();
       const { inputs, last } = await walk(ref, 'support');
       expect(inputs.map((i) => i.type)).toEqual(['choice input', 'email input']);
-      expect(textOf(last.messages[0]!)).toBe('Thanks! Ticket opened about "Billing". We will write to sam@example.com.');
+      expect(textOf(last.messages[0]!)).toBe(
+        'Thanks! Ticket opened about "Billing". We will write to sam@example.com.',
+      );
     });
 
     it('lead: typing emulation, re-asked e-mail, phone, rating branch', async () => {
@@ -407,7 +426,9 @@ describe('reference server: flow engine', () => {
       expect((chat.result.flowbot as any).settings.typingEmulation).toMatchObject({ enabled: true, speed: 400 });
       await chat.send('Kim');
       const retry = await chat.send('kim@');
-      expect(retry.messages.map(textOf)).toEqual(["Hmm, that doesn't look like an e-mail address. Could you check it?"]);
+      expect(retry.messages.map(textOf)).toEqual([
+        "Hmm, that doesn't look like an e-mail address. Could you check it?",
+      ]);
       await chat.send('kim@example.com');
       const rating = await chat.send('555 010 0142');
       expect(rating.lastMessageNewFormat).toBe('+15550100142');
@@ -452,7 +473,11 @@ describe('reference server: flow engine', () => {
       const flow = defineFlow({
         ...base,
         blocks: [
-          { id: 'a', messages: [{ type: 'text', text: 'Hi {{who}}' }], input: { id: 'who', type: 'text input', variable: 'who', next: 'b' } },
+          {
+            id: 'a',
+            messages: [{ type: 'text', text: 'Hi {{who}}' }],
+            input: { id: 'who', type: 'text input', variable: 'who', next: 'b' },
+          },
           { id: 'b', messages: [{ type: 'text', text: 'Bye {{who}}' }] },
         ],
       });

@@ -84,7 +84,10 @@ const lessonWrong = {
   ),
   tag: fc.oneof(
     anyJson.filter(
-      (x) => x !== null && typeof x !== 'string' && !(Array.isArray(x) && x.every((t) => typeof t === 'string' && t.length <= 150)),
+      (x) =>
+        x !== null &&
+        typeof x !== 'string' &&
+        !(Array.isArray(x) && x.every((t) => typeof t === 'string' && t.length <= 150)),
     ),
     fc.constant(['ok', 't'.repeat(151)]),
   ),
@@ -242,7 +245,12 @@ const routes = (): Route[] => [
             type: fc.constant('text'),
             text: fc.string(),
             // Finite only: JSON turns NaN and infinities into null, which is a valid metadata.
-            metadata: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.record({ replyId: notString })),
+            metadata: fc.oneof(
+              fc.double({ noNaN: true, noDefaultInfinity: true }),
+              fc.string(),
+              fc.boolean(),
+              fc.record({ replyId: notString }),
+            ),
           }),
         ),
       },
@@ -257,14 +265,19 @@ const routes = (): Route[] => [
   },
 ];
 
-async function openSession(request: (path: string, init: RequestInit) => Promise<Response> | Response): Promise<string> {
+async function openSession(
+  request: (path: string, init: RequestInit) => Promise<Response> | Response,
+): Promise<string> {
   const res = await request('/api/v1/flowbots/demo/startChat', { method: 'POST' });
   return ((await res.json()) as { sessionId: string }).sessionId;
 }
 
 /** The route's path with valid ids (and a fresh session where it needs one). */
 async function pathOf(ref: ReferenceApp, route: Route): Promise<string> {
-  return route.path(ref.seed, route.session ? await openSession((path, init) => ref.app.request(path, init)) : undefined);
+  return route.path(
+    ref.seed,
+    route.session ? await openSession((path, init) => ref.app.request(path, init)) : undefined,
+  );
 }
 
 const bodyRoutes = () => routes().filter((route) => route.body);
@@ -274,7 +287,13 @@ const idRoutes = () => routes().filter((route) => route.hasId);
 async function send(
   ref: ReferenceApp,
   route: Route,
-  init: { body?: unknown; path?: string; method?: string; headers?: Record<string, string>; token?: string | null } = {},
+  init: {
+    body?: unknown;
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    token?: string | null;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
   const token = init.token === undefined ? ref.token : init.token;
@@ -367,16 +386,19 @@ describe('reference server under abuse (in process)', () => {
   it('answers 400 naming the field when one field has a wrong type or value', async () => {
     for (const route of bodyRoutes()) {
       const { valid, wrong } = route.body!;
-      const mutation = fc.constantFrom(...Object.keys(wrong)).chain((field) => wrong[field]!.map((value) => ({ field, value })));
+      const mutation = fc
+        .constantFrom(...Object.keys(wrong))
+        .chain((field) => wrong[field]!.map((value) => ({ field, value })));
       await fc.assert(
         fc.asyncProperty(mutation, async ({ field, value }) => {
           const body = { ...valid(ref), [field]: value };
           const label = `${route.name} ${JSON.stringify(body).slice(0, 200)}`;
           const error = expectClientError(await send(ref, route, { body }), label, 400);
           const paths = (error.issues ?? []).map((issue) => issue.path);
-          expect(paths.some((path) => path === field || path.startsWith(`${field}.`)), `${label}: issues ${paths.join(', ')}`).toBe(
-            true,
-          );
+          expect(
+            paths.some((path) => path === field || path.startsWith(`${field}.`)),
+            `${label}: issues ${paths.join(', ')}`,
+          ).toBe(true);
         }),
         { numRuns: 100 },
       );
@@ -414,11 +436,23 @@ describe('reference server under abuse (in process)', () => {
         return true;
       }
     });
-    const contentType = fc.constantFrom('application/json', 'text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data', '', 'garbage/;;;');
+    const contentType = fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'text/html',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      '',
+      'garbage/;;;',
+    );
     for (const route of bodyRoutes()) {
       await fc.assert(
         fc.asyncProperty(notJson, contentType, async (body, type) => {
-          const error = expectClientError(await send(ref, route, { body, headers: { 'content-type': type } }), route.name, 400);
+          const error = expectClientError(
+            await send(ref, route, { body, headers: { 'content-type': type } }),
+            route.name,
+            400,
+          );
           expect(error.message).toMatch(/not valid (JSON|UTF-8)/);
         }),
         { numRuns: 30 },
@@ -437,7 +471,12 @@ describe('reference server under abuse (in process)', () => {
 
   it(`answers 400 for nesting deeper than ${MAX_JSON_DEPTH} levels, and takes nesting up to it`, async () => {
     for (const route of bodyRoutes()) {
-      for (const body of [deepArray(MAX_JSON_DEPTH + 1), deepObject(MAX_JSON_DEPTH + 1), deepArray(20_000), deepObject(5_000)]) {
+      for (const body of [
+        deepArray(MAX_JSON_DEPTH + 1),
+        deepObject(MAX_JSON_DEPTH + 1),
+        deepArray(20_000),
+        deepObject(5_000),
+      ]) {
         const error = expectClientError(await send(ref, route, { body }), `${route.name} deep ${body.length}`, 400);
         expect(error.message).toMatch(/nested deeper/);
       }
@@ -474,14 +513,39 @@ describe('reference server under abuse (in process)', () => {
 
   it('answers odd ids and paths with a 4xx in the error shape', async () => {
     const specials = [
-      '%', '%ZZ', '%E0%A4%A', '%C0%AF', '%00', '%0D%0A', '..', '%2e%2e', '.', '%2F', 'a%2Fb', '__proto__', 'constructor',
-      'toString', 'hasOwnProperty', '😀', '%F0%9F', '%20', '%E2%80%AE', 'x'.repeat(8_000), "'%3Cscript%3E", '0', '-1', 'NaN',
+      '%',
+      '%ZZ',
+      '%E0%A4%A',
+      '%C0%AF',
+      '%00',
+      '%0D%0A',
+      '..',
+      '%2e%2e',
+      '.',
+      '%2F',
+      'a%2Fb',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '😀',
+      '%F0%9F',
+      '%20',
+      '%E2%80%AE',
+      'x'.repeat(8_000),
+      "'%3Cscript%3E",
+      '0',
+      '-1',
+      'NaN',
     ];
     const generated = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s));
     for (const route of idRoutes()) {
       const body = route.body?.valid(ref);
       for (const id of specials) {
-        expectClientError(await send(ref, route, { path: route.path(ref.seed, id), body }), `${route.name} id ${id.slice(0, 40)}`);
+        expectClientError(
+          await send(ref, route, { path: route.path(ref.seed, id), body }),
+          `${route.name} id ${id.slice(0, 40)}`,
+        );
       }
       await fc.assert(
         fc.asyncProperty(generated, async (id) => {
@@ -490,27 +554,62 @@ describe('reference server under abuse (in process)', () => {
         { numRuns: 30 },
       );
     }
-    for (const path of ['/', '//', '/api', '/api/v1/', '/api/v1/flowbots/demo', '/api/v1/flowbots//startChat', '/demo-assets/', '/demo-assets/..%2Fpackage.json', '/demo-assets/%00', '/%']) {
+    for (const path of [
+      '/',
+      '//',
+      '/api',
+      '/api/v1/',
+      '/api/v1/flowbots/demo',
+      '/api/v1/flowbots//startChat',
+      '/demo-assets/',
+      '/demo-assets/..%2Fpackage.json',
+      '/demo-assets/%00',
+      '/%',
+    ]) {
       expectClientError(await send(ref, routes()[0]!, { path, method: 'GET' }), `path ${path}`);
     }
   });
 
   it('answers 401 for every missing or garbage Authorization header', async () => {
     const garbage = [
-      '', 'Bearer', 'Bearer ', 'bearer', 'Basic YTpi', `Token ${'t'}`, 'Bearer \t', `Bearer ${'x'.repeat(8_000)}`, 'Bearer a b',
-      'Bearer null', 'Bearer undefined', 'Bearer __proto__', 'Bearer constructor',
+      '',
+      'Bearer',
+      'Bearer ',
+      'bearer',
+      'Basic YTpi',
+      `Token ${'t'}`,
+      'Bearer \t',
+      `Bearer ${'x'.repeat(8_000)}`,
+      'Bearer a b',
+      'Bearer null',
+      'Bearer undefined',
+      'Bearer __proto__',
+      'Bearer constructor',
     ];
     const generated = fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((s) => s.replace(/[\r\n\0]/g, ''));
     for (const route of routes().filter((r) => r.auth)) {
       const body = route.body?.valid(ref);
       expectClientError(await send(ref, route, { body, token: null }), `${route.name} no token`, 401);
-      for (const header of [...garbage, `Bearer ${ref.token} extra`, `Bearer ${ref.token}${ref.token}`, `Token ${ref.token}`]) {
-        expectClientError(await send(ref, route, { body, headers: { authorization: header } }), `${route.name} "${header.slice(0, 40)}"`, 401);
+      for (const header of [
+        ...garbage,
+        `Bearer ${ref.token} extra`,
+        `Bearer ${ref.token}${ref.token}`,
+        `Token ${ref.token}`,
+      ]) {
+        expectClientError(
+          await send(ref, route, { body, headers: { authorization: header } }),
+          `${route.name} "${header.slice(0, 40)}"`,
+          401,
+        );
       }
       await fc.assert(
         fc.asyncProperty(generated, async (header) => {
           fc.pre(!header.includes(ref.token));
-          expectClientError(await send(ref, route, { body, headers: { authorization: header } }), `${route.name} "${header}"`, 401);
+          expectClientError(
+            await send(ref, route, { body, headers: { authorization: header } }),
+            `${route.name} "${header}"`,
+            401,
+          );
         }),
         { numRuns: 20 },
       );
@@ -529,15 +628,34 @@ describe('reference server under abuse (in process)', () => {
     const health = routes().find((r) => r.name === 'health')!;
     await fc.assert(
       fc.asyncProperty(notASpec, async (spec) => {
-        const error = expectClientError(await send(ref, health, { headers: { 'x-reference-fault': spec } }), `fault "${spec}"`, 400);
+        const error = expectClientError(
+          await send(ref, health, { headers: { 'x-reference-fault': spec } }),
+          `fault "${spec}"`,
+          400,
+        );
         expect(error.message).toMatch(/x-reference-fault/);
       }),
       { numRuns: 40 },
     );
-    for (const spec of ['status=200', 'status=600', 'status=abc', 'delay=-1', 'delay=', 'trickle=x', 'hang;explode', 'explode']) {
+    for (const spec of [
+      'status=200',
+      'status=600',
+      'status=abc',
+      'delay=-1',
+      'delay=',
+      'trickle=x',
+      'hang;explode',
+      'explode',
+    ]) {
       expectClientError(await send(ref, health, { headers: { 'x-reference-fault': spec } }), `fault "${spec}"`, 400);
     }
-    const junk = { accept: '*/*;;q=oops', 'accept-encoding': 'zstd, ???', 'x-forwarded-for': 'not-an-ip', origin: 'null', 'content-type': ';;' };
+    const junk = {
+      accept: '*/*;;q=oops',
+      'accept-encoding': 'zstd, ???',
+      'x-forwarded-for': 'not-an-ip',
+      origin: 'null',
+      'content-type': ';;',
+    };
     expect((await send(ref, health, { headers: junk })).status).toBe(200);
   });
 });
@@ -552,7 +670,11 @@ interface RawReply {
 }
 
 /** Writes `bytes` on a fresh connection and reads until the server closes it (or `wait` ms pass). */
-function sendRaw(port: number, bytes: Uint8Array | string, { wait = 3_000, halfClose = false } = {}): Promise<RawReply | undefined> {
+function sendRaw(
+  port: number,
+  bytes: Uint8Array | string,
+  { wait = 3_000, halfClose = false } = {},
+): Promise<RawReply | undefined> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -654,7 +776,11 @@ describe('reference server under abuse (real HTTP)', () => {
             headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
             body,
           });
-          const error = expectClientError({ status: response.status, text: await response.text() }, `${route.name} ${[...bad]}`, 400);
+          const error = expectClientError(
+            { status: response.status, text: await response.text() },
+            `${route.name} ${[...bad]}`,
+            400,
+          );
           expect(error.message).toMatch(/UTF-8/);
         }),
         { numRuns: 20 },
@@ -669,12 +795,40 @@ describe('reference server under abuse (real HTTP)', () => {
       ['an unknown HTTP version', 'GET /__health HTTP/9.9\r\nHost: x\r\n\r\n', 400],
       ['a header without a colon', head('GET', '/__health', ['NoColonHere']), 400],
       ['a NUL in a header value', head('GET', '/__health', ['X-Bad: a\0b']), 400],
-      ['a Content-Length that is not a number', head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: abc']) + '{}', 400],
-      ['two different Content-Lengths', head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: 2', 'Content-Length: 3']) + '{}', 400],
-      ['Content-Length with chunked', head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: 2', 'Transfer-Encoding: chunked']) + '{}', 400],
-      ['a broken chunk size', head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: chunked']) + 'zz\r\n{}\r\n0\r\n\r\n', 400],
-      ['an unknown transfer coding', head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: zork']) + '{}', 400],
-      ['raw non-ASCII bytes in the path', Buffer.concat([Buffer.from('GET /api/v1/flowbots/'), Buffer.from([0xff, 0xc3]), Buffer.from('/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')]), 400],
+      [
+        'a Content-Length that is not a number',
+        head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: abc']) + '{}',
+        400,
+      ],
+      [
+        'two different Content-Lengths',
+        head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: 2', 'Content-Length: 3']) + '{}',
+        400,
+      ],
+      [
+        'Content-Length with chunked',
+        head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: 2', 'Transfer-Encoding: chunked']) + '{}',
+        400,
+      ],
+      [
+        'a broken chunk size',
+        head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: chunked']) + 'zz\r\n{}\r\n0\r\n\r\n',
+        400,
+      ],
+      [
+        'an unknown transfer coding',
+        head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: zork']) + '{}',
+        400,
+      ],
+      [
+        'raw non-ASCII bytes in the path',
+        Buffer.concat([
+          Buffer.from('GET /api/v1/flowbots/'),
+          Buffer.from([0xff, 0xc3]),
+          Buffer.from('/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+        ]),
+        400,
+      ],
       ['a space in the path', 'GET /api/v1/flow bots HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400],
       ['headers over the size limit', head('GET', '/__health', [`X-Big: ${'a'.repeat(20_000)}`]), 431],
       ['no Host header', 'GET /__health HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
@@ -704,7 +858,10 @@ describe('reference server under abuse (real HTTP)', () => {
   it('answers 413 for a chunked body over the limit (no Content-Length to go by)', async () => {
     const chunk = 'x'.repeat(16 * 1024);
     const body = Array.from({ length: 5 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('') + '0\r\n\r\n';
-    const reply = await sendRaw(port, head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: chunked']) + body);
+    const reply = await sendRaw(
+      port,
+      head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: chunked']) + body,
+    );
     expectRawClientError(reply, 'chunked oversize', 413);
   });
 
@@ -712,7 +869,10 @@ describe('reference server under abuse (real HTTP)', () => {
     const partial = [
       head('POST', '/api/v1/flowbots/demo/startChat', ['Content-Length: 100']) + '{"prefilled',
       head('POST', '/api/v1/flowbots/demo/startChat', ['Transfer-Encoding: chunked']) + '10\r\n{"prefilled',
-      head('PUT', `/api/v1/auth/update/${server.seed.accountId}`, [`Authorization: Bearer ${server.token}`, 'Content-Length: 50']) + '{',
+      head('PUT', `/api/v1/auth/update/${server.seed.accountId}`, [
+        `Authorization: Bearer ${server.token}`,
+        'Content-Length: 50',
+      ]) + '{',
     ];
     const started = server.state.stats.sessionsStarted;
     for (const bytes of partial) await sendRaw(port, bytes, { wait: 500, halfClose: true });

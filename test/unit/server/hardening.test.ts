@@ -4,20 +4,38 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineFlow, shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import {
+  defineFlow,
+  shippedFlows,
+  startReferenceServer,
+  type RunningReferenceServer,
+} from '../../../src/server/index.js';
 
 const echo = defineFlow({
   publicId: 'echo',
   name: 'Echo',
   description: 'Asks again after every answer.',
   publishedAt: '2026-01-01T00:00:00.000Z',
-  blocks: [{ id: 'ask', messages: [{ type: 'text', text: 'Say something.' }], input: { id: 'said', type: 'text input', next: 'ask' } }],
+  blocks: [
+    {
+      id: 'ask',
+      messages: [{ type: 'text', text: 'Say something.' }],
+      input: { id: 'said', type: 'text input', next: 'ask' },
+    },
+  ],
 });
 
 const portOf = (server: RunningReferenceServer) => Number(new URL(server.url).port);
 
 /** Opens `count` sockets that each send `first`, then `drip()` every `everyMs`; resolves with when each was closed (ms). */
-async function slowClients(port: number, count: number, first: string, drip: () => string, everyMs: number, watchMs: number) {
+async function slowClients(
+  port: number,
+  count: number,
+  first: string,
+  drip: () => string,
+  everyMs: number,
+  watchMs: number,
+) {
   const opened = performance.now();
   const closedAfter: number[] = [];
   const sockets: Socket[] = [];
@@ -40,32 +58,57 @@ async function slowClients(port: number, count: number, first: string, drip: () 
 }
 
 /** A raw request (any Host, any local address); resolves with status, headers and body. */
-function raw(server: RunningReferenceServer, options: { method?: string; path: string; headers?: Record<string, string>; localAddress?: string; body?: string }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port: portOf(server), method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.localAddress, agent: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+function raw(
+  server: RunningReferenceServer,
+  options: { method?: string; path: string; headers?: Record<string, string>; localAddress?: string; body?: string },
+) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: portOf(server),
+          method: options.method ?? 'GET',
+          path: options.path,
+          headers: options.headers,
+          localAddress: options.localAddress,
+          agent: false,
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(options.body);
+    },
+  );
 }
 
 describe('slow clients are cut (13)', () => {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ port: 0, headersTimeoutMs: 1_000, requestTimeoutMs: 2_000, bodyTimeoutMs: 1_000 });
+    server = await startReferenceServer({
+      port: 0,
+      headersTimeoutMs: 1_000,
+      requestTimeoutMs: 2_000,
+      bodyTimeoutMs: 1_000,
+    });
   });
   afterAll(() => server.close());
 
   it('closes 30 connections dripping a header line every 300 ms within the header timeout', async () => {
     let n = 0;
-    const closed = await slowClients(portOf(server), 30, 'GET /__health HTTP/1.1\r\nHost: x\r\n', () => `x-slow-${n++}: 1\r\n`, 300, 3_500);
+    const closed = await slowClients(
+      portOf(server),
+      30,
+      'GET /__health HTTP/1.1\r\nHost: x\r\n',
+      () => `x-slow-${n++}: 1\r\n`,
+      300,
+      3_500,
+    );
     expect(closed).toHaveLength(30);
     expect(Math.max(...closed)).toBeLessThan(3_000);
   });
@@ -82,13 +125,19 @@ describe('slow clients are cut (13)', () => {
     expect((await fetch(`${server.url}/__health`)).status).toBe(200);
   });
 
-  it('cuts a slow body by the app deadline too (408), also without Node\'s request timeout', async () => {
+  it("cuts a slow body by the app deadline too (408), also without Node's request timeout", async () => {
     const other = await startReferenceServer({ port: 0, requestTimeoutMs: 0, bodyTimeoutMs: 500 });
     try {
       const reply = await new Promise<{ status: number; after: number }>((resolve, reject) => {
         const started = performance.now();
         const req = httpRequest(
-          { host: '127.0.0.1', port: portOf(other), method: 'POST', path: '/api/v1/flowbots/support/startChat', headers: { 'content-length': '100' } },
+          {
+            host: '127.0.0.1',
+            port: portOf(other),
+            method: 'POST',
+            path: '/api/v1/flowbots/support/startChat',
+            headers: { 'content-length': '100' },
+          },
           (res) => {
             res.resume();
             resolve({ status: res.statusCode ?? 0, after: performance.now() - started });
@@ -108,28 +157,52 @@ describe('slow clients are cut (13)', () => {
 describe('sessions and what is recorded stay bounded (14, 15)', () => {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ port: 0, maxSessions: 200, rateLimit: false, flows: { ...shippedFlows(), echo } });
+    server = await startReferenceServer({
+      port: 0,
+      maxSessions: 200,
+      rateLimit: false,
+      flows: { ...shippedFlows(), echo },
+    });
   });
   afterAll(() => server.close());
 
   it('keeps at most maxSessions after a flood of 1,000 starts, forgetting the least recently used', async () => {
-    const start = async () => ((await (await fetch(`${server.url}/api/v1/flowbots/echo/startChat`, { method: 'POST' })).json()) as { sessionId: string }).sessionId;
+    const start = async () =>
+      (
+        (await (await fetch(`${server.url}/api/v1/flowbots/echo/startChat`, { method: 'POST' })).json()) as {
+          sessionId: string;
+        }
+      ).sessionId;
     const first = await start();
     const kept = await start();
     const ids: string[] = [];
     for (let round = 0; round < 50; round++) {
       ids.push(...(await Promise.all(Array.from({ length: 20 }, start))));
       // A session in use stays: it is the most recently used.
-      if (round % 5 === 0) expect((await fetch(`${server.url}/api/v1/sessions/${kept}/continueChat`, { method: 'POST', body: '{"message":"hi"}' })).status).toBe(200);
+      if (round % 5 === 0)
+        expect(
+          (
+            await fetch(`${server.url}/api/v1/sessions/${kept}/continueChat`, {
+              method: 'POST',
+              body: '{"message":"hi"}',
+            })
+          ).status,
+        ).toBe(200);
     }
     expect(server.state.sessions.size).toBeLessThanOrEqual(200);
     expect(server.state.sessions.evicted).toBeGreaterThanOrEqual(800);
-    expect((await fetch(`${server.url}/api/v1/sessions/${first}/continueChat`, { method: 'POST', body: '{}' })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/v1/sessions/${ids.at(-1)}/continueChat`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/api/v1/sessions/${first}/continueChat`, { method: 'POST', body: '{}' })).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${server.url}/api/v1/sessions/${ids.at(-1)}/continueChat`, { method: 'POST', body: '{}' })).status,
+    ).toBe(200);
   });
 
   it('keeps at most 100 bodies of a session, within the byte budget (300 × 60 KB sent)', async () => {
-    const { sessionId } = (await (await fetch(`${server.url}/api/v1/flowbots/echo/startChat`, { method: 'POST' })).json()) as { sessionId: string };
+    const { sessionId } = (await (
+      await fetch(`${server.url}/api/v1/flowbots/echo/startChat`, { method: 'POST' })
+    ).json()) as { sessionId: string };
     const big = JSON.stringify({ message: 'x'.repeat(60_000) });
     for (let i = 0; i < 300; i++) {
       const res = await fetch(`${server.url}/api/v1/sessions/${sessionId}/continueChat`, { method: 'POST', body: big });
@@ -163,14 +236,22 @@ describe('rate limit per address (14)', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(28);
     expect(String(retryAfter)).toMatch(/^[1-9]\d*$/);
     expect(server.state.sessions.size).toBeLessThanOrEqual(52);
-    const elsewhere = await raw(server, { method: 'POST', path: '/api/v1/flowbots/support/startChat', localAddress: '127.0.0.2' });
+    const elsewhere = await raw(server, {
+      method: 'POST',
+      path: '/api/v1/flowbots/support/startChat',
+      localAddress: '127.0.0.2',
+    });
     expect(elsewhere.status).toBe(200);
   });
 
   it('has generous defaults', async () => {
     const other = await startReferenceServer({ port: 0 });
     try {
-      const statuses = await Promise.all(Array.from({ length: 250 }, () => fetch(`${other.url}/api/v1/flowbots/support/startChat`, { method: 'POST' }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 250 }, () =>
+          fetch(`${other.url}/api/v1/flowbots/support/startChat`, { method: 'POST' }).then((r) => r.status),
+        ),
+      );
       expect(statuses.every((s) => s === 200)).toBe(true);
     } finally {
       await other.close();
@@ -182,7 +263,11 @@ describe('URLs come from publicUrl, never from Host (16)', () => {
   it('ignores a forged Host header', async () => {
     const server = await startReferenceServer({ port: 0 });
     try {
-      const reply = await raw(server, { method: 'POST', path: '/api/v1/flowbots/demo/startChat', headers: { host: 'evil.example' } });
+      const reply = await raw(server, {
+        method: 'POST',
+        path: '/api/v1/flowbots/demo/startChat',
+        headers: { host: 'evil.example' },
+      });
       expect(reply.status).toBe(200);
       expect(reply.body).not.toContain('evil.example');
       expect(reply.body).toContain(`${server.url}/demo-assets/`);
@@ -194,7 +279,11 @@ describe('URLs come from publicUrl, never from Host (16)', () => {
   it('uses the configured publicUrl for assets and uploads', async () => {
     const server = await startReferenceServer({ port: 0, publicUrl: 'https://chat.example.com/' });
     try {
-      const start = await raw(server, { method: 'POST', path: '/api/v1/flowbots/demo/startChat', headers: { host: 'evil.example' } });
+      const start = await raw(server, {
+        method: 'POST',
+        path: '/api/v1/flowbots/demo/startChat',
+        headers: { host: 'evil.example' },
+      });
       expect(start.body).toContain('https://chat.example.com/demo-assets/');
       expect(start.body).not.toContain('evil.example');
       await expect(startReferenceServer({ port: 0, publicUrl: 'javascript:alert(1)' })).rejects.toThrow(/publicUrl/);
@@ -212,7 +301,11 @@ describe('fault injection is opt-in (17) and its header checked (18)', () => {
       expect(res.status).toBe(200);
       const preflight = await fetch(`${server.url}/api/v1/flowbots/demo/startChat`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://a.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-reference-fault' },
+        headers: {
+          origin: 'https://a.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-reference-fault',
+        },
       });
       expect(preflight.headers.get('access-control-allow-headers') ?? '').not.toMatch(/x-reference-fault/i);
       expect(() => server.state.faults.next('status=500')).toThrow(/faults: true/);
@@ -224,10 +317,14 @@ describe('fault injection is opt-in (17) and its header checked (18)', () => {
   it('takes only a bounded whole number of seconds for Retry-After', async () => {
     const server = await startReferenceServer({ port: 0, faults: true });
     try {
-      const ok = await fetch(`${server.url}/__health`, { headers: { 'x-reference-fault': 'status=429;retry-after=7' } });
+      const ok = await fetch(`${server.url}/__health`, {
+        headers: { 'x-reference-fault': 'status=429;retry-after=7' },
+      });
       expect(ok.headers.get('retry-after')).toBe('7');
       for (const value of ['<b>x</b>', '1.5', '-1', '86401', '99999999999', 'Wed, 21 Oct 2015 07:28:00 GMT']) {
-        const res = await fetch(`${server.url}/__health`, { headers: { 'x-reference-fault': `status=429;retry-after=${value}` } });
+        const res = await fetch(`${server.url}/__health`, {
+          headers: { 'x-reference-fault': `status=429;retry-after=${value}` },
+        });
         expect(res.status, value).toBe(400);
         expect(res.headers.get('retry-after'), value).toBeNull();
         expect(await res.text(), value).not.toContain('<b>');
@@ -273,7 +370,11 @@ describe('no response can be sniffed; error bodies do not echo raw paths (18)', 
     expect(JSON.parse(reply.body)).toEqual({ message: 'No route for GET (this path).' });
     const plain = await raw(server, { path: '/api/v1/nothing-here' });
     expect(JSON.parse(plain.body)).toEqual({ message: 'No route for GET /api/v1/nothing-here.' });
-    const session = await raw(server, { method: 'POST', path: '/api/v1/sessions/%3Cimg%20src=x%3E/continueChat', body: '{}' });
+    const session = await raw(server, {
+      method: 'POST',
+      path: '/api/v1/sessions/%3Cimg%20src=x%3E/continueChat',
+      body: '{}',
+    });
     expect(session.status).toBe(404);
     expect(session.body).not.toContain('<img');
   });

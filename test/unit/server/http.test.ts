@@ -46,9 +46,15 @@ describe('reference server: HTTP behaviour', () => {
 
   it('defaults the limit to 64 KB', async () => {
     const { call, seed } = reference();
-    const fine = await call('PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 'Ada', padding: 'p'.repeat(60_000) });
+    const fine = await call('PUT', `/api/v1/auth/update/${seed.accountId}`, {
+      name: 'Ada',
+      padding: 'p'.repeat(60_000),
+    });
     expect(fine.status).toBe(200);
-    errorOf(await call('PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 'Ada', padding: 'p'.repeat(70_000) }), 413);
+    errorOf(
+      await call('PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 'Ada', padding: 'p'.repeat(70_000) }),
+      413,
+    );
   });
 
   describe('CORS', () => {
@@ -110,10 +116,12 @@ describe('reference server: HTTP behaviour', () => {
     it('answers the status asked for in the header, with Retry-After', async () => {
       const { call, seed } = reference({ faults: true });
       const path = `/api/v1/functions/unity/${seed.unityId}`;
-      expect(errorOf(await call('GET', path, undefined, { headers: { 'x-reference-fault': 'status=503' } }), 503).message).toMatch(
-        /Injected/,
-      );
-      const limited = await call('GET', path, undefined, { headers: { 'x-reference-fault': 'status=429;retry-after=1' } });
+      expect(
+        errorOf(await call('GET', path, undefined, { headers: { 'x-reference-fault': 'status=503' } }), 503).message,
+      ).toMatch(/Injected/);
+      const limited = await call('GET', path, undefined, {
+        headers: { 'x-reference-fault': 'status=429;retry-after=1' },
+      });
       errorOf(limited, 429);
       expect(limited.headers.get('retry-after')).toBe('1');
       // normal behaviour is unchanged without the header
@@ -132,7 +140,10 @@ describe('reference server: HTTP behaviour', () => {
 
     it('sends a body that is not JSON', async () => {
       const { app } = reference({ faults: true });
-      const res = await app.request('/api/v1/flowbots/demo/startChat', { method: 'POST', headers: { 'x-reference-fault': 'bad-json' } });
+      const res = await app.request('/api/v1/flowbots/demo/startChat', {
+        method: 'POST',
+        headers: { 'x-reference-fault': 'bad-json' },
+      });
       expect(res.status).toBe(200);
       await expect(res.json()).rejects.toThrow();
     });
@@ -145,9 +156,10 @@ describe('reference server: HTTP behaviour', () => {
 
     it('refuses an unknown fault spec', async () => {
       const { call } = reference({ faults: true });
-      expect(errorOf(await call('GET', '/__health', undefined, { headers: { 'x-reference-fault': 'explode' } }), 400).message).toMatch(
-        /unknown fault/,
-      );
+      expect(
+        errorOf(await call('GET', '/__health', undefined, { headers: { 'x-reference-fault': 'explode' } }), 400)
+          .message,
+      ).toMatch(/unknown fault/);
     });
 
     it('queues faults for the next matching requests', async () => {
@@ -206,9 +218,9 @@ describe('startReferenceServer (real HTTP)', () => {
   });
 
   it('drops the connection when asked', async () => {
-    await expect(
-      fetch(`${server.url}/__health`, { headers: { 'x-reference-fault': 'drop' } }),
-    ).rejects.toThrow(TypeError);
+    await expect(fetch(`${server.url}/__health`, { headers: { 'x-reference-fault': 'drop' } })).rejects.toThrow(
+      TypeError,
+    );
     expect((await fetch(`${server.url}/__health`)).status).toBe(200);
   });
 
@@ -222,7 +234,9 @@ describe('startReferenceServer (real HTTP)', () => {
 
   it('closes even with a hanging request open', async () => {
     const other = await startReferenceServer({ port: 0, faults: true });
-    const pending = fetch(`${other.url}/__health`, { headers: { 'x-reference-fault': 'hang' } }).catch((e: unknown) => e);
+    const pending = fetch(`${other.url}/__health`, { headers: { 'x-reference-fault': 'hang' } }).catch(
+      (e: unknown) => e,
+    );
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
     await other.close();

@@ -62,7 +62,12 @@ describe('reference server: 4.2 create lesson', () => {
     const second = await call('POST', create(seed.courseId), { title: 'B', description: 'D' });
     expect(first.body.data.ordem).toBe(4);
     expect(second.body.data.ordem).toBe(5);
-    expect(first.body.data).toMatchObject({ title_visibility: 0, enable_lesson_view: 0, liberacao: null, requisito: null });
+    expect(first.body.data).toMatchObject({
+      title_visibility: 0,
+      enable_lesson_view: 0,
+      liberacao: null,
+      requisito: null,
+    });
     const elsewhere = await call('POST', create(seed.guestViewCourseId), { title: 'C', description: 'D' });
     expect(elsewhere.body.data.ordem).toBe(1);
   });
@@ -105,9 +110,15 @@ describe('reference server: 4.2 create lesson', () => {
 
     it('checks the schedule format and that the date exists', async () => {
       const { call, seed } = reference();
-      const format = errorOf(await call('POST', create(seed.courseId), { title: 't', description: 'd', scheduled_date: '31/01/2030' }), 400);
+      const format = errorOf(
+        await call('POST', create(seed.courseId), { title: 't', description: 'd', scheduled_date: '31/01/2030' }),
+        400,
+      );
       expect(format.issues?.[0]).toEqual({ path: 'scheduled_date', message: 'must be YYYY-MM-DD HH:MM' });
-      const unreal = errorOf(await call('POST', create(seed.courseId), { title: 't', description: 'd', scheduled_date: '2030-02-31 10:00' }), 400);
+      const unreal = errorOf(
+        await call('POST', create(seed.courseId), { title: 't', description: 'd', scheduled_date: '2030-02-31 10:00' }),
+        400,
+      );
       expect(unreal.issues?.map((i) => i.message)).toContain('is not a real date');
       const none = await call('POST', create(seed.courseId), { title: 't', description: 'd', scheduled_date: null });
       expect(none.body.data.liberacao).toBeNull();
@@ -143,7 +154,11 @@ describe('reference server: 4.2 create lesson', () => {
       });
       expect(invalid.status).toBe(201);
       expect(invalid.body.data).toMatchObject({ requisito: null, requisito_id: null });
-      const nothing = await call('POST', create(seed.courseId), { title: 't', description: 'd', progress_criteria: null });
+      const nothing = await call('POST', create(seed.courseId), {
+        title: 't',
+        description: 'd',
+        progress_criteria: null,
+      });
       expect(nothing.body.data.requisito).toBeNull();
     });
   });
@@ -173,7 +188,7 @@ describe('reference server: 4.2 create lesson', () => {
     });
   });
 
-  it('answers 404 for an unknown course and 403 for another institution\'s course', async () => {
+  it("answers 404 for an unknown course and 403 for another institution's course", async () => {
     const { call, seed } = reference();
     errorOf(await call('POST', create('99999'), { title: 't', description: 'd' }), 404);
     errorOf(await call('POST', create(seed.otherInstitutionCourseId), { title: 't', description: 'd' }), 403);

@@ -11,7 +11,13 @@ process.send?.({ url: server.url });
 process.on('message', (message) => {
   if (message === 'memory') {
     const { rss, heapUsed } = process.memoryUsage();
-    process.send?.({ rss, heapUsed, sessions: server.state.sessions.size, uploads: server.state.uploads.bytes, started: server.state.stats.sessionsStarted });
+    process.send?.({
+      rss,
+      heapUsed,
+      sessions: server.state.sessions.size,
+      uploads: server.state.uploads.bytes,
+      started: server.state.stats.sessionsStarted,
+    });
   } else if (message === 'stop') {
     void server.close().finally(() => process.exit(0));
   }

@@ -102,15 +102,25 @@ async function flood(until: number) {
   const counts = { accepted: 0, refused: 0, failed: 0 };
   const one = () =>
     new Promise<void>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/flowbots/support/startChat', agent, localAddress: '127.0.0.2' }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) counts.accepted++;
-          else if (res.statusCode === 429) counts.refused++;
-          else counts.failed++;
-          resolve();
-        });
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/flowbots/support/startChat',
+          agent,
+          localAddress: '127.0.0.2',
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) counts.accepted++;
+            else if (res.statusCode === 429) counts.refused++;
+            else counts.failed++;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         counts.failed++;
         resolve();
@@ -135,11 +145,14 @@ async function bigUploads() {
   const upload = (headers: Record<string, string>, total: number) =>
     new Promise<{ status: number | string; sent: number }>((resolve) => {
       let sent = 0;
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/v3/storage', headers, localAddress: '127.0.0.3' }, (res) => {
-        res.resume();
-        resolve({ status: res.statusCode ?? 0, sent });
-        req.destroy();
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/v3/storage', headers, localAddress: '127.0.0.3' },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, sent });
+          req.destroy();
+        },
+      );
       req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', sent }));
       const chunk = Buffer.alloc(256 * 1024, 0x61);
       const pump = () => {

@@ -9,7 +9,13 @@ import {
   FlowbotTimeoutError,
   streamMessage,
 } from '../../../src/api/index.js';
-import { defineFlow, knowledgeAnswer, shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import {
+  defineFlow,
+  knowledgeAnswer,
+  shippedFlows,
+  startReferenceServer,
+  type RunningReferenceServer,
+} from '../../../src/server/index.js';
 
 const PACE_MS = 3;
 let server: RunningReferenceServer;
@@ -18,11 +24,18 @@ let server: RunningReferenceServer;
 const legacy = defineFlow({
   ...shippedFlows()['assistant']!,
   publicId: 'assistant-legacy',
-  blocks: shippedFlows()['assistant']!.blocks.map((block) => (block.stream ? { ...block, stream: { ...block.stream, legacy: true } } : block)),
+  blocks: shippedFlows()['assistant']!.blocks.map((block) =>
+    block.stream ? { ...block, stream: { ...block.stream, legacy: true } } : block,
+  ),
 });
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, faults: true, streamPaceMs: PACE_MS, flows: { ...shippedFlows(), [legacy.publicId]: legacy } });
+  server = await startReferenceServer({
+    port: 0,
+    faults: true,
+    streamPaceMs: PACE_MS,
+    flows: { ...shippedFlows(), [legacy.publicId]: legacy },
+  });
 });
 afterAll(() => server.close());
 afterEach(() => server.state.faults.clear());
@@ -34,7 +47,11 @@ const collect = async (pieces: AsyncIterable<string>) => {
   for await (const piece of pieces) seen.push(piece);
   return seen;
 };
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 /** Starts the assistant with streams on and asks `question`; returns the session and the turn. */
 async function ask(question: string, publicId = 'assistant') {
@@ -51,7 +68,10 @@ describe('streamed answers', () => {
     expect(turn.input).toBeUndefined();
     expect(turn.clientSideActions).toEqual([{ type: 'stream', stream: true }]);
 
-    const response = await fetch(`${server.url}/api/v2/sessions/${sessionId}/streamMessage`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${server.url}/api/v2/sessions/${sessionId}/streamMessage`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -79,7 +99,11 @@ describe('streamed answers', () => {
     expect(next.input?.type).toBe('choice input');
     expect(server.state.stats.answersOf(sessionId).at(-1)).toBe(answer);
     // The choice, then the loop asks again.
-    const again = await client.continueChat(sessionId, { type: 'text', text: 'Yes, thanks', metadata: { replyId: 'helped-yes' } });
+    const again = await client.continueChat(sessionId, {
+      type: 'text',
+      text: 'Yes, thanks',
+      metadata: { replyId: 'helped-yes' },
+    });
     expect(again.input?.id).toBe('followup');
   });
 
@@ -106,7 +130,10 @@ describe('streamed answers', () => {
     const start = await client.startChat('assistant', { textBubbleContentFormat: 'markdown' });
     const turn = await client.continueChat(start.sessionId, 'mobile app offline');
     expect(turn.clientSideActions).toBeUndefined();
-    expect(turn.messages[0]?.content).toEqual({ type: 'markdown', markdown: knowledgeAnswer(knowledge(), 'mobile app offline') });
+    expect(turn.messages[0]?.content).toEqual({
+      type: 'markdown',
+      markdown: knowledgeAnswer(knowledge(), 'mobile app offline'),
+    });
     expect(turn.input?.type).toBe('choice input');
     const rich = await client.startChat('assistant');
     const richTurn = await client.continueChat(rich.sessionId, 'mobile app offline');
@@ -116,7 +143,10 @@ describe('streamed answers', () => {
   it('accepts the older streamOpenAiChatCompletion shape and its { messages } body', async () => {
     const { sessionId, turn } = await ask('live classes', 'assistant-legacy');
     expect(turn.clientSideActions).toEqual([
-      { type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'live classes' }] } },
+      {
+        type: 'streamOpenAiChatCompletion',
+        streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'live classes' }] },
+      },
     ]);
     const messages = [{ role: 'user', content: 'How long is a course?' }];
     const answer = (await collect(streamMessage(sessionId, { viewerBaseUrl: server.url, messages }))).join('');
@@ -204,7 +234,8 @@ describe('stream faults', () => {
     const started = performance.now();
     const error = await failure(
       (async () => {
-        for await (const piece of streamMessage(sessionId, { viewerBaseUrl: server.url, timeout: 300 })) seen.push(piece);
+        for await (const piece of streamMessage(sessionId, { viewerBaseUrl: server.url, timeout: 300 }))
+          seen.push(piece);
       })(),
     );
     expect(seen).toHaveLength(3);

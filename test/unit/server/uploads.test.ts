@@ -3,7 +3,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewerClient } from '../../../src/api/index.js';
-import { defineFlow, shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import {
+  defineFlow,
+  shippedFlows,
+  startReferenceServer,
+  type RunningReferenceServer,
+} from '../../../src/server/index.js';
 
 const MAX = 256 * 1024;
 const ORIGIN = 'https://customer.example';
@@ -35,13 +40,27 @@ const files = defineFlow({
         next: 'ask-voice',
       },
     },
-    { id: 'ask-voice', input: { id: 'voice', type: 'text input', variable: 'voice', options: { audioClip: { isEnabled: true } }, next: 'done' } },
+    {
+      id: 'ask-voice',
+      input: {
+        id: 'voice',
+        type: 'text input',
+        variable: 'voice',
+        options: { audioClip: { isEnabled: true } },
+        next: 'done',
+      },
+    },
     { id: 'done', messages: [{ type: 'text', text: 'Got {{file}} / {{note}} ({{noteFiles}}) / {{voice}}' }] },
   ],
 });
 
 beforeAll(async () => {
-  server = await startReferenceServer({ port: 0, maxUploadBytes: MAX, uploadStoreBytes: 3 * MAX, flows: { ...shippedFlows(), files } });
+  server = await startReferenceServer({
+    port: 0,
+    maxUploadBytes: MAX,
+    uploadStoreBytes: 3 * MAX,
+    flows: { ...shippedFlows(), files },
+  });
 });
 afterAll(() => server.close());
 
@@ -57,7 +76,13 @@ async function ticket(sessionId: string, blockId: string, fileName: string, file
   return fetch(`${server.url}/api/v3/generate-upload-url`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ sessionId, blockId, fileName, ...(fileType ? { fileType } : {}), ...(fileSize === undefined ? {} : { fileSize }) }),
+    body: JSON.stringify({
+      sessionId,
+      blockId,
+      fileName,
+      ...(fileType ? { fileType } : {}),
+      ...(fileSize === undefined ? {} : { fileSize }),
+    }),
   });
 }
 
@@ -78,7 +103,11 @@ describe('uploads', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const t = (await response.json()) as Ticket;
-    expect(t).toMatchObject({ presignedUrl: `${server.url}/api/v3/storage`, fileType: 'application/pdf', maxFileSize: 0.1 });
+    expect(t).toMatchObject({
+      presignedUrl: `${server.url}/api/v3/storage`,
+      fileType: 'application/pdf',
+      maxFileSize: 0.1,
+    });
     expect(Object.keys(t.formData).sort()).toEqual(['Content-Type', 'key', 'policy', 'signature']);
     expect(t.fileUrl).toMatch(new RegExp(`^${server.url}/api/v3/files/[\\w-]+/plan\\.pdf$`));
 
@@ -101,7 +130,9 @@ describe('uploads', () => {
   it('serves images as images, inline', async () => {
     const { sessionId } = await createViewerClient({ viewerBaseUrl: server.url }).startChat('files');
     const t = (await (await ticket(sessionId, 'file', 'cat.png', 'image/png')).json()) as Ticket;
-    expect((await upload(t, new Blob([Uint8Array.of(0x89, 0x50, 0x4e, 0x47)], { type: 'image/png' }))).status).toBe(201);
+    expect((await upload(t, new Blob([Uint8Array.of(0x89, 0x50, 0x4e, 0x47)], { type: 'image/png' }))).status).toBe(
+      201,
+    );
     const served = await fetch(t.fileUrl);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('content-disposition')).toMatch(/^inline/);
@@ -145,7 +176,11 @@ describe('uploads', () => {
     expect(note.input?.id).toBe('note');
     const n = (await (await ticket(sessionId, 'note', 'photo.png', 'image/png')).json()) as Ticket;
     expect((await upload(n, new Blob(['png'], { type: 'image/png' }))).status).toBe(201);
-    const voice = await client.continueChat(sessionId, { type: 'text', text: 'see photo', attachedFileUrls: [n.fileUrl] });
+    const voice = await client.continueChat(sessionId, {
+      type: 'text',
+      text: 'see photo',
+      attachedFileUrls: [n.fileUrl],
+    });
     expect(voice.input?.id).toBe('voice');
     const a = (await (await ticket(sessionId, 'voice', 'clip.webm', 'audio/webm')).json()) as Ticket;
     expect((await upload(a, new Blob(['ogg'], { type: 'audio/webm' }))).status).toBe(201);
@@ -154,12 +189,17 @@ describe('uploads', () => {
       body: JSON.stringify({ message: { type: 'audio', url: a.fileUrl } }),
     });
     const done = (await res.json()) as { messages: { content: unknown }[] };
-    expect(JSON.stringify(done.messages[0]?.content)).toContain(`Got ${t.fileUrl} / see photo (${n.fileUrl}) / ${a.fileUrl}`);
+    expect(JSON.stringify(done.messages[0]?.content)).toContain(
+      `Got ${t.fileUrl} / see photo (${n.fileUrl}) / ${a.fileUrl}`,
+    );
   });
 
   it('has dropped the old upload routes', async () => {
     const { sessionId } = await createViewerClient({ viewerBaseUrl: server.url }).startChat('files');
-    const old = await fetch(`${server.url}/api/v1/sessions/${sessionId}/uploads`, { method: 'POST', body: '{"fileName":"a.png"}' });
+    const old = await fetch(`${server.url}/api/v1/sessions/${sessionId}/uploads`, {
+      method: 'POST',
+      body: '{"fileName":"a.png"}',
+    });
     expect(old.status).toBe(404);
     expect((await fetch(`${server.url}/api/v1/uploads/x`, { method: 'PUT', body: 'x' })).status).toBe(404);
   });
@@ -181,7 +221,11 @@ describe('uploads', () => {
 
 describe('upload body limits (real HTTP)', () => {
   /** Sends a raw request; resolves with the status and how many body bytes went out before the answer. */
-  function rawPost(path: string, headers: Record<string, string>, totalBytes: number): Promise<{ status: number; sent: number; ms: number }> {
+  function rawPost(
+    path: string,
+    headers: Record<string, string>,
+    totalBytes: number,
+  ): Promise<{ status: number; sent: number; ms: number }> {
     const { port } = new URL(server.url);
     return new Promise((resolve, reject) => {
       const started = performance.now();
@@ -206,13 +250,21 @@ describe('upload body limits (real HTTP)', () => {
 
   it('refuses a declared Content-Length over the limit before reading it', async () => {
     const huge = 2 * 1024 * 1024 * 1024;
-    const reply = await rawPost('/api/v3/storage', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(huge) }, 1024 * 1024);
+    const reply = await rawPost(
+      '/api/v3/storage',
+      { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(huge) },
+      1024 * 1024,
+    );
     expect(reply.status).toBe(413);
   });
 
   it('cuts a chunked body as soon as it passes the limit (413), never buffering the rest', async () => {
     const before = server.state.uploads.bytes;
-    const reply = await rawPost('/api/v3/storage', { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' }, 64 * 1024 * 1024);
+    const reply = await rawPost(
+      '/api/v3/storage',
+      { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+      64 * 1024 * 1024,
+    );
     expect(reply.status).toBe(413);
     // The answer came while the client still had most of its 64 MB to send.
     expect(reply.sent).toBeLessThan(16 * 1024 * 1024);
@@ -224,7 +276,8 @@ describe('client logs', () => {
   it('keeps what the widget reports, validated and bounded', async () => {
     const { sessionId } = await createViewerClient({ viewerBaseUrl: server.url }).startChat('support');
     const url = `${server.url}/api/v2/sessions/${sessionId}/clientLogs`;
-    const send = (body: unknown) => fetch(url, { method: 'POST', headers: { origin: ORIGIN }, body: JSON.stringify(body) });
+    const send = (body: unknown) =>
+      fetch(url, { method: 'POST', headers: { origin: ORIGIN }, body: JSON.stringify(body) });
     const ok = await send({
       clientLogs: [
         { status: 'error', description: 'Stream failed', details: { status: 503 }, context: 'streamMessage' },
@@ -241,7 +294,16 @@ describe('client logs', () => {
     expect(String(logs[1]!.details).length).toBeLessThanOrEqual(4096);
     expect((await send({ clientLogs: [] })).status).toBe(400);
     expect((await send({ clientLogs: [{ status: 'error' }] })).status).toBe(400);
-    expect((await send({ clientLogs: Array.from({ length: 21 }, () => ({ status: 'e', description: 'd' })) })).status).toBe(400);
-    expect((await fetch(`${server.url}/api/v2/sessions/nope/clientLogs`, { method: 'POST', body: '{"clientLogs":[{"status":"e","description":"d"}]}' })).status).toBe(404);
+    expect(
+      (await send({ clientLogs: Array.from({ length: 21 }, () => ({ status: 'e', description: 'd' })) })).status,
+    ).toBe(400);
+    expect(
+      (
+        await fetch(`${server.url}/api/v2/sessions/nope/clientLogs`, {
+          method: 'POST',
+          body: '{"clientLogs":[{"status":"e","description":"d"}]}',
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -28,11 +28,33 @@ describe('parseCssColor', () => {
 
   it('rejects anything that is not one colour value', () => {
     const bad = [
-      'red; background:url(https://evil.example/x)', 'red}body{display:none', 'expression(alert(1))', 'var(--x)',
-      'url(https://evil.example/x.png)', 'rgb(var(--r), 0, 0)', 'inherit', 'initial', 'unset', 'currentColor',
-      'notacolour', 'red blue', '#12', '#ggg', '#1234567', 'red\nbackground:blue', '</style><script>',
-      '"red"', "'red'", 'red !important', 'env(safe-area-inset-top)', 'attr(data-c)', 'image(red)', '\\72 ed', '',
-      ' ', 'x'.repeat(200),
+      'red; background:url(https://evil.example/x)',
+      'red}body{display:none',
+      'expression(alert(1))',
+      'var(--x)',
+      'url(https://evil.example/x.png)',
+      'rgb(var(--r), 0, 0)',
+      'inherit',
+      'initial',
+      'unset',
+      'currentColor',
+      'notacolour',
+      'red blue',
+      '#12',
+      '#ggg',
+      '#1234567',
+      'red\nbackground:blue',
+      '</style><script>',
+      '"red"',
+      "'red'",
+      'red !important',
+      'env(safe-area-inset-top)',
+      'attr(data-c)',
+      'image(red)',
+      '\\72 ed',
+      '',
+      ' ',
+      'x'.repeat(200),
     ];
     for (const value of bad) expect(parseCssColor(value), value).toBeNull();
     for (const value of [null, undefined, 0xff0000, {}, ['red'], true]) expect(parseCssColor(value)).toBeNull();
@@ -68,7 +90,20 @@ describe('readableOn', () => {
   });
 
   it('always reaches 4.5:1', () => {
-    const samples = ['#ffffff', '#000000', '#777777', '#ff0000', '#00ff00', '#0000ff', '#ffff00', '#7f7fff', '#3b82f6', '#f59e0b', '#1e293b', '#e11d48'];
+    const samples = [
+      '#ffffff',
+      '#000000',
+      '#777777',
+      '#ff0000',
+      '#00ff00',
+      '#0000ff',
+      '#ffff00',
+      '#7f7fff',
+      '#3b82f6',
+      '#f59e0b',
+      '#1e293b',
+      '#e11d48',
+    ];
     for (const fill of samples) {
       for (const text of samples) {
         const result = readableOn(parse(fill), parse(text));

@@ -55,7 +55,11 @@ describe('widgetThemeCss', () => {
   it('adjusts each text colour to 4.5:1 on its background', () => {
     const props = apply(widgetThemeCss(widget));
     expect(props['--_w-bot-fg']).not.toBe('#cbd5e1');
-    for (const [bg, fg] of [['primary', 'on-primary'], ['bot-bg', 'bot-fg'], ['user-bg', 'user-fg']]) {
+    for (const [bg, fg] of [
+      ['primary', 'on-primary'],
+      ['bot-bg', 'bot-fg'],
+      ['user-bg', 'user-fg'],
+    ]) {
       expect(contrastRatio(colour(props[`--_w-${bg}`]), colour(props[`--_w-${fg}`])), fg).toBeGreaterThanOrEqual(4.5);
     }
   });
@@ -77,8 +81,17 @@ describe('widgetThemeCss', () => {
     });
     expect(css).toBe('');
     const messages = warn.mock.calls.map((call) => String(call[0]));
-    for (const field of ['widget.primaryColor', 'widget.secondaryColor', 'widget.primaryAIColor', 'widget.primaryUserColor', 'widget.secondaryUserColor']) {
-      expect(messages.some((m) => m.includes(field)), field).toBe(true);
+    for (const field of [
+      'widget.primaryColor',
+      'widget.secondaryColor',
+      'widget.primaryAIColor',
+      'widget.primaryUserColor',
+      'widget.secondaryUserColor',
+    ]) {
+      expect(
+        messages.some((m) => m.includes(field)),
+        field,
+      ).toBe(true);
     }
   });
 
@@ -95,7 +108,11 @@ describe('widgetThemeCss', () => {
 
   it('uses flowbot.theme beneath the widget', () => {
     const theme = {
-      general: { font: 'Open Sans', background: { type: 'Color', content: '#101418' }, progressBar: { color: '#22c55e', backgroundColor: '#e5e7eb' } },
+      general: {
+        font: 'Open Sans',
+        background: { type: 'Color', content: '#101418' },
+        progressBar: { color: '#22c55e', backgroundColor: '#e5e7eb' },
+      },
       chat: {
         hostBubbles: { backgroundColor: '#ffe4e6', color: '#9f1239' },
         guestBubbles: { backgroundColor: '#1d4ed8', color: '#ffffff' },
@@ -131,7 +148,12 @@ describe('widgetThemeCss', () => {
     expect(font({ type: 'Google', family: 'Inter' })).toBe('"Inter", sans-serif');
     expect(font("'Fira Sans', serif")).toBe('"Fira Sans", serif');
     expect(font('Noto Sans JP')).toBe('"Noto Sans JP", sans-serif');
-    for (const bad of ['x" ; } :host { display:none', 'url(https://evil.example/f.woff)', 'Inter\\", evil', 'a'.repeat(100)]) {
+    for (const bad of [
+      'x" ; } :host { display:none',
+      'url(https://evil.example/f.woff)',
+      'Inter\\", evil',
+      'a'.repeat(100),
+    ]) {
       expect(widgetThemeCss({}, { general: { font: bad } }), bad).toBe('');
     }
     expect(warn.mock.calls.some((call) => String(call[0]).includes('flowbot.theme.general.font'))).toBe(true);
@@ -153,7 +175,15 @@ describe('iconUrl', () => {
   });
 
   it('refuses unsafe or missing URLs', () => {
-    for (const icon of ['javascript:alert(1)', { url: 'data:image/svg+xml,<svg onload=alert(1)>' }, '{"url":"vbscript:x"}', '{broken', null, 42, {}]) {
+    for (const icon of [
+      'javascript:alert(1)',
+      { url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+      '{"url":"vbscript:x"}',
+      '{broken',
+      null,
+      42,
+      {},
+    ]) {
       expect(iconUrl(icon)).toBeUndefined();
     }
   });

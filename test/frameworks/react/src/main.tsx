@@ -22,7 +22,9 @@ function App() {
         onflowbot-answer={(e) => setAnswers((list) => [...list, e.detail.text])}
       />
       <output id="answers">{answers.join(',')}</output>
-      <button type="button" onClick={() => chat.current?.restart()}>Restart</button>
+      <button type="button" onClick={() => chat.current?.restart()}>
+        Restart
+      </button>
     </main>
   );
 }
