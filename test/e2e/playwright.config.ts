@@ -9,8 +9,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * the reference server (another origin). `serve.ts` beside this file starts both.
  * Run from the project root: `npx playwright test -c test/e2e/playwright.config.ts`.
  */
-export const PAGE_PORT = 4710;
-export const API_PORT = 4711;
+// `E2E_PAGE_PORT` and `E2E_API_PORT` move them (two runs side by side).
+export const PAGE_PORT = Number(process.env.E2E_PAGE_PORT) || 4710;
+export const API_PORT = Number(process.env.E2E_API_PORT) || 4711;
 
 export default defineConfig({
   testDir: '.',
