@@ -13,7 +13,8 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
-import { minifyLitCss, minifyLitHtml, moduleBreakdown } from './tools/build-plugins.js';
+import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
+import { moduleBreakdown } from './tools/build-plugins.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -31,6 +32,12 @@ const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string):
   // Vite leaves library ES output unminified (white space, names): these files are for browsers only.
   rolldownOptions: { output: { minify: true } },
 });
+
+/**
+ * Lit's html`` and css`` templates are shipped as written (indentation and line breaks become text
+ * nodes and bytes): the Lit team's plugin squeezes their static text in the script-tag builds.
+ */
+const minifyLitTemplates = () => minifyTemplates({ include: ['src/**/*.ts'], failOnError: true });
 
 /** What the on-demand file takes from the widget's code instead of carrying its own copy. */
 const sharedLit = fileURLToPath(new URL('src/script-tag/shared-lit.ts', import.meta.url));
@@ -74,14 +81,14 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   main: () => ({
     publicDir: false,
     define: scriptTag(true),
-    plugins: [minifyLitCss(), minifyLitHtml(), moduleBreakdown()],
+    plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 
   lazy: () => ({
     publicDir: false,
     define: scriptTag(true),
-    plugins: [minifyLitCss(), minifyLitHtml()],
+    plugins: [minifyLitTemplates()],
     resolve: {
       // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
       alias: [
