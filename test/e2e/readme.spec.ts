@@ -291,3 +291,23 @@ async function expectDarkTheme(widget: Locator, css: string): Promise<void> {
     );
   }
 }
+
+test.describe('Flowbot.init options', () => {
+  test('disableStreaming reaches the widget, and the early start asks for whole answers too', async ({ page }) => {
+    const problems = await watch(page);
+    const starts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/startChat')) starts.push(r.postData() ?? '');
+    });
+    const init = `Flowbot.init({ publicId: 'my-bot', apiHost: '${apiUrl}', disableStreaming: true });`;
+    const { shop } = await cdnAndSite('', `${scriptLine()}\n<script>${init}</script>`);
+    await page.goto(`${shop.url}/`);
+    const widget = page.locator('flowbot-chat');
+    await converse(widget);
+    expect(await widget.evaluate((el) => (el as HTMLElementTagNameMap['flowbot-chat']).disableStreaming)).toBe(true);
+    // One start: the widget took the early one, which asked exactly what the widget would.
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).not.toContain('isStreamEnabled');
+    expect(problems).toEqual([]);
+  });
+});
