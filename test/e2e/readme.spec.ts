@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Page, type Locator } from '@playwright/test';
 import { API_PORT } from './playwright.config.js';
-import { codeOf, customProperties, readmeBlock, readmeTable } from '../support/readme-snippets.js';
+import { codeOf, readmeBlock, readmeTable } from '../support/readme-snippets.js';
+import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(`${root}README.md`, 'utf8');
@@ -102,8 +103,11 @@ async function watch(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** What a visitor does with the README's bot: reads the greeting, asks, reads the reply, leaves an e-mail. */
-async function converse(widget: Locator): Promise<void> {
+/**
+ * What a visitor does with the README's bot: reads the greeting, asks, reads the reply, leaves an
+ * e-mail. `beforeEmail` runs while the e-mail field waits.
+ */
+async function converse(widget: Locator, beforeEmail?: () => Promise<void>): Promise<void> {
   const bot = widget.locator('[part~="bot-message"]');
   await expect(bot.first()).toContainText('Hi! What can I help you with?');
   const field = widget.locator('[part~="composer"] [part~="input"]');
@@ -113,22 +117,11 @@ async function converse(widget: Locator): Promise<void> {
   await expect(bot.last()).toContainText('You asked: Where is my order?');
   // The e-mail field is a control of the third file: it arrives on demand.
   const email = widget.locator('input[type="email"]');
+  await expect(email).toBeVisible();
+  await beforeEmail?.();
   await email.fill('ada@example.com');
   await email.press('Enter');
   await expect(bot.last()).toContainText('We will write to ada@example.com.');
-}
-
-/** The computed value of `property` on the first element of `part` in the widget's shadow root. */
-const styleOf = (widget: Locator, part: string, property: string) =>
-  widget
-    .locator(`[part~="${part}"]`)
-    .first()
-    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
-
-/** `#0f766e` → `rgb(15, 118, 110)`, as computed styles say it. */
-function rgb(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return `rgb(${r}, ${g}, ${b})`;
 }
 
 let folder = '';
@@ -175,7 +168,9 @@ test.describe('README, as a site owner follows it', () => {
     const own = await site({ files: folder });
     // Self-hosted, the files sit on the page's own origin: the CDN's origin becomes the site's.
     own.pages['/'] = pageOf('', rewrite(scriptTag(), ''));
-    await page.goto(`${own.url}/`, { waitUntil: 'networkidle' });
+    const code = page.waitForResponse((r) => r.url().endsWith('/flowbot-chat.main.js'));
+    await page.goto(`${own.url}/`);
+    await code;
     // Every file the widget asked its own site for was there (a missing one leaves it empty).
     const missing = () => own.served.filter((r) => r.status !== 200);
     expect(missing()).toEqual([]);
@@ -262,35 +257,10 @@ test.describe('README, as a site owner follows it', () => {
     const { shop } = await cdnAndSite(`<style>\n${dark}\n</style>`, scriptTag());
     await page.goto(`${shop.url}/`);
     const widget = page.locator('flowbot-chat');
-    await converse(widget);
-    await expectDarkTheme(widget, dark);
+    await converse(widget, () => expectDarkTheme(widget, dark));
     expect(problems).toEqual([]);
   });
 });
-
-/** Where each property of the README's dark theme shows: a part and a computed style. */
-const DARK_SEEN: Record<string, [part: string, property: string]> = {
-  '--flowbot-primary-color': ['user-message', 'background-color'],
-  '--flowbot-on-primary-color': ['user-message', 'color'],
-  '--flowbot-background-color': ['panel', 'background-color'],
-  '--flowbot-text-color': ['panel', 'color'],
-  '--flowbot-bot-bubble-color': ['bot-message', 'background-color'],
-  '--flowbot-bot-text-color': ['bot-message', 'color'],
-  '--flowbot-border-color': ['panel', 'border-top-color'],
-  '--flowbot-background-image': ['messages', 'background-image'],
-};
-
-/** Every property of the README's dark theme that shows somewhere shows its value there. */
-async function expectDarkTheme(widget: Locator, css: string): Promise<void> {
-  const declared = new Map(customProperties(css));
-  expect([...declared.keys()]).toEqual(expect.arrayContaining(Object.keys(DARK_SEEN)));
-  for (const [property, [part, style]] of Object.entries(DARK_SEEN)) {
-    const value = declared.get(property)!;
-    expect(await styleOf(widget, part, style), `${property} on ${part}`).toBe(
-      value.startsWith('#') ? rgb(value) : value,
-    );
-  }
-}
 
 test.describe('Flowbot.init options', () => {
   test('disableStreaming reaches the widget, and the early start asks for whole answers too', async ({ page }) => {
