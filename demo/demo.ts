@@ -106,17 +106,29 @@ function mount() {
   chat = el;
 }
 
+/** The page's own switches: they change the page around the widget, never the widget's properties. */
+const PAGE_SWITCHES: Record<string, (on: boolean) => void> = {
+  // The page's dark colours, and the README's dark theme for the widget (demo.css, `.dark`).
+  dark: (on) => document.documentElement.classList.toggle('dark', on),
+  rtl: (on) => (on ? stage.setAttribute('dir', 'rtl') : stage.removeAttribute('dir')),
+};
+// A reload may bring the boxes back ticked.
+for (const [name, apply] of Object.entries(PAGE_SWITCHES)) apply(field(name) === 'true');
+
 form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;
-  if (['flow', 'mode', 'lang', 'isActivated'].includes(target.name)) {
+  const pageSwitch = PAGE_SWITCHES[target.name];
+  if (pageSwitch) {
+    pageSwitch(target.checked);
+  } else if (['flow', 'mode', 'lang', 'isActivated'].includes(target.name)) {
     if (target.name === 'flow') describeFlow();
     mount();
   } else if (chat) {
     chat.widget = widgetFromForm();
   }
 });
-form.addEventListener('input', () => {
-  if (chat) chat.widget = widgetFromForm();
+form.addEventListener('input', (event) => {
+  if (chat && !PAGE_SWITCHES[(event.target as HTMLInputElement).name]) chat.widget = widgetFromForm();
 });
 document.querySelector('#open')!.addEventListener('click', () => chat?.show());
 document.querySelector('#restart')!.addEventListener('click', () => chat?.restart());

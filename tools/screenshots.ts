@@ -10,11 +10,12 @@
  * `npx tsx tools/screenshots.ts --readme-only` skips the review set.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../test/support/browser-launch.js';
+import { readmeBlock } from '../test/support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const readmeDir = `${root}demo/screenshots/`;
@@ -130,17 +131,9 @@ try {
   // README: a dark theme, by the page's custom properties alone.
   {
     const page = await open('/embed.html', 760, 760, 'dark');
-    await page.addStyleTag({
-      content: `
-        body { background: #020617; color: #e2e8f0; }
-        flowbot-chat {
-          --flowbot-primary-color: #818cf8; --flowbot-on-primary-color: #0f172a;
-          --flowbot-background-color: #0f172a; --flowbot-text-color: #e2e8f0; --flowbot-muted-color: #94a3b8;
-          --flowbot-bot-bubble-color: #1e293b; --flowbot-bot-text-color: #e2e8f0;
-          --flowbot-border-color: #334155; --flowbot-input-background-color: #020617;
-          --flowbot-input-text-color: #e2e8f0; --flowbot-placeholder-color: #94a3b8;
-        }`,
-    });
+    // The rule as the README gives it, so the picture shows what a site owner gets.
+    const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
+    await page.addStyleTag({ content: `body { background: #020617; color: #e2e8f0; }\n${darkTheme}` });
     const widget = chat(page, 'flowbot-chat[public-id="support"]');
     await settled(widget);
     await choose(widget, 'Billing');

@@ -47,6 +47,10 @@ export interface FlowbotInitOptions {
   autoOpenNarrow?: boolean;
   /** A quiet chime for messages that arrive while the panel is closed. Default `false`. */
   notifySound?: boolean;
+  /** Keeps this widget's remembered conversation apart from another widget's of the same bot. Default: the element's `id`, else none. */
+  persistKey?: string;
+  /** Ask the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). Default `false`. */
+  disableStreaming?: boolean;
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -90,22 +94,32 @@ function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
   };
 }
 
+/** The options `init` sets on the element under their own name, when given. */
+const COPIED = [
+  'apiHost',
+  'mode',
+  'widget',
+  'prefilledVariables',
+  'open',
+  'persist',
+  'persistKey',
+  'disableStreaming',
+  'previewDelay',
+  'autoOpen',
+  'autoOpenNarrow',
+  'notifySound',
+] as const satisfies readonly (keyof FlowbotInitOptions & keyof FlowbotChat)[];
+
 function init(options: FlowbotInitOptions): FlowbotChat {
   const el = document.createElement('flowbot-chat');
   el.publicId = options.publicId;
-  if (options.apiHost !== undefined) el.apiHost = options.apiHost;
-  if (options.mode !== undefined) el.mode = options.mode;
-  if (options.widget !== undefined) el.widget = options.widget;
-  if (options.prefilledVariables !== undefined) el.prefilledVariables = options.prefilledVariables;
+  for (const key of COPIED) {
+    // Each key names a property of the same type on both sides; TypeScript cannot pair them in a loop.
+    if (options[key] !== undefined) (el as unknown as Record<string, unknown>)[key] = options[key];
+  }
   if (options.lang) el.lang = options.lang;
-  if (options.open) el.open = true;
-  if (options.persist !== undefined) el.persist = options.persist;
   if (options.preview === false) el.noPreview = true;
   else if (options.preview !== undefined) el.preview = options.preview;
-  if (options.previewDelay !== undefined) el.previewDelay = options.previewDelay;
-  if (options.autoOpen !== undefined) el.autoOpen = options.autoOpen;
-  if (options.autoOpenNarrow) el.autoOpenNarrow = true;
-  if (options.notifySound) el.notifySound = true;
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
   const startsAtOnce = (options.mode ?? 'standard') === 'standard' || options.open;
@@ -119,7 +133,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
       publicId: options.publicId,
       apiHost: options.apiHost ?? '',
       prefilledVariables: options.prefilledVariables,
-      streaming: true,
+      streaming: !options.disableStreaming,
     });
   }
 

@@ -5,9 +5,9 @@
  * enforces Trusted Types.
  *
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
- * `one-file`: a single file input, then a closing message, and `invite`: a greeting with one
+ * `one-file`: a single file input, then a closing message, `invite`: a greeting with one
  * choice, then a message, a two-second wait and two more messages (which a visitor who closed
- * the bubble meanwhile has not read).
+ * the bubble meanwhile has not read), and `my-bot`, the bot the README's snippets name.
  *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
  * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, faultsPending,
@@ -92,6 +92,32 @@ const inviteFlow = defineFlow({
   ],
 });
 
+/**
+ * The bot of the README's snippets (`public-id="my-bot"`), so they run as written: a question, a
+ * reply that quotes the answer, an e-mail field (a control of the on-demand file) and a goodbye,
+ * over a light background picture (what a dark theme must hide).
+ */
+const readmeFlow = defineFlow({
+  publicId: 'my-bot',
+  name: 'My bot',
+  description: "The README's example bot: a question, a reply, an e-mail (end-to-end README tests).",
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  theme: { general: { background: { type: 'Image', content: '{{$assetsUrl}}/background.svg' } } },
+  blocks: [
+    {
+      id: 'ask',
+      messages: [{ type: 'text', text: 'Hi! What can I help you with?' }],
+      input: { id: 'question', type: 'text input', variable: 'question', next: 'reply' },
+    },
+    {
+      id: 'reply',
+      messages: [{ type: 'text', text: 'You asked: {{question}}. Leave your e-mail and we will write back.' }],
+      input: { id: 'email', type: 'email input', variable: 'email', next: 'bye' },
+    },
+    { id: 'bye', messages: [{ type: 'text', text: 'We will write to {{email}}.' }] },
+  ],
+});
+
 const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
@@ -101,6 +127,7 @@ const api = await startReferenceServer({
     [longFlow.publicId]: longFlow,
     [oneFileFlow.publicId]: oneFileFlow,
     [inviteFlow.publicId]: inviteFlow,
+    [readmeFlow.publicId]: readmeFlow,
   },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,

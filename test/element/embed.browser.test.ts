@@ -1,9 +1,42 @@
+/// <reference types="vite/client" />
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import pkg from '../../package.json';
-import { version } from '../../src/script-tag/embed.js';
+import readme from '../../README.md?raw';
+import embedSource from '../../src/script-tag/embed.ts?raw';
+import { version, type FlowbotInitOptions } from '../../src/script-tag/embed.js';
 import { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { codeOf, readmeTable } from '../support/readme-snippets.js';
 import { part, until } from './helpers.js';
+
+/** A value for every option of `Flowbot.init`, and whether the element it made took it. */
+const EVERY_OPTION: {
+  [K in keyof FlowbotInitOptions]-?: { value: Required<FlowbotInitOptions>[K]; took(el: FlowbotChat): boolean };
+} = {
+  publicId: { value: 'support', took: (el) => el.publicId === 'support' },
+  apiHost: { value: location.origin, took: (el) => el.apiHost === location.origin },
+  mode: { value: 'bubble', took: (el) => el.mode === 'bubble' && el.getAttribute('mode') === 'bubble' },
+  widget: { value: { title: 'Every option' }, took: (el) => el.widget?.title === 'Every option' },
+  prefilledVariables: { value: { name: 'Ada' }, took: (el) => el.prefilledVariables?.name === 'Ada' },
+  lang: { value: 'pt-BR', took: (el) => el.lang === 'pt-BR' },
+  open: { value: true, took: (el) => el.open && el.hasAttribute('open') },
+  persist: { value: 'session', took: (el) => el.persist === 'session' },
+  persistKey: { value: 'footer-chat', took: (el) => el.persistKey === 'footer-chat' },
+  disableStreaming: { value: true, took: (el) => el.disableStreaming },
+  preview: { value: 'Questions about your order?', took: (el) => el.preview === 'Questions about your order?' },
+  previewDelay: { value: 5, took: (el) => el.previewDelay === 5 },
+  autoOpen: { value: 30, took: (el) => el.autoOpen === 30 },
+  autoOpenNarrow: { value: true, took: (el) => el.autoOpenNarrow },
+  notifySound: { value: true, took: (el) => el.notifySound },
+  target: { value: '#every-option', took: (el) => el.parentElement?.id === 'every-option' },
+};
+
+/** The options `FlowbotInitOptions` declares, read from its source. */
+function declaredOptions(): string[] {
+  const start = embedSource.indexOf('export interface FlowbotInitOptions {');
+  const body = embedSource.slice(start, embedSource.indexOf('\n}\n', start));
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -56,6 +89,28 @@ describe('<flowbot-chat>', () => {
       const el = window.Flowbot!.init({ publicId: 'support', target: '#nowhere' });
       expect(el.parentElement).to.equal(document.body);
       expect(warn.mock.calls.length).to.equal(1);
+    });
+
+    it('takes every option the README documents, and the README documents every option', async () => {
+      const declared = declaredOptions().sort();
+      const rows = readmeTable(readme, 'init-options');
+      expect(rows.map((row) => codeOf(row[0]!)).sort(), 'the README table').to.deep.equal(declared);
+      for (const row of rows) {
+        expect(row.length, row[0]).to.equal(4);
+        expect(row.every(Boolean), `${row[0]}: type, default and what`).to.equal(true);
+      }
+      expect(Object.keys(EVERY_OPTION).sort(), 'this test').to.deep.equal(declared);
+
+      await fixture(html`<section id="every-option"></section>`);
+      const options = Object.fromEntries(Object.entries(EVERY_OPTION).map(([name, { value }]) => [name, value]));
+      const el = window.Flowbot!.init(options as unknown as FlowbotInitOptions);
+      await el.updateComplete;
+      const missed = Object.entries(EVERY_OPTION).flatMap(([name, { took }]) => (took(el) ? [] : [name]));
+      expect(missed, 'options the element did not take').to.deep.equal([]);
+      // `preview: false` is the one option that sets another property.
+      const quiet = window.Flowbot!.init({ publicId: 'support', mode: 'bubble', preview: false });
+      expect(quiet.noPreview).to.equal(true);
+      el.hide();
     });
 
     it('does not throw when the script runs a second time', async () => {

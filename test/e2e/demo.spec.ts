@@ -1,0 +1,150 @@
+/**
+ * The demo page as `npm start` serves it (demo/start.ts: the reference server and the demo pages,
+ * here on free loopback ports): its "dark" switch gives the widget the README's dark theme, with
+ * no light background picture behind it, and its "right to left" switch mirrors the widget. Takes
+ * the demo's pictures at 1280 and 390 px, light, dark and right to left.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { customProperties, readmeBlock } from '../support/readme-snippets.js';
+import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
+const shots = 'test-results/screenshots';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+let demo: ChildProcess | undefined;
+let demoUrl = '';
+
+// Starting the demo builds the script-tag files first.
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  const [apiPort, demoPort] = [await freePort(), await freePort()];
+  demo = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      FLOWBOT_API_PORT: String(apiPort),
+      FLOWBOT_DEMO_PORT: String(demoPort),
+      FLOWBOT_STREAM_PACE_MS: '0',
+    },
+  });
+  demoUrl = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    demo!.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Demo page\s+(http:\/\/\S+?)\/?\s/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    demo!.once('exit', (code) => reject(new Error(`the demo exited (${code}) before it was ready:\n${out}`)));
+  });
+});
+
+test.afterAll(() => {
+  demo?.kill('SIGTERM');
+});
+
+/** The demo page at `width`, its widget showing the tour's first question. */
+async function openDemo(page: Page, width: number): Promise<{ widget: Locator; problems: string[] }> {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+  await page.goto(`${demoUrl}/`);
+  const widget = page.locator('#stage flowbot-chat');
+  await expect(widget.locator('[part~="choice"]').first()).toBeVisible();
+  return { widget, problems };
+}
+
+/** Takes the quick tour's first step: a visitor answer, then a text field waiting. */
+async function answerOnce(widget: Locator): Promise<void> {
+  await widget.locator('[part~="choice"]', { hasText: 'Quick tour' }).click();
+  await expect(widget.locator('[part~="user-message"]')).toHaveText(['Quick tour']);
+  await expect(widget.locator('[part~="composer"] [part~="input"]')).toBeVisible();
+}
+
+/** Waits until the widget has stopped typing, so a picture shows what a visitor reads. */
+async function settled(widget: Locator): Promise<void> {
+  await expect(widget.locator('[part~="typing"]')).toHaveCount(0);
+}
+
+/** A picture of the page from its top (ticking a box may have scrolled it). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shots}/${name}` });
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`the demo page at ${width} px`, () => {
+    test("the dark switch gives the widget the README's dark theme, with no light picture behind it", async ({
+      page,
+    }) => {
+      const { widget, problems } = await openDemo(page, width);
+      await answerOnce(widget);
+      await settled(widget);
+      // Light: the bot's light background picture is behind the transcript, on a light page.
+      expect(await styleOf(widget, 'messages', 'background-image')).toContain('background.svg');
+      expect(await styleOf(widget, 'panel', 'background-color')).toBe(rgb('#ffffff'));
+      await shoot(page, `demo-switch-${width}-light.png`);
+
+      await page.getByLabel('dark', { exact: true }).check();
+      await expectDarkTheme(widget, darkTheme);
+      // Every property of the README's rule, as written there.
+      const set = await widget.evaluate(
+        (el, names) => names.map((name) => getComputedStyle(el).getPropertyValue(name).trim()),
+        customProperties(darkTheme).map(([name]) => name),
+      );
+      expect(set).toEqual(customProperties(darkTheme).map(([, value]) => value));
+      // The page around the widget is dark too.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        rgb('#020617'),
+      );
+      await shoot(page, `demo-switch-${width}-dark.png`);
+
+      await page.getByLabel('dark', { exact: true }).uncheck();
+      await expect.poll(() => styleOf(widget, 'messages', 'background-image')).toContain('background.svg');
+      expect(await styleOf(widget, 'panel', 'background-color')).toBe(rgb('#ffffff'));
+      expect(problems).toEqual([]);
+    });
+
+    test('the right-to-left switch mirrors the widget', async ({ page }) => {
+      const { widget, problems } = await openDemo(page, width);
+      await answerOnce(widget);
+      await settled(widget);
+      expect(await widget.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+
+      await page.getByLabel('right to left').check();
+      await expect(page.locator('#stage')).toHaveAttribute('dir', 'rtl');
+      expect(await widget.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+      // Bot messages start at the right edge, the visitor's answers at the left.
+      const panel = (await widget.locator('[part~="panel"]').boundingBox())!;
+      const bot = (await widget.locator('[part~="bot-message"]').last().boundingBox())!;
+      const answer = (await widget.locator('[part~="user-message"]').last().boundingBox())!;
+      expect(panel.x + panel.width - (bot.x + bot.width)).toBeLessThan(80);
+      expect(answer.x - panel.x).toBeLessThan(80);
+      expect(answer.x + answer.width).toBeLessThan(bot.x + bot.width);
+      await shoot(page, `demo-switch-${width}-rtl.png`);
+
+      await page.getByLabel('right to left').uncheck();
+      expect(await widget.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(problems).toEqual([]);
+    });
+  });
+}
