@@ -140,6 +140,9 @@ test.describe('script-tag widget', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390 + 0.5);
     expect(box.y + box.height).toBeLessThanOrEqual(844 + 0.5);
+    // Covering the screen, it is modal: the page behind holds still.
+    await expect(panel).toHaveAttribute('aria-modal', 'true');
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
 
     await page.locator('flowbot-chat [part~="choice"]').first().click();
     const input = page.locator('flowbot-chat [part~="input"]').first();
@@ -153,6 +156,8 @@ test.describe('script-tag widget', () => {
     expect(await page.evaluate(() => (window as unknown as { chat: HTMLElement }).chat.hasAttribute('open'))).toBe(
       false,
     );
+    await expect(launcher).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
     expect(problems).toEqual([]);
   });
 
