@@ -155,5 +155,60 @@ describe('<flowbot-chat>', () => {
         await until(() => scrollY > 0);
       });
     });
+
+    it('never hides the focused control under the "New messages" button, the composer or the launcher', async () => {
+      await page.viewport(1024, 768);
+      const linkMessage = (i: number) => ({
+        id: `m${i}`,
+        type: 'text',
+        content: {
+          type: 'richText',
+          richText: [
+            {
+              type: 'p',
+              children: [
+                { text: `Message ${i}: see ` },
+                { type: 'a', url: `https://example.com/${i}`, children: [{ text: `the page number ${i}` }] },
+                { text: ' for more.' },
+              ],
+            },
+          ],
+        },
+      });
+      const messages = (from: number, n: number) => Array.from({ length: n }, (_, i) => linkMessage(from + i));
+      stubViewer(startResponse({ messages: messages(1, 20), input: choices }), [
+        {
+          messages: messages(21, 8),
+          input: { id: 'again', type: 'choice input', items: [{ id: 'a', content: 'Again' }] },
+        },
+      ]);
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat mode="bubble" open public-id="x"></flowbot-chat>`);
+      await until(() => part(el, 'choice'));
+      // The visitor scrolls up to read; an answer sent by the page brings new messages below.
+      const log = part(el, 'messages')!;
+      await until(() => log.scrollTop > 0);
+      await userEvent.wheel(log, { delta: { y: -5000 } });
+      await until(() => log.scrollTop === 0);
+      el.send('Orders');
+      await until(() => part(el, 'new-messages') && part(el, 'choice')?.textContent?.trim() === 'Again');
+
+      const root = el.shadowRoot!;
+      const covers = [part(el, 'new-messages')!, part(el, 'composer')!, part(el, 'launcher')!];
+      let linksWithTheButton = 0;
+      part<HTMLButtonElement>(el, 'close-button')!.focus();
+      for (let i = 0; i < 40; i++) {
+        await userEvent.keyboard('{Tab}');
+        await frame();
+        const focused = active(el);
+        if (!focused || focused.matches('[part~="close-button"]')) break;
+        const box = focused.getBoundingClientRect();
+        const top = root.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)[0]!;
+        const cover = covers.find((c) => c !== focused && c.contains(top) && !focused.contains(top));
+        expect(cover, `${focused.textContent?.trim()} is under ${cover?.getAttribute('part')}`).to.equal(undefined);
+        if (focused.localName === 'a' && part(el, 'new-messages')) linksWithTheButton++;
+      }
+      // The links were tabbed through while the button was shown.
+      expect(linksWithTheButton).to.be.above(5);
+    });
   });
 });
