@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, part, startResponse, stubViewer, until } from './helpers.js';
+import { $, part, startResponse, stubViewer, textMessage, until } from './helpers.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -209,6 +209,48 @@ describe('<flowbot-chat>', () => {
       }
       // The links were tabbed through while the button was shown.
       expect(linksWithTheButton).to.be.above(5);
+    });
+
+    describe('after an answer', () => {
+      it('keeps focus in the widget when the answered choice goes, and Tab reaches the close button', async () => {
+        await page.viewport(1024, 768);
+        let release!: () => void;
+        const replied = new Promise<void>((resolve) => (release = resolve));
+        stubViewer(startResponse({ input: choices }), [
+          async () => {
+            await replied;
+            return { messages: [textMessage('m2', 'Found it.')], input: { id: 'more', type: 'text input' } };
+          },
+        ]);
+        const el = await pageWithControlsUnderThePanel(
+          html`<flowbot-chat mode="bubble" open public-id="x"></flowbot-chat>`,
+        );
+        const choice = await until(() => part<HTMLButtonElement>(el, 'choice'));
+        await bubbleReady(el);
+        choice.focus();
+        await userEvent.keyboard('{Enter}');
+        // While the answer is sent, the choices cannot be used: focus is on the conversation.
+        await until(() => choice.disabled);
+        await frame();
+        expect(focusName(el)).to.equal('messages');
+        const path = await press(el, '{Tab}', 2);
+        expect(path).to.deep.equal(['launcher', 'close-button']);
+
+        // The next input takes focus as it appears.
+        release();
+        const field = await until(() => $<HTMLInputElement>(el, '.composer input'));
+        await until(() => active(el) === field);
+      });
+
+      it('moves focus to the conversation when the flow ends with no input after the answer', async () => {
+        stubViewer(startResponse({ input: choices }), [{ messages: [textMessage('m2', 'Goodbye.')] }]);
+        const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="x"></flowbot-chat>`);
+        const choice = await until(() => part<HTMLButtonElement>(el, 'choice'));
+        choice.focus();
+        await userEvent.keyboard('{Enter}');
+        await until(() => part(el, 'restart-button'));
+        expect(focusName(el)).to.equal('messages');
+      });
     });
   });
 });
