@@ -187,6 +187,32 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test('plays provider videos that may go fullscreen, with no console warning about it', async ({ page }) => {
+    const problems = watchConsole(page);
+    const messages: string[] = [];
+    page.on('console', (msg) => messages.push(msg.text()));
+    // The players themselves are not needed (nor the network): only their frames are.
+    await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    // The demo bot shows every message type, the videos of YouTube and Vimeo among them.
+    await page.evaluate(() => {
+      document.querySelector('flowbot-chat')!.setAttribute('public-id', 'demo');
+    });
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Every input' }).click();
+    const players = page.locator('flowbot-chat [part~="bot-message"] iframe[src^="https://"]');
+    await expect(players).toHaveCount(2);
+    for (const player of await players.all()) {
+      await player.scrollIntoViewIfNeeded();
+      expect((await player.getAttribute('allow'))!.split(/;\s*/)).toContain('fullscreen');
+    }
+    await expect(page.locator('flowbot-chat [part~="input"]').first()).toBeVisible();
+    expect(messages.filter((text) => /allowfullscreen/i.test(text))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('two widgets on one page are independent', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/two.html');
