@@ -218,6 +218,8 @@ test.describe('script-tag widget', () => {
     await page.goto('/two.html');
     await expect(bot(page, '#first').first()).toContainText('Acme support bot');
     await expect(bot(page, '#second').first()).toBeVisible();
+    // Counted once its first response is all shown (it types its second message for a while).
+    await expect(page.locator('#second [part~="input"]')).toBeVisible();
     const secondBefore = await bot(page, '#second').count();
     await page.locator('#first [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(user(page, '#first')).toHaveText(['Billing']);
