@@ -347,9 +347,11 @@ export class FlowbotChat extends LitElement {
     // The control that had focus went with the answer (removed, or disabled while it is sent):
     // focus stays in the widget, on the conversation, until the next input takes it. Else it
     // falls to the page's body, from where Tab goes elsewhere in each browser (Firefox: to the
-    // top of the page).
+    // top of the page). The conversation is right above where the control was: the page stays
+    // where it is.
     const had = this.#hadFocus as HTMLButtonElement | null;
-    if (had && (!had.isConnected || had.disabled)) this.renderRoot.querySelector<HTMLElement>('.messages')?.focus();
+    if (had && (!had.isConnected || had.disabled))
+      this.renderRoot.querySelector<HTMLElement>('.messages')?.focus({ preventScroll: true });
     // A new input takes focus, but only once the visitor has interacted:
     // focusing on first load would pop up a phone's keyboard uninvited.
     // A control loaded on demand is not there yet: try again on the update that brings it.

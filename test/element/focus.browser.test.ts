@@ -242,14 +242,25 @@ describe('<flowbot-chat>', () => {
         await until(() => active(el) === field);
       });
 
-      it('moves focus to the conversation when the flow ends with no input after the answer', async () => {
+      it('moves focus to the conversation, without moving the page, when the flow ends after the answer', async () => {
         stubViewer(startResponse({ input: choices }), [{ messages: [textMessage('m2', 'Goodbye.')] }]);
-        const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="x"></flowbot-chat>`);
+        const wrap = await fixture<HTMLElement>(html`<div>
+          <flowbot-chat public-id="x"></flowbot-chat>
+        </div>`);
+        const el = wrap.querySelector('flowbot-chat')!;
+        const tall = document.createElement('div');
+        tall.style.height = '3000px';
+        wrap.append(tall);
         const choice = await until(() => part<HTMLButtonElement>(el, 'choice'));
-        choice.focus();
+        // The page is scrolled so that the conversation's top is above the window.
+        scrollTo(0, el.getBoundingClientRect().top + scrollY + 200);
+        const scrolled = scrollY;
+        expect(scrolled).to.be.above(0);
+        choice.focus({ preventScroll: true });
         await userEvent.keyboard('{Enter}');
         await until(() => part(el, 'restart-button'));
         expect(focusName(el)).to.equal('messages');
+        expect(scrollY).to.equal(scrolled);
       });
     });
   });
