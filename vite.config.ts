@@ -30,7 +30,8 @@ const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string):
   sourcemap: false,
   lib: { entry, formats: [format], name: 'FlowbotChatBundle', fileName: () => fileName },
   // Vite leaves library ES output unminified (white space, names): these files are for browsers only.
-  rolldownOptions: { output: { minify: true } },
+  // Nothing bundles them again, so the bundler's hints (`/* @__PURE__ */`) would only cost bytes.
+  rolldownOptions: { output: { minify: true, comments: false } },
 });
 
 /**

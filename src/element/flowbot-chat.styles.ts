@@ -160,6 +160,8 @@ const frameStyles = css`
       padding: env(safe-area-inset-top, 0px) env(safe-area-inset-right, 0px) env(safe-area-inset-bottom, 0px)
         env(safe-area-inset-left, 0px);
       border-radius: 0;
+      /* A scroll inside the panel, which covers the page, never scrolls the page behind it. */
+      overscroll-behavior: contain;
     }
   }
 `;

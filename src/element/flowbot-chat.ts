@@ -243,6 +243,8 @@ export class FlowbotChat extends LitElement {
   #interacted = false;
   /** The input that last took focus (or was found without a control to focus yet). */
   #focusedInput: ChatInput | undefined;
+  /** What had focus in the shadow root as the update began. */
+  #hadFocus: Element | null | undefined;
   /** What arrives on demand: the late renderers, the voice, the invitation. */
   readonly #features = new LateFeatures(this, {
     conversation: () => this.#session.state,
@@ -338,9 +340,18 @@ export class FlowbotChat extends LitElement {
       }
     }
     this.#theme.apply(this.renderRoot, this.widget, session.state);
+    this.#hadFocus = this.shadowRoot!.activeElement;
   }
 
   protected override updated(): void {
+    // The control that had focus went with the answer (removed, or disabled while it is sent):
+    // focus stays in the widget, on the conversation, until the next input takes it. Else it
+    // falls to the page's body, from where Tab goes elsewhere in each browser (Firefox: to the
+    // top of the page). The conversation is right above where the control was: the page stays
+    // where it is.
+    const had = this.#hadFocus as HTMLButtonElement | null;
+    if (had && (!had.isConnected || had.disabled))
+      this.renderRoot.querySelector<HTMLElement>('.messages')?.focus({ preventScroll: true });
     // A new input takes focus, but only once the visitor has interacted:
     // focusing on first load would pop up a phone's keyboard uninvited.
     // A control loaded on demand is not there yet: try again on the update that brings it.

@@ -21,7 +21,10 @@
 import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { isObject, parseJson } from '../protocol/json.js';
+import { adoptStyles } from '../theme/sheets.js';
+import { NARROW } from './bubble-focus.js';
 import type { FlowbotPreviewDismissReason as PreviewDismissReason } from './events.js';
+import { inviteStyles } from './invite.styles.js';
 
 /** What the invitation reads of the element: its settings (see the element's properties), read when needed. */
 export interface InviteHost extends ReactiveControllerHost {
@@ -70,8 +73,6 @@ const PREVIEW_CHARS = 160;
 const UNREAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** At most one chime in this span, however many messages arrive. */
 const CHIME_GAP_MS = 2000;
-/** The narrow screens on which the panel fills the screen (as in the element's styles). */
-const NARROW = '(max-width: 480px)';
 
 const closeIcon = svg`<path d="M7 7l10 10M17 7 7 17" />`;
 const botIcon = svg`<path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4.5 19.5l1.3-4.3A7.5 7.5 0 1 1 20 11.5Z" />`;
@@ -135,6 +136,7 @@ export class Invite implements ReactiveController {
     private readonly host: InviteHost,
     private readonly notices: InviteNotices,
   ) {
+    adoptStyles(host.renderRoot, inviteStyles);
     host.addController(this);
   }
 

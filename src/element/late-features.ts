@@ -2,14 +2,14 @@
  * What one element loads on demand (the part of `on-demand.ts`), asked for
  * before it renders, never while rendering: the late renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
- * Widget resource turns it on, and the invitation of the bubble and the popup.
+ * Widget resource turns it on, and the invitation of the bubble and the popup
+ * (with where Tab goes while the bubble is open).
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../conversation/session.js';
 import { messageToPlain } from '../render/message.js';
 import { useTextField } from '../render/inputs/index.js';
 import { needsLateRenderers } from '../render/late-needs.js';
-import { adoptStyles } from '../theme/sheets.js';
 import { FlowbotPreviewDismissEvent, FlowbotPreviewShowEvent, FlowbotUnreadEvent } from './events.js';
 import type { Invite, InviteHost } from './invite.js';
 import type { OnDemand } from './on-demand.js';
@@ -74,8 +74,8 @@ export class LateFeatures implements ReactiveController {
     }
     // The inline widget never needs the invitation.
     if (host.mode === 'bubble' || host.mode === 'popup') {
-      this.load('invite', ({ Invite, inviteStyles }) => {
-        adoptStyles(host.renderRoot, inviteStyles);
+      this.load('invite', ({ Invite, BubbleFocus }) => {
+        new BubbleFocus(host);
         this.invite = new Invite(host, {
           visitorOpens: this.#notices.visitorOpens,
           notify: (type: string, detail: never) =>

@@ -15,9 +15,10 @@ export { streamMessage } from '../api/stream.js';
 export { ConversationStore } from '../conversation/persistence.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from './speech.js';
-// The bubble's invitation: fetched by bubble and popup widgets only.
+// The bubble's invitation (with its styles), and where Tab goes while its panel is open: fetched
+// by bubble and popup widgets only.
 export { Invite } from './invite.js';
-export { inviteStyles } from './invite.styles.js';
+export { BubbleFocus } from './bubble-focus.js';
 // The languages besides English (the script-tag build's first file has English only).
 export { catalogues } from '../i18n/pt-br.js';
 

@@ -3,7 +3,8 @@
  * `open` (shown modal: the page behind is inert; the element closes it on
  * Escape and on a click on the backdrop); the bubble's panel closes on Escape;
  * a close by the visitor gives focus back to the launcher; `flowbot-open` and
- * `flowbot-close` fire after each change.
+ * `flowbot-close` fire after each change. Where Tab goes while the bubble is
+ * open, and the phone's modal panel, come on demand (`bubble-focus.ts`).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotCloseEvent, FlowbotOpenEvent } from './events.js';

@@ -9,12 +9,16 @@ import type { Model } from '../protocol/message.js';
 
 const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
 
-/** The content of a video, audio or embed message; `onLoad` runs once a video knows its size. */
+/**
+ * The content of a video, audio or embed message; `onLoad` runs once a video knows its size.
+ * A player may go fullscreen through its `allow` list alone: an `allowfullscreen` beside it
+ * only makes the browser warn that `allow` takes precedence.
+ */
 export function renderMedia(m: Model, onLoad: (() => void) | typeof nothing): TemplateResult | null {
   switch (m.kind) {
     case 'frame':
       return html`<div class="fb-content"><iframe class="fb-frame${ratioClass(m.ratio)}" src=${m.src} title=${m.title}
-        sandbox=${m.sandbox} allow=${m.allow ?? nothing} ?allowfullscreen=${!!m.allow} loading="lazy"
+        sandbox=${m.sandbox} allow=${m.allow ?? nothing} loading="lazy"
         height=${m.height ?? nothing} width=${m.width ?? nothing}></iframe></div>`;
     case 'video':
       return html`<div class="fb-content"><video class="fb-video${ratioClass(m.ratio)}" src=${m.src} controls playsinline

@@ -32,6 +32,8 @@ export const transcriptStyles = css`
     padding: 16px;
     overflow-y: auto;
     overscroll-behavior: contain;
+    /* What focus scrolls into view stays clear of the "New messages" button over the end. */
+    scroll-padding-block-end: 48px;
   }
 
   .row {

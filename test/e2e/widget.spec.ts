@@ -140,6 +140,9 @@ test.describe('script-tag widget', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390 + 0.5);
     expect(box.y + box.height).toBeLessThanOrEqual(844 + 0.5);
+    // Covering the screen, it is modal: the page behind holds still.
+    await expect(panel).toHaveAttribute('aria-modal', 'true');
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
 
     await page.locator('flowbot-chat [part~="choice"]').first().click();
     const input = page.locator('flowbot-chat [part~="input"]').first();
@@ -153,6 +156,8 @@ test.describe('script-tag widget', () => {
     expect(await page.evaluate(() => (window as unknown as { chat: HTMLElement }).chat.hasAttribute('open'))).toBe(
       false,
     );
+    await expect(launcher).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
     expect(problems).toEqual([]);
   });
 
@@ -182,11 +187,39 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test('plays provider videos that may go fullscreen, with no console warning about it', async ({ page }) => {
+    const problems = watchConsole(page);
+    const messages: string[] = [];
+    page.on('console', (msg) => messages.push(msg.text()));
+    // The players themselves are not needed (nor the network): only their frames are.
+    await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    // The demo bot shows every message type, the videos of YouTube and Vimeo among them.
+    await page.evaluate(() => {
+      document.querySelector('flowbot-chat')!.setAttribute('public-id', 'demo');
+    });
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Every input' }).click();
+    const players = page.locator('flowbot-chat [part~="bot-message"] iframe[src^="https://"]');
+    await expect(players).toHaveCount(2);
+    for (const player of await players.all()) {
+      await player.scrollIntoViewIfNeeded();
+      expect((await player.getAttribute('allow'))!.split(/;\s*/)).toContain('fullscreen');
+    }
+    await expect(page.locator('flowbot-chat [part~="input"]').first()).toBeVisible();
+    expect(messages.filter((text) => /allowfullscreen/i.test(text))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   test('two widgets on one page are independent', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/two.html');
     await expect(bot(page, '#first').first()).toContainText('Acme support bot');
     await expect(bot(page, '#second').first()).toBeVisible();
+    // Counted once its first response is all shown (it types its second message for a while).
+    await expect(page.locator('#second [part~="input"]')).toBeVisible();
     const secondBefore = await bot(page, '#second').count();
     await page.locator('#first [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(user(page, '#first')).toHaveText(['Billing']);
