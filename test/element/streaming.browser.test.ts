@@ -1,7 +1,9 @@
 /**
  * Streamed AI answers in the widget: over real HTTP against the reference
  * server's `assistant` flow, and against a scripted viewer whose stream is
- * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters).
+ * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters),
+ * or released piece by piece. What a visitor sees is measured: the growing
+ * answer's layout.
  */
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -120,6 +122,24 @@ function scriptedViewer(
     });
   });
   return { calls, release: () => release() };
+}
+
+const textPart = (piece: string): Uint8Array => encoder.encode(`0:${JSON.stringify(piece)}\n`);
+const FINISH = encoder.encode('e:{}\nd:{"finishReason":"stop"}\n');
+const streamed = (calls: Scripted['calls']) => calls.some((c) => c.url.includes('/streamMessage'));
+
+const frames = async (n = 2): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
+
+/** A bubble's size, and where each block of its text lies in it: [top, height, width]. */
+function layoutOf(bubble: Element): { width: number; height: number; blocks: number[][] } {
+  const outer = bubble.getBoundingClientRect();
+  const blocks = [...bubble.querySelector('.fb-content')!.children].map((block) => {
+    const r = block.getBoundingClientRect();
+    return [r.top - outer.top, r.height, r.width];
+  });
+  return { width: outer.width, height: outer.height, blocks };
 }
 
 const continues = (calls: Scripted['calls']) => calls.filter((c) => c.url.includes('/continueChat'));
@@ -289,5 +309,40 @@ describe('<flowbot-chat> streamed answers', () => {
     expect(calls.find((c) => c.kind === 'start')!.body.isStreamEnabled).toBeUndefined();
     expect(calls.some((c) => c.url.includes('/streamMessage'))).toBe(false);
     expect(botTexts(el).some((t) => /certificate/i.test(t))).toBe(true);
+  });
+  it('lays the growing answer out as the complete one: nothing moves when it completes', async () => {
+    const answer = [
+      '**Refunds** are possible within *14 days* of buying a course, as long as you watched less than a third of it.',
+      '',
+      'You need:',
+      '- the order number',
+      '- a reason, in a few words',
+      '- the e-mail address of your account',
+      '',
+      'Send them to `refunds@acme.example`; the money is back on your card within five working days.',
+      '',
+      'That is all.',
+    ].join('\n');
+    const pieces = answer.match(/[\s\S]{1,6}/g)!;
+    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => streamed(viewer.calls));
+    for (const _ of pieces) viewer.release();
+    const growing = await until(() => $(el, '.streaming'));
+    await until(() => growing.textContent?.endsWith('That is all.'));
+    await frames();
+    const last = layoutOf(growing);
+    expect(last.blocks.length).toBeGreaterThan(3);
+
+    viewer.release();
+    await until(() => !$(el, '.streaming') && answerBubble(el));
+    const complete = layoutOf(answerBubble(el)!);
+    const where = `growing ${JSON.stringify(last)}, complete ${JSON.stringify(complete)}`;
+    expect(Math.abs(complete.height - last.height), where).toBeLessThanOrEqual(1);
+    expect(Math.abs(complete.width - last.width), where).toBeLessThanOrEqual(1);
+    expect(complete.blocks, where).toHaveLength(last.blocks.length);
+    complete.blocks.forEach((block, k) =>
+      block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
+    );
   });
 });
