@@ -2,8 +2,8 @@
  * Streamed AI answers in the widget: over real HTTP against the reference
  * server's `assistant` flow, and against a scripted viewer whose stream is
  * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters),
- * or released piece by piece. What a visitor sees is measured: the growing
- * answer's layout.
+ * released piece by piece, or sent in one burst. What a visitor sees is
+ * measured: the growing answer's layout, long tasks.
  */
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -22,6 +22,7 @@ import {
   until,
   userTexts,
 } from './helpers.js';
+import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../support/long-answers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -140,6 +141,22 @@ function layoutOf(bubble: Element): { width: number; height: number; blocks: num
     return [r.top - outer.top, r.height, r.width];
   });
   return { width: outer.width, height: outer.height, blocks };
+}
+
+/** The longest task (ms) seen since the call, read with the `longtask` entries of the Long Tasks API. */
+function watchLongTasks(): { longest: () => number; stop: () => void } {
+  let longest = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  return {
+    longest: () => {
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      return longest;
+    },
+    stop: () => observer.disconnect(),
+  };
 }
 
 const continues = (calls: Scripted['calls']) => calls.filter((c) => c.url.includes('/continueChat'));
@@ -344,5 +361,44 @@ describe('<flowbot-chat> streamed answers', () => {
     complete.blocks.forEach((block, k) =>
       block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
     );
+  });
+
+  describe('a 20 KB answer arriving in one burst', () => {
+    const shapes = { prose: longProse(), 'one code block': longCode(), 'one long paragraph': longParagraph() };
+    for (const [shape, answer] of Object.entries(shapes)) {
+      it(`${shape}: no long task, and its end is shown`, async () => {
+        // Four-character pieces, all in one network chunk; the stream ends later.
+        const burst = encoder.encode(
+          answer
+            .match(/[\s\S]{1,4}/g)!
+            .map((piece) => `0:${JSON.stringify(piece)}\n`)
+            .join(''),
+        );
+        const viewer = scriptedViewer(() => [burst, FINISH], { gated: true });
+        const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+        await until(() => streamed(viewer.calls));
+        await frames();
+        const tasks = watchLongTasks();
+        try {
+          viewer.release();
+          const growing = await until(() => $(el, '.streaming'), 10_000);
+          await until(() => growing.textContent?.endsWith(LONG_ANSWER_END), 10_000);
+          await frames(3);
+          // The end of the answer is in view (the transcript follows it).
+          const log = part(el, 'messages')!.getBoundingClientRect();
+          const bottom = growing.getBoundingClientRect().bottom;
+          expect(bottom).toBeLessThanOrEqual(log.bottom + 1);
+          expect(bottom).toBeGreaterThan(log.top);
+
+          viewer.release();
+          await until(() => botTexts(el).includes('Anything else?'), 10_000);
+          await frames(3);
+          expect(tasks.longest(), `${shape}: the longest task (ms)`).toBeLessThan(100);
+          expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: answer } }]);
+        } finally {
+          tasks.stop();
+        }
+      });
+    }
   });
 });
