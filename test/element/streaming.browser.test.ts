@@ -3,7 +3,7 @@
  * server's `assistant` flow, and against a scripted viewer whose stream is
  * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters),
  * released piece by piece, or sent in one burst. What a visitor sees is
- * measured: the growing answer's layout, long tasks.
+ * measured: the growing answer's layout, the offer of newer text, long tasks.
  */
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -77,7 +77,7 @@ interface Scripted {
  */
 function scriptedViewer(
   chunks: () => Uint8Array[],
-  options: { gated?: boolean; streamStatus?: number[] } = {},
+  options: { gated?: boolean; streamStatus?: number[]; before?: unknown[] } = {},
 ): Scripted {
   const calls: Scripted['calls'] = [];
   const statuses = [...(options.streamStatus ?? [])];
@@ -91,7 +91,7 @@ function scriptedViewer(
         sessionId: 's-1',
         resultId: 'r-1',
         flowbot: { id: 'b', version: '1' },
-        messages: [textMessage('q', 'Let me look that up.')],
+        messages: [...(options.before ?? []), textMessage('q', 'Let me look that up.')],
         clientSideActions: [{ type: 'stream', stream: true, lastBubbleBlockId: 'q' }],
       });
     }
@@ -361,6 +361,70 @@ describe('<flowbot-chat> streamed answers', () => {
     complete.blocks.forEach((block, k) =>
       block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
     );
+  });
+
+  it('offers the newest text to a visitor reading further up, and takes them to it', async () => {
+    const before = Array.from({ length: 14 }, (_, i) =>
+      textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(4)}`),
+    );
+    const answer = Array.from({ length: 30 }, (_, i) => `Line ${i} of a long answer.`).join('\n');
+    const pieces = answer.match(/[\s\S]{1,14}/g)!;
+    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true, before });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => streamed(viewer.calls));
+    let released = 0;
+    const release = async (count: number) => {
+      for (let i = 0; i < count; i++) viewer.release();
+      released += count;
+      const shown = pieces.slice(0, released).join('').replace(/\n/g, '').trimEnd();
+      await until(() => $(el, '.streaming')?.textContent === shown);
+      await frames();
+    };
+    await release(2);
+    const growing = $(el, '.streaming')!;
+    const log = part(el, 'messages')!;
+    expect(log.scrollHeight).toBeGreaterThan(log.clientHeight);
+    // Following the answer: nothing to offer.
+    expect(part(el, 'new-messages')).toBeNull();
+
+    // The visitor scrolls up to read while the answer grows below.
+    log.scrollTop = 0;
+    await frames();
+    const reading = parts(el, 'bot-message')[1]!;
+    const top = reading.getBoundingClientRect().top;
+    await release(3);
+    const view = log.getBoundingClientRect();
+    expect(growing.getBoundingClientRect().bottom).toBeGreaterThan(view.bottom);
+    expect(Math.abs(reading.getBoundingClientRect().top - top)).toBeLessThanOrEqual(1);
+    const jump = part(el, 'new-messages');
+    expect(jump, 'the "New messages" button while the answer grows').not.toBeNull();
+    const j = jump!.getBoundingClientRect();
+    expect(j.width).toBeGreaterThan(0);
+    expect(j.height).toBeGreaterThan(0);
+    expect(j.top).toBeGreaterThanOrEqual(view.top);
+    expect(j.bottom).toBeLessThanOrEqual(view.bottom);
+    expect(el.shadowRoot!.elementFromPoint(j.left + j.width / 2, j.top + j.height / 2)).toBe(jump);
+
+    // Pressing it goes to the newest text, which is then followed.
+    await userEvent.click(jump!);
+    await frames();
+    expect(part(el, 'new-messages')).toBeNull();
+    await release(3);
+    expect(growing.getBoundingClientRect().bottom).toBeLessThanOrEqual(log.getBoundingClientRect().bottom + 1);
+    expect(part(el, 'new-messages')).toBeNull();
+
+    // Up again, then back down to the end by hand: the offer goes away.
+    log.scrollTop = 0;
+    await frames();
+    await release(3);
+    expect(part(el, 'new-messages')).not.toBeNull();
+    log.scrollTop = log.scrollHeight;
+    await frames();
+    expect(part(el, 'new-messages')).toBeNull();
+
+    for (let i = released; i <= pieces.length; i++) viewer.release();
+    await until(() => botTexts(el).includes('Anything else?'));
+    expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: answer } }]);
   });
 
   describe('a 20 KB answer arriving in one burst', () => {
