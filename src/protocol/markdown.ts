@@ -75,14 +75,16 @@ interface Resume {
   readonly text: string;
   readonly bold: boolean;
   readonly nodes: RichTextNode[];
-  /** Unsettled decisions, in order. */
-  readonly waiting: readonly Waiting[];
+  /** Unsettled decisions, in order (handed on to the next reading, which cuts and extends it). */
+  readonly waiting: Waiting[];
+  /** Each reason they wait for, and the first of them waiting for it. */
+  readonly firsts: Map<string, number>;
   /** The state at the end of `text`. */
   readonly end: Point;
 }
 
 /** Which of `waiting`'s reasons the text added after `old` (`s` goes on from it) meets. */
-function met(s: string, old: number, on: ReadonlySet<string>): Set<string> {
+function met(s: string, old: number, on: Iterable<string>): Set<string> {
   const hit = new Set<string>();
   if (s.length > old) hit.add('any');
   for (const reason of on) {
@@ -133,13 +135,16 @@ function readInline(
   if (from?.text === s) return { nodes: from.nodes, resume: open ? from : undefined };
   const n = s.length;
   let waiting: Waiting[] = [];
+  let firsts = new Map<string, number>();
   let start: Point = { at: 0, marks: { b: false, i: false }, kept: 0, buf: '', ticks: [] };
   if (from) {
-    const old = from.text.length;
-    const hit = met(s, old, new Set(from.waiting.flatMap((w) => w.on)));
-    const first = from.waiting.findIndex((w) => w.on.some((reason) => hit.has(reason)));
-    waiting = first === -1 ? from.waiting.slice() : from.waiting.slice(0, first);
-    start = first === -1 ? from.end : from.waiting[first]!;
+    ({ waiting, firsts } = from);
+    let first = waiting.length;
+    for (const reason of met(s, from.text.length, firsts.keys())) first = Math.min(first, firsts.get(reason) ?? first);
+    start = waiting[first] ?? from.end;
+    // The decisions from the first one the new text can change on are made again.
+    waiting.length = first;
+    for (const [reason, k] of firsts) if (k >= first) firsts.delete(reason);
   }
   const base = start.at;
   counter.work += n - base;
@@ -241,6 +246,7 @@ function readInline(
         if (at >= 0 && (far > n || waits.length)) {
           const ticks = [...unclosedTicks].slice(0, tickCount);
           const on = far > n ? ['any'] : waits;
+          for (const reason of on) if (!firsts.has(reason)) firsts.set(reason, waiting.length);
           waiting.push({ at, marks: { b: bold0, i: italic0 }, kept, buf: buf0, ticks, on });
         }
         at = i;
@@ -369,7 +375,7 @@ function readInline(
   const rest = run(base, n, true, marks, out, start);
   if (!open) return { nodes: out, resume: undefined };
   const end: Point = { at: n, marks, kept: out.length - (rest.buf ? 1 : 0), buf: rest.buf, ticks: [...rest.ticks] };
-  return { nodes: out, resume: { text: s, bold, nodes: out, waiting, end } };
+  return { nodes: out, resume: { text: s, bold, nodes: out, waiting, firsts, end } };
 }
 
 /** Reads `s` (one block's text) into leaves and links. */

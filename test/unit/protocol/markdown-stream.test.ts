@@ -155,6 +155,34 @@ describe('MarkdownStream', () => {
     expect(reader.work).toBeLessThanOrEqual(3 * text.length);
   });
 
+  it('reads hostile input piece by piece as parseMarkdown does, in linear work', () => {
+    const n = 20_000;
+    const inputs = [
+      '*'.repeat(n),
+      '*a'.repeat(n / 2),
+      '**a '.repeat(n / 4),
+      '*a '.repeat(n / 3),
+      '_a '.repeat(n / 3),
+      '['.repeat(n),
+      '[a]('.repeat(n / 4),
+      '<a'.repeat(n / 2),
+      '`a '.repeat(n / 3),
+      '\\'.repeat(n),
+      '- '.repeat(n / 2),
+      '  - a\n'.repeat(n / 6),
+      '1. '.repeat(n / 3),
+      '~~~\n'.repeat(n / 4),
+      'a\n'.repeat(n / 2),
+    ];
+    for (const input of inputs) {
+      const reader = new MarkdownStream();
+      for (let at = 0; at < input.length; at += 7) reader.push(input.slice(at, at + 7));
+      const label = JSON.stringify(input.slice(0, 8));
+      expect(reader.blocks, label).toEqual(parseMarkdown(input));
+      expect(reader.work, label).toBeLessThanOrEqual(3 * input.length);
+    }
+  });
+
   it('reads a growing list, code block and many paragraphs in linear work', () => {
     const shapes = {
       prose: Array.from({ length: 200 }, (_, k) => `Paragraph ${k} says **something** about *it*.`).join('\n\n'),
