@@ -2,7 +2,7 @@
  * The viewer's streamed AI answer: `POST {viewer}/api/v2/sessions/{sessionId}/streamMessage`,
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
-import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
+import { DataStreamDecoder } from '../protocol/stream.js';
 import { checkPathParams, displayUrl, normaliseBaseUrl, type FetchLike } from './transport/core.js';
 import { describe, httpError, REDIRECT_MODE, redirectError } from './transport/response.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
@@ -107,7 +107,8 @@ export async function* streamMessage(
     );
   };
 
-  let parts: AsyncGenerator<DataStreamPart, void, undefined> | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let read = false;
   try {
     arm();
     let response: Response;
@@ -132,7 +133,8 @@ export async function* streamMessage(
       throw error;
     }
     if (!response.body) return;
-    parts = readDataStream(response.body);
+    reader = response.body.getReader();
+    const decoder = new DataStreamDecoder();
     let finished = false;
     // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
     const aborted = new Promise<never>((_, reject) => {
@@ -140,37 +142,40 @@ export async function* streamMessage(
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
     aborted.catch(() => undefined);
-    for (;;) {
+    // Chunk by chunk: the stall timer and the abort watch are per chunk; the parts of a chunk
+    // (often many, from a buffering proxy or a connection catching up) come out one after the other.
+    while (!read) {
       arm();
-      let next: IteratorResult<DataStreamPart, void>;
+      let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
-        next = await Promise.race([parts.next(), aborted]);
+        chunk = await Promise.race([reader.read(), aborted]);
       } catch (error) {
         throw failure(error, 'mid-stream');
       }
       // The consumer's own pace between pieces is not the server's stall.
       clearTimeout(timer);
-      if (next.done) {
-        // A stream ends with its finish part (`d`); a body that just stops broke off (some
-        // browsers report a dropped connection as a normal end).
-        if (!finished) throw failure(new Error('the stream ended without its finish part'), 'mid-stream');
-        return;
-      }
-      const part = next.value;
-      if (part.type === 'other' && part.code === 'd') finished = true;
-      if (part.type === 'text') yield part.text;
-      else if (part.type === 'error') {
-        throw new FlowbotError(
-          `${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`,
-          base,
-        );
+      read = chunk.done;
+      for (const part of chunk.done ? decoder.end() : decoder.push(chunk.value)) {
+        if (part.type === 'other' && part.code === 'd') finished = true;
+        if (part.type === 'text') yield part.text;
+        else if (part.type === 'error') {
+          throw new FlowbotError(
+            `${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`,
+            base,
+          );
+        }
+        // Stopped while the consumer took the last piece: nothing more of this chunk.
+        signal.throwIfAborted();
       }
     }
+    // A stream ends with its finish part (`d`); a body that just stops broke off (some
+    // browsers report a dropped connection as a normal end).
+    if (!finished) throw failure(new Error('the stream ended without its finish part'), 'mid-stream');
   } finally {
     clearTimeout(timer);
     // Stop the request when the consumer leaves early (break) or a failure ends the loop.
     stop.abort();
     // Not awaited: a read still pending would hold it back (aborting the request ends that read).
-    void parts?.return(undefined).catch(() => undefined);
+    if (reader && !read) void reader.cancel().catch(() => undefined);
   }
 }

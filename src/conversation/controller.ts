@@ -344,8 +344,8 @@ export class ConversationController implements ReactiveController {
             shown = true;
             s.typing = false;
             s.entries.push(entry);
-            this.#notify({ type: 'stream' });
           }
+          this.#notify({ type: 'stream' });
           this.#host.requestUpdate();
         },
       });

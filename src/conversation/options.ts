@@ -31,7 +31,7 @@ export type ConversationNotice =
   | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
   | { readonly type: 'end'; readonly sessionId: string }
   | { readonly type: 'error'; readonly error: unknown; readonly action: FailedAction }
-  /** A streamed answer started to arrive. */
+  /** A streamed answer shows more text (its first, or the next). */
   | { readonly type: 'stream' }
   | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
 

@@ -10,7 +10,8 @@
 export * from '../render/late-parts.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../api/client-logs.js';
-export { streamMessage } from '../api/stream.js';
+// The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
+export { streamMessageByFrame as streamMessage } from './by-frame.js';
 // Remembering a conversation (persist): most widgets remember nothing.
 export { ConversationStore } from '../conversation/persistence.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.

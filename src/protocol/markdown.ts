@@ -13,6 +13,13 @@
  *   bare `http(s)://` URLs and backslash escapes.
  * - Raw HTML is text. Link URLs are checked when rendered, not here.
  *
+ * `parseMarkdown` reads a whole text; `MarkdownStream` reads one that grows (a
+ * streamed answer) and gives, after every piece, the very tree `parseMarkdown`
+ * would give for the text so far, without reading it all again: complete lines
+ * are read once, finished blocks are final, and the inline reading of an open
+ * block goes on from the first character whose meaning the text so far cannot
+ * settle (an opening `**` waiting for its closer, a link without its `)`...).
+ *
  * Linear time: every forward search uses a precomputed next-occurrence table,
  * and no regular expression can backtrack over more than one line's prefix.
  * Input beyond 50,000 characters is cut off.
@@ -32,13 +39,119 @@ function isEmail(v: string): boolean {
   );
 }
 
-/** Parses one block's text (lines joined by `\n`) into leaves and links. */
-function parseInline(s: string, bold: boolean): RichTextNode[] {
+interface Marks {
+  b: boolean;
+  i: boolean;
+}
+
+/** Where a closing delimiter could stand: after a non-space, and for `_` not before a letter. */
+const isCloser = (s: string, j: number, c: string, len: number): boolean =>
+  s[j] === c && (len === 1 || s[j + 1] === c) && !isSpace(s[j - 1]) && (c === '*' || !isAlnum(s[j + len]));
+
+/** The inline reader's state at one position of a block's text, enough to go on from there. */
+interface Point {
+  readonly at: number;
+  readonly marks: Marks;
+  /** How many leaves stood before it (the same objects in the next reading). */
+  readonly kept: number;
+  /** Text not yet made a leaf. */
+  readonly buf: string;
+  /** Lengths of backtick runs found unclosed. */
+  readonly ticks: readonly number[];
+}
+
+/**
+ * A decision the text so far did not settle, and what can change it: `any`
+ * (it looked at the very end), `k*1`/`k*2`/`k_1`/`k_2` (an opener waits for a
+ * closer of that kind), `t3` (a run of three backticks waits for its closing
+ * run), `c])` (one of these characters).
+ */
+interface Waiting extends Point {
+  readonly on: readonly string[];
+}
+
+/** Where the inline reading of a growing block goes on. */
+interface Resume {
+  readonly text: string;
+  readonly bold: boolean;
+  readonly nodes: RichTextNode[];
+  /** Unsettled decisions, in order (handed on to the next reading, which cuts and extends it). */
+  readonly waiting: Waiting[];
+  /** Each reason they wait for, and the first of them waiting for it. */
+  readonly firsts: Map<string, number>;
+  /** The state at the end of `text`. */
+  readonly end: Point;
+}
+
+/** Which of `waiting`'s reasons the text added after `old` (`s` goes on from it) meets. */
+function met(s: string, old: number, on: Iterable<string>): Set<string> {
+  const hit = new Set<string>();
+  if (s.length > old) hit.add('any');
+  for (const reason of on) {
+    const kind = reason[0];
+    if (kind === 'c') {
+      for (let k = 1; k < reason.length; k++) if (s.indexOf(reason[k]!, old) !== -1) hit.add(reason);
+    } else if (kind === 'k') {
+      // A closer's place is judged by the characters around it: the last two of the old text may change.
+      for (let j = Math.max(0, old - 2); j < s.length; j++)
+        if (isCloser(s, j, reason[1]!, +reason[2]!)) hit.add(reason);
+    }
+  }
+  // Backtick runs that end in the added text (one that began before it may have grown).
+  let j = old;
+  while (j > 0 && s[j - 1] === '`') j--;
+  while (j < s.length) {
+    if (s[j] !== '`') {
+      j++;
+      continue;
+    }
+    let m = 1;
+    while (s[j + m] === '`') m++;
+    hit.add(`t${m}`);
+    j += m;
+  }
+  return hit;
+}
+
+/**
+ * Reads one block's text (lines joined by `\n`) into leaves and links, going
+ * on from `from` (the reading of a shorter text this one goes on from) when it
+ * is given. With `open` (the text may still grow), also says where the next
+ * reading can go on.
+ *
+ * Every decision (does this `*` open? is this `[` a link?) notes what it
+ * looked at. One that looked only at text that is there is final; one that
+ * looked past the end waits for what can change it (any character, a closer,
+ * a `]`...). The next reading starts at the first waiting decision that the
+ * added text can change, or at the end: what came before stays as it was.
+ */
+function readInline(
+  s: string,
+  bold: boolean,
+  from: Resume | undefined,
+  open: boolean,
+  counter: { work: number },
+): { nodes: RichTextNode[]; resume: Resume | undefined } {
+  if (from?.text === s) return { nodes: from.nodes, resume: open ? from : undefined };
   const n = s.length;
-  /** next[j] = first index >= j where `pred` holds, else n. */
+  let waiting: Waiting[] = [];
+  let firsts = new Map<string, number>();
+  let start: Point = { at: 0, marks: { b: false, i: false }, kept: 0, buf: '', ticks: [] };
+  if (from) {
+    ({ waiting, firsts } = from);
+    let first = waiting.length;
+    for (const reason of met(s, from.text.length, firsts.keys())) first = Math.min(first, firsts.get(reason) ?? first);
+    start = waiting[first] ?? from.end;
+    // The decisions from the first one the new text can change on are made again.
+    waiting.length = first;
+    for (const [reason, k] of firsts) if (k >= first) firsts.delete(reason);
+  }
+  const base = start.at;
+  counter.work += n - base;
+  /** next[j] = first index >= j where `pred` holds, else n (from `base` on: nothing before it is read again). */
   const table = (pred: (j: number) => boolean): Int32Array => {
-    const t = new Int32Array(n + 1).fill(n);
-    for (let j = n - 1; j >= 0; j--) t[j] = pred(j) ? j : t[j + 1]!;
+    const t = new Int32Array(n - base + 1).fill(n);
+    for (let j = n - 1; j >= base; j--) t[j - base] = pred(j) ? j : t[j - base + 1]!;
     return t;
   };
   const char = (c: string) => table((j) => s[j] === c);
@@ -52,22 +165,34 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
     Int32Array,
     Int32Array,
   ];
-  // Where a closing delimiter could stand: after a non-space, and for `_` not before a letter.
-  const closer = (c: string, len: number) =>
-    table(
-      (j) => s[j] === c && (len === 1 || s[j + 1] === c) && !isSpace(s[j - 1]) && (c === '*' || !isAlnum(s[j + len])),
-    );
+  const closer = (c: string, len: number) => table((j) => isCloser(s, j, c, len));
   const closers: Record<string, Int32Array> = {
     '*1': closer('*', 1),
     '*2': closer('*', 2),
     _1: closer('_', 1),
     _2: closer('_', 2),
   };
-  const next = (t: Int32Array, j: number): number => (j >= n ? n : t[j]!);
+  const next = (t: Int32Array, j: number): number => (j >= n ? n : t[j - base]!);
+  /** One past the furthest character the current decision looked at (beyond `n`: the very end). */
+  let far = 0;
+  const see = (x: number): void => {
+    if (x > far) far = x;
+  };
+  /** What the current decision waits for, besides `far`. */
+  let waits: string[] = [];
 
-  function run(from: number, end: number, links: boolean, marks: { b: boolean; i: boolean }): RichTextNode[] {
-    const out: RichTextNode[] = [];
-    let buf = '';
+  function run(
+    first: number,
+    end: number,
+    links: boolean,
+    marks: Marks,
+    out: RichTextNode[],
+    top?: Point,
+  ): { buf: string; ticks: Set<number> } {
+    let buf = top?.buf ?? '';
+    const unclosedTicks = new Set(top?.ticks);
+    // Only the top level of a text that may grow notes its unsettled decisions.
+    const watch = !!top && open;
     const leaf = (text: string, code = false): RichTextNode => {
       const node: RichTextNode = { text };
       if (bold || marks.b) node.bold = true;
@@ -83,36 +208,70 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
       flush();
       out.push({ type: 'a', url, children: children.length ? children : [leaf(url)] });
     };
+    /** Notes a search that found nothing before `end`: the text's end waits for `reason`, a run's end is read. */
+    const missing = (reason: string, extra = 0) => {
+      if (end < n) see(end + extra + 1);
+      else waits.push(reason);
+    };
     /** Opens or closes emphasis with `len` delimiter characters at `i`; returns how many it used. */
     const delimiter = (i: number, c: string, len: 1 | 2): number => {
       const key = len === 2 ? 'b' : 'i';
       const word = c === '_';
+      see(i + len + 1);
       if (marks[key]) {
         if (isSpace(s[i - 1]) || (word && isAlnum(s[i + len]))) return 0;
-      } else if (
-        i + len >= end ||
-        isSpace(s[i + len]) ||
-        (word && isAlnum(s[i - 1])) ||
-        next(closers[c + len]!, i + len) >= end
-      ) {
-        return 0;
+      } else {
+        if (i + len >= end || isSpace(s[i + len]) || (word && isAlnum(s[i - 1]))) return 0;
+        const j = next(closers[c + len]!, i + len);
+        if (j >= end) {
+          missing(`k${c}${len}`, len);
+          return 0;
+        }
+        see(j + len + 1);
       }
       flush();
       marks[key] = !marks[key];
       return len;
     };
-    const unclosedTicks = new Set<number>();
-    let i = from;
-    while (i < end) {
+    let i = first;
+    // Where the decision being made started, and the state there (kept as plain values: this runs per character).
+    let at = -1;
+    let bold0 = false;
+    let italic0 = false;
+    let kept = 0;
+    let buf0 = '';
+    let tickCount = 0;
+    for (;;) {
+      if (watch) {
+        if (at >= 0 && (far > n || waits.length)) {
+          const ticks = [...unclosedTicks].slice(0, tickCount);
+          const on = far > n ? ['any'] : waits;
+          for (const reason of on) if (!firsts.has(reason)) firsts.set(reason, waiting.length);
+          waiting.push({ at, marks: { b: bold0, i: italic0 }, kept, buf: buf0, ticks, on });
+        }
+        at = i;
+        bold0 = marks.b;
+        italic0 = marks.i;
+        kept = out.length;
+        buf0 = buf;
+        tickCount = unclosedTicks.size;
+        far = i + 1;
+        if (waits.length) waits = [];
+      }
+      if (i >= end) break;
       const c = s[i]!;
-      if (c === '\\' && i + 1 < end && PUNCT.includes(s[i + 1]!)) {
-        buf += s[i + 1];
-        i += 2;
-        continue;
+      if (c === '\\') {
+        see(i + 2);
+        if (i + 1 < end && PUNCT.includes(s[i + 1]!)) {
+          buf += s[i + 1];
+          i += 2;
+          continue;
+        }
       }
       if (c === '*' || c === '_') {
         // A run of two or more opens/closes bold, or only closes italic: a
         // single delimiter never opens from inside a run.
+        see(i + 2);
         const pair = i + 1 < end && s[i + 1] === c;
         const used = pair ? delimiter(i, c, 2) || (marks.i ? delimiter(i, c, 1) : 0) : delimiter(i, c, 1);
         if (!used) buf += pair ? c + c : c;
@@ -122,6 +281,7 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
       if (c === '`') {
         let k = 1;
         while (i + k < end && s[i + k] === '`') k++;
+        see(i + k + 1);
         let j = unclosedTicks.has(k) ? end : next(tick, i + k);
         while (j < end) {
           let m = 1;
@@ -130,12 +290,14 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
           j = next(tick, j + m);
         }
         if (j < end) {
+          see(j + k + 1);
           flush();
           const body = s.slice(i + k, j);
           const padded = body.length > 2 && body[0] === ' ' && body.endsWith(' ') && body.trim() !== '';
           out.push(leaf(padded ? body.slice(1, -1) : body, true));
           i = j + k;
         } else {
+          missing(`t${k}`);
           unclosedTicks.add(k);
           buf += s.slice(i, i + k);
           i += k;
@@ -144,23 +306,34 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
       }
       if (links && c === '[') {
         const close = next(rb, i + 1);
-        if (close < end && next(lb, i + 1) > close && s[close + 1] === '(') {
+        const inner = next(lb, i + 1);
+        if (close < end && inner > close && s[close + 1] === '(') {
           let paren = next(rp, close + 2);
           // One level of parentheses inside the URL, as in wiki links.
           if (paren < end && next(lp, close + 2) < paren) paren = next(rp, paren + 1);
           if (paren < end) {
+            see(paren + 1);
             let url = s.slice(close + 2, Math.min(paren, next(ws, close + 2)));
             if (url.startsWith('<') && url.endsWith('>')) url = url.slice(1, -1);
-            const label = run(i + 1, close, false, { ...marks });
+            const label: RichTextNode[] = [];
+            run(i + 1, close, false, { ...marks }, label);
             link(url, label);
             i = paren + 1;
             continue;
           }
+          missing('c)');
+        } else if (close >= end && inner >= end) {
+          // A `]` may still come (an inner `[` would settle it: no link).
+          missing('c[]');
+        } else {
+          see(inner < close ? inner + 1 : close + 2);
         }
       }
       if (links && c === '<') {
         const close = next(gt, i + 1);
-        if (close < end && next(ws, i + 1) >= close && next(lt, i + 1) >= close) {
+        const space = Math.min(next(ws, i + 1), next(lt, i + 1));
+        if (close < end && space >= close) {
+          see(close + 1);
           const inner = s.slice(i + 1, close);
           const url = /^[a-z][a-z\d+.-]{1,31}:\S/i.test(inner) ? inner : isEmail(inner) ? `mailto:${inner}` : '';
           if (url) {
@@ -168,39 +341,67 @@ function parseInline(s: string, bold: boolean): RichTextNode[] {
             i = close + 1;
             continue;
           }
+        } else if (space < end) {
+          see(space + 1);
+        } else {
+          missing('c> \t\n<');
         }
       }
-      if (links && c === 'h' && !isAlnum(s[i - 1]) && (s.startsWith('https://', i) || s.startsWith('http://', i))) {
-        let stop = Math.min(next(ws, i), next(lt, i), end);
-        while (stop > i && '.,:;!?\'"*_]'.includes(s[stop - 1]!)) stop--;
-        if (s[stop - 1] === ')' && !s.slice(i, stop).includes('(')) stop--;
-        if (stop - i > 8) {
-          const url = s.slice(i, stop);
-          link(url, [leaf(url)]);
-          i = stop;
-          continue;
+      if (links && c === 'h' && !isAlnum(s[i - 1])) {
+        see(i + 8);
+        if (s.startsWith('https://', i) || s.startsWith('http://', i)) {
+          let stop = Math.min(next(ws, i), next(lt, i), end);
+          see(stop + 1);
+          while (stop > i && '.,:;!?\'"*_]'.includes(s[stop - 1]!)) stop--;
+          if (s[stop - 1] === ')' && !s.slice(i, stop).includes('(')) stop--;
+          if (stop - i > 8) {
+            const url = s.slice(i, stop);
+            link(url, [leaf(url)]);
+            i = stop;
+            continue;
+          }
         }
       }
       buf += c;
       i++;
     }
+    const rest = { buf, ticks: unclosedTicks };
     flush();
-    return out;
+    return rest;
   }
 
-  return run(0, n, true, { b: false, i: false });
+  const out = from ? from.nodes.slice(0, start.kept) : [];
+  const marks = { ...start.marks };
+  const rest = run(base, n, true, marks, out, start);
+  if (!open) return { nodes: out, resume: undefined };
+  const end: Point = { at: n, marks, kept: out.length - (rest.buf ? 1 : 0), buf: rest.buf, ticks: [...rest.ticks] };
+  return { nodes: out, resume: { text: s, bold, nodes: out, waiting, firsts, end } };
 }
 
+/** Reads `s` (one block's text) into leaves and links. */
+function parseInline(s: string, bold: boolean): RichTextNode[] {
+  return readInline(s, bold, undefined, false, { work: 0 }).nodes;
+}
+
+/** A block's text waiting for its inline reading: a paragraph, a heading, a list item's content, a code block. */
 interface Todo {
-  node: RichTextNode;
-  lines: string[];
-  bold: boolean;
+  /** The paragraph or `lic` that gets the leaves, or the code leaf that gets the text. */
+  readonly node: RichTextNode;
+  readonly lines: string[];
+  readonly bold: boolean;
+  /** The top-level block it belongs to (its index). */
+  readonly block: number;
+  /** Where its first line starts in the whole text: the same block from one piece to the next. */
+  readonly at: number;
+  /** Its lines when last read (how many, and the last one): a stream reads it again only once they change. */
+  count?: number;
+  last?: string | undefined;
 }
 interface Level {
   indent: number;
   ordered: boolean;
   list: RichTextNode;
-  item?: { li: RichTextNode; content: Todo };
+  item?: { li: RichTextNode; content: Todo } | undefined;
 }
 
 const ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
@@ -208,10 +409,204 @@ const HEADING = /^ {0,3}#{1,6}[ \t]+/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 const indentOf = (prefix: string): number => prefix.replace(/\t/g, '    ').length;
-const isRule = (t: string): boolean => {
-  const bare = t.replace(/ /g, '');
-  return bare.length >= 3 && '-*_'.includes(bare[0]!) && bare === bare[0]!.repeat(bare.length);
-};
+/** Three or more of one of `-*_`, spaces between allowed (`t` is trimmed); stops at the first other character. */
+function isRule(t: string): boolean {
+  const mark = t[0];
+  if (mark !== '-' && mark !== '*' && mark !== '_') return false;
+  let count = 0;
+  for (const c of t) {
+    if (c === mark) count++;
+    else if (c !== ' ') return false;
+  }
+  return count >= 3;
+}
+
+/** What the block reader keeps between two lines, enough to take one line back out (see `MarkdownStream`). */
+interface Saved {
+  blocks: number;
+  todos: number;
+  para: Todo | undefined;
+  paraLines: number;
+  blank: boolean;
+  fence: Blocks['fence'];
+  fenceLines: number;
+  levels: Level[];
+  items: Level['item'][];
+  lengths: number[];
+}
+
+/** The block structure, read line by line. */
+class Blocks {
+  readonly blocks: RichTextNode[] = [];
+  readonly todos: Todo[] = [];
+  para: Todo | undefined;
+  levels: Level[] = [];
+  blank = false;
+  fence: { marker: string; todo: Todo } | undefined;
+
+  /** Whether the last block may still change: an open paragraph, list or code block. */
+  get open(): boolean {
+    return !!(this.para || this.levels.length || this.fence);
+  }
+
+  /** Reads one line (without its line break) that starts at `at` in the whole text. */
+  line(raw: string, at: number): void {
+    const line = raw.trimEnd();
+    const fence = this.fence;
+    if (fence) {
+      const t = line.trim();
+      if (t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) this.fence = undefined;
+      else fence.todo.lines.push(raw);
+      return;
+    }
+    if (!line.trim()) {
+      this.para = undefined;
+      this.blank = this.blocks.length > 0;
+      return;
+    }
+    const opening = FENCE.exec(line);
+    if (opening) {
+      this.#closeAll();
+      const leaf: RichTextNode = { text: '', code: true };
+      // Its lines are joined when it is read.
+      this.#block({ type: 'p', children: [leaf] });
+      this.fence = { marker: opening[1]!, todo: this.#todo(leaf, [], false, at) };
+      return;
+    }
+    if (isRule(line.trim())) {
+      this.#closeAll();
+      this.blank = this.blocks.length > 0;
+      return;
+    }
+    const item = ITEM.exec(line);
+    if (item) {
+      this.para = undefined;
+      this.#item(indentOf(item[1]!), !/[-*+]/.test(item[2]!), parseInt(item[2]!, 10) || 1, item[3]!, at);
+      return;
+    }
+    const top = this.levels[this.levels.length - 1];
+    if (top?.item && (!this.blank || indentOf(/^[ \t]*/.exec(line)![0]) >= 2)) {
+      top.item.content.lines.push(line.trim());
+      this.blank = false;
+      return;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) {
+      this.#closeAll();
+      const node: RichTextNode = { type: 'p', children: [] };
+      this.#block(node);
+      this.#todo(node, [line.slice(heading[0].length)], true, at);
+      return;
+    }
+    if (this.para) {
+      this.para.lines.push(line.trim());
+      return;
+    }
+    this.#closeAll();
+    const node: RichTextNode = { type: 'p', children: [] };
+    this.#block(node);
+    this.para = this.#todo(node, [line.trim()], false, at);
+  }
+
+  /** What reading one more line may change (it only adds at the ends of what is open). */
+  save(): Saved {
+    const { para, fence, levels } = this;
+    return {
+      blocks: this.blocks.length,
+      todos: this.todos.length,
+      para,
+      paraLines: para?.lines.length ?? 0,
+      blank: this.blank,
+      fence,
+      fenceLines: fence?.todo.lines.length ?? 0,
+      levels: levels.slice(),
+      items: levels.map((level) => level.item),
+      lengths: levels.flatMap(({ list, item }) => [
+        list.children!.length,
+        item?.li.children!.length ?? 0,
+        item?.content.lines.length ?? 0,
+      ]),
+    };
+  }
+
+  /** Takes back every change since `saved`. */
+  restore(saved: Saved): void {
+    this.blocks.length = saved.blocks;
+    this.todos.length = saved.todos;
+    this.para = saved.para;
+    if (saved.para) saved.para.lines.length = saved.paraLines;
+    this.blank = saved.blank;
+    this.fence = saved.fence;
+    if (saved.fence) saved.fence.todo.lines.length = saved.fenceLines;
+    this.levels = saved.levels;
+    saved.levels.forEach((level, k) => {
+      const item = (level.item = saved.items[k]);
+      level.list.children!.length = saved.lengths[3 * k]!;
+      if (item) {
+        item.li.children!.length = saved.lengths[3 * k + 1]!;
+        item.content.lines.length = saved.lengths[3 * k + 2]!;
+      }
+    });
+  }
+
+  #block(node: RichTextNode): void {
+    if (this.blank && this.blocks.length) this.blocks.push({ type: 'p', children: [{ text: '' }] });
+    this.blank = false;
+    this.blocks.push(node);
+  }
+
+  #todo(node: RichTextNode, lines: string[], bold: boolean, at: number): Todo {
+    const todo: Todo = { node, lines, bold, block: this.blocks.length - 1, at };
+    this.todos.push(todo);
+    return todo;
+  }
+
+  #closeAll(): void {
+    this.para = undefined;
+    this.levels = [];
+  }
+
+  #newList(ordered: boolean, start: number, indent: number): Level {
+    const list: RichTextNode = { type: ordered ? 'ol' : 'ul', children: [] };
+    if (ordered && start !== 1) list.start = start;
+    return { indent, ordered, list };
+  }
+
+  #item(indent: number, ordered: boolean, start: number, text: string, at: number): void {
+    const levels = this.levels;
+    while (levels.length && indent < levels[levels.length - 1]!.indent) levels.pop();
+    let top = levels[levels.length - 1];
+    if (top?.item && indent >= top.indent + 2) {
+      const level = this.#newList(ordered, start, indent);
+      top.item.li.children!.push(level.list);
+      levels.push((top = level));
+    } else if (!top || top.ordered !== ordered) {
+      if (levels.length > 1) {
+        levels.pop();
+        const level = this.#newList(ordered, start, indent);
+        levels[levels.length - 1]!.item!.li.children!.push(level.list);
+        levels.push((top = level));
+      } else {
+        const level = this.#newList(ordered, start, indent);
+        this.#closeAll();
+        this.#block(level.list);
+        this.levels = [(top = level)];
+      }
+    }
+    const lic: RichTextNode = { type: 'lic', children: [] };
+    const li: RichTextNode = { type: 'li', children: [lic] };
+    top.list.children!.push(li);
+    top.item = { li, content: this.#todo(lic, [text], false, at) };
+    this.blank = false;
+  }
+}
+
+/** Gives a todo its leaves (or, for code, its text). */
+function fill(todo: Todo, leaves: (text: string) => RichTextNode[]): void {
+  const text = todo.lines.join('\n');
+  if (todo.node.code) todo.node.text = text;
+  else todo.node.children = leaves(text);
+}
 
 /**
  * Parses a markdown string into the same safe subset as a rich-text tree
@@ -219,121 +614,134 @@ const isRule = (t: string): boolean => {
  */
 export function parseMarkdown(md: string): RichTextNode[] {
   if (typeof md !== 'string') return [];
-  const blocks: RichTextNode[] = [];
-  const todo: Todo[] = [];
-  let para: Todo | undefined;
-  let levels: Level[] = [];
-  let blank = false;
-  let fence: { marker: string; lines: string[] } | undefined;
+  const reader = new Blocks();
+  for (const raw of md.slice(0, MAX_LENGTH).split(/\r\n?|\n/)) reader.line(raw, 0);
+  for (const todo of reader.todos) fill(todo, (text) => parseInline(text, todo.bold));
+  return reader.blocks;
+}
 
-  const block = (node: RichTextNode, text?: string[], bold = false) => {
-    if (blank && blocks.length) blocks.push({ type: 'p', children: [{ text: '' }] });
-    blank = false;
-    blocks.push(node);
-    if (text) todo.push({ node, lines: text, bold });
-  };
-  const closeAll = () => {
-    para = undefined;
-    levels = [];
-  };
-  const newList = (ordered: boolean, start: number, indent: number): Level => {
-    const list: RichTextNode = { type: ordered ? 'ol' : 'ul', children: [] };
-    if (ordered && start !== 1) list.start = start;
-    return { indent, ordered, list };
-  };
+/**
+ * Reads a growing markdown text (a streamed answer), piece by piece: after each
+ * `push`, `blocks` is what `parseMarkdown` gives for the whole text so far
+ * (text leaves may be cut in more pieces), and the first `settled` of them are
+ * final. Complete lines are read once; the line still open is read again with
+ * each piece and taken back out before the next; final blocks are never read
+ * again; an open block's inline reading goes on where the text so far settled it.
+ *
+ * The nodes of a final block, and the leading leaves of an open paragraph that
+ * are final, stay the same objects from one piece to the next.
+ *
+ * A piece costs what it adds, plus what it changes: a bare URL or a code
+ * span that runs to the end of the text is read again from its start (what
+ * it shows changes with each piece), and an opener is read again from where
+ * it stands once its closer arrives. No piece costs more than reading the
+ * open block once.
+ *
+ * @example
+ * ```ts
+ * const reader = new MarkdownStream();
+ * for (const piece of pieces) {
+ *   reader.push(piece);
+ *   draw(reader.blocks, reader.settled);
+ * }
+ * ```
+ */
+export class MarkdownStream {
+  readonly #reader = new Blocks();
+  /** Characters taken (at most `MAX_LENGTH`, as `parseMarkdown` reads). */
+  #length = 0;
+  /** The line without its line break yet, and where it starts. */
+  #line = '';
+  #lineAt = 0;
+  /** The last line ended with `\r`: a `\n` right after it belongs to that break. */
+  #cr = false;
+  /** The state before the open line was read in. */
+  #saved: Saved | undefined;
+  /** Todos filled for good (those of final blocks). */
+  #done = 0;
+  #settled = 0;
+  /** Where the inline reading of each open block (by where it starts) goes on. */
+  readonly #resume = new Map<number, Resume>();
+  readonly #counter = { work: 0 };
 
-  const addItem = (indent: number, ordered: boolean, start: number, text: string) => {
-    while (levels.length && indent < levels[levels.length - 1]!.indent) levels.pop();
-    let top = levels[levels.length - 1];
-    if (top?.item && indent >= top.indent + 2) {
-      const level = newList(ordered, start, indent);
-      top.item.li.children!.push(level.list);
-      levels.push((top = level));
-    } else if (!top || top.ordered !== ordered) {
-      if (levels.length > 1) {
-        levels.pop();
-        const level = newList(ordered, start, indent);
-        levels[levels.length - 1]!.item!.li.children!.push(level.list);
-        levels.push((top = level));
-      } else {
-        const level = newList(ordered, start, indent);
-        closeAll();
-        block(level.list);
-        levels = [(top = level)];
-      }
-    }
-    const lic: RichTextNode = { type: 'lic', children: [] };
-    const li: RichTextNode = { type: 'li', children: [lic] };
-    const content: Todo = { node: lic, lines: [text], bold: false };
-    todo.push(content);
-    top.list.children!.push(li);
-    top.item = { li, content };
-    blank = false;
-  };
-
-  for (const raw of md.slice(0, MAX_LENGTH).split(/\r\n?|\n/)) {
-    const line = raw.trimEnd();
-    if (fence) {
-      const t = line.trim();
-      if (t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) {
-        fence = undefined;
-      } else {
-        fence.lines.push(raw);
-      }
-      continue;
-    }
-    if (!line.trim()) {
-      para = undefined;
-      blank = blocks.length > 0;
-      continue;
-    }
-    const opening = FENCE.exec(line);
-    if (opening) {
-      closeAll();
-      fence = { marker: opening[1]!, lines: [] };
-      block({ type: 'p', children: [{ text: '', code: true }] });
-      const leaf = blocks[blocks.length - 1]!.children![0]!;
-      // Filled in place as lines arrive; joined when the document ends.
-      todo.push({ node: leaf, lines: fence.lines, bold: false });
-      continue;
-    }
-    if (isRule(line.trim())) {
-      closeAll();
-      blank = blocks.length > 0;
-      continue;
-    }
-    const item = ITEM.exec(line);
-    if (item) {
-      para = undefined;
-      addItem(indentOf(item[1]!), !/[-*+]/.test(item[2]!), parseInt(item[2]!, 10) || 1, item[3]!);
-      continue;
-    }
-    const top = levels[levels.length - 1];
-    if (top?.item && (!blank || indentOf(/^[ \t]*/.exec(line)![0]) >= 2)) {
-      top.item.content.lines.push(line.trim());
-      blank = false;
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      closeAll();
-      block({ type: 'p', children: [] }, [line.slice(heading[0].length)], true);
-      continue;
-    }
-    if (para) {
-      para.lines.push(line.trim());
-      continue;
-    }
-    closeAll();
-    const node: RichTextNode = { type: 'p', children: [] };
-    block(node, [line.trim()]);
-    para = todo[todo.length - 1];
+  /** The blocks of the text so far; valid until the next `push`. */
+  get blocks(): readonly RichTextNode[] {
+    return this.#reader.blocks;
   }
 
-  for (const { node, lines, bold } of todo) {
-    const text = lines.join('\n');
-    if (node.code) node.text = text;
-    else node.children = parseInline(text, bold);
+  /** How many of `blocks` are final: they and their nodes never change again. */
+  get settled(): number {
+    return this.#settled;
   }
-  return blocks;
+
+  /**
+   * How many characters were read, line by line and inline. It stays within a
+   * small multiple of the text's length however the text is cut in pieces.
+   */
+  get work(): number {
+    return this.#counter.work;
+  }
+
+  /** Appends the next piece of the text. */
+  push(piece: string): void {
+    const taken = piece.slice(0, MAX_LENGTH - this.#length);
+    const reader = this.#reader;
+    this.#length += taken.length;
+    if (this.#saved) reader.restore(this.#saved);
+    const breaks = /\r\n?|\n/g;
+    let start = 0;
+    for (let match = breaks.exec(taken); match; match = breaks.exec(taken)) {
+      const cr = this.#cr;
+      this.#cr = match[0] === '\r';
+      // The `\n` of a `\r\n` cut between two pieces.
+      if (cr && match.index === 0 && match[0] === '\n') {
+        start = breaks.lastIndex;
+        this.#lineAt += 1;
+        continue;
+      }
+      const line = this.#line + taken.slice(start, match.index);
+      this.#counter.work += line.length;
+      reader.line(line, this.#lineAt);
+      this.#lineAt += line.length + match[0].length;
+      this.#line = '';
+      start = breaks.lastIndex;
+    }
+    if (start < taken.length) {
+      this.#line += taken.slice(start);
+      this.#cr = false;
+    }
+    // Blocks before the last one, and the last one once closed, can no longer change.
+    this.#settled = reader.blocks.length - (reader.open ? 1 : 0);
+    this.#saved = reader.save();
+    reader.line(this.#line, this.#lineAt);
+    this.#fill();
+  }
+
+  /** Reads the todos of the blocks that are not final yet; those of newly final blocks for the last time. */
+  #fill(): void {
+    const todos = this.#reader.todos;
+    for (let k = this.#done; k < todos.length; k++) {
+      const todo = todos[k]!;
+      const final = todo.block < this.#settled;
+      const { lines } = todo;
+      const last = lines[lines.length - 1];
+      if (final) {
+        if (k === this.#done) this.#done++;
+      } else if (todo.count === lines.length && todo.last === last) {
+        // Lines before the last one never change: the same lines, the same leaves.
+        continue;
+      }
+      todo.count = lines.length;
+      todo.last = last;
+      fill(todo, (text) => {
+        const previous = this.#resume.get(todo.at);
+        // The same block, grown (a line that turned into another kind of block can make it shorter).
+        const from = previous && previous.bold === todo.bold && text.startsWith(previous.text) ? previous : undefined;
+        const { nodes, resume } = readInline(text, todo.bold, from, !final, this.#counter);
+        if (resume) this.#resume.set(todo.at, resume);
+        else this.#resume.delete(todo.at);
+        return nodes;
+      });
+    }
+  }
 }

@@ -1,9 +1,11 @@
 /**
- * The flows the benchmark talks to: a one-message greeting, and long start
- * blocks whose whole transcript arrives in the `startChat` response. No typing
+ * The flows the benchmark talks to: a one-message greeting, long start
+ * blocks whose whole transcript arrives in the `startChat` response, and
+ * streamed answers (a long one, and 20 KB ones of each hard shape). No typing
  * emulation anywhere, so the widget shows what it receives at once.
  */
 import { defineFlow, type FlowDefinition } from '../../src/server/flows.js';
+import { longCode, longParagraph, longProse } from '../support/long-answers.js';
 
 /** Public id of the greeting flow: one text message, then a text input. */
 export const FIRST_MESSAGE_FLOW = 'bench-first';
@@ -72,13 +74,24 @@ function longAnswer(): string {
   return blocks.join('\n\n');
 }
 
-function streamFlow(): FlowDefinition {
+/**
+ * Public ids of the flows that stream a 20 KB answer of each hard shape (see
+ * `test/support/long-answers.ts`); the benchmark's burst server sends all its
+ * pieces at once, as a buffering proxy or a connection catching up would.
+ */
+export const BURST_FLOWS = {
+  prose: 'bench-burst-prose',
+  'one code block': 'bench-burst-code',
+  'one long paragraph': 'bench-burst-paragraph',
+} as const;
+
+function streamFlow(publicId: string, description: string, answer: string): FlowDefinition {
   return defineFlow({
-    publicId: STREAM_FLOW,
+    publicId,
     name: 'Benchmark stream',
-    description: `A streamed ${STREAM_WORDS}-word answer.`,
+    description,
     publishedAt,
-    knowledge: [longAnswer()],
+    knowledge: [answer],
     blocks: [
       {
         id: 'ask',
@@ -97,7 +110,17 @@ function streamFlow(): FlowDefinition {
 
 /** Every benchmark flow by public id, for `startReferenceServer({ flows })`. */
 export function benchFlows(counts: readonly number[]): Record<string, FlowDefinition> {
-  const flows: Record<string, FlowDefinition> = { [FIRST_MESSAGE_FLOW]: greetingFlow(), [STREAM_FLOW]: streamFlow() };
+  const flows: Record<string, FlowDefinition> = {
+    [FIRST_MESSAGE_FLOW]: greetingFlow(),
+    [STREAM_FLOW]: streamFlow(STREAM_FLOW, `A streamed ${STREAM_WORDS}-word answer.`, longAnswer()),
+    [BURST_FLOWS.prose]: streamFlow(BURST_FLOWS.prose, 'A 20 KB answer of prose.', longProse()),
+    [BURST_FLOWS['one code block']]: streamFlow(BURST_FLOWS['one code block'], 'A 20 KB code block.', longCode()),
+    [BURST_FLOWS['one long paragraph']]: streamFlow(
+      BURST_FLOWS['one long paragraph'],
+      'A 20 KB paragraph.',
+      longParagraph(),
+    ),
+  };
   for (const count of counts) flows[longFlowId(count)] = longFlow(count);
   return flows;
 }

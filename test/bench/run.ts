@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { LOOPBACK, runPage, SLOW_4G, type HeapReport, type NetworkProfile, type PageReport } from './browser.js';
-import { FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
+import { BURST_FLOWS, FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
 import { bytes, kb, mb, ms, table, times } from './report.js';
 import { startApi, startPageServer, type PageServer } from './servers.js';
 import { ratio, summarize, type Summary } from './stats.js';
@@ -40,6 +40,7 @@ const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 10 } as const;
 const GRID_TARGET = 1.3;
 const HEAP_TARGET = 2;
 const STREAM_TARGET = { longestTaskMs: 50, mainThreadRatio: 2 } as const;
+const BURST_TARGET = { longestTaskMs: 100 } as const;
 
 /** What tools/size.mjs exports (a plain JS module shared with CI). */
 interface SizeModule {
@@ -240,20 +241,39 @@ async function longConversation(browser: Browser, pages: PageServer, count: numb
   };
 }
 
+/** What a stream page reports: from the question to the whole answer, its longest task, its main-thread time. */
+function streamFigures(run: Awaited<ReturnType<typeof runPage>>) {
+  return {
+    streamMs: mark(run.report, 'streamEnd') - mark(run.report, 'streamStart'),
+    longestTaskMs: mark(run.report, 'longestTask'),
+    mainThreadMs: run.mainThreadMs ?? Number.NaN,
+  };
+}
+
 /** A long streamed answer, one run of each page (each takes the answer's length at 100 pieces a second). */
 async function streamed(browser: Browser, pages: PageServer) {
   log(`a ${STREAM_WORDS}-word streamed answer at 100 pieces a second: 1 run of each page`);
   const open = (name: string) => runPage(browser, pages.page(name, { id: STREAM_FLOW }), { mainThread: true });
-  const widget = await open('widget-stream');
-  const baseline = await open('baseline-stream');
-  const of = (run: Awaited<ReturnType<typeof open>>) => ({
-    streamMs: mark(run.report, 'streamEnd') - mark(run.report, 'streamStart'),
-    longestTaskMs: mark(run.report, 'longestTask'),
-    mainThreadMs: run.mainThreadMs ?? Number.NaN,
-  });
-  const w = of(widget);
-  const b = of(baseline);
+  const w = streamFigures(await open('widget-stream'));
+  const b = streamFigures(await open('baseline-stream'));
   return { words: STREAM_WORDS, widget: w, baseline: b, mainThreadRatio: ratio(w.mainThreadMs, b.mainThreadMs) };
+}
+
+/**
+ * A 20 KB answer of each hard shape (prose, one code block, one long paragraph) whose pieces the
+ * server sends all at once, as a buffering proxy or a connection catching up would: one run of
+ * each page per shape. `pages` talk to the burst server.
+ */
+async function bursts(browser: Browser, pages: PageServer) {
+  log('20 KB answers arriving in one burst (prose, one code block, one long paragraph): 1 run of each page');
+  const out = [];
+  for (const [shape, id] of Object.entries(BURST_FLOWS)) {
+    const open = (name: string) => runPage(browser, pages.page(name, { id }), { mainThread: true });
+    const w = streamFigures(await open('widget-stream'));
+    const b = streamFigures(await open('baseline-stream'));
+    out.push({ shape, widget: w, baseline: b, mainThreadRatio: ratio(w.mainThreadMs, b.mainThreadMs) });
+  }
+  return out;
 }
 
 async function grid(browser: Browser, pages: PageServer) {
@@ -307,6 +327,11 @@ async function main(): Promise<void> {
   closers.push(() => api.close());
   const pages = await startPageServer(api.url, 'dist');
   closers.push(() => pages.close());
+  // Streamed answers whose pieces all go at once, on a server of their own (the pace is per server).
+  const burstApi = await startApi([], { burst: true });
+  closers.push(() => burstApi.close());
+  const burstPages = await startPageServer(burstApi.url, 'dist');
+  closers.push(() => burstPages.close());
   // Closed by `closeAll` (on signals too), after the pages and before the servers.
   const browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
   closers.push(() => browser.close());
@@ -320,6 +345,7 @@ async function main(): Promise<void> {
   for (const count of MESSAGE_COUNTS) long.push(await longConversation(browser, pages, count));
   const many = await grid(browser, pages);
   const stream = await streamed(browser, pages);
+  const burst = await bursts(browser, burstPages);
   await closeAll();
 
   const longTarget = long.find((l) => l.count === LONG_TARGET.count)!;
@@ -384,6 +410,14 @@ async function main(): Promise<void> {
       STREAM_TARGET.mainThreadRatio,
       'x',
     ),
+    ...burst.map((b) =>
+      target(
+        `20 KB in one burst (${b.shape}): no long task over ${BURST_TARGET.longestTaskMs} ms`,
+        b.widget.longestTaskMs,
+        BURST_TARGET.longestTaskMs,
+        'ms',
+      ),
+    ),
   ];
 
   const results = {
@@ -400,6 +434,7 @@ async function main(): Promise<void> {
     firstMessage: first,
     firstMessageSlow4G: slow,
     streamedAnswer: stream,
+    burstAnswers: burst,
     longConversations: long,
     manyWidgets: many,
     targets,
@@ -419,6 +454,7 @@ function print(r: {
   firstMessage: Awaited<ReturnType<typeof firstMessage>>;
   firstMessageSlow4G: Awaited<ReturnType<typeof firstMessage>>;
   streamedAnswer: Awaited<ReturnType<typeof streamed>>;
+  burstAnswers: Awaited<ReturnType<typeof bursts>>;
   longConversations: Awaited<ReturnType<typeof longConversation>>[];
   manyWidgets: Awaited<ReturnType<typeof grid>>;
   targets: Target[];
@@ -524,6 +560,17 @@ function print(r: {
     '',
   ]);
   rows.push(['  longest task while it streams', ms(st.widget.longestTaskMs), ms(st.baseline.longestTaskMs), '', '']);
+  for (const b of r.burstAnswers) {
+    rows.push([`a 20 KB answer in one burst: ${b.shape}`, ms(b.widget.streamMs), ms(b.baseline.streamMs), '', '1']);
+    rows.push([
+      '  main-thread time',
+      ms(b.widget.mainThreadMs),
+      ms(b.baseline.mainThreadMs),
+      times(b.mainThreadRatio),
+      '',
+    ]);
+    rows.push(['  longest task', ms(b.widget.longestTaskMs), ms(b.baseline.longestTaskMs), '', '']);
+  }
   console.log(table(rows));
 
   console.log('\nMemory once shown: JS heap after a full GC (median) · DOM nodes');

@@ -135,15 +135,20 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** The reference server on a free loopback port, serving the benchmark flows. */
-export function startApi(messageCounts: readonly number[]): Promise<RunningReferenceServer> {
+/**
+ * The reference server on a free loopback port, serving the benchmark flows.
+ * Streamed answers come at 100 pieces a second, or with `burst` all at once.
+ */
+export function startApi(
+  messageCounts: readonly number[],
+  { burst = false }: { burst?: boolean } = {},
+): Promise<RunningReferenceServer> {
   // Every benchmark page shares one loopback address: no rate limit.
-  // Streamed answers at 100 pieces a second.
   return startReferenceServer({
     port: 0,
     host: HOST,
     flows: benchFlows(messageCounts),
     rateLimit: false,
-    streamPaceMs: 10,
+    streamPaceMs: burst ? 0 : 10,
   });
 }

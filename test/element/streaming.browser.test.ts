@@ -1,7 +1,9 @@
 /**
  * Streamed AI answers in the widget: over real HTTP against the reference
  * server's `assistant` flow, and against a scripted viewer whose stream is
- * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters).
+ * cut into arbitrary chunks (inside markdown tokens and UTF-8 characters),
+ * released piece by piece, or sent in one burst. What a visitor sees is
+ * measured: the growing answer's layout, the offer of newer text, long tasks.
  */
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -20,6 +22,7 @@ import {
   until,
   userTexts,
 } from './helpers.js';
+import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../support/long-answers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -74,7 +77,7 @@ interface Scripted {
  */
 function scriptedViewer(
   chunks: () => Uint8Array[],
-  options: { gated?: boolean; streamStatus?: number[] } = {},
+  options: { gated?: boolean; streamStatus?: number[]; before?: unknown[] } = {},
 ): Scripted {
   const calls: Scripted['calls'] = [];
   const statuses = [...(options.streamStatus ?? [])];
@@ -88,7 +91,7 @@ function scriptedViewer(
         sessionId: 's-1',
         resultId: 'r-1',
         flowbot: { id: 'b', version: '1' },
-        messages: [textMessage('q', 'Let me look that up.')],
+        messages: [...(options.before ?? []), textMessage('q', 'Let me look that up.')],
         clientSideActions: [{ type: 'stream', stream: true, lastBubbleBlockId: 'q' }],
       });
     }
@@ -120,6 +123,40 @@ function scriptedViewer(
     });
   });
   return { calls, release: () => release() };
+}
+
+const textPart = (piece: string): Uint8Array => encoder.encode(`0:${JSON.stringify(piece)}\n`);
+const FINISH = encoder.encode('e:{}\nd:{"finishReason":"stop"}\n');
+const streamed = (calls: Scripted['calls']) => calls.some((c) => c.url.includes('/streamMessage'));
+
+const frames = async (n = 2): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
+
+/** A bubble's size, and where each block of its text lies in it: [top, height, width]. */
+function layoutOf(bubble: Element): { width: number; height: number; blocks: number[][] } {
+  const outer = bubble.getBoundingClientRect();
+  const blocks = [...bubble.querySelector('.fb-content')!.children].map((block) => {
+    const r = block.getBoundingClientRect();
+    return [r.top - outer.top, r.height, r.width];
+  });
+  return { width: outer.width, height: outer.height, blocks };
+}
+
+/** The longest task (ms) seen since the call, read with the `longtask` entries of the Long Tasks API. */
+function watchLongTasks(): { longest: () => number; stop: () => void } {
+  let longest = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  return {
+    longest: () => {
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      return longest;
+    },
+    stop: () => observer.disconnect(),
+  };
 }
 
 const continues = (calls: Scripted['calls']) => calls.filter((c) => c.url.includes('/continueChat'));
@@ -289,5 +326,155 @@ describe('<flowbot-chat> streamed answers', () => {
     expect(calls.find((c) => c.kind === 'start')!.body.isStreamEnabled).toBeUndefined();
     expect(calls.some((c) => c.url.includes('/streamMessage'))).toBe(false);
     expect(botTexts(el).some((t) => /certificate/i.test(t))).toBe(true);
+  });
+  it('lays the growing answer out as the complete one: nothing moves when it completes', async () => {
+    const answer = [
+      '**Refunds** are possible within *14 days* of buying a course, as long as you watched less than a third of it.',
+      '',
+      'You need:',
+      '- the order number',
+      '- a reason, in a few words',
+      '- the e-mail address of your account',
+      '',
+      'Send them to `refunds@acme.example`; the money is back on your card within five working days.',
+      '',
+      'That is all.',
+    ].join('\n');
+    const pieces = answer.match(/[\s\S]{1,6}/g)!;
+    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => streamed(viewer.calls));
+    for (const _ of pieces) viewer.release();
+    const growing = await until(() => $(el, '.streaming'));
+    await until(() => growing.textContent?.endsWith('That is all.'));
+    await frames();
+    const last = layoutOf(growing);
+    expect(last.blocks.length).toBeGreaterThan(3);
+
+    viewer.release();
+    await until(() => !$(el, '.streaming') && answerBubble(el));
+    const complete = layoutOf(answerBubble(el)!);
+    const where = `growing ${JSON.stringify(last)}, complete ${JSON.stringify(complete)}`;
+    expect(Math.abs(complete.height - last.height), where).toBeLessThanOrEqual(1);
+    expect(Math.abs(complete.width - last.width), where).toBeLessThanOrEqual(1);
+    expect(complete.blocks, where).toHaveLength(last.blocks.length);
+    complete.blocks.forEach((block, k) =>
+      block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
+    );
+  });
+
+  it('offers the newest text to a visitor reading further up, and takes them to it', async () => {
+    const before = Array.from({ length: 14 }, (_, i) =>
+      textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(4)}`),
+    );
+    const answer = Array.from({ length: 30 }, (_, i) => `Line ${i} of a long answer.`).join('\n');
+    const pieces = answer.match(/[\s\S]{1,14}/g)!;
+    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true, before });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => streamed(viewer.calls));
+    let released = 0;
+    const release = async (count: number) => {
+      for (let i = 0; i < count; i++) viewer.release();
+      released += count;
+      const shown = pieces.slice(0, released).join('').replace(/\n/g, '').trimEnd();
+      await until(() => $(el, '.streaming')?.textContent === shown);
+      await frames();
+    };
+    await release(2);
+    const growing = $(el, '.streaming')!;
+    const log = part(el, 'messages')!;
+    expect(log.scrollHeight).toBeGreaterThan(log.clientHeight);
+    // Following the answer: nothing to offer.
+    expect(part(el, 'new-messages')).toBeNull();
+
+    // The visitor scrolls up to read while the answer grows below.
+    log.scrollTop = 0;
+    await frames();
+    const reading = parts(el, 'bot-message')[1]!;
+    const top = reading.getBoundingClientRect().top;
+    await release(3);
+    const view = log.getBoundingClientRect();
+    expect(growing.getBoundingClientRect().bottom).toBeGreaterThan(view.bottom);
+    expect(Math.abs(reading.getBoundingClientRect().top - top)).toBeLessThanOrEqual(1);
+    const jump = part(el, 'new-messages');
+    expect(jump, 'the "New messages" button while the answer grows').not.toBeNull();
+    const j = jump!.getBoundingClientRect();
+    expect(j.width).toBeGreaterThan(0);
+    expect(j.height).toBeGreaterThan(0);
+    expect(j.top).toBeGreaterThanOrEqual(view.top);
+    expect(j.bottom).toBeLessThanOrEqual(view.bottom);
+    expect(el.shadowRoot!.elementFromPoint(j.left + j.width / 2, j.top + j.height / 2)).toBe(jump);
+
+    // Pressing it goes to the newest text, which is then followed.
+    await userEvent.click(jump!);
+    await frames();
+    expect(part(el, 'new-messages')).toBeNull();
+    await release(3);
+    expect(growing.getBoundingClientRect().bottom).toBeLessThanOrEqual(log.getBoundingClientRect().bottom + 1);
+    expect(part(el, 'new-messages')).toBeNull();
+
+    // Up again, then back down to the end by hand: the offer goes away.
+    log.scrollTop = 0;
+    await frames();
+    await release(3);
+    expect(part(el, 'new-messages')).not.toBeNull();
+    log.scrollTop = log.scrollHeight;
+    await frames();
+    expect(part(el, 'new-messages')).toBeNull();
+
+    for (let i = released; i <= pieces.length; i++) viewer.release();
+    await until(() => botTexts(el).includes('Anything else?'));
+    expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: answer } }]);
+  });
+
+  describe('a 20 KB answer arriving in one burst', () => {
+    /** Streams `answer` in four-character pieces, all in one network chunk; returns the longest task (ms). */
+    async function burstOnce(answer: string): Promise<number> {
+      const burst = encoder.encode(
+        answer
+          .match(/[\s\S]{1,4}/g)!
+          .map((piece) => `0:${JSON.stringify(piece)}\n`)
+          .join(''),
+      );
+      // The stream ends later, so the growing answer is what shows the burst.
+      const viewer = scriptedViewer(() => [burst, FINISH], { gated: true });
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await until(() => streamed(viewer.calls));
+      await frames();
+      const tasks = watchLongTasks();
+      try {
+        viewer.release();
+        const growing = await until(() => $(el, '.streaming'), 10_000);
+        await until(() => growing.textContent?.endsWith(LONG_ANSWER_END), 10_000);
+        await frames(3);
+        // The end of the answer is in view (the transcript follows it).
+        const log = part(el, 'messages')!.getBoundingClientRect();
+        const bottom = growing.getBoundingClientRect().bottom;
+        expect(bottom).toBeLessThanOrEqual(log.bottom + 1);
+        expect(bottom).toBeGreaterThan(log.top);
+
+        viewer.release();
+        await until(() => botTexts(el).includes('Anything else?'), 10_000);
+        await frames(3);
+        expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: answer } }]);
+        return tasks.longest();
+      } finally {
+        tasks.stop();
+        el.remove();
+        vi.restoreAllMocks();
+      }
+    }
+
+    const shapes = { prose: longProse(), 'one code block': longCode(), 'one long paragraph': longParagraph() };
+    for (const [shape, answer] of Object.entries(shapes)) {
+      it(`${shape}: no long task, and its end is shown`, async () => {
+        // Other work on the machine can only make a task longer: the best of three tries is the widget's own.
+        const longest: number[] = [];
+        while (longest.length < 3 && !longest.some((ms) => ms < 100)) longest.push(await burstOnce(answer));
+        expect(Math.min(...longest), `${shape}: the longest task of each try (ms): ${longest.join(', ')}`).toBeLessThan(
+          100,
+        );
+      });
+    }
   });
 });

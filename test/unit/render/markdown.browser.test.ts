@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/protocol/markdown.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
-import { renderRichText } from '../../../src/render/rich-text.js';
+import { renderRichText, richTextContent } from '../../../src/render/rich-text.js';
 import { renderStreamingText } from '../../../src/render/stream.js';
 import { markup, mount } from './helpers.js';
 
@@ -176,18 +176,71 @@ describe('parseMarkdown', () => {
 });
 
 describe('renderStreamingText', () => {
-  it('keeps its settled blocks, and draws nothing again until new text arrives', () => {
+  const ANSWER = [
+    '**Refunds** are possible within *14 days*.',
+    '',
+    'You need:',
+    '- the order number',
+    '- a reason, see [the policy](https://example.com/refunds)',
+    '  1. nested `code`',
+    '',
+    '# Heading',
+    '```js',
+    'const a = 1;',
+    '',
+    'return a;',
+    '```',
+    '---',
+    'Write to <help@example.com>. That is all.',
+  ].join('\n');
+
+  it('draws every step as the complete text so far would be drawn', () => {
+    for (const size of [1, 3, 7, 20]) {
+      const entry = { text: '' };
+      for (let at = 0; at < ANSWER.length; at += size) {
+        entry.text = ANSWER.slice(0, at + size);
+        const growing = renderStreamingText(entry);
+        const whole = richTextContent(parseMarkdown(entry.text));
+        expect(markup(growing), JSON.stringify(entry.text)).toBe(markup(whole));
+      }
+    }
+  });
+
+  it('keeps its final blocks, and draws nothing again until new text arrives', () => {
     const entry = { text: 'First paragraph.\n\nSecond, still gro' };
     const content = renderStreamingText(entry);
-    const [settled, tail] = [...content.children];
-    expect(content.textContent).toBe('First paragraph.Second, still gro');
+    const [first, blank, growing] = [...content.children];
+    expect(content.children).toHaveLength(3);
+    expect(blank!.outerHTML).toBe('<p><br></p>');
+    const firstText = first!.firstChild;
     // Rendered again for another reason (a keystroke, the theme): the very same nodes.
     expect(renderStreamingText(entry)).toBe(content);
-    expect(content.children[1]).toBe(tail);
-    entry.text += 'wing';
+    expect(content.children[2]).toBe(growing);
+    entry.text += 'wing.\n\n- one\n- two';
     expect(renderStreamingText(entry)).toBe(content);
-    expect(content.children[0]).toBe(settled);
-    expect(content.children[1]).not.toBe(tail);
-    expect(content.textContent).toBe('First paragraph.Second, still growing');
+    expect(content.children[0]).toBe(first);
+    expect(content.children[0]!.firstChild).toBe(firstText);
+    expect(content.children[1]).toBe(blank);
+    expect(content.textContent).toBe('First paragraph.Second, still growing.onetwo');
+    const list = content.querySelector('ul')!;
+    const one = list.children[0];
+    entry.text += ' and three';
+    renderStreamingText(entry);
+    // The list grows in place: its items before the last are kept.
+    expect(content.querySelector('ul')).toBe(list);
+    expect(list.children[0]).toBe(one);
+    expect(list.children[1]!.textContent).toBe('two and three');
+  });
+
+  it('keeps the complete lines of a growing code block', () => {
+    const entry = { text: '```\nline one\nline two\nline th' };
+    const content = renderStreamingText(entry);
+    const code = content.querySelector('code')!;
+    const firstLine = code.firstChild;
+    entry.text += 'ree\n';
+    renderStreamingText(entry);
+    expect(content.querySelector('code')).toBe(code);
+    expect(code.firstChild).toBe(firstLine);
+    expect(markup(content)).toBe(markup(richTextContent(parseMarkdown(entry.text))));
   });
 });
