@@ -12,7 +12,6 @@ import type { ChatInput } from '../protocol/types.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
 import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from '../render/extras.js';
-import { inputStyles } from '../render/inputs/styles.js';
 import { messageContentStyles, prepareMessage } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
@@ -134,7 +133,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },

@@ -67,7 +67,9 @@ export const composerStyles = css`
     font-weight: 600;
   }
 
+  /* A control never widens the widget: a page may size it by its content (a grid track, a flex item). */
   .choice-input {
+    contain: inline-size;
     display: flex;
     flex-direction: column;
     gap: 8px;

@@ -62,16 +62,6 @@ export const transcriptStyles = css`
     border-end-start-radius: 4px;
   }
 
-  /* Players fill a bubble of their own size: a shrink-to-fit bubble would collapse them. */
-  .bot-bubble[data-type='audio'] {
-    width: min(320px, 85%);
-  }
-
-  /* Frames and videos have no size of their own to shrink to (an iframe's is 300 px): they take the row. */
-  .bot-bubble:is([data-type='embed'], [data-type='video']) {
-    width: 85%;
-  }
-
   .user-bubble {
     background: var(--_user-bg);
     color: var(--_user-fg);
