@@ -78,7 +78,9 @@ const frameStyles = css`
     border: 0;
   }
 
+  /* A border that only high contrast shows: forced colours paint every border, a button's fill never. */
   button {
+    border: 1px solid transparent;
     font: inherit;
     cursor: pointer;
   }
@@ -114,7 +116,7 @@ const frameStyles = css`
     width: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
     height: min(var(--_panel-height), calc(100vh - var(--_launcher-size) - 3 * var(--_offset)));
     height: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 3 * var(--_offset)));
-    border: 0;
+    border-color: transparent;
     box-shadow: 0 12px 40px rgb(15 23 42 / 0.25);
   }
 
@@ -139,7 +141,7 @@ const frameStyles = css`
   }
 
   .dialog .panel {
-    border: 0;
+    border-color: transparent;
   }
 
   @media (max-width: 480px) {

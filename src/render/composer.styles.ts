@@ -58,8 +58,7 @@ export const composerStyles = css`
   .restart,
   .stop {
     min-height: 46px;
-    padding: 8px 16px;
-    border: 0;
+    padding: 7px 15px;
     border-radius: 12px;
     background: var(--_primary);
     color: var(--_on-primary);
@@ -107,6 +106,19 @@ export const composerStyles = css`
     box-shadow:
       inset 0 0 0 2px var(--_on-primary),
       0 0 0 2px var(--_primary);
+  }
+
+  /*
+   * High contrast drops shadows and fills: a picked item takes the system's selection colours,
+   * kept as they are (else its text is drawn on a plate of the background colour).
+   */
+  @media (forced-colors: active) {
+    button[aria-pressed='true'],
+    [aria-pressed='true'] * {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
 
   .choice-input > .send {

@@ -17,8 +17,7 @@ export const transcriptStyles = css`
     inset-block-end: 8px;
     left: 50%;
     transform: translateX(-50%);
-    padding: 6px 14px;
-    border: 0;
+    padding: 5px 13px;
     border-radius: 999px;
     background: var(--_primary);
     color: var(--_on-primary);
@@ -49,9 +48,11 @@ export const transcriptStyles = css`
     gap: 2px;
   }
 
+  /* The transparent border is the bubble's edge in high contrast, where its fill is gone. */
   .bubble {
     max-width: 85%;
-    padding: 8px 12px;
+    padding: 7px 11px;
+    border: 1px solid transparent;
     border-radius: var(--_radius);
     overflow-wrap: anywhere;
   }
@@ -179,7 +180,8 @@ export const transcriptStyles = css`
     justify-content: space-between;
     gap: 8px;
     margin: 0;
-    padding: 10px 12px;
+    padding: 9px 11px;
+    border: 1px solid transparent;
     border-radius: 12px;
     font-size: 0.875rem;
   }

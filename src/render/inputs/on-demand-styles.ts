@@ -141,7 +141,7 @@ export const onDemandInputStyles = css`
   .icons .rate,
   .icons .rate:has(:checked) {
     min-width: 40px;
-    border: 0;
+    border-color: transparent;
     background: transparent;
     color: var(--_primary);
   }
@@ -153,6 +153,18 @@ export const onDemandInputStyles = css`
 
   .rate.on svg {
     fill: currentColor;
+  }
+
+  /*
+   * High contrast turns every fill into the background: the picked number or star takes the
+   * selection colours, kept as they are (else its text is drawn on a plate of the background colour).
+   */
+  @media (forced-colors: active) {
+    .scale .rate:has(:checked) {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
 
   .ends {
@@ -213,7 +225,7 @@ export const onDemandInputStyles = css`
 
   .card .choice {
     min-height: 40px;
-    padding: 6px 12px;
+    padding: 5px 11px;
     font-size: 0.9375rem;
   }
 
@@ -260,7 +272,6 @@ export const onDemandInputStyles = css`
     flex: none;
     width: 36px;
     height: 36px;
-    border: 0;
     border-radius: 50%;
     background: transparent;
     color: inherit;
