@@ -24,7 +24,8 @@ const frameStyles = css`
     --_border: var(--flowbot-border-color, #cbd5e1);
     --_input-bg: var(--flowbot-input-background-color, var(--_w-input-bg, #ffffff));
     --_input-fg: var(--flowbot-input-text-color, var(--_w-input-fg, #0f172a));
-    --_error: var(--flowbot-error-color, #b91c1c);
+    /* Half red, half the text colour: a dark red on light panels, a light one on dark panels, readable on both. */
+    --_error: var(--flowbot-error-color, color-mix(in oklab, #dc2626, var(--_fg)));
     /* No system-ui: under it Chromium on Linux lays out one long word in time quadratic in its length. */
     --_font: var(--flowbot-font-family, var(--_w-font, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif));
     --_radius: var(--flowbot-radius, 16px);
