@@ -15,6 +15,25 @@ export const composerStyles = css`
     background: var(--_bg);
   }
 
+  /*
+   * What scrolls fades out at its end while more waits there (where scroll-driven animations
+   * run): phones show no scrollbar until a list moves. The fade lies past the end until then.
+   * A control scrolled into view by the keyboard stops short of it, its focus ring whole.
+   */
+  .composer,
+  .choices {
+    mask: linear-gradient(#000 calc(100% - 24px), #0000) 0 0 / 100% calc(100% + 24px) no-repeat;
+    animation: flowbot-more linear;
+    animation-timeline: scroll(self);
+    scroll-padding: 4px 4px 28px;
+  }
+
+  @keyframes flowbot-more {
+    from {
+      mask-size: 100% 100%;
+    }
+  }
+
   .text-input {
     display: flex;
     align-items: flex-end;
@@ -84,9 +103,14 @@ export const composerStyles = css`
     flex-wrap: wrap;
     justify-content: flex-end;
     gap: 8px;
+  }
+
+  /* Room for a focus ring (2px away, 2px wide) inside the list that clips it, the items where they were. */
+  .choices {
     max-height: 40vh;
     overflow-y: auto;
-    padding: 2px;
+    margin: -2px;
+    padding: 4px;
   }
 
   .choice {

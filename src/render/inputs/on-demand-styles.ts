@@ -4,7 +4,6 @@ import { css } from 'lit';
 export const onDemandInputStyles = css`
   /* A control never widens the widget: a page may size it by its content (a grid track, a flex item). */
   .field-input,
-  .rating-input,
   .file-input,
   .cards,
   .skip-input {
@@ -28,13 +27,19 @@ export const onDemandInputStyles = css`
     flex-wrap: wrap;
   }
 
+  /* Scrolls like the choices' list (see the composer's styles): a fade while more waits, room for focus rings. */
   .pictures {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(104px, 1fr));
     gap: 8px;
     max-height: 40vh;
     overflow-y: auto;
-    padding: 2px;
+    margin: -2px;
+    padding: 4px;
+    mask: linear-gradient(#000 calc(100% - 24px), #0000) 0 0 / 100% calc(100% + 24px) no-repeat;
+    animation: flowbot-more linear;
+    animation-timeline: scroll(self);
+    scroll-padding: 4px 4px 28px;
   }
 
   .picture {
@@ -104,6 +109,11 @@ export const onDemandInputStyles = css`
     margin: 0;
   }
 
+  /* A container too: how narrow it is decides how close the numbers sit. */
+  .rating-input {
+    container-type: inline-size;
+  }
+
   .scale {
     display: flex;
     flex-wrap: wrap;
@@ -111,11 +121,22 @@ export const onDemandInputStyles = css`
     gap: 4px;
   }
 
+  /*
+   * On a phone the eleven numbers of a 0 to 10 scale keep one row, each at least 24px wide:
+   * closer together, and into the composer's padding up to the room of a focus ring.
+   */
+  @container (width < 310px) {
+    .scale {
+      gap: 1px;
+      margin-inline: -8px;
+    }
+  }
+
   .rate {
     display: grid;
     flex: 1 1 0;
     place-items: center;
-    min-width: 28px;
+    min-width: 24px;
     max-width: 44px;
     height: 44px;
     border: 1px solid var(--_border);
@@ -204,14 +225,33 @@ export const onDemandInputStyles = css`
     font-size: 0.8125rem;
   }
 
+  /*
+   * The next card shows in part, and the row fades out at its end while more waits there (see
+   * the composer's lists); room for a focus ring on every side.
+   */
   .cards {
     display: flex;
     gap: 8px;
-    margin: 0;
-    padding: 2px;
+    margin: -2px;
+    padding: 4px;
     overflow-x: auto;
     list-style: none;
     scroll-snap-type: x mandatory;
+    scroll-padding: 4px;
+    mask: linear-gradient(to right, #000 calc(100% - 24px), #0000) 0 0 / calc(100% + 24px) 100% no-repeat;
+    animation: flowbot-more-x linear;
+    animation-timeline: scroll(self inline);
+  }
+
+  .cards:dir(rtl) {
+    mask-image: linear-gradient(to left, #000 calc(100% - 24px), #0000);
+    mask-position: 100% 0;
+  }
+
+  @keyframes flowbot-more-x {
+    from {
+      mask-size: 100% 100%;
+    }
   }
 
   .card {
