@@ -24,7 +24,8 @@ const frameStyles = css`
     --_border: var(--flowbot-border-color, #cbd5e1);
     --_input-bg: var(--flowbot-input-background-color, var(--_w-input-bg, #ffffff));
     --_input-fg: var(--flowbot-input-text-color, var(--_w-input-fg, #0f172a));
-    --_error: var(--flowbot-error-color, #b91c1c);
+    /* Half red, half the text colour: a dark red on light panels, a light one on dark panels, readable on both. */
+    --_error: var(--flowbot-error-color, color-mix(in oklab, #dc2626, var(--_fg)));
     /* No system-ui: under it Chromium on Linux lays out one long word in time quadratic in its length. */
     --_font: var(--flowbot-font-family, var(--_w-font, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif));
     --_radius: var(--flowbot-radius, 16px);
@@ -78,7 +79,9 @@ const frameStyles = css`
     border: 0;
   }
 
+  /* A border that only high contrast shows: forced colours paint every border, a button's fill never. */
   button {
+    border: 1px solid transparent;
     font: inherit;
     cursor: pointer;
   }
@@ -114,7 +117,7 @@ const frameStyles = css`
     width: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
     height: min(var(--_panel-height), calc(100vh - var(--_launcher-size) - 3 * var(--_offset)));
     height: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 3 * var(--_offset)));
-    border: 0;
+    border-color: transparent;
     box-shadow: 0 12px 40px rgb(15 23 42 / 0.25);
   }
 
@@ -139,7 +142,7 @@ const frameStyles = css`
   }
 
   .dialog .panel {
-    border: 0;
+    border-color: transparent;
   }
 
   @media (max-width: 480px) {

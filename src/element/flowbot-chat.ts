@@ -12,7 +12,6 @@ import type { ChatInput } from '../protocol/types.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
 import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from '../render/extras.js';
-import { inputStyles } from '../render/inputs/styles.js';
 import { messageContentStyles, prepareMessage } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
@@ -116,7 +115,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-input-background-color=#ffffff] - Text fields.
  * @cssproperty [--flowbot-input-text-color=#0f172a] - Text in fields.
  * @cssproperty [--flowbot-placeholder-color=#475569] - Placeholders in fields.
- * @cssproperty [--flowbot-error-color=#b91c1c] - Marks on answers that were not sent.
+ * @cssproperty [--flowbot-error-color=color-mix(in oklab, #dc2626, var(--flowbot-text-color))] - Field errors and marks on answers that were not sent (by default half red, half the text colour: a dark red on light panels, a light one on dark panels).
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
  * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
@@ -134,7 +133,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles, inputStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },

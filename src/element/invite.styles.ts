@@ -82,7 +82,6 @@ export const inviteStyles = css`
     width: 28px;
     height: 28px;
     padding: 0;
-    border: 0;
     border-radius: 50%;
     background: transparent;
     color: var(--_muted);
@@ -109,6 +108,8 @@ export const inviteStyles = css`
     background: var(--_badge-bg);
     color: var(--_badge-fg);
     box-shadow: 0 0 0 2px var(--_bg);
+    /* Its edge in high contrast, which drops the fill and the shadow. */
+    outline: 1px solid transparent;
     font-size: 12px;
     font-weight: 700;
     line-height: 22px;

@@ -9,7 +9,9 @@ export const chromeStyles = css`
     flex: none;
     align-items: center;
     gap: 12px;
-    padding: 12px 16px;
+    padding: 12px 16px 11px;
+    /* Its edge in high contrast, where the fill is gone. */
+    border-block-end: 1px solid transparent;
     background: var(--_primary);
     color: var(--_on-primary);
   }
@@ -45,7 +47,6 @@ export const chromeStyles = css`
     width: 40px;
     height: 40px;
     padding: 0;
-    border: 0;
     border-radius: 50%;
     background: transparent;
     color: inherit;
@@ -77,7 +78,10 @@ export const chromeStyles = css`
     width: var(--_launcher-size);
     height: var(--_launcher-size);
     padding: 0;
+    /* The icon fills the circle; high contrast draws its edge as an outline over it. */
     border: 0;
+    outline: 1px solid transparent;
+    outline-offset: -1px;
     border-radius: 50%;
     background: var(--_primary);
     color: var(--_on-primary);

@@ -15,6 +15,25 @@ export const composerStyles = css`
     background: var(--_bg);
   }
 
+  /*
+   * What scrolls fades out at its end while more waits there (where scroll-driven animations
+   * run): phones show no scrollbar until a list moves. The fade lies past the end until then.
+   * A control scrolled into view by the keyboard stops short of it, its focus ring whole.
+   */
+  .composer,
+  .choices {
+    mask: linear-gradient(#000 calc(100% - 24px), #0000) 0 0 / 100% calc(100% + 24px) no-repeat;
+    animation: flowbot-more linear;
+    animation-timeline: scroll(self);
+    scroll-padding: 4px 4px 28px;
+  }
+
+  @keyframes flowbot-more {
+    from {
+      mask-size: 100% 100%;
+    }
+  }
+
   .text-input {
     display: flex;
     align-items: flex-end;
@@ -58,8 +77,7 @@ export const composerStyles = css`
   .restart,
   .stop {
     min-height: 46px;
-    padding: 8px 16px;
-    border: 0;
+    padding: 7px 15px;
     border-radius: 12px;
     background: var(--_primary);
     color: var(--_on-primary);
@@ -67,7 +85,9 @@ export const composerStyles = css`
     font-weight: 600;
   }
 
+  /* A control never widens the widget: a page may size it by its content (a grid track, a flex item). */
   .choice-input {
+    contain: inline-size;
     display: flex;
     flex-direction: column;
     gap: 8px;
@@ -83,9 +103,14 @@ export const composerStyles = css`
     flex-wrap: wrap;
     justify-content: flex-end;
     gap: 8px;
+  }
+
+  /* Room for a focus ring (2px away, 2px wide) inside the list that clips it, the items where they were. */
+  .choices {
     max-height: 40vh;
     overflow-y: auto;
-    padding: 2px;
+    margin: -2px;
+    padding: 4px;
   }
 
   .choice {
@@ -105,6 +130,19 @@ export const composerStyles = css`
     box-shadow:
       inset 0 0 0 2px var(--_on-primary),
       0 0 0 2px var(--_primary);
+  }
+
+  /*
+   * High contrast drops shadows and fills: a picked item takes the system's selection colours,
+   * kept as they are (else its text is drawn on a plate of the background colour).
+   */
+  @media (forced-colors: active) {
+    button[aria-pressed='true'],
+    [aria-pressed='true'] * {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
 
   .choice-input > .send {

@@ -91,11 +91,13 @@ export function guestAvatarUrl(view: SessionView): string | undefined {
 
 /** Styles of these parts; add them to the element's static styles. */
 export const extrasStyles: CSSResult = css`
+  /* High contrast draws the transparent outline round the track and the bar in the selection colour. */
   .progress {
     flex: none;
     block-size: 4px;
     margin: 6px 12px;
     border-radius: 2px;
+    outline: 1px solid transparent;
     overflow: hidden;
     background: var(--flowbot-progress-track-color, var(--_w-progress-track, color-mix(in srgb, var(--_primary) 20%, transparent)));
   }
@@ -106,6 +108,12 @@ export const extrasStyles: CSSResult = css`
     block-size: 100%;
     inline-size: var(--_progress, 0%);
     background: var(--flowbot-progress-color, var(--_w-progress, var(--_primary)));
+  }
+
+  @media (forced-colors: active) {
+    .progress::before {
+      background: Highlight;
+    }
   }
 
   /* Each message and field reads in its own direction (English in a right-to-left page, and back). */

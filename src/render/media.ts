@@ -34,6 +34,16 @@ export function renderMedia(m: Model, onLoad: (() => void) | typeof nothing): Te
 
 /** The styles of these messages, adopted by the element's shadow root when the first is drawn. */
 export const mediaStyles: CSSResult = css`
+  /* Players fill a bubble of their own size: a shrink-to-fit bubble would collapse them. */
+  .bot-bubble[data-type='audio'] {
+    width: min(320px, 85%);
+  }
+
+  /* Frames and videos have no size of their own to shrink to (an iframe's is 300 px): they take the row. */
+  .bot-bubble:is([data-type='embed'], [data-type='video']) {
+    width: 85%;
+  }
+
   .fb-frame,
   .fb-video,
   .fb-audio {

@@ -17,8 +17,7 @@ export const transcriptStyles = css`
     inset-block-end: 8px;
     left: 50%;
     transform: translateX(-50%);
-    padding: 6px 14px;
-    border: 0;
+    padding: 5px 13px;
     border-radius: 999px;
     background: var(--_primary);
     color: var(--_on-primary);
@@ -51,9 +50,11 @@ export const transcriptStyles = css`
     gap: 2px;
   }
 
+  /* The transparent border is the bubble's edge in high contrast, where its fill is gone. */
   .bubble {
     max-width: 85%;
-    padding: 8px 12px;
+    padding: 7px 11px;
+    border: 1px solid transparent;
     border-radius: var(--_radius);
     overflow-wrap: anywhere;
   }
@@ -62,16 +63,6 @@ export const transcriptStyles = css`
     background: var(--_bot-bg);
     color: var(--_bot-fg);
     border-end-start-radius: 4px;
-  }
-
-  /* Players fill a bubble of their own size: a shrink-to-fit bubble would collapse them. */
-  .bot-bubble[data-type='audio'] {
-    width: min(320px, 85%);
-  }
-
-  /* Frames and videos have no size of their own to shrink to (an iframe's is 300 px): they take the row. */
-  .bot-bubble:is([data-type='embed'], [data-type='video']) {
-    width: 85%;
   }
 
   .user-bubble {
@@ -191,7 +182,8 @@ export const transcriptStyles = css`
     justify-content: space-between;
     gap: 8px;
     margin: 0;
-    padding: 10px 12px;
+    padding: 9px 11px;
+    border: 1px solid transparent;
     border-radius: 12px;
     font-size: 0.875rem;
   }

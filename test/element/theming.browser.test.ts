@@ -1,7 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { inputShown, part, startResponse, stubViewer, typeAndSend, until } from './helpers.js';
+import { mountInput, unavailable } from './controls-helpers.js';
+import { $, inputShown, part, startResponse, stubViewer, typeAndSend, until } from './helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -126,6 +127,90 @@ describe('<flowbot-chat>', () => {
       const el = await conversation(colours);
       expect(el.hasAttribute('style')).to.equal(false);
       expect(el.shadowRoot!.querySelectorAll('[style]')).to.have.length(0);
+    });
+  });
+
+  describe('error colour', () => {
+    /** The README's dark theme: the page's custom properties alone. */
+    const DARK = {
+      '--flowbot-primary-color': '#818cf8',
+      '--flowbot-on-primary-color': '#0f172a',
+      '--flowbot-background-color': '#0f172a',
+      '--flowbot-text-color': '#e2e8f0',
+      '--flowbot-muted-color': '#94a3b8',
+      '--flowbot-bot-bubble-color': '#1e293b',
+      '--flowbot-bot-text-color': '#e2e8f0',
+      '--flowbot-border-color': '#334155',
+      '--flowbot-input-background-color': '#020617',
+      '--flowbot-input-text-color': '#e2e8f0',
+      '--flowbot-placeholder-color': '#94a3b8',
+    };
+
+    /** A computed colour as `rgb()` (whatever syntax the browser prints), through a canvas pixel. */
+    function rgb(color: string): string {
+      const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+      const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+      return `rgb(${r}, ${g}, ${b})`;
+    }
+
+    /** The first opaque background behind `node`, through the shadow root. */
+    function behind(node: Element): string {
+      for (let up: Element | null = node; up; up = up.parentElement ?? (up.getRootNode() as ShadowRoot).host ?? null) {
+        const fill = getComputedStyle(up).backgroundColor;
+        if (!/^rgba\(.*,\s*0\)$|^transparent$/.test(fill)) return rgb(fill);
+      }
+      return 'rgb(255, 255, 255)';
+    }
+
+    const readability = (node: Element): number => contrast(rgb(fg(node)), behind(node));
+
+    function themed(el: FlowbotChat, theme: Record<string, string>): void {
+      for (const [name, value] of Object.entries(theme)) el.style.setProperty(name, value);
+    }
+
+    for (const [name, theme] of [
+      ['the default theme', {}],
+      ['the dark theme', DARK],
+    ] as const) {
+      it(`keeps field and file errors and "not sent" readable (4.5:1) in ${name}`, async () => {
+        const { el } = await mountInput({ type: 'email input' }, [unavailable()]);
+        themed(el, theme);
+        const field = part<HTMLInputElement>(el, 'input')!;
+        field.value = 'not an address';
+        field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+        part<HTMLButtonElement>(el, 'send-button')!.click();
+        const error = await until(() => part(el, 'field-error'));
+        expect(readability(error), `field error ${fg(error)} on ${behind(error)}`).to.be.at.least(4.5);
+
+        await typeAndSend(el, 'ada@example.com');
+        const note = await until(() => $(el, '.row.failed .note'));
+        expect(readability(note), `"not sent" ${fg(note)} on ${behind(note)}`).to.be.at.least(4.5);
+
+        const files = await mountInput({
+          type: 'file input',
+          options: { allowedFileTypes: { isEnabled: true, types: ['.pdf'] } },
+        });
+        themed(files.el, theme);
+        const picker = $<HTMLInputElement>(files.el, 'input[type="file"]')!;
+        const data = new DataTransfer();
+        data.items.add(new File(['x'], 'notes.txt', { type: 'text/plain' }));
+        picker.files = data.files;
+        picker.dispatchEvent(new Event('change', { bubbles: true }));
+        const refused = await until(() => part(files.el, 'field-error'));
+        expect(readability(refused), `file error ${fg(refused)} on ${behind(refused)}`).to.be.at.least(4.5);
+      });
+    }
+
+    it('takes --flowbot-error-color as it is', async () => {
+      const { el } = await mountInput({ type: 'email input' });
+      themed(el, { '--flowbot-error-color': 'rgb(1, 2, 3)' });
+      const field = part<HTMLInputElement>(el, 'input')!;
+      field.value = 'not an address';
+      field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      part<HTMLButtonElement>(el, 'send-button')!.click();
+      expect(fg(await until(() => part(el, 'field-error')))).to.equal('rgb(1, 2, 3)');
     });
   });
 

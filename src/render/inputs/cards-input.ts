@@ -11,6 +11,17 @@ import { renderTextInput } from './text-input.js';
 
 const id = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : text(value));
 
+/**
+ * Brings the card of a button the keyboard moved to to the row's start. A browser leaves a card
+ * that shows in part where it is (and snapping would undo a scroll to its nearest edge): its
+ * focus ring would be cut by the row's edge. Not for a pointer: the card would move from under
+ * it and the click be lost.
+ */
+function showFocusedCard(event: FocusEvent): void {
+  const target = event.target as Element;
+  if (target.matches(':focus-visible')) target.closest('li')?.scrollIntoView({ block: 'nearest', inline: 'start' });
+}
+
 /** The cards control for `input`. */
 export function renderCardsInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const cards = (input.items ?? []).filter(isObject);
@@ -19,7 +30,8 @@ export function renderCardsInput(input: ChatInput, ctx: InputContext): TemplateR
     (card) => Array.isArray(card.paths) && card.paths.some((p) => isObject(p) && !!id(p.id)),
   );
   if (!answerable) return renderTextInput(input, ctx);
-  return html`<ul class="cards" aria-label=${ctx.strings.choices} aria-labelledby=${ctx.question ?? nothing}>
+  return html`<ul class="cards" aria-label=${ctx.strings.choices} aria-labelledby=${ctx.question ?? nothing}
+    @focusin=${showFocusedCard}>
     ${cards.map((card) => {
       const image = safeUrl(card.imageUrl);
       const title = text(card.title);

@@ -25,14 +25,18 @@ export function renderInput(input: ChatInput, ctx: InputContext): TemplateResult
 }
 
 const ON_DEMAND_TYPES: ReadonlySet<string> = new Set(ON_DEMAND_INPUT_TYPES);
+const PICTURES = 'picture choice input';
 
 /** Inputs whose control could not be loaded: they fall back to a text field (a later input tries again). */
 const unloaded = new WeakSet<ChatInput>();
 
-/** Whether the control of `input` comes with the late renderers (a rarer type, a text input that takes files). */
+/**
+ * Whether the control of `input` comes with the late renderers (a rarer type, a text input that
+ * takes files), or needs their styles (picture choice: drawn like a choice, styled on demand).
+ */
 export function needsLateControl(input: ChatInput): boolean {
   const type = input.type ?? '';
-  return ON_DEMAND_TYPES.has(type) || (type === 'text input' && takesFiles(input));
+  return ON_DEMAND_TYPES.has(type) || type === PICTURES || (type === 'text input' && takesFiles(input));
 }
 
 /**
@@ -45,13 +49,15 @@ export function useTextField(input: ChatInput): void {
 
 function control(input: ChatInput, ctx: InputContext): TemplateResult {
   const type = input.type ?? '';
-  if (type === 'choice input' || type === 'picture choice input') return renderChoiceInput(input, ctx);
+  if (type === 'choice input') return renderChoiceInput(input, ctx);
   if (!needsLateControl(input) || unloaded.has(input)) return renderTextInput(input, ctx);
   const loaded = late.get();
   // Until the control arrives (its owner asks for it), a placeholder of its size.
   if (!loaded) return html`<span class="bone field" aria-hidden="true"></span>`;
   ctx.adoptStyles(loaded.styles);
-  return type === 'text input'
-    ? loaded.renderTextFilesInput(input, ctx)
-    : loaded.controls[type as OnDemandInputType](input, ctx);
+  return type === PICTURES
+    ? renderChoiceInput(input, ctx)
+    : type === 'text input'
+      ? loaded.renderTextFilesInput(input, ctx)
+      : loaded.controls[type as OnDemandInputType](input, ctx);
 }

@@ -1,10 +1,90 @@
 import { css } from 'lit';
 
-/** Styles of the controls loaded on demand (see `../on-demand.ts`): fields, rating, cards, files, skips. */
+/** Styles of the controls loaded on demand (see `../late-parts.ts`): fields, picture choice, rating, cards, files, skips. */
 export const onDemandInputStyles = css`
+  /* A control never widens the widget: a page may size it by its content (a grid track, a flex item). */
+  .field-input,
+  .file-input,
+  .cards,
+  .skip-input {
+    contain: inline-size;
+  }
+
+  .field[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+
+  .input-error {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--_error);
+    font-size: 0.875rem;
+    /* One line per refused file. */
+    white-space: pre-line;
+  }
 
   .field-input {
     flex-wrap: wrap;
+  }
+
+  /* Scrolls like the choices' list (see the composer's styles): a fade while more waits, room for focus rings. */
+  .pictures {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(104px, 1fr));
+    gap: 8px;
+    max-height: 40vh;
+    overflow-y: auto;
+    margin: -2px;
+    padding: 4px;
+    mask: linear-gradient(#000 calc(100% - 24px), #0000) 0 0 / 100% calc(100% + 24px) no-repeat;
+    animation: flowbot-more linear;
+    animation-timeline: scroll(self);
+    scroll-padding: 4px 4px 28px;
+  }
+
+  .picture {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    padding: 6px;
+    border: 1px solid var(--_border);
+    border-radius: 12px;
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+    position: relative;
+  }
+
+  .picture[aria-pressed='true'] {
+    border-color: var(--_primary);
+    box-shadow: 0 0 0 2px var(--_primary);
+  }
+
+  .picture[aria-pressed='true']::after {
+    content: '✓' / '';
+    position: absolute;
+    inset-block-start: 2px;
+    inset-inline-end: 2px;
+    width: 24px;
+    height: 24px;
+    border-radius: 50%;
+    background: var(--_primary);
+    color: var(--_on-primary);
+    font-weight: 700;
+    line-height: 24px;
+  }
+
+  /* The whole picture, letterboxed: a choice must not hide what is being chosen. */
+  .picture img {
+    width: 100%;
+    aspect-ratio: 16 / 10;
+    object-fit: contain;
+    border-radius: 8px;
+  }
+
+  .picture span {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.8125rem;
   }
 
   .field-input > .send {
@@ -29,6 +109,11 @@ export const onDemandInputStyles = css`
     margin: 0;
   }
 
+  /* A container too: how narrow it is decides how close the numbers sit. */
+  .rating-input {
+    container-type: inline-size;
+  }
+
   .scale {
     display: flex;
     flex-wrap: wrap;
@@ -36,11 +121,22 @@ export const onDemandInputStyles = css`
     gap: 4px;
   }
 
+  /*
+   * On a phone the eleven numbers of a 0 to 10 scale keep one row, each at least 24px wide:
+   * closer together, and into the composer's padding up to the room of a focus ring.
+   */
+  @container (width < 310px) {
+    .scale {
+      gap: 1px;
+      margin-inline: -8px;
+    }
+  }
+
   .rate {
     display: grid;
     flex: 1 1 0;
     place-items: center;
-    min-width: 28px;
+    min-width: 24px;
     max-width: 44px;
     height: 44px;
     border: 1px solid var(--_border);
@@ -66,7 +162,7 @@ export const onDemandInputStyles = css`
   .icons .rate,
   .icons .rate:has(:checked) {
     min-width: 40px;
-    border: 0;
+    border-color: transparent;
     background: transparent;
     color: var(--_primary);
   }
@@ -78,6 +174,18 @@ export const onDemandInputStyles = css`
 
   .rate.on svg {
     fill: currentColor;
+  }
+
+  /*
+   * High contrast turns every fill into the background: the picked number or star takes the
+   * selection colours, kept as they are (else its text is drawn on a plate of the background colour).
+   */
+  @media (forced-colors: active) {
+    .scale .rate:has(:checked) {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
   }
 
   .ends {
@@ -117,14 +225,33 @@ export const onDemandInputStyles = css`
     font-size: 0.8125rem;
   }
 
+  /*
+   * The next card shows in part, and the row fades out at its end while more waits there (see
+   * the composer's lists); room for a focus ring on every side.
+   */
   .cards {
     display: flex;
     gap: 8px;
-    margin: 0;
-    padding: 2px;
+    margin: -2px;
+    padding: 4px;
     overflow-x: auto;
     list-style: none;
     scroll-snap-type: x mandatory;
+    scroll-padding: 4px;
+    mask: linear-gradient(to right, #000 calc(100% - 24px), #0000) 0 0 / calc(100% + 24px) 100% no-repeat;
+    animation: flowbot-more-x linear;
+    animation-timeline: scroll(self inline);
+  }
+
+  .cards:dir(rtl) {
+    mask-image: linear-gradient(to left, #000 calc(100% - 24px), #0000);
+    mask-position: 100% 0;
+  }
+
+  @keyframes flowbot-more-x {
+    from {
+      mask-size: 100% 100%;
+    }
   }
 
   .card {
@@ -138,7 +265,7 @@ export const onDemandInputStyles = css`
 
   .card .choice {
     min-height: 40px;
-    padding: 6px 12px;
+    padding: 5px 11px;
     font-size: 0.9375rem;
   }
 
@@ -185,7 +312,6 @@ export const onDemandInputStyles = css`
     flex: none;
     width: 36px;
     height: 36px;
-    border: 0;
     border-radius: 50%;
     background: transparent;
     color: inherit;
@@ -216,11 +342,7 @@ export const onDemandInputStyles = css`
     color: var(--_fg);
     font-size: max(16px, 1em);
   }
-  /* Uploads: one message per refused file, a bar per file, the text input's attach and record buttons. */
-  .input-error {
-    white-space: pre-line;
-  }
-
+  /* Uploads: a bar per file, the text input's attach and record buttons. */
   .input-notice {
     flex-basis: 100%;
     margin: 0;
