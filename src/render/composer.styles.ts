@@ -46,7 +46,8 @@ export const composerStyles = css`
     min-width: 0;
     min-height: 46px;
     padding: 10px 12px;
-    border: 1px solid var(--_border);
+    /* The border colour drawn toward the text colour: a field's edge stands 3:1 from the panel, light or dark. */
+    border: 1px solid color-mix(in oklab, var(--_border), var(--_fg) 45%);
     border-radius: 12px;
     background: var(--_input-bg);
     color: var(--_input-fg);

@@ -1,0 +1,145 @@
+/**
+ * Measures of what a visitor perceives, for the WCAG tests: colours as painted (with the
+ * backgrounds behind them composited), contrast ratios, the controls a visitor can reach, and
+ * what clips them. Everything is read from computed style and geometry in the real browser.
+ */
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+
+export type Rgba = [number, number, number, number];
+
+const pixel = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true })!;
+
+/** A computed colour (any CSS colour: `rgb()`, `oklab()`, `color-mix()`…) as sRGB 0–255 channels and alpha, as the browser paints it. */
+export function parseColour(value: string): Rgba {
+  pixel.clearRect(0, 0, 1, 1);
+  pixel.fillStyle = 'rgba(0, 0, 0, 0)';
+  pixel.fillStyle = value;
+  pixel.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data;
+  return [r!, g!, b!, a! / 255];
+}
+
+/** `top` painted over the opaque `bottom`. */
+export function over(top: Rgba, bottom: Rgba): Rgba {
+  const a = top[3];
+  return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1];
+}
+
+function luminance([r, g, b]: Rgba): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** The WCAG contrast ratio of two opaque colours. */
+export function contrast(a: Rgba, b: Rgba): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The parent in the flat tree: a shadow root's host, a slotted node's slot is not needed here. */
+function parentOf(node: Element): Element | null {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode();
+  return root instanceof ShadowRoot ? root.host : null;
+}
+
+/** The opaque colour painted behind `node`: its own background and its ancestors', composited over white. */
+export function backgroundOf(node: Element): Rgba {
+  const layers: Rgba[] = [];
+  for (let at: Element | null = node; at; at = parentOf(at)) {
+    const colour = parseColour(getComputedStyle(at).backgroundColor);
+    if (colour[3] > 0) layers.push(colour);
+    if (colour[3] >= 1) break;
+  }
+  return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+}
+
+/** The opaque colour of `node`'s text, over what is behind it. */
+export function textColourOf(node: Element): Rgba {
+  return over(parseColour(getComputedStyle(node).color), backgroundOf(node));
+}
+
+/** Whether `node` is rendered and takes room (not display:none, not zero-sized, not visually hidden). */
+export function shown(node: Element): boolean {
+  const rect = node.getBoundingClientRect();
+  if (rect.width < 2 || rect.height < 2) return false;
+  for (let at: Element | null = node; at; at = parentOf(at)) {
+    const style = getComputedStyle(at);
+    if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+    if (at.classList.contains('visually-hidden')) return false;
+  }
+  return true;
+}
+
+/** Every element inside the widget's shadow root that shows text of its own. */
+export function textElements(el: FlowbotChat): Element[] {
+  const out = new Set<Element>();
+  const walker = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent && node.textContent!.trim() && shown(parent) && !parent.closest('[aria-hidden="true"]')) out.add(parent);
+  }
+  return [...out];
+}
+
+/** Whether `node`'s text is large by WCAG (18pt, or 14pt bold). */
+export function largeText(node: Element): boolean {
+  const style = getComputedStyle(node);
+  const px = parseFloat(style.fontSize);
+  return px >= 24 || (px >= 18.66 && Number(style.fontWeight) >= 700);
+}
+
+/** What a visitor can operate: buttons, links, fields, and the labels that stand for hidden radios and checkboxes. */
+export function controlsOf(el: FlowbotChat): HTMLElement[] {
+  const root = el.shadowRoot!;
+  const found = [
+    ...root.querySelectorAll<HTMLElement>(
+      'button, a[href], textarea, select, input:not([type="radio"]):not([type="checkbox"]):not([type="file"]):not([type="hidden"])',
+    ),
+    // A radio or checkbox drawn as its label (the label is the target), and a file input drawn as its drop zone.
+    ...[...root.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"], input[type="file"]')]
+      .map((input) => input.closest('label'))
+      .filter((label): label is HTMLLabelElement => label !== null),
+  ];
+  return [...new Set(found)].filter(shown);
+}
+
+/** The rectangles that clip `node`: each ancestor (inside the widget) whose overflow is not visible. */
+export function clippersOf(node: Element): DOMRect[] {
+  const out: DOMRect[] = [];
+  for (let at = parentOf(node); at && at.localName !== 'flowbot-chat'; at = parentOf(at)) {
+    const style = getComputedStyle(at);
+    if (style.overflowX !== 'visible' || style.overflowY !== 'visible') out.push(at.getBoundingClientRect());
+  }
+  return out;
+}
+
+/** The box a focus indicator paints around `node`: its border box grown by the outline's width and offset. */
+export function outlineBox(node: Element): DOMRect {
+  const style = getComputedStyle(node);
+  const grow = parseFloat(style.outlineWidth || '0') + parseFloat(style.outlineOffset || '0');
+  const rect = node.getBoundingClientRect();
+  return new DOMRect(rect.x - grow, rect.y - grow, rect.width + 2 * grow, rect.height + 2 * grow);
+}
+
+/** Whether `inner` lies within `outer` (to half a pixel). */
+export const within = (inner: DOMRect, outer: DOMRect): boolean =>
+  inner.left >= outer.left - 0.5 &&
+  inner.top >= outer.top - 0.5 &&
+  inner.right <= outer.right + 0.5 &&
+  inner.bottom <= outer.bottom + 0.5;
+
+/**
+ * The element that shows `node`'s focus: `node` itself, or the nearest ancestor (a label, a
+ * drop zone) that draws the ring for a control hidden inside it.
+ */
+export function focusRingOf(node: Element): Element | undefined {
+  for (let at: Element | null = node, i = 0; at && i < 3; at = parentOf(at), i++) {
+    const style = getComputedStyle(at);
+    if ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none') return at;
+  }
+  return undefined;
+}

@@ -1,0 +1,400 @@
+/**
+ * WCAG 2.2 AA, criterion by criterion: each test is named by the success criterion it proves
+ * (ACCESSIBILITY.md lists them all, with the other tests that prove the rest). What a visitor
+ * perceives is measured in the real browser: painted colours, geometry, focus, announcements.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import fc from 'fast-check';
+import { afterEach, describe, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import { mountInput } from './controls-helpers.js';
+import {
+  $,
+  $$,
+  inputShown,
+  part,
+  startResponse,
+  stubViewer,
+  text,
+  textMessage,
+  typeAndSend,
+  until,
+} from './helpers.js';
+import {
+  backgroundOf,
+  clippersOf,
+  contrast,
+  controlsOf,
+  focusRingOf,
+  largeText,
+  outlineBox,
+  over,
+  parseColour,
+  textColourOf,
+  textElements,
+  within,
+} from './wcag-helpers.js';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await page.viewport(1280, 800);
+});
+
+/** The README's dark theme: the page's custom properties alone. */
+const DARK = {
+  '--flowbot-primary-color': '#818cf8',
+  '--flowbot-on-primary-color': '#0f172a',
+  '--flowbot-background-color': '#0f172a',
+  '--flowbot-text-color': '#e2e8f0',
+  '--flowbot-muted-color': '#94a3b8',
+  '--flowbot-bot-bubble-color': '#1e293b',
+  '--flowbot-bot-text-color': '#e2e8f0',
+  '--flowbot-border-color': '#334155',
+  '--flowbot-input-background-color': '#020617',
+  '--flowbot-input-text-color': '#e2e8f0',
+  '--flowbot-placeholder-color': '#94a3b8',
+};
+
+/** Every input type, with the options that change its controls. */
+const INPUTS: Record<string, Record<string, unknown>> = {
+  text: { type: 'text input', options: { labels: { placeholder: 'Your name' } } },
+  'long text': { type: 'text input', options: { isLong: true } },
+  'text with files and voice': {
+    type: 'text input',
+    options: { attachments: { isEnabled: true }, audioClip: { isEnabled: true } },
+  },
+  number: { type: 'number input', options: { min: 1, max: 10 } },
+  email: { type: 'email input' },
+  url: { type: 'url input' },
+  phone: { type: 'phone number input' },
+  'date range': { type: 'date input', options: { isRange: true } },
+  time: { type: 'time input' },
+  choice: {
+    type: 'choice input',
+    items: [
+      { id: 'a', content: 'Alpha' },
+      { id: 'b', content: 'Beta' },
+    ],
+  },
+  'multiple choice': {
+    type: 'choice input',
+    options: { isMultipleChoice: true },
+    items: [
+      { id: 'a', content: 'Alpha' },
+      { id: 'b', content: 'Beta' },
+      { id: 'c', content: 'Gamma' },
+    ],
+  },
+  'searchable choice': {
+    type: 'choice input',
+    options: { isSearchable: true },
+    items: Array.from({ length: 12 }, (_, i) => ({ id: `i${i}`, content: `Option ${i + 1}` })),
+  },
+  'picture choice': {
+    type: 'picture choice input',
+    items: [
+      { id: 'p1', title: 'Sea', description: 'Blue', pictureSrc: 'https://example.invalid/sea.png' },
+      { id: 'p2', title: 'Hill', description: 'Green', pictureSrc: 'https://example.invalid/hill.png' },
+    ],
+  },
+  'rating (numbers)': { type: 'rating input', options: { buttonType: 'Numbers', length: 10, startsAt: 0 } },
+  'rating (icons)': { type: 'rating input', options: { buttonType: 'Icons', length: 5, startsAt: 1 } },
+  file: { type: 'file input', options: { isMultipleAllowed: true } },
+  cards: {
+    type: 'cards',
+    items: [
+      { id: 'c1', title: 'Plan A', description: 'Small', paths: [{ id: 'x', text: 'Pick A' }] },
+      { id: 'c2', title: 'Plan B', description: 'Large', paths: [{ id: 'y', text: 'Pick B' }] },
+    ],
+  },
+  payment: { type: 'payment input' },
+};
+
+/** A conversation with a header, a link, an answer and a field error on screen. */
+async function conversation(styles: Record<string, string> = {}, widget: Record<string, unknown> = {}) {
+  const link = {
+    id: 'm2',
+    type: 'text',
+    content: {
+      type: 'richText',
+      richText: [
+        {
+          type: 'p',
+          children: [
+            { text: 'Read ' },
+            { type: 'a', url: 'https://example.com/terms', children: [{ text: 'the terms' }] },
+          ],
+        },
+      ],
+    },
+  };
+  stubViewer(startResponse({ messages: [textMessage('m1', 'Hello! What is your name?'), link] }), [
+    { messages: [textMessage('m3', 'And your e-mail?')], input: { id: 'in-2', type: 'email input' } },
+  ]);
+  const el = await fixture<FlowbotChat>(
+    html`<flowbot-chat public-id="stub" .widget=${{ title: 'Support', subTitle: 'We answer fast', ...widget }}></flowbot-chat>`,
+  );
+  for (const [name, value] of Object.entries(styles)) el.style.setProperty(name, value);
+  await inputShown(el);
+  await typeAndSend(el, 'Ada');
+  await until(() => $(el, '.composer input[type="email"]'));
+  await typeAndSend(el, 'not an address');
+  await until(() => part(el, 'field-error'));
+  return el;
+}
+
+/** Every text of the widget against what is behind it: what falls under 4.5:1 (3:1 for large text). */
+function lowContrastTexts(el: FlowbotChat): string[] {
+  const low: string[] = [];
+  for (const node of textElements(el)) {
+    const ratio = contrast(textColourOf(node), backgroundOf(node));
+    if (ratio < (largeText(node) ? 3 : 4.5)) low.push(`${text(node).slice(0, 30)} ${ratio.toFixed(2)}:1`);
+  }
+  for (const field of $$<HTMLInputElement>(el, 'input[placeholder], textarea[placeholder]')) {
+    const placeholder = parseColour(getComputedStyle(field, '::placeholder').color);
+    const ratio = contrast(placeholder, backgroundOf(field));
+    if (ratio < 4.5) low.push(`placeholder "${field.placeholder}" ${ratio.toFixed(2)}:1`);
+  }
+  return low;
+}
+
+/** A control's edge (border) or fill against the background around it: the better of the two. */
+function edgeContrast(control: Element): number {
+  const around = backgroundOf(control.parentElement ?? control);
+  const style = getComputedStyle(control);
+  const edge = parseFloat(style.borderTopWidth) >= 1 ? over(parseColour(style.borderTopColor), around) : undefined;
+  return Math.max(contrast(backgroundOf(control), around), edge ? contrast(edge, around) : 0);
+}
+
+describe('<flowbot-chat> and WCAG 2.2 AA', () => {
+  describe('1.4.3 Contrast (Minimum) and 1.4.11 Non-text Contrast', () => {
+    it('1.4.3: every text, placeholders and the field error included, is 4.5:1 in the default theme', async () => {
+      const el = await conversation();
+      expect(lowContrastTexts(el)).to.deep.equal([]);
+    });
+
+    it("1.4.3: every text, the field error included, is 4.5:1 in the README's dark theme", async () => {
+      const el = await conversation(DARK);
+      expect(lowContrastTexts(el)).to.deep.equal([]);
+    });
+
+    it('1.4.11: a field stands out from the panel by 3:1 (edge or fill), with and without an error, default and dark', async () => {
+      for (const styles of [{}, DARK]) {
+        const el = await conversation(styles);
+        expect(edgeContrast(part(el, 'input')!), 'field with an error').to.be.at.least(3);
+        const { el: plain } = await mountInput(INPUTS.text!);
+        for (const [name, value] of Object.entries(styles as Record<string, string>))
+          plain.style.setProperty(name, value);
+        await plain.updateComplete;
+        expect(edgeContrast(part(plain, 'input')!), 'field').to.be.at.least(3);
+        el.remove();
+        plain.remove();
+      }
+    });
+
+    it('1.4.3 and 1.4.11: any widget colours keep every text at 4.5:1 and the field at 3:1 from the panel', async () => {
+      const hex = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ primaryColor: hex, secondaryColor: hex, primaryAIColor: hex, secondaryAIColor: hex }),
+          async (widget) => {
+            const el = await conversation({}, widget);
+            try {
+              expect(lowContrastTexts(el), JSON.stringify(widget)).to.deep.equal([]);
+              // A button named by its words needs no edge of its own (1.4.11's understanding); a field does.
+              expect(edgeContrast(part(el, 'input')!), JSON.stringify(widget)).to.be.at.least(3);
+            } finally {
+              el.remove();
+            }
+          },
+        ),
+        { numRuns: 12 },
+      );
+    });
+  });
+
+  describe('1.4.4 Resize Text and 1.4.10 Reflow', () => {
+    for (const [width, height, criterion] of [
+      [320, 640, '1.4.10: at 320 CSS px'],
+      [640, 400, '1.4.4: at 200% (a 1280 px window zoomed: 640 CSS px)'],
+    ] as const) {
+      it(`${criterion}, every input type fits: no scrolling in two directions, nothing cut`, async () => {
+        await page.viewport(width, height);
+        for (const [name, input] of Object.entries(INPUTS)) {
+          const { el } = await mountInput(input);
+          const panel = part(el, 'panel')!.getBoundingClientRect();
+          expect(document.documentElement.scrollWidth, name).to.be.at.most(width);
+          expect(panel.right, name).to.be.at.most(width + 0.5);
+          // Nothing sticks out of the panel, except inside a scroller that shows it scrolls (cards).
+          for (const node of $$(el, '.panel *')) {
+            if (node.closest('.cards, pre, .table-scroll')) continue;
+            const rect = node.getBoundingClientRect();
+            if (rect.width === 0) continue;
+            expect(rect.right, `${name}: ${node.localName}.${node.className}`).to.be.at.most(panel.right + 0.5);
+          }
+          el.remove();
+        }
+      });
+    }
+  });
+
+  describe('1.4.12 Text Spacing', () => {
+    it('keeps every text whole with line height 1.5, paragraphs 2em, letters 0.12em and words 0.16em', async () => {
+      const spacing = new CSSStyleSheet();
+      spacing.replaceSync(
+        '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+      );
+      for (const input of [INPUTS.choice!, INPUTS['rating (numbers)']!, INPUTS['date range']!, INPUTS.cards!]) {
+        const { el } = await mountInput(input);
+        el.shadowRoot!.adoptedStyleSheets = [...el.shadowRoot!.adoptedStyleSheets, spacing];
+        await el.updateComplete;
+        for (const node of textElements(el)) {
+          for (let at: Element | null = node; at && at !== el.shadowRoot!.host; at = at.parentElement) {
+            const style = getComputedStyle(at);
+            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+            if (at.matches('.messages, .cards, .choices')) break; // scrollers: the text scrolls into view
+            expect(at.scrollHeight, `${text(node).slice(0, 20)} in ${at.className}`).to.be.at.most(at.clientHeight + 1);
+            expect(at.scrollWidth, `${text(node).slice(0, 20)} in ${at.className}`).to.be.at.most(at.clientWidth + 1);
+          }
+        }
+        el.remove();
+      }
+    });
+  });
+
+  describe('2.1.2 No Keyboard Trap and 2.4.3 Focus Order', () => {
+    it('2.1.2: Tab goes through the inline widget and out of it, both ways', async () => {
+      stubViewer(startResponse());
+      const wrapper = await fixture<HTMLElement>(
+        html`<div><button id="before">Before</button><flowbot-chat public-id="stub"></flowbot-chat><button id="after">After</button></div>`,
+      );
+      const el = wrapper.querySelector('flowbot-chat')!;
+      await inputShown(el);
+      wrapper.querySelector<HTMLButtonElement>('#before')!.focus();
+      let steps = 0;
+      while (document.activeElement?.id !== 'after' && steps++ < 20) await userEvent.tab();
+      expect(document.activeElement?.id).to.equal('after');
+      steps = 0;
+      while (document.activeElement?.id !== 'before' && steps++ < 20) await userEvent.tab({ shift: true });
+      expect(document.activeElement?.id).to.equal('before');
+    });
+
+    it('2.4.3: Tab follows the reading order: the transcript, a link in a message, then the answer and Send', async () => {
+      const el = await conversation();
+      const order: Element[] = [];
+      part<HTMLElement>(el, 'messages')!.focus();
+      for (let i = 0; i < 4; i++) {
+        order.push(el.shadowRoot!.activeElement!);
+        await userEvent.tab();
+      }
+      const names = order.map((node) => node.getAttribute('part') ?? node.localName);
+      expect(names.slice(0, 4)).to.deep.equal(['messages', 'a', 'input', 'send-button']);
+      const tops = order.slice(1, 3).map((node) => node.getBoundingClientRect().top);
+      expect(tops[1]).to.be.greaterThan(tops[0]!);
+    });
+  });
+
+  describe('2.4.7 Focus Visible and 2.5.8 Target Size (Minimum)', () => {
+    for (const [name, input] of Object.entries(INPUTS)) {
+      it(`${name}: every control is at least 24×24 px and shows a focus ring that nothing clips`, async () => {
+        const { el } = await mountInput(input);
+        const controls = controlsOf(el);
+        expect(controls.length).to.be.greaterThan(0);
+        for (const control of controls) {
+          const rect = control.getBoundingClientRect();
+          const label = `${control.localName}[part=${control.getAttribute('part')}] ${text(control).slice(0, 20)}`;
+          expect(Math.round(rect.width), `${label} width`).to.be.at.least(24);
+          expect(Math.round(rect.height), `${label} height`).to.be.at.least(24);
+        }
+        // Every control reached by Tab, its ring drawn and whole.
+        part<HTMLElement>(el, 'messages')!.focus();
+        const seen = new Set<Element>();
+        for (let i = 0; i < 30; i++) {
+          await userEvent.tab();
+          const active = el.shadowRoot!.activeElement;
+          if (!active || seen.has(active)) break;
+          seen.add(active);
+          if (active.matches('[part~="messages"]')) continue;
+          const ring = focusRingOf(active);
+          const label = `${active.localName}[part=${active.getAttribute('part')}]`;
+          expect(ring, `${label} shows no focus ring`).to.exist;
+          for (const clip of clippersOf(ring!))
+            expect(within(outlineBox(ring!), clip), `${label}'s ring is clipped`).to.equal(true);
+        }
+      });
+    }
+  });
+
+  describe('2.5.3 Label in Name and 3.1.2 Language of Parts', () => {
+    it("2.5.3: a button's accessible name holds the words it shows", async () => {
+      for (const input of [INPUTS.choice!, INPUTS.cards!, INPUTS.payment!, INPUTS['multiple choice']!]) {
+        const { el } = await mountInput(input);
+        for (const button of $$(el, 'button')) {
+          const shownWords = text(button).toLowerCase();
+          const name = (button.getAttribute('aria-label') ?? shownWords).toLowerCase();
+          if (shownWords) expect(name, shownWords).to.contain(shownWords);
+        }
+        el.remove();
+      }
+    });
+
+    it("3.1.2: the widget's own words carry its language when it differs from the page's", async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="pt-BR"></flowbot-chat>`);
+      await inputShown(el);
+      expect(document.documentElement.lang === 'pt-BR').to.equal(false);
+      expect(part(el, 'send-button')!.matches(':lang(pt-BR)')).to.equal(true);
+      expect(text(part(el, 'send-button'))).to.equal('Enviar');
+    });
+  });
+
+  describe('4.1.2 Name, Role, Value and 4.1.3 Status Messages', () => {
+    it('4.1.2: axe finds nothing in any input type, with an error, at the end, and when unavailable', async () => {
+      for (const input of Object.values(INPUTS)) {
+        const { el } = await mountInput(input);
+        await expect(el).to.be.accessible();
+        el.remove();
+      }
+      await expect(await conversation()).to.be.accessible();
+      stubViewer(startResponse({ input: undefined }));
+      const ended = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await until(() => part(ended, 'end'));
+      await expect(ended).to.be.accessible();
+      const off = await fixture<FlowbotChat>(
+        html`<flowbot-chat public-id="stub" .widget=${{ isActivated: false }}></flowbot-chat>`,
+      );
+      await until(() => part(off, 'unavailable'));
+      await expect(off).to.be.accessible();
+    });
+
+    it('4.1.3: each message reaches the polite log once; the typing state is said in it; nothing else is live', async () => {
+      const typing = {
+        settings: { typingEmulation: { enabled: true, speed: 400, maxDelay: 0.3, isDisabledOnFirstMessage: false } },
+      };
+      stubViewer(
+        startResponse({
+          flowbot: { id: 'bot', version: '1', ...typing },
+          messages: [textMessage('m1', 'One'), textMessage('m2', 'Two')],
+        }),
+      );
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      const log = await until(() => part(el, 'messages'));
+      expect(log.getAttribute('role')).to.equal('log');
+      expect(log.getAttribute('aria-live')).to.equal('polite');
+      const added: string[] = [];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof Element) added.push(text(node));
+      }).observe(log, { childList: true });
+      await until(() => part(el, 'typing'));
+      expect(text(part(el, 'typing'))).to.equal('Bot is typing');
+      await inputShown(el, 8000);
+      const said = added.filter((words) => words === 'One' || words === 'Two');
+      expect(said).to.deep.equal(['One', 'Two']);
+      // Live regions: the log, and the field's own status line at most.
+      const live = $$(el, '[aria-live], [role="status"], [role="alert"], [role="log"]').filter((node) => node !== log);
+      expect(live.every((node) => !log.contains(node) || node.matches('[role="alert"]'))).to.equal(true);
+    });
+  });
+});
