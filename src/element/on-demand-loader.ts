@@ -5,14 +5,25 @@
  * code's own Lit (see `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
+import { addCatalogues } from '../i18n/lookup.js';
 import { provideLateRenderers } from '../render/late.js';
 import { importBesideScript } from '../script-tag/beside-script.js';
 import { createLoader } from '../script-tag/loader.js';
 import type { OnDemand } from './on-demand.js';
 
-/** The on-demand part, loaded once, the first time something needs it. */
+/**
+ * The on-demand part, loaded once, the first time something needs it. Its words join the
+ * catalogues before any of its renderers can run: they show some English words the first file
+ * of the script-tag build does not carry.
+ */
 export const onDemand = createLoader<OnDemand>(() =>
-  import.meta.env.FLOWBOT_SCRIPT_TAG ? importBesideScript<OnDemand>('flowbot-chat.lazy.js') : import('./on-demand.js'),
+  (import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importBesideScript<OnDemand>('flowbot-chat.lazy.js')
+    : import('./on-demand.js')
+  ).then((part) => {
+    addCatalogues(part.catalogues);
+    return part;
+  }),
 );
 
 // The renderers draw what arrives with it.
