@@ -1,7 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import pkg from '../../package.json';
-import { version } from '../../src/script-tag/embed.js';
+import '../../src/script-tag/embed.js';
+import { version } from '../../src/script-tag/version.js';
 import { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { part, until } from './helpers.js';
 
