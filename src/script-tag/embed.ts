@@ -1,13 +1,16 @@
 /**
  * The script-tag file, small on purpose: it exposes `window.Flowbot.init`,
  * sends the first `startChat` of every widget that starts at once, and
- * fetches the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
- * so the first request does not wait for the code (see `handover.ts`).
+ * loads the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
+ * so the first request does not wait for the code (see `handover.ts`). That
+ * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
  * the widget's code is fetched once.
  */
 import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
+import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-beside.js';
+import { showUnavailable } from './unavailable.js';
 import { version } from './version.js';
 
 // The element's types, through the tag map it declares: this file sits below the element and
@@ -184,9 +187,11 @@ if (typeof window !== 'undefined' && !window.Flowbot) {
     document.addEventListener('DOMContentLoaded', () => watch.disconnect(), { once: true });
   }
   if (base) {
-    import(/* @vite-ignore */ new URL('flowbot-chat.main.js', base).href).catch((error: unknown) =>
-      console.error('flowbot-chat: could not load flowbot-chat.main.js beside the script', error),
-    );
+    const load = loadBeside(base);
+    // The widget's code borrows the loader for its on-demand file.
+    (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
+    // Code that is not the build's never runs: the widgets say they are unavailable instead.
+    load('flowbot-chat.main.js', import.meta.env.FLOWBOT_MAIN_INTEGRITY!).catch(showUnavailable);
   } else {
     console.error('flowbot-chat: load this file with a <script src>');
   }
