@@ -1,9 +1,11 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
- * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and fetches the widget's code beside it.
- * - `main`   that code (`src/define.ts`), everything inlined but the part loaded on demand.
- * - `lazy`   that part (`src/element/on-demand.ts`), which the widget's code fetches beside itself.
+ * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand.ts`), fetched beside that code.
+ * - `main`   the widget's code (`src/define.ts`), everything inlined but that part, whose SHA-384 it carries.
+ * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
+ *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
+ *            a page that pins the script-tag file's own hash (`integrity`) runs nothing else unchecked.
  * - `server` the Node-only reference server.
  * - `test`   (Vitest's) the Node and browser (real Chromium) test projects.
  * `import.meta.env.FLOWBOT_SCRIPT_TAG` tells the code which path it is built for (see
@@ -11,6 +13,8 @@
  * test servers' in `test/support/test-plugins.ts`.
  */
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
@@ -20,6 +24,15 @@ const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, 
 
 /** Which path the code is built for: the script tag's files, or npm's modules. */
 const scriptTag = (yes: boolean) => ({ 'import.meta.env.FLOWBOT_SCRIPT_TAG': JSON.stringify(yes) });
+
+/**
+ * The Subresource Integrity value of a built file (`sha384-…`), for the file that loads it. The
+ * build modes run one after the other, so the file is already there.
+ */
+function integrityOf(file: string): string {
+  if (!existsSync(file)) throw new Error(`vite: ${file} is missing: build it first (see the order in package.json)`);
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+}
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -75,13 +88,19 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 
   iife: () => ({
     publicDir: false,
-    define: scriptTag(true),
+    define: {
+      ...scriptTag(true),
+      'import.meta.env.FLOWBOT_MAIN_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.main.js')),
+    },
     build: scriptTagBuild('src/script-tag/embed.ts', 'iife', 'flowbot-chat.iife.js'),
   }),
 
   main: () => ({
     publicDir: false,
-    define: scriptTag(true),
+    define: {
+      ...scriptTag(true),
+      'import.meta.env.FLOWBOT_LAZY_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
+    },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),

@@ -47,8 +47,8 @@ await checkPortFree(apiPort, 'FLOWBOT_API_PORT', 'the reference server');
 await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 
 // embed.html uses only the built script-tag file (and the part it loads on demand), like a
-// customer page: build them first.
-const built = ['iife', 'main', 'lazy'].every(
+// customer page: build them first, in this order (each carries the hash of the one before).
+const built = ['lazy', 'main', 'iife'].every(
   (mode) =>
     spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
 );

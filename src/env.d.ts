@@ -2,6 +2,10 @@
 interface ImportMetaEnv {
   /** True in the script-tag build (`flowbot-chat.main.js` and its on-demand file), false or absent elsewhere. */
   readonly FLOWBOT_SCRIPT_TAG?: boolean;
+  /** The script-tag file's build: the SHA-384 of the widget's code (`sha384-…`), which it loads. */
+  readonly FLOWBOT_MAIN_INTEGRITY?: string;
+  /** The widget code's build (script-tag path): the SHA-384 of its on-demand file, which it loads. */
+  readonly FLOWBOT_LAZY_INTEGRITY?: string;
 }
 
 interface ImportMeta {

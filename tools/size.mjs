@@ -43,6 +43,13 @@ export function measure(file = FILE) {
   return { file, raw: code.length, gzip: gzip(code), brotli: brotli(code), parts };
 }
 
+/** The keys of `enLater` in src/i18n/en.ts: the English words that arrive with the on-demand part. */
+function laterEnglishKeys() {
+  const source = readFileSync('src/i18n/en.ts', 'utf8');
+  const block = /export const enLater = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]);
+}
+
 /** The gzip bytes before the first message: the script-tag file and the widget's code. */
 export function firstMessageBytes() {
   return measure(FILE).gzip + measure(MAIN).gzip;
@@ -89,6 +96,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (!readFileSync(FILE, 'utf8').includes('flowbot-chat.main.js')) {
     console.error(`✖ ${FILE} does not fetch flowbot-chat.main.js`);
+    failed = true;
+  }
+  // The widget's code carries only the English words it shows itself (`enFirst`); one that reads
+  // another (`enLater`, which arrives with the on-demand part) would show nothing in its place.
+  const laterWords = laterEnglishKeys().filter((key) => new RegExp(`\\.${key}\\b`).test(readFileSync(MAIN, 'utf8')));
+  if (laterWords.length) {
+    console.error(
+      `✖ ${MAIN} reads English words that arrive with the on-demand part: ${laterWords.join(', ')} ` +
+        '(move them to enFirst in src/i18n/en.ts)',
+    );
     failed = true;
   }
   if (script.gzip > SCRIPT_BUDGET_GZIP) {

@@ -20,8 +20,8 @@ export { SpeechController } from './speech.js';
 // by bubble and popup widgets only.
 export { Invite } from './invite.js';
 export { BubbleFocus } from './bubble-focus.js';
-// The languages besides English (the script-tag build's first file has English only).
-export { catalogues } from '../i18n/pt-br.js';
+// The languages besides English, and the English words only this part shows.
+export { catalogues } from '../i18n/later.js';
 
 import type * as Self from './on-demand.js';
 

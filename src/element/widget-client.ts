@@ -20,13 +20,13 @@ export function createWidgetClient(viewerBaseUrl: string, host: Element): Conver
     startChat(publicId, options = {}) {
       const { prefilledVariables, isStreamEnabled, signal } = options;
       // The request the script-tag file would have sent for these options (the widget asks for no other start field).
-      const { url, body } = startRequest({
+      const request = startRequest({
         publicId,
         apiHost: viewerBaseUrl,
         prefilledVariables: prefilledVariables ?? undefined,
         streaming: !!isStreamEnabled,
       });
-      const early = takeEarlyStart(host, url, body, signal);
+      const early = takeEarlyStart(host, request, signal);
       // Its answer goes through the same client code, as if this client had sent the request.
       return (early ? createViewerClient({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
     },

@@ -1,15 +1,17 @@
 /** The widget's own words in English, the default language (see `lookup.ts`). */
 import type { FlowbotStrings } from './strings.js';
 
-/** English. */
-export const en: FlowbotStrings = {
+/**
+ * The words the widget's first file can show: its chrome, the transcript, the
+ * composer and the controls it always has. The script-tag build's widget code
+ * carries only these; the rest arrive with the on-demand part, before any
+ * renderer of it runs (`size.mjs` checks that code reads none of them).
+ */
+export const enFirst = {
   progress: 'Progress',
   suggestions: 'Suggested replies',
-  mute: 'Mute voice',
-  openPage: 'Open the page',
   video: 'Video',
   audio: 'Audio',
-  embed: 'Embedded content',
   image: 'Image',
   openLink: 'Open link',
   placeholder: 'Type your answer...',
@@ -32,6 +34,19 @@ export const en: FlowbotStrings = {
   typing: 'Bot is typing',
   newMessages: 'New messages ↓',
   loading: 'Loading…',
+  to: 'To',
+  rating: 'Rating',
+  remove: 'Remove',
+  skip: 'Skip',
+  stop: 'Stop answering',
+  unreadable: 'The reply could not be read. Retry to go on.',
+} satisfies Partial<FlowbotStrings>;
+
+/** The words only the parts loaded on demand show (rarer controls, uploads, the voice, the invitation). */
+export const enLater = {
+  mute: 'Mute voice',
+  openPage: 'Open the page',
+  embed: 'Embedded content',
   invalidNumber: 'Enter a valid number',
   invalidEmail: 'Enter a valid e-mail address',
   invalidUrl: 'Enter a valid web address',
@@ -41,18 +56,12 @@ export const en: FlowbotStrings = {
   date: 'Date',
   time: 'Time',
   from: 'From',
-  to: 'To',
-  rating: 'Rating',
   dropFiles: 'Choose or drop files',
-  remove: 'Remove',
   fileType: 'This type of file is not accepted',
   uploading: 'Uploading…',
   uploadFailed: 'The upload failed. Try again.',
   uploadUnavailable: 'Files cannot be uploaded here.',
   paymentUnsupported: 'Payments cannot be made in this chat.',
-  skip: 'Skip',
-  stop: 'Stop answering',
-  unreadable: 'The reply could not be read. Retry to go on.',
   fileTooLarge: 'This file is larger than {size} MB',
   uploadOf: 'Upload of {name}',
   cancelUpload: 'Cancel',
@@ -67,4 +76,8 @@ export const en: FlowbotStrings = {
   dismissPreview: 'Dismiss',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
-};
+} satisfies Partial<FlowbotStrings>;
+
+/** English. */
+// Marked pure, so a build that does not use it (the script-tag build's widget code) leaves it out.
+export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enLater);

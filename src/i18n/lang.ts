@@ -17,11 +17,11 @@ export class LangController implements ReactiveController {
   readonly #asked = new Set<string>();
 
   readonly #host: ReactiveControllerHost & Element;
-  readonly #load: () => Promise<Readonly<Record<string, FlowbotStrings>>>;
+  readonly #load: () => Promise<Readonly<Record<string, Partial<FlowbotStrings>>>>;
   constructor(
     host: ReactiveControllerHost & Element,
     /** Brings the catalogues this build does not carry. */
-    load: () => Promise<Readonly<Record<string, FlowbotStrings>>>,
+    load: () => Promise<Readonly<Record<string, Partial<FlowbotStrings>>>>,
   ) {
     this.#host = host;
     this.#load = load;

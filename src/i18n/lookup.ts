@@ -1,16 +1,20 @@
 /**
  * The widget's own words, by language. English is always here; the other
  * languages are here too in the npm build, and arrive with the on-demand part
- * in the script-tag build (whose first file carries English only). The
+ * in the script-tag build (whose first file carries only the English words it
+ * can show itself: the rest of English comes with that part too). The
  * server's labels (`options.labels`, system messages) always win over these.
  */
-import { en } from './en.js';
+import { en, enFirst } from './en.js';
 import { catalogues as portuguese } from './pt-br.js';
 import type { FlowbotStrings } from './strings.js';
 
 export type { FlowbotStrings } from './strings.js';
 
-const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT_TAG ? { en } : { en, ...portuguese };
+// The script-tag build's first words are completed by `addCatalogues` before any part that shows the others runs.
+const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT_TAG
+  ? { en: enFirst as FlowbotStrings }
+  : { en, ...portuguese };
 
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = ['en', 'pt-BR'];
@@ -28,7 +32,7 @@ function find(lang: string | null | undefined): FlowbotStrings | undefined {
 
 /** The strings for a BCP 47 tag: an exact match, else its primary language, else English. */
 export function stringsFor(lang: string | null | undefined): FlowbotStrings {
-  return find(lang) ?? en;
+  return find(lang) ?? catalogue.en!;
 }
 
 /**
@@ -37,7 +41,7 @@ export function stringsFor(lang: string | null | undefined): FlowbotStrings {
  */
 export const mayArrive = (lang: string): boolean => !!import.meta.env.FLOWBOT_SCRIPT_TAG && !!lang && !find(lang);
 
-/** Adds catalogues (by lower-case tag) that arrived on demand. */
-export function addCatalogues(more: Readonly<Record<string, FlowbotStrings>>): void {
-  Object.assign(catalogue, more);
+/** Adds the words (by lower-case tag) that arrived on demand to those already here. */
+export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>): void {
+  for (const [tag, words] of Object.entries(more)) catalogue[tag] = { ...catalogue[tag], ...words } as FlowbotStrings;
 }

@@ -5,8 +5,11 @@
  */
 import { segment } from './path-param.js';
 
+/** `POST {viewer}/api/v1/flowbots/{publicId}/startChat`, with `publicId` already one encoded segment. */
+export const startChatRoute = (encodedId: string): string => `api/v1/flowbots/${encodedId}/startChat`;
+
 /** `POST {viewer}/api/v1/flowbots/{publicId}/startChat` */
-export const startChatPath = (publicId: string): string => `api/v1/flowbots/${segment(publicId)}/startChat`;
+export const startChatPath = (publicId: string): string => startChatRoute(segment(publicId));
 
 /** `POST {viewer}/api/v1/sessions/{sessionId}/continueChat` */
 export const continueChatPath = (sessionId: string): string => `api/v1/sessions/${segment(sessionId)}/continueChat`;

@@ -1,19 +1,26 @@
 /**
- * On-demand files of the script-tag build: they sit in the same folder as the
- * script, so a page that can load the script can load them too (same origin,
- * same CSP source). They render with this file's Lit and send with its fetch
+ * The on-demand file of the script-tag build: it sits in the same folder as the
+ * script, so a page that can load the script can load it too (same origin,
+ * same CSP source). It renders with this file's Lit and sends with its fetch
  * endpoint (see `shared-lit.ts`).
  */
 import { css, html, nothing, svg } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
+import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 
-// The on-demand files sit beside this module (the widget's code of the script-tag path).
-const base = import.meta.url;
-
-/** Imports `fileName` from this module's own folder. */
-export function importBesideScript<T>(fileName: string): Promise<T> {
+/**
+ * The on-demand file, `flowbot-chat.lazy.js`, beside this module (the widget's code of the
+ * script-tag path): loaded by the script-tag file's loader, checked against the hash the build
+ * wrote here, then imported (the module that loaded, not a second fetch). Rejects when it did
+ * not load or is not the build's; the callers fall back.
+ */
+export function importOnDemandFile<T>(): Promise<T> {
   (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= { html, svg, css, nothing, live, createFetchEndpoint };
-  return import(/* @vite-ignore */ new URL(fileName, base).href) as Promise<T>;
+  const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];
+  // Only the script-tag file loads this code: without its loader, nothing is loaded unchecked.
+  return new Promise<string>((resolve) =>
+    resolve(load!('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_LAZY_INTEGRITY!)),
+  ).then((url) => import(/* @vite-ignore */ url) as Promise<T>);
 }

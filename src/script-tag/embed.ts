@@ -1,13 +1,17 @@
 /**
  * The script-tag file, small on purpose: it exposes `window.Flowbot.init`,
  * sends the first `startChat` of every widget that starts at once, and
- * fetches the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
- * so the first request does not wait for the code (see `handover.ts`).
+ * loads the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
+ * so the first request does not wait for the code (see `handover.ts`). That
+ * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
  * the widget's code is fetched once.
  */
-import { isObject, parseJson } from '../protocol/json.js';
+import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
+import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-beside.js';
+import { showUnavailable } from './unavailable.js';
+import { version } from './version.js';
 
 // The element's types, through the tag map it declares: this file sits below the element and
 // carries none of its code.
@@ -15,9 +19,6 @@ type FlowbotChat = HTMLElementTagNameMap['flowbot-chat'];
 type FlowbotChatMode = FlowbotChat['mode'];
 type FlowbotWidget = NonNullable<FlowbotChat['widget']>;
 type PersistMode = FlowbotChat['persist'];
-
-/** The package version (kept equal to package.json's by a test). */
-export const version = '0.1.0';
 
 /** Options of `Flowbot.init`. */
 export interface FlowbotInitOptions {
@@ -69,37 +70,68 @@ declare global {
   }
 }
 
-/** What a `<flowbot-chat>` in the page says of its first start, or undefined when it will not start at once. */
-function startOf(el: Element): Parameters<typeof startEarly>[1] | undefined {
+/** What decides whether a widget starts at once, and its first request. */
+interface FirstStart {
+  publicId?: string | undefined;
+  apiHost?: string | null | undefined;
+  mode?: string | null | undefined;
+  open?: boolean | undefined;
+  persist?: string | null | undefined;
+  widget?: { isActivated?: boolean | undefined } | undefined;
+  prefilledVariables?: Record<string, unknown> | undefined;
+  /** Asks for whole answers (`disable-streaming`). */
+  disableStreaming?: boolean | undefined;
+}
+
+/**
+ * Sends `el`'s first start now if it will start at once: inline or opened, nothing remembered, and
+ * before the widget's code is there. A switched-off widget is left to the widget.
+ */
+function startIfAtOnce(el: Element, start: FirstStart): void {
+  const { publicId, prefilledVariables } = start;
+  if (
+    publicId &&
+    ((start.mode ?? 'standard') === 'standard' || start.open) &&
+    (start.persist ?? 'none') === 'none' &&
+    start.widget?.isActivated !== false &&
+    !customElements.get('flowbot-chat')
+  )
+    startEarly(el, { publicId, apiHost: start.apiHost ?? '', prefilledVariables, streaming: !start.disableStreaming });
+}
+
+/**
+ * What a `<flowbot-chat>` in the page says of its first start, in its attributes. Throws for JSON
+ * the widget will refuse (it starts, and says so, itself).
+ */
+function startOf(el: Element): FirstStart {
   const attr = (name: string) => el.getAttribute(name);
-  const mode = attr('mode') ?? 'standard';
-  const publicId = attr('public-id')?.trim();
-  if (!publicId || (mode !== 'standard' && !el.hasAttribute('open')) || (attr('persist') ?? 'none') !== 'none')
-    return undefined;
-  const json = (name: string): Record<string, unknown> | undefined | null => {
+  const json = (name: string): Record<string, unknown> | undefined => {
     const value = attr(name);
-    if (value === null || value.trim() === '') return undefined;
-    const parsed = parseJson(value);
-    return isObject(parsed) ? parsed : null;
+    if (!value?.trim()) return undefined;
+    const parsed: unknown = JSON.parse(value);
+    if (!isObject(parsed)) throw TypeError(name);
+    return parsed;
   };
-  const widget = json('widget');
-  const prefilledVariables = json('prefilled-variables');
-  // What the widget will read differently (a switched-off widget, bad JSON) is left to it.
-  if (widget === null || widget?.isActivated === false || prefilledVariables === null) return undefined;
   return {
-    publicId,
-    apiHost: attr('api-host') ?? '',
-    prefilledVariables,
-    streaming: !el.hasAttribute('disable-streaming'),
+    publicId: attr('public-id')?.trim(),
+    apiHost: attr('api-host'),
+    mode: attr('mode'),
+    open: el.hasAttribute('open'),
+    persist: attr('persist'),
+    widget: json('widget'),
+    prefilledVariables: json('prefilled-variables'),
+    disableStreaming: el.hasAttribute('disable-streaming'),
   };
 }
 
-/** The options `init` sets on the element under their own name, when given. */
-const COPIED = [
+/** The options set as the element's properties of the same name. */
+const PROPERTIES = [
+  'publicId',
   'apiHost',
   'mode',
   'widget',
   'prefilledVariables',
+  'lang',
   'open',
   'persist',
   'persistKey',
@@ -108,44 +140,22 @@ const COPIED = [
   'autoOpen',
   'autoOpenNarrow',
   'notifySound',
-] as const satisfies readonly (keyof FlowbotInitOptions & keyof FlowbotChat)[];
+] as const;
 
 function init(options: FlowbotInitOptions): FlowbotChat {
   const el = document.createElement('flowbot-chat');
-  el.publicId = options.publicId;
-  for (const key of COPIED) {
-    // Each key names a property of the same type on both sides; TypeScript cannot pair them in a loop.
-    if (options[key] !== undefined) (el as unknown as Record<string, unknown>)[key] = options[key];
-  }
-  if (options.lang) el.lang = options.lang;
+  for (const name of PROPERTIES)
+    if (options[name] !== undefined) (el as unknown as Record<string, unknown>)[name] = options[name];
   if (options.preview === false) el.noPreview = true;
   else if (options.preview !== undefined) el.preview = options.preview;
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
-  const startsAtOnce = (options.mode ?? 'standard') === 'standard' || options.open;
-  if (
-    startsAtOnce &&
-    (options.persist ?? 'none') === 'none' &&
-    options.widget?.isActivated !== false &&
-    !customElements.get('flowbot-chat')
-  ) {
-    startEarly(el, {
-      publicId: options.publicId,
-      apiHost: options.apiHost ?? '',
-      prefilledVariables: options.prefilledVariables,
-      streaming: !options.disableStreaming,
-    });
-  }
+  startIfAtOnce(el, options);
 
   const mount = (): void => {
     const { target } = options;
-    let parent: Element | null = document.body;
-    if (typeof target === 'string') {
-      parent = document.querySelector(target);
-      if (!parent) console.warn(`Flowbot.init: no element matches "${target}"; using <body>`);
-    } else if (target) {
-      parent = target;
-    }
+    const parent = typeof target === 'string' ? document.querySelector(target) : target;
+    if (target && !parent) console.warn(`Flowbot.init: no element matches "${target as string}"; using <body>`);
     (parent ?? document.body).append(el);
   };
   // A selector or <body> may not exist yet while the page is still being parsed.
@@ -157,39 +167,38 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   return el;
 }
 
-/** The widget's code beside this file; only known while this file runs. */
-const base = typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src;
-
 if (typeof window !== 'undefined' && !window.Flowbot) {
   window.Flowbot = { init, version };
+  // Where this file is (the widget's code is beside it): only known while it runs.
+  const base = (document.currentScript as HTMLScriptElement | null)?.src;
   // The widgets already in the page start now; those the parser adds later (the script came
   // first), as they arrive, until the widget's own code is there to start them.
   const startAll = (els: Iterable<Element>): void => {
-    if (customElements.get('flowbot-chat')) return;
-    for (const el of els) {
-      const start = startOf(el);
-      if (start) startEarly(el, start);
-    }
+    for (const el of els)
+      try {
+        startIfAtOnce(el, startOf(el));
+      } catch {
+        // JSON the widget will refuse: no early start.
+      }
   };
   startAll(document.querySelectorAll('flowbot-chat'));
   if (document.readyState === 'loading') {
     const watch = new MutationObserver((records) => {
       for (const record of records) {
-        startAll(
-          [...record.addedNodes].filter(
-            (node): node is Element => node instanceof Element && node.localName === 'flowbot-chat',
-          ),
-        );
+        // Only elements have a `localName` (text and comment nodes have none).
+        startAll([...record.addedNodes].filter((node) => (node as Element).localName === 'flowbot-chat') as Element[]);
       }
     });
     watch.observe(document, { childList: true, subtree: true });
     document.addEventListener('DOMContentLoaded', () => watch.disconnect(), { once: true });
   }
   if (base) {
-    import(/* @vite-ignore */ new URL('flowbot-chat.main.js', base).href).catch((error: unknown) =>
-      console.error('flowbot-chat: could not load flowbot-chat.main.js beside the script', error),
-    );
+    const load = loadBeside(base);
+    // The widget's code borrows the loader for its on-demand file.
+    (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
+    // Code that is not the build's never runs: the widgets say they are unavailable instead.
+    load('flowbot-chat.main.js', import.meta.env.FLOWBOT_MAIN_INTEGRITY!).catch(showUnavailable);
   } else {
-    console.error('flowbot-chat: the script-tag file was not loaded by a <script src>');
+    console.error('flowbot-chat: load this file with a <script src>');
   }
 }

@@ -14,7 +14,7 @@
  * Both sides meet under registered symbols, so two copies of the script agree.
  */
 import { normaliseBaseUrl } from '../api/transport/core.js';
-import { startChatPath } from '../protocol/routes.js';
+import { startChatRoute } from '../protocol/routes.js';
 
 /** What the widget needs to build its first request. */
 export interface StartRequest {
@@ -43,42 +43,49 @@ type Shared = { [EARLY]?: Map<Element, Early> };
 /** Entries leave when the widget takes them, or when `stopOrphanedStarts` finds their element gone. */
 const early = (): Map<Element, Early> => ((globalThis as Shared)[EARLY] ??= new Map());
 
-/** The URL and body of the start request, exactly as the widget's viewer client sends them. */
-export function startRequest(request: StartRequest): { url: string; body: string | undefined } {
-  const path = `${normaliseBaseUrl(request.apiHost)}${startChatPath(request.publicId)}`;
+/**
+ * The URL and body of the start request, exactly as the widget's viewer client sends them; none
+ * for an id that is not one plain path segment (`[\w.~-]`, not starting with a dot, so never `.`
+ * or `..`): ids the client checks (and may refuse, with its own error) are left to it.
+ */
+export function startRequest(request: StartRequest): { url: string; body: string | undefined } | undefined {
+  if (!/^[\w~-][\w.~-]*$/.test(request.publicId)) return undefined;
+  // Such an id is its own encoding.
+  const path = `${normaliseBaseUrl(request.apiHost)}${startChatRoute(request.publicId)}`;
   const fields = {
     ...(request.prefilledVariables ? { prefilledVariables: request.prefilledVariables } : {}),
     ...(request.streaming ? { isStreamEnabled: true } : {}),
   };
   return {
-    url: new URL(path, globalThis.location?.href).href,
+    url: new URL(path, location.href).href,
     body: Object.keys(fields).length ? JSON.stringify(fields) : undefined,
   };
 }
 
 /** Sends `el`'s first start now; the widget takes the response when it starts. */
 export function startEarly(el: Element, request: StartRequest): void {
-  // Ids the client checks (and refuses) are left to it, with its own error.
-  if (!/^[\w~-][\w.~-]*$/.test(request.publicId) || /^\.+$/.test(request.publicId)) return;
-  const { url, body } = startRequest(request);
+  const start = startRequest(request);
+  if (!start) return;
+  const { url, body } = start;
   const abort = new AbortController();
   const response = fetch(url, {
     method: 'POST',
     signal: abort.signal,
     // As every API call (`REDIRECT_MODE`): a redirect would send the body elsewhere; the widget reports it.
     redirect: 'manual',
-    headers: body ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
-    ...(body ? { body } : {}),
+    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ?? null,
   }).then(async (r) => {
     // The body is read now, while the widget's code is on its way: once that code runs, the
-    // response is there at once, and the first message can be drawn with the first render.
-    // A redirected or failed response is left as it is, for the widget to report.
-    if (!r.ok) return r;
-    const text = await r.text();
-    const read = new Response(text, { status: r.status, statusText: r.statusText, headers: r.headers });
-    // A Response's own reading takes a turn of the event loop or more, even from memory.
-    read.text = () => Promise.resolve(text);
-    return read;
+    // response is there at once, and the first message can be drawn with the first render
+    // (the widget reads it with `text()` only). A Response's own reading takes a turn of the
+    // event loop or more, even from memory. A redirected or failed response is left as it is,
+    // for the widget to report.
+    if (r.ok) {
+      const text = await r.text();
+      r.text = () => Promise.resolve(text);
+    }
+    return r;
   });
   // A failure is reported by the widget when it takes the response.
   response.catch(() => undefined);
@@ -86,20 +93,19 @@ export function startEarly(el: Element, request: StartRequest): void {
 }
 
 /**
- * `el`'s early start, if it was sent for exactly this request; taken once.
+ * `el`'s early start, if it was sent for exactly this request (`startRequest`'s); taken once.
  * `signal` now stops it, as it would the widget's own request. An early start
- * for another request is stopped (the widget sends its own).
+ * for another request, or for a request none is sent for, is stopped (the widget sends its own).
  */
 export function takeEarlyStart(
   el: Element,
-  url: string,
-  body: string | undefined,
+  request: ReturnType<typeof startRequest>,
   signal?: AbortSignal,
 ): Promise<Response> | undefined {
   const entry = early().get(el);
   if (!entry) return undefined;
   early().delete(el);
-  if (entry.url !== url || entry.body !== body) {
+  if (entry.url !== request?.url || entry.body !== request.body) {
     entry.abort.abort();
     return undefined;
   }

@@ -3,6 +3,7 @@
  * pages of `pages/` and the built script-tag file, and the reference server
  * with the benchmark flows on another port.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,7 @@ export interface PageServer {
  * (the first-message baseline, `floor-first.js`) inlined, `__API__`
  * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query), plus
  * `/widget-first-preload.html` (`widget-first.html` with the README's optional
- * `<link rel="modulepreload">` of the widget's code). Serves the built
+ * `<link rel="modulepreload">` of the widget's code, with its `integrity`). Serves the built
  * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it,
  * and `floor-first.js`, the baseline's lines in a file of their own)
  * gzip-compressed when the browser accepts it, as a CDN would. Every file is
@@ -70,12 +71,17 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
         .replaceAll('__QUESTION__', STREAM_QUESTION),
     );
   }
-  // The first-message page with the README's optional line: the widget's code starts with the page.
+  // The first-message page with the README's optional line (its hash included): the widget's code
+  // starts with the page.
+  const mainIntegrity = `sha384-${createHash('sha384').update(scripts.get('/flowbot-chat.main.js')!.plain).digest('base64')}`;
   pages.set(
     '/widget-first-preload.html',
     pages
       .get('/widget-first.html')!
-      .replace('<head>', '<head><link rel="modulepreload" href="/flowbot-chat.main.js" />'),
+      .replace(
+        '<head>',
+        `<head><link rel="modulepreload" href="/flowbot-chat.main.js" integrity="${mainIntegrity}" crossorigin="anonymous" />`,
+      ),
   );
 
   const server = createServer((req, res) => {

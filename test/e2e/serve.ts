@@ -1,8 +1,18 @@
 /**
  * The e2e world: a plain static "customer site" on one origin (pages from test/e2e/pages plus the
- * built script-tag file) and the reference server on another. `__API__` in a page becomes the
- * server's URL. Pages named `csp-*.html` are served with a strict Content-Security-Policy that
- * enforces Trusted Types.
+ * built script-tag files) and the reference server on another. `__API__` in a page becomes the
+ * server's URL, `__SRI_MAIN__` the SHA-384 of the widget's code (`integrity`). Pages named
+ * `csp-*.html` are served with the strict Content-Security-Policy the README gives, which enforces
+ * Trusted Types; `csp-lit-only-*.html` with the same policy allowing only Lit's Trusted Types
+ * policy (the README's line before the script-tag file had its own).
+ *
+ * The three script-tag files are served at the site's root, in the folder a CDN serves this
+ * version from (`/flowbot-chat@<version>/dist/`), and in two folders that each hold one file
+ * changed after the build, as a compromised CDN would serve it: `/tampered-main/` (the widget's
+ * code) and `/tampered-lazy/` (its on-demand file). A changed file first sets
+ * `globalThis.__flowbotTampered` to its own name, so a spec can tell whether any of it ran.
+ * `/readme-snippet.html` is a page made of the README's script-tag line and preload line as
+ * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
  *
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
  * `one-file`: a single file input, then a closing message, `invite`: a greeting with one
@@ -17,6 +27,7 @@
  *   reference server's `FaultQueue.next`), e.g. `{ "spec": "status=503", "match": "/continueChat", "every": 3 }`;
  * - `POST /__api/reset`: forgets queued faults and the counts.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -135,9 +146,43 @@ const api = await startReferenceServer({
   ...(Number.isFinite(streamPaceMs) && streamPaceMs >= 0 ? { streamPaceMs } : {}),
 });
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
-const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));
-const lazy = fileURLToPath(new URL('../../dist/flowbot-chat.lazy.js', import.meta.url));
-const main = fileURLToPath(new URL('../../dist/flowbot-chat.main.js', import.meta.url));
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+const builtFiles = ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'];
+/** The folders the built files are served from, and which file each changes. */
+const folders: Record<string, string | undefined> = {
+  '': undefined,
+  [`flowbot-chat@${version}/dist/`]: undefined,
+  'tampered-main/': 'flowbot-chat.main.js',
+  'tampered-lazy/': 'flowbot-chat.lazy.js',
+};
+
+/** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */
+async function builtFile(folder: string, file: string): Promise<Buffer> {
+  const bytes = await readFile(dist + file);
+  if (folders[folder] !== file) return bytes;
+  return Buffer.concat([Buffer.from(`globalThis.__flowbotTampered = ${JSON.stringify(file)};\n`), bytes]);
+}
+
+/** A page of the README's two pinned lines, loading from this server instead of the CDN. */
+async function readmeSnippetPage(): Promise<string> {
+  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  const line = (pattern: RegExp) => (pattern.exec(readme)?.[0] ?? '').replace('https://unpkg.com/', '/');
+  const script = line(/<script src="https:\/\/unpkg\.com\/[^"]*\/flowbot-chat\.iife\.js"[^>]*><\/script>/);
+  const preload = line(/<link rel="modulepreload" href="https:\/\/unpkg\.com\/[^"]*\/flowbot-chat\.main\.js"[^>]*\/>/);
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>The README's lines</title>${preload}</head>
+  <body><flowbot-chat public-id="support" api-host="${api.url}"></flowbot-chat>${script}</body>
+</html>`;
+}
+
+const integrityOf = async (file: string) =>
+  `sha384-${createHash('sha384')
+    .update(await readFile(dist + file))
+    .digest('base64')}`;
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -145,7 +190,7 @@ const types: Record<string, string> = {
   css: 'text/css; charset=utf-8',
 };
 
-function strictCsp(apiUrl: string): string {
+function strictCsp(apiUrl: string, trustedTypes = 'lit-html flowbot-chat'): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -157,7 +202,7 @@ function strictCsp(apiUrl: string): string {
     "base-uri 'none'",
     "form-action 'none'",
     "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
+    `trusted-types ${trustedTypes}`,
   ].join('; ');
 }
 
@@ -230,22 +275,29 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    const built: Record<string, string> = {
-      '/flowbot-chat.iife.js': iife,
-      '/flowbot-chat.main.js': main,
-      '/flowbot-chat.lazy.js': lazy,
-    };
-    if (built[path]) {
+    const file = path.slice(path.lastIndexOf('/') + 1);
+    const folder = path.slice(1, path.length - file.length);
+    if (builtFiles.includes(file) && Object.hasOwn(folders, folder)) {
       res.setHeader('content-type', types.js!);
-      res.end(await readFile(built[path]));
+      // As a CDN serves them: any page may load them with CORS (and check their integrity).
+      res.setHeader('access-control-allow-origin', '*');
+      res.end(await builtFile(folder, file));
+      return;
+    }
+    if (path === '/readme-snippet.html') {
+      res.setHeader('content-type', types.html!);
+      res.end(await readmeSnippetPage());
       return;
     }
     const name = path === '/' ? 'index.html' : path.slice(1);
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
-    const body = (await readFile(pagesDir + name, 'utf8')).replaceAll('__API__', api.url);
+    let body = (await readFile(pagesDir + name, 'utf8')).replaceAll('__API__', api.url);
+    if (body.includes('__SRI_MAIN__'))
+      body = body.replaceAll('__SRI_MAIN__', await integrityOf('flowbot-chat.main.js'));
     res.setHeader('content-type', types[ext]!);
-    if (name.startsWith('csp-')) res.setHeader('content-security-policy', strictCsp(api.url));
+    if (name.startsWith('csp-lit-only-')) res.setHeader('content-security-policy', strictCsp(api.url, 'lit-html'));
+    else if (name.startsWith('csp-')) res.setHeader('content-security-policy', strictCsp(api.url));
     res.end(body);
   } catch {
     res.statusCode = 404;

@@ -4,7 +4,8 @@
  * the newest message lies inside the transcript's visible box and above the composer; the audio
  * player and the picture choices are neither collapsed nor cropped; an error with Retry is in
  * view; a visitor who scrolled up to read is not moved by new messages. Also: Space selects a
- * rating, and the script-tag file loaded twice under Trusted Types is harmless.
+ * rating, the script-tag file loaded twice under Trusted Types is harmless, and widget code changed
+ * on its server is not run.
  */
 import type { EnginePage } from './launch.js';
 import { ScenarioError, type Scenario } from './scenarios.js';
@@ -340,6 +341,49 @@ export const twiceUnderTrustedTypes: Scenario = {
         return;
       }
       if (Date.now() > deadline) throw new ScenarioError(`the widget never showed the greeting (${seen.bot} messages)`);
+      await sleep(50);
+    }
+  },
+};
+
+/**
+ * A CDN that serves the widget's code changed after the build (its first line sets a canary):
+ * the script-tag file checks it against the hash the build wrote in, runs none of it, shows the
+ * unavailable notice in the widget's place and says which file failed in the console.
+ */
+export const changedWidgetCode: Scenario = {
+  name: 'script-tag: changed widget code is not run',
+  async run(page, site) {
+    await page.goto(`${site.pageOrigin}/engines-tampered-main.html`);
+    const refused =
+      'console.error: flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load';
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const seen = await page.evaluate(() => {
+        const host = document.querySelector('flowbot-chat')!;
+        const box = host.getBoundingClientRect();
+        return {
+          notice: host.shadowRoot?.textContent ?? null,
+          shown: box.width > 0 && box.height > 0,
+          bot: host.shadowRoot?.querySelectorAll('[part~="bot-message"]').length ?? 0,
+          ran: (globalThis as { __flowbotTampered?: string }).__flowbotTampered ?? null,
+          problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? ['no problem recorder']).map(
+            String,
+          ),
+        };
+      });
+      check(seen.ran === null, `the changed file ran (it set the canary to ${seen.ran})`);
+      check(seen.bot === 0, `the changed widget drew ${seen.bot} messages`);
+      check(
+        seen.problems.every((p) => p === refused),
+        `other errors on the page: ${seen.problems.join('; ')}`,
+      );
+      if (seen.notice !== null) {
+        check(seen.notice === 'This chat is unavailable' && seen.shown, `the notice: ${JSON.stringify(seen)}`);
+        check(seen.problems.length === 1, `the console line, once: ${seen.problems.join('; ')}`);
+        return;
+      }
+      if (Date.now() > deadline) throw new ScenarioError(`no unavailable notice after 10 s: ${JSON.stringify(seen)}`);
       await sleep(50);
     }
   },

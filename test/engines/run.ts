@@ -21,10 +21,10 @@ import {
   type EngineName,
   type EnginePage,
 } from './launch.js';
-import { layoutScenarios, twiceUnderTrustedTypes } from './layout.js';
+import { changedWidgetCode, layoutScenarios, twiceUnderTrustedTypes } from './layout.js';
 import { scenarios as conversations, type Site } from './scenarios.js';
 
-const scenarios = [...conversations, ...layoutScenarios, twiceUnderTrustedTypes];
+const scenarios = [...conversations, ...layoutScenarios, twiceUnderTrustedTypes, changedWidgetCode];
 
 /** Longest wait for a browser to start or answer one command. */
 const LAUNCH_TIMEOUT_MS = 45_000;

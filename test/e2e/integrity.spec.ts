@@ -1,0 +1,141 @@
+/**
+ * The script tag a security team can approve: the README's line pins a version and the script-tag
+ * file's hash, and every file that file loads after it runs only if it is the build's, byte for
+ * byte. `serve.ts` serves each of the two later files changed after the build (as a compromised
+ * CDN would), each change first setting `globalThis.__flowbotTampered`.
+ */
+import { readFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+
+/** The console's errors and the page's uncaught exceptions, as they arrive. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** Whether any line of a changed file ran. */
+const tamperedRan = (page: Page) =>
+  page.evaluate(() => (globalThis as { __flowbotTampered?: string }).__flowbotTampered ?? null);
+
+/** What `selector`'s shadow root says, and whether it takes room on the page. */
+const notice = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { text: el.shadowRoot?.textContent ?? null, shown: box.width > 0 && box.height > 0 };
+  });
+
+const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
+
+const mainRefused = 'flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load';
+const lazyRefused = 'flowbot-chat: flowbot-chat.lazy.js not run: it failed its integrity check or did not load';
+
+// Faults another spec queued on the shared reference server would fail these conversations.
+test.beforeEach(async ({ request }) => {
+  expect((await request.post('/__api/reset')).ok()).toBe(true);
+});
+
+test.describe('script-tag integrity', () => {
+  test("runs nothing of widget code that is not the build's: every widget says it is unavailable", async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.goto('/tampered-main.html');
+    await expect.poll(() => notice(page, '#english')).toEqual({ text: 'This chat is unavailable', shown: true });
+    // In the language of the page around it, as the widget would.
+    expect(await notice(page, '#portuguese')).toEqual({ text: 'Este chat não está disponível', shown: true });
+    // An element added later says it too.
+    await page.evaluate(() => {
+      const late = document.createElement('flowbot-chat');
+      late.id = 'late';
+      document.body.append(late);
+    });
+    expect(await notice(page, '#late')).toEqual({ text: 'This chat is unavailable', shown: true });
+    expect(await tamperedRan(page)).toBeNull();
+    await expect(bot(page)).toHaveCount(0);
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([mainRefused]);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test("runs nothing of an on-demand file that is not the build's: the conversation goes on with fallbacks", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    await page.goto('/tampered-lazy.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+    // The e-mail control comes with the on-demand file: without it, a plain text field asks.
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await expect(field).toBeVisible();
+    await expect(field).toHaveAttribute('type', 'text');
+    await field.fill('ada@example.com');
+    await field.press('Enter');
+    await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(lazyRefused);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test('loads nothing on a page that requires Trusted Types without allowing the policy flowbot-chat', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.main.js')) fetched.push(r.url());
+    });
+    await page.goto('/csp-lit-only-strict.html');
+    await expect.poll(() => notice(page, 'flowbot-chat')).toEqual({ text: 'This chat is unavailable', shown: true });
+    expect(fetched).toEqual([]);
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([
+      'flowbot-chat: flowbot-chat.main.js not run: allow its policy: trusted-types flowbot-chat',
+    ]);
+  });
+
+  test('a preload line whose file changed on its server runs nothing of it', async ({ page }) => {
+    const errors = consoleErrors(page);
+    await page.goto('/preload-tampered.html');
+    await expect.poll(() => notice(page, 'flowbot-chat')).toEqual({ text: 'This chat is unavailable', shown: true });
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([mainRefused]);
+  });
+
+  test("the README's pinned lines, as written, hold a conversation", async ({ page }) => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    const lines = readme.match(/<(script src|link rel="modulepreload" href)="https:\/\/unpkg\.com\/[^>]*>/g) ?? [];
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      expect(line).toContain(`https://unpkg.com/flowbot-chat@${version}/dist/`);
+      expect(line).toMatch(/ integrity="sha384-[\w+/]{64}" crossorigin="anonymous"/);
+    }
+    const errors = consoleErrors(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) fetched.push(new URL(r.url()).pathname);
+    });
+    // Those lines, their CDN origin replaced by the test server's (see serve.ts); the rest as written.
+    await page.goto('/readme-snippet.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    // The e-mail control comes with the on-demand file, checked against its hash too.
+    const email = page.locator('flowbot-chat input[type="email"]');
+    await expect(email).toBeVisible();
+    await email.fill('not-an-email');
+    await email.press('Enter');
+    // So do its words (the widget's code carries only the English words it shows itself).
+    await expect(page.locator('flowbot-chat [part~="field-error"]')).toHaveText('Enter a valid e-mail address');
+    const folder = `/flowbot-chat@${version}/dist/`;
+    // Each file once: the preloaded code is the one the script-tag file runs.
+    expect(fetched.sort()).toEqual([
+      `${folder}flowbot-chat.iife.js`,
+      `${folder}flowbot-chat.lazy.js`,
+      `${folder}flowbot-chat.main.js`,
+    ]);
+    expect(errors).toEqual([]);
+  });
+});

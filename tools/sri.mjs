@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The pinned script tag. Run at the end of `npm run build`: checks the chain of hashes (the
+// script-tag file carries the widget code's SHA-384, that code the on-demand file's) and writes
+// `dist/sri.json`: the version, each file's SHA-384, the script-tag line and the optional preload
+// line for this version on the CDN. `--readme` writes those two lines into README.md
+// (`npm run readme:sri`); `--check` fails when README.md's lines differ from them (`npm test`).
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** Where the README's lines load the package from. */
+export const CDN = 'https://unpkg.com';
+const DIST = 'dist';
+const README = 'README.md';
+const [SCRIPT, MAIN, LAZY] = ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'];
+
+/** The Subresource Integrity value of `bytes`. */
+export const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** What `dist/sri.json` holds, from the built files. Throws when a file does not carry the next one's hash. */
+export function pins(dist = DIST) {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const read = (file) => readFileSync(`${dist}/${file}`);
+  const files = Object.fromEntries([SCRIPT, MAIN, LAZY].map((file) => [file, integrity(read(file))]));
+  for (const [file, next] of [
+    [SCRIPT, MAIN],
+    [MAIN, LAZY],
+  ]) {
+    if (!read(file).includes(files[next]))
+      throw new Error(`${dist}/${file} does not carry the SHA-384 of ${next}: build ${next} first (see package.json)`);
+  }
+  const base = `${CDN}/flowbot-chat@${version}/dist/`;
+  return {
+    version,
+    base,
+    files,
+    script: `<script src="${base}${SCRIPT}" integrity="${files[SCRIPT]}" crossorigin="anonymous"></script>`,
+    preload: `<link rel="modulepreload" href="${base}${MAIN}" integrity="${files[MAIN]}" crossorigin="anonymous" />`,
+  };
+}
+
+// Any version (or none) of the two lines, as README.md may hold them.
+const cdn = CDN.replace(/[.]/g, '\\.');
+const lines = {
+  script: new RegExp(`<script src="${cdn}/flowbot-chat[^"]*/dist/${SCRIPT}"[^>]*></script>`, 'g'),
+  preload: new RegExp(`<link rel="modulepreload" href="${cdn}/flowbot-chat[^"]*/dist/${MAIN}"[^>]*/>`, 'g'),
+};
+
+/** README.md's lines that differ from `pinned` (or say that one is missing), one message each. */
+export function readmeDifferences(readme, pinned) {
+  const problems = [];
+  for (const [name, pattern] of Object.entries(lines)) {
+    const found = readme.match(pattern) ?? [];
+    if (!found.length) problems.push(`no ${name} line loading ${CDN}/flowbot-chat…`);
+    for (const line of found) if (line !== pinned[name]) problems.push(`${line}\n    should be ${pinned[name]}`);
+  }
+  return problems;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pinned = pins();
+  const mode = process.argv[2];
+  if (mode === '--readme') {
+    let readme = readFileSync(README, 'utf8');
+    for (const [name, pattern] of Object.entries(lines)) readme = readme.replace(pattern, pinned[name]);
+    writeFileSync(README, readme);
+    console.log(`README.md pins flowbot-chat@${pinned.version}: ${pinned.files[SCRIPT]}`);
+  } else if (mode === '--check') {
+    const problems = readmeDifferences(readFileSync(README, 'utf8'), pinned);
+    if (problems.length) {
+      console.error(`✖ README.md's script tag is not the one this build pins (dist/sri.json):`);
+      for (const problem of problems) console.error(`  ${problem}`);
+      console.error('Run `npm run readme:sri` (after `npm run build`) to update README.md.');
+      process.exit(1);
+    }
+    console.log(`✔ README.md pins flowbot-chat@${pinned.version} as built`);
+  } else {
+    writeFileSync(`${DIST}/sri.json`, `${JSON.stringify(pinned, null, 2)}\n`);
+  }
+}
