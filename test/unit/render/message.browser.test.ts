@@ -149,7 +149,9 @@ describe('renderMessageContent', () => {
       const frame = el.querySelector('iframe')!;
       expect(frame.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
       expect(frame.title).toBe('Video (YouTube)');
-      expect(frame.allowFullscreen).toBe(true);
+      // Fullscreen through `allow` (an `allowfullscreen` beside it only makes the browser warn).
+      expect(frame.allow).toContain('fullscreen');
+      expect(frame.hasAttribute('allowfullscreen')).toBe(false);
       expect(frame.sandbox.contains('allow-top-navigation')).toBe(false);
     });
 
