@@ -78,13 +78,22 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     messages.map((message) => ({ kind: 'bot' as const, message })),
   );
   let needsReply = false;
+  /**
+   * Shows the bot typing for `ms`, or for what is left of the pauses (`MAX_PAUSE_MS`);
+   * false when the conversation was dropped meanwhile.
+   */
+  const type = async (ms: number): Promise<boolean> => {
+    const left = s.pause(ms);
+    if (left <= 0) return true;
+    s.setTyping(true);
+    await stage.sleep(left);
+    if (!stage.current()) return false;
+    s.setTyping(false);
+    return true;
+  };
   const effects = {
-    wait: async (ms: number) => {
-      // The bot is "busy" for the pause: show it typing.
-      s.setTyping(true);
-      await stage.sleep(ms);
-      s.setTyping(false);
-    },
+    // The bot is "busy" for the pause: shown typing.
+    wait: type,
     redirect: (url: string, newTab: boolean) => stage.connected() && stage.notify({ type: 'redirect', url, newTab }),
     ignored: (type: string) =>
       s.log('warning', `The client-side action "${type}" was ignored: this widget runs no page code`, 'action'),
@@ -122,16 +131,12 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
       isFirstOfConversation: s.serverMessages === 0,
       isFirstOfBatch: index === 0,
     });
-    if (pause > 0) {
-      await stage.sleep(pause);
+    const between = s.pause(pause);
+    if (between > 0) {
+      await stage.sleep(between);
       if (!stage.current()) return;
     }
-    if (typing > 0) {
-      s.setTyping(true);
-      await stage.sleep(typing);
-      if (!stage.current()) return;
-      s.setTyping(false);
-    }
+    if (!(await type(typing))) return;
     const ready = stage.prepare(message);
     if (ready) {
       await ready;
