@@ -41,7 +41,7 @@ export function streamBody(action: ClientSideAction): { messages?: unknown[] } {
 /** What an action may do to the conversation. */
 export interface ActionEffects {
   /** Shows the bot "busy" (typing) for `ms`, or less (the conversation's pauses are bounded). */
-  wait(ms: number): Promise<unknown>;
+  wait(ms: number): Promise<void>;
   /** Asks the host to open a page. */
   redirect(url: string, newTab: boolean): void;
   /** Tells the bot's owner an action was ignored. */
