@@ -2,10 +2,11 @@
  * The viewer's streamed AI answer: `POST {viewer}/api/v2/sessions/{sessionId}/streamMessage`,
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
-import { readDataStream, type DataStreamPart } from '../protocol/stream.js';
+import { MAX_RESPONSE_BYTES } from '../protocol/limits.js';
+import { DataStreamTooLarge, readDataStream, type DataStreamPart } from '../protocol/stream.js';
 import { checkPathParams, displayUrl, normaliseBaseUrl, type FetchLike } from './transport/core.js';
-import { describe, httpError, REDIRECT_MODE, redirectError } from './transport/response.js';
-import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
+import { describe, httpError, readText, REDIRECT_MODE, redirectError } from './transport/response.js';
+import { FlowbotError, FlowbotNetworkError, FlowbotResponseError, FlowbotTimeoutError } from './errors.js';
 import { streamMessagePath } from '../protocol/routes.js';
 
 /** Options of `streamMessage`. */
@@ -57,8 +58,9 @@ const STALLED = Symbol('stalled');
  *
  * Fails with `FlowbotHttpError` (a non-2xx answer), `FlowbotNetworkError`
  * (no answer, or the connection broke mid-stream), `FlowbotTimeoutError`
- * (no headers or no next chunk within `timeout`) or `FlowbotError` (the
- * stream carried an error part).
+ * (no headers or no next chunk within `timeout`), `FlowbotResponseError`
+ * (the stream passed `MAX_RESPONSE_BYTES`, 2 MB: the rest is not read) or
+ * `FlowbotError` (the stream carried an error part).
  *
  * @example
  * let answer = '';
@@ -127,12 +129,12 @@ export async function* streamMessage(
     const moved = redirectError(response, base, undefined);
     if (moved) throw moved;
     if (!response.ok) {
-      const error = await httpError(response, base, undefined, (r) => r.text());
+      const error = await httpError(response, base, undefined, (r) => readText(r));
       if (caller?.aborted) throw caller.reason;
       throw error;
     }
     if (!response.body) return;
-    parts = readDataStream(response.body);
+    parts = readDataStream(response.body, MAX_RESPONSE_BYTES);
     let finished = false;
     // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
     const aborted = new Promise<never>((_, reject) => {
@@ -146,7 +148,11 @@ export async function* streamMessage(
       try {
         next = await Promise.race([parts.next(), aborted]);
       } catch (error) {
-        throw failure(error, 'mid-stream');
+        if (!(error instanceof DataStreamTooLarge) || caller?.aborted) throw failure(error, 'mid-stream');
+        throw new FlowbotResponseError(
+          `${operation}: unexpected response from ${method} ${base.url}: a stream over ${error.maxBytes} bytes`,
+          { ...base, status: response.status, issues: [], body: undefined },
+        );
       }
       // The consumer's own pace between pieces is not the server's stall.
       clearTimeout(timer);

@@ -14,6 +14,7 @@
  * Both sides meet under registered symbols, so two copies of the script agree.
  */
 import { normaliseBaseUrl } from '../api/transport/core.js';
+import { MAX_RESPONSE_BYTES } from '../protocol/limits.js';
 import { startChatPath } from '../protocol/routes.js';
 
 /** What the widget needs to build its first request. */
@@ -73,12 +74,24 @@ export function startEarly(el: Element, request: StartRequest): void {
     // The body is read now, while the widget's code is on its way: once that code runs, the
     // response is there at once, and the first message can be drawn with the first render.
     // A redirected or failed response is left as it is, for the widget to report.
-    if (!r.ok) return r;
-    const text = await r.text();
-    const read = new Response(text, { status: r.status, statusText: r.statusText, headers: r.headers });
-    // A Response's own reading takes a turn of the event loop or more, even from memory.
-    read.text = () => Promise.resolve(text);
-    return read;
+    const reader = r.ok && r.body?.getReader();
+    if (!reader) return r;
+    // Only as much as the widget would read: past that, it refuses the response (and the rest is never read).
+    const chunks: Uint8Array[] = [];
+    for (let size = 0, chunk; size <= MAX_RESPONSE_BYTES && !(chunk = await reader.read()).done;) {
+      chunks.push(chunk.value);
+      size += chunk.value.length;
+    }
+    // What was read comes out at once (a stream of this page, not of the network), then any rest.
+    const body = new ReadableStream<Uint8Array>({
+      pull: async (out) => {
+        const next = chunks.shift() ?? (await reader.read()).value;
+        if (next) out.enqueue(next);
+        else out.close();
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, r);
   });
   // A failure is reported by the widget when it takes the response.
   response.catch(() => undefined);

@@ -165,6 +165,21 @@ describe('fault injection over real HTTP', () => {
     expect(server.state.stats.sessionsStarted).toBe(3);
   });
 
+  it.each(['gzip-bomb', 'endless', 'huge=12'])(
+    'the viewer client refuses a body over 2 MB (%s) unread beyond it, with a FlowbotResponseError naming the limit',
+    async (spec) => {
+      server.state.faults.next(spec, { match: '/continueChat' });
+      const { sessionId } = await viewer().startChat('echo');
+      const [error, ms] = await elapsed(() => failure(viewer().continueChat(sessionId, 'a big reply')));
+      expect(error).toBeInstanceOf(FlowbotResponseError);
+      expect(error).toMatchObject({ status: 200, operation: 'continueChat', issues: [] });
+      expect((error as Error).message).toMatch(/a body over 2097152 bytes/);
+      expect(ms).toBeLessThan(2_000);
+      // The server did the work before answering so: the answer was taken.
+      expect(server.state.stats.answersOf(sessionId)).toEqual(['a big reply']);
+    },
+  );
+
   it('answers 200 with a body that is not JSON', async () => {
     server.state.faults.next('bad-json', { match: '/startChat' });
     const error = await failure(viewer().startChat('support'));
