@@ -5,6 +5,7 @@
  * code's own Lit (see `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
+import { addCatalogues } from '../i18n/lookup.js';
 import { provideLateRenderers } from '../render/late.js';
 import { importBesideScript } from '../script-tag/beside-script.js';
 import { createLoader } from '../script-tag/loader.js';
@@ -12,7 +13,14 @@ import type { OnDemand } from './on-demand.js';
 
 /** The on-demand part, loaded once, the first time something needs it. */
 export const onDemand = createLoader<OnDemand>(() =>
-  import.meta.env.FLOWBOT_SCRIPT_TAG ? importBesideScript<OnDemand>('flowbot-chat.lazy.js') : import('./on-demand.js'),
+  (import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importBesideScript<OnDemand>('flowbot-chat.lazy.js')
+    : import('./on-demand.js')
+  ).then((part) => {
+    // Its words before anything it draws: the rest of English (`LateStringKey`), the other languages.
+    addCatalogues(part.catalogues);
+    return part;
+  }),
 );
 
 // The renderers draw what arrives with it.

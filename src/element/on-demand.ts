@@ -18,9 +18,13 @@ export { SpeechController } from './speech.js';
 // The bubble's invitation: fetched by bubble and popup widgets only.
 export { Invite } from './invite.js';
 export { inviteStyles } from './invite.styles.js';
-// The languages besides English (the script-tag build's first file has English only).
-export { catalogues } from '../i18n/pt-br.js';
+// The languages besides English, and all of English (the script-tag build's first file has only
+// the English words it draws itself).
+export const catalogues: Readonly<Record<string, FlowbotStrings>> = { ...portuguese, en: { ...enFirst, ...enLate } };
 
+import { enFirst, enLate } from '../i18n/en.js';
+import type { FlowbotStrings } from '../i18n/lookup.js';
+import { catalogues as portuguese } from '../i18n/pt-br.js';
 import type * as Self from './on-demand.js';
 
 /** What the on-demand file exports. */

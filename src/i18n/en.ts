@@ -1,12 +1,13 @@
 /** The widget's own words in English, the default language (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+import type { FlowbotStrings, LateStringKey } from './strings.js';
 
-/** English. */
-export const en: FlowbotStrings = {
+/**
+ * The English words the widget's first file draws itself. The script-tag build
+ * carries only these at first (see `lookup.ts`).
+ */
+export const enFirst: Omit<FlowbotStrings, LateStringKey> = {
   progress: 'Progress',
   suggestions: 'Suggested replies',
-  mute: 'Mute voice',
-  openPage: 'Open the page',
   video: 'Video',
   audio: 'Audio',
   embed: 'Embedded content',
@@ -32,6 +33,14 @@ export const en: FlowbotStrings = {
   typing: 'Bot is typing',
   newMessages: 'New messages ↓',
   loading: 'Loading…',
+  stop: 'Stop answering',
+  unreadable: 'The reply could not be read. Retry to go on.',
+};
+
+/** The English words only the on-demand part draws (see `LateStringKey`). */
+export const enLate: Pick<FlowbotStrings, LateStringKey> = {
+  mute: 'Mute voice',
+  openPage: 'Open the page',
   invalidNumber: 'Enter a valid number',
   invalidEmail: 'Enter a valid e-mail address',
   invalidUrl: 'Enter a valid web address',
@@ -51,8 +60,6 @@ export const en: FlowbotStrings = {
   uploadUnavailable: 'Files cannot be uploaded here.',
   paymentUnsupported: 'Payments cannot be made in this chat.',
   skip: 'Skip',
-  stop: 'Stop answering',
-  unreadable: 'The reply could not be read. Retry to go on.',
   fileTooLarge: 'This file is larger than {size} MB',
   uploadOf: 'Upload of {name}',
   cancelUpload: 'Cancel',

@@ -1,16 +1,21 @@
 /**
  * The widget's own words, by language. English is always here; the other
  * languages are here too in the npm build, and arrive with the on-demand part
- * in the script-tag build (whose first file carries English only). The
- * server's labels (`options.labels`, system messages) always win over these.
+ * in the script-tag build, whose first file carries only the English words it
+ * draws itself (the rest of English comes with the on-demand part too, see
+ * `LateStringKey`). The server's labels (`options.labels`, system messages)
+ * always win over these.
  */
-import { en } from './en.js';
+import { enFirst, enLate } from './en.js';
 import { catalogues as portuguese } from './pt-br.js';
 import type { FlowbotStrings } from './strings.js';
 
-export type { FlowbotStrings } from './strings.js';
+export type { FlowbotStrings, LateStringKey } from './strings.js';
 
-const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT_TAG ? { en } : { en, ...portuguese };
+const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT_TAG
+  ? // Its late words are read only by code that arrives with them.
+    { en: enFirst as FlowbotStrings }
+  : { en: { ...enFirst, ...enLate }, ...portuguese };
 
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = ['en', 'pt-BR'];
@@ -28,7 +33,7 @@ function find(lang: string | null | undefined): FlowbotStrings | undefined {
 
 /** The strings for a BCP 47 tag: an exact match, else its primary language, else English. */
 export function stringsFor(lang: string | null | undefined): FlowbotStrings {
-  return find(lang) ?? en;
+  return find(lang) ?? catalogue.en!;
 }
 
 /**
