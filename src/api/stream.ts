@@ -2,10 +2,11 @@
  * The viewer's streamed AI answer: `POST {viewer}/api/v2/sessions/{sessionId}/streamMessage`,
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
+import { MAX_RESPONSE_BYTES } from '../protocol/limits.js';
 import { DataStreamDecoder } from '../protocol/stream.js';
 import { checkPathParams, displayUrl, normaliseBaseUrl, type FetchLike } from './transport/core.js';
-import { describe, httpError, REDIRECT_MODE, redirectError } from './transport/response.js';
-import { FlowbotError, FlowbotNetworkError, FlowbotTimeoutError } from './errors.js';
+import { describe, httpError, readText, REDIRECT_MODE, redirectError } from './transport/response.js';
+import { FlowbotError, FlowbotNetworkError, FlowbotResponseError, FlowbotTimeoutError } from './errors.js';
 import { streamMessagePath } from '../protocol/routes.js';
 
 /** Options of `streamMessage`. */
@@ -128,7 +129,7 @@ export async function* streamMessage(
     const moved = redirectError(response, base, undefined);
     if (moved) throw moved;
     if (!response.ok) {
-      const error = await httpError(response, base, undefined, (r) => r.text());
+      const error = await httpError(response, base, undefined, (r) => readText(r));
       if (caller?.aborted) throw caller.reason;
       throw error;
     }
@@ -136,6 +137,8 @@ export async function* streamMessage(
     reader = response.body.getReader();
     const decoder = new DataStreamDecoder();
     let finished = false;
+    // Bytes as they arrive (inflated): an answer is never this large, so a bigger body is refused before it is parsed.
+    let size = 0;
     // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
     const aborted = new Promise<never>((_, reject) => {
       if (signal.aborted) reject(signal.reason);
@@ -155,6 +158,13 @@ export async function* streamMessage(
       // The consumer's own pace between pieces is not the server's stall.
       clearTimeout(timer);
       read = chunk.done;
+      size += chunk.value?.byteLength ?? 0;
+      if (size > MAX_RESPONSE_BYTES) {
+        throw new FlowbotResponseError(
+          `${operation}: unexpected response from ${method} ${base.url}: a stream over ${MAX_RESPONSE_BYTES} bytes`,
+          { ...base, status: response.status, issues: [], body: undefined },
+        );
+      }
       for (const part of chunk.done ? decoder.end() : decoder.push(chunk.value)) {
         if (part.type === 'other' && part.code === 'd') finished = true;
         if (part.type === 'text') yield part.text;

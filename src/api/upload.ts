@@ -22,7 +22,7 @@ import {
   type Reader,
 } from './transport/core.js';
 import { createFetchEndpoint } from './transport/fetch-endpoint.js';
-import { describe, httpError } from './transport/response.js';
+import { describe, httpError, readText } from './transport/response.js';
 import { FlowbotNetworkError, FlowbotTimeoutError, type FlowbotErrorContext } from './errors.js';
 import { safeUrl } from '../protocol/safe-url.js';
 import { isObject } from '../protocol/json.js';
@@ -192,7 +192,7 @@ async function sendWithFetch(request: StorageRequest): Promise<void> {
       },
     );
   }
-  if (!response.ok) throw await httpError(response, at, undefined, (r) => r.text());
+  if (!response.ok) throw await httpError(response, at, undefined, (r) => readText(r));
 }
 
 function sendWithXhr(request: StorageRequest): Promise<void> {
@@ -237,7 +237,7 @@ function sendWithXhr(request: StorageRequest): Promise<void> {
         // A status that takes no body (a 304): the status alone says enough.
         response = new Response(null, { status: xhr.status, statusText: xhr.statusText });
       }
-      void httpError(response, at, undefined, (r) => r.text()).then(reject);
+      void httpError(response, at, undefined, (r) => readText(r)).then(reject);
     });
     xhr.addEventListener('error', () => {
       settle();

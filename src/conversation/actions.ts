@@ -1,7 +1,7 @@
 /**
  * The client-side actions a response carries, as the conversation reads them:
- * which ones stream an answer, which run page code (never run), and how long a
- * `wait` may last. Also the widget's local greeting message.
+ * which ones stream an answer, which run page code (never run), and what a
+ * `wait` asks for. Also the widget's local greeting message.
  */
 import { pick } from '../protocol/json.js';
 import { safeUrl } from '../protocol/safe-url.js';
@@ -28,9 +28,6 @@ const PAGE_CODE_ACTIONS = new Set([
   'startPropsToInject',
 ]);
 
-/** Longest `wait` action honoured, in seconds. */
-const MAX_WAIT_SECONDS = 60;
-
 /** `stream`, or the older `streamOpenAiChatCompletion`. */
 export const isStreamAction = (action: ClientSideAction): boolean =>
   action.type === 'stream' || action.type === 'streamOpenAiChatCompletion';
@@ -43,7 +40,7 @@ export function streamBody(action: ClientSideAction): { messages?: unknown[] } {
 
 /** What an action may do to the conversation. */
 export interface ActionEffects {
-  /** Shows the bot "busy" (typing) for `ms`. */
+  /** Shows the bot "busy" (typing) for `ms`, or less (the conversation's pauses are bounded). */
   wait(ms: number): Promise<void>;
   /** Asks the host to open a page. */
   redirect(url: string, newTab: boolean): void;
@@ -56,7 +53,8 @@ export async function runAction(action: ClientSideAction, effects: ActionEffects
   const payload = pick(action, action.type);
   if (action.type === 'wait') {
     const seconds = Number(pick(payload, 'secondsToWaitFor'));
-    if (seconds > 0) await effects.wait(Math.min(seconds, MAX_WAIT_SECONDS) * 1000);
+    // However long it asks for, the conversation's pauses end within `MAX_PAUSE_MS` (`Session.pause`).
+    if (seconds > 0) await effects.wait(seconds * 1000);
   } else if (action.type === 'redirect') {
     const url = safeUrl(pick(payload, 'url'));
     if (url) effects.redirect(url, pick(payload, 'isNewTab') === true);

@@ -36,8 +36,8 @@ export type {
 /**
  * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
  * the first few go at once, then each waits twice as long (from 0.25 s, at
- * most 4 s), and past `AUTO_REPLY_LIMIT` in a row the widget stops with an
- * error and a Retry. A viewer that asks for one reply after another cannot
+ * most 4 s, while the pauses of `MAX_PAUSE_MS` last), and past
+ * `AUTO_REPLY_LIMIT` in a row the widget stops with an error and a Retry. A viewer that asks for one reply after another cannot
  * make the widget hammer it.
  */
 export const AUTO_REPLY_LIMIT = 10;
@@ -115,7 +115,7 @@ export class ConversationController implements ReactiveController {
     const again = this.#s.retryRun;
     if (this.#s.status !== 'error' || !again) return;
     this.#s.retryRun = undefined;
-    this.#s.autoReplies = 0;
+    this.#s.acted();
     again();
   }
 
@@ -174,7 +174,7 @@ export class ConversationController implements ReactiveController {
    */
   send(answer: ChatAnswer | undefined, text: string = answerText(answer) ?? ''): boolean {
     if (!this.canSend) return false;
-    this.#s.autoReplies = 0;
+    this.#s.acted();
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending' };
     this.#s.entries.push(entry);
@@ -389,7 +389,7 @@ export class ConversationController implements ReactiveController {
     const count = ++this.#s.autoReplies;
     if (count > AUTO_REPLY_LIMIT) {
       const error = new FlowbotError(
-        `continueChat: the bot asked for ${AUTO_REPLY_LIMIT} replies in a row without the visitor; stopped`,
+        `continueChat: stopped after ${AUTO_REPLY_LIMIT} replies in a row without the visitor`,
         {
           operation: 'continueChat',
           method: 'POST',
@@ -400,7 +400,8 @@ export class ConversationController implements ReactiveController {
       return;
     }
     if (count > AUTO_REPLIES_AT_ONCE) {
-      await this.#sleep(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1)));
+      // A pause like any other: once they are spent, the few replies left to the limit go at once.
+      await this.#sleep(this.#s.pause(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1))));
       if (generation !== this.#generation) return;
     }
     await this.#deliver(undefined);

@@ -78,12 +78,19 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     messages.map((message) => ({ kind: 'bot' as const, message })),
   );
   let needsReply = false;
+  /** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
+  const type = async (ms: number): Promise<boolean> => {
+    s.setTyping(true);
+    await stage.sleep(ms);
+    if (!stage.current()) return false;
+    s.setTyping(false);
+    return true;
+  };
   const effects = {
+    // The bot is "busy" for the pause (what is left of `MAX_PAUSE_MS`): shown typing.
     wait: async (ms: number) => {
-      // The bot is "busy" for the pause: show it typing.
-      s.setTyping(true);
-      await stage.sleep(ms);
-      s.setTyping(false);
+      const left = s.pause(ms);
+      if (left > 0) await type(left);
     },
     redirect: (url: string, newTab: boolean) => stage.connected() && stage.notify({ type: 'redirect', url, newTab }),
     ignored: (type: string) =>
@@ -122,16 +129,14 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
       isFirstOfConversation: s.serverMessages === 0,
       isFirstOfBatch: index === 0,
     });
-    if (pause > 0) {
-      await stage.sleep(pause);
+    // What is left of `MAX_PAUSE_MS`; without a pause, no await: undelayed messages show in one render.
+    const between = s.pause(pause);
+    if (between > 0) {
+      await stage.sleep(between);
       if (!stage.current()) return;
     }
-    if (typing > 0) {
-      s.setTyping(true);
-      await stage.sleep(typing);
-      if (!stage.current()) return;
-      s.setTyping(false);
-    }
+    const typed = s.pause(typing);
+    if (typed > 0 && !(await type(typed))) return;
     const ready = stage.prepare(message);
     if (ready) {
       await ready;

@@ -22,6 +22,15 @@ import type { TypingEmulation } from './typing.js';
 /** The most client logs one conversation sends. */
 const MAX_LOGS = 20;
 
+/**
+ * The longest the bot keeps the visitor waiting after each thing they do (a
+ * start, an answer, a Retry), in ms: its typing, the pauses between its
+ * messages, its `wait` actions and the back-off between automatic replies,
+ * all together. Past it the rest shows at once, so whatever a response asks
+ * for, the visitor has something to do again within seconds.
+ */
+export const MAX_PAUSE_MS = 10_000;
+
 /** What a conversation shows: read by the host, changed only by its controller. */
 export interface ConversationState {
   /** Where the conversation stands. */
@@ -82,6 +91,8 @@ export class Session implements ConversationState {
   streamStop: AbortController | undefined;
   /** Automatic continues since the visitor last acted. */
   autoReplies = 0;
+  /** Milliseconds of pauses left until the visitor acts again (`MAX_PAUSE_MS`). */
+  pauseLeft = MAX_PAUSE_MS;
   #logsSent = 0;
 
   readonly #host: SessionHost;
@@ -94,6 +105,19 @@ export class Session implements ConversationState {
   get canSend(): boolean {
     const { input, status, errorAction } = this;
     return input !== undefined && (status === 'ready' || (status === 'error' && errorAction === 'send'));
+  }
+
+  /** The visitor acted (an answer, a Retry): the bot may ask for replies and pause again. */
+  acted(): void {
+    this.autoReplies = 0;
+    this.pauseLeft = MAX_PAUSE_MS;
+  }
+
+  /** `ms` of pause, or what is left of `MAX_PAUSE_MS` when less (then nothing is left). */
+  pause(ms: number): number {
+    const left = Math.min(ms, this.pauseLeft);
+    this.pauseLeft -= left;
+    return left;
   }
 
   setStatus(status: ConversationStatus): void {

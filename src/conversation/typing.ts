@@ -20,8 +20,9 @@ export interface TypingEmulation {
 
 /**
  * The longest a bot may seem to type one message, and the longest pause
- * between two of its messages, in seconds, whatever its settings say: a
- * visitor waits no longer for one message (a `wait` action is capped at 60 s).
+ * between two of its messages, in seconds, whatever its settings say. All the
+ * pauses after one action of the visitor add up to `MAX_PAUSE_MS` at most
+ * (`Session.pause`).
  */
 export const MAX_TYPING_SECONDS = 10;
 

@@ -334,7 +334,7 @@ export class FlowbotChat extends LitElement {
       if (status === 'unavailable') session.reset();
       // Another bot or server: the old conversation is meaningless.
       if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
-      if (this.isConnected && this.publicId && session.state.status === 'idle' && (this.#floating ? this.open : true)) {
+      if (this.isConnected && this.publicId && session.state.status === 'idle' && (this.#panel.floating ? this.open : true)) {
         session.start();
       }
     }
@@ -360,7 +360,7 @@ export class FlowbotChat extends LitElement {
         '.composer input, .composer textarea, .composer button',
       );
       if (control || !this.renderRoot.querySelector('.composer .bone')) this.#focusedInput = input;
-      if (control && this.#interacted && (!this.#floating || this.open)) control.focus({ preventScroll: true });
+      if (control && this.#interacted && (!this.#panel.floating || this.open)) control.focus({ preventScroll: true });
     }
   }
 
@@ -399,7 +399,7 @@ export class FlowbotChat extends LitElement {
     const state = this.#session.state;
     // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
     const header =
-      this.#floating ||
+      this.#panel.floating ||
       this.#voiceOn() ||
       !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
     const { lang } = this.#language;
@@ -439,7 +439,7 @@ export class FlowbotChat extends LitElement {
         this.#features.voice && this.#voiceOn()
           ? { muted: this.#features.voice.muted, toggle: () => this.#features.voice?.toggle() }
           : undefined,
-      onClose: this.#floating ? () => this.#panel.close() : undefined,
+      onClose: this.#panel.floating ? () => this.#panel.close() : undefined,
     });
   }
 
@@ -473,11 +473,6 @@ export class FlowbotChat extends LitElement {
         lang: this.#language.lang,
       },
     });
-  }
-
-  /** Bubble or popup: a panel that opens and closes. */
-  get #floating(): boolean {
-    return this.#panel.floating;
   }
 
   #sendText(text: string, byVisitor: boolean): boolean {

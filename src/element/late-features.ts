@@ -57,7 +57,7 @@ export class LateFeatures implements ReactiveController {
     const changed = (): void => host.requestUpdate();
     if (!onDemand.get() && needsLateRenderers(state)) {
       this.load('renderers', changed, (error) => {
-        console.warn('flowbot-chat: could not load the controls of rarer input types; using a text field', error);
+        console.warn('flowbot-chat: the on-demand part did not load; a text field stands in', error);
         // The server still checks the answer, so a text field keeps the conversation going.
         if (state.input) useTextField(state.input);
         changed();

@@ -74,3 +74,47 @@ export interface FlowbotStrings {
   unreadOne: string;
   unreadMany: string;
 }
+
+/**
+ * The words only the on-demand part draws: the rarer controls, uploads, voice
+ * messages, the voice's mute switch, a blocked redirect's link and the
+ * bubble's invitation. The script-tag build's first file leaves them out of
+ * its English; they arrive with the on-demand part, before anything of it is
+ * drawn. Code of the first file never reads them.
+ */
+export type LateStringKey =
+  | 'mute'
+  | 'openPage'
+  | 'invalidNumber'
+  | 'invalidEmail'
+  | 'invalidUrl'
+  | 'invalidPhone'
+  | 'invalidDate'
+  | 'invalidTime'
+  | 'date'
+  | 'time'
+  | 'from'
+  | 'to'
+  | 'rating'
+  | 'dropFiles'
+  | 'remove'
+  | 'fileType'
+  | 'uploading'
+  | 'uploadFailed'
+  | 'uploadUnavailable'
+  | 'paymentUnsupported'
+  | 'skip'
+  | 'fileTooLarge'
+  | 'uploadOf'
+  | 'cancelUpload'
+  | 'uploadCancelled'
+  | 'attach'
+  | 'record'
+  | 'stopRecording'
+  | 'recording'
+  | 'voiceMessage'
+  | 'noRecorder'
+  | 'microphoneRefused'
+  | 'dismissPreview'
+  | 'unreadOne'
+  | 'unreadMany';

@@ -39,6 +39,15 @@ export const LIMITS = {
   actions: 100,
 } as const;
 
+/**
+ * The most bytes of one response body the widget reads, counted as they
+ * arrive (after decompression): 2 MB. A chat response is never that large;
+ * a bigger one (a small gzip that inflates to a gigabyte, a body that never
+ * ends, megabytes of JSON) is refused before it is parsed, and the rest of it
+ * is never read. A streamed answer's body has the same limit.
+ */
+export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
 /** The note that ends whatever was shortened. */
 export const SHORTENED = '… (shortened)';
 

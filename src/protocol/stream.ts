@@ -101,20 +101,33 @@ export function parseDataStreamLine(rawLine: string): DataStreamPart | undefined
   return { type: 'other', code, value };
 }
 
+/** A data stream body passed the reader's byte limit: the rest of it was not read. */
+export class DataStreamTooLarge extends Error {
+  override name = 'DataStreamTooLarge';
+  constructor(readonly maxBytes: number) {
+    super(`The stream is larger than ${maxBytes} bytes`);
+  }
+}
+
 /**
  * Reads a data stream body to its end, yielding its parts as they arrive.
- * Stops reading (and cancels the body) when the consumer stops iterating.
+ * Stops reading (and cancels the body) when the consumer stops iterating, or
+ * with `DataStreamTooLarge` once the body passes `maxBytes` (default: no limit).
  */
 export async function* readDataStream(
   body: ReadableStream<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<DataStreamPart, void, undefined> {
   const decoder = new DataStreamDecoder();
   const reader = body.getReader();
   let done = false;
+  let size = 0;
   try {
     for (;;) {
       const chunk = await reader.read();
       if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > maxBytes) throw new DataStreamTooLarge(maxBytes);
       yield* decoder.push(chunk.value);
     }
     done = true;

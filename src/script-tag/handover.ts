@@ -75,19 +75,10 @@ export function startEarly(el: Element, request: StartRequest): void {
     redirect: 'manual',
     headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ?? null,
-  }).then(async (r) => {
-    // The body is read now, while the widget's code is on its way: once that code runs, the
-    // response is there at once, and the first message can be drawn with the first render
-    // (the widget reads it with `text()` only). A Response's own reading takes a turn of the
-    // event loop or more, even from memory. A redirected or failed response is left as it is,
-    // for the widget to report.
-    if (r.ok) {
-      const text = await r.text();
-      r.text = () => Promise.resolve(text);
-    }
-    return r;
   });
-  // A failure is reported by the widget when it takes the response.
+  // The body is left to the widget's code, which reads it as any answer: counted, and refused past
+  // the widget's limit before it is parsed (meanwhile the browser holds what has arrived). A
+  // failure is reported by the widget when it takes the response.
   response.catch(() => undefined);
   early().set(el, { url, body, response, abort, wasConnected: el.isConnected });
 }

@@ -43,7 +43,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../api/schemas/index.js';
 import { handleErrors, mountHeaders } from './middleware.js';
 import { mountPlatform } from './routes-platform.js';
-import { mountViewer } from './routes-viewer.js';
+import { mountViewer, startChatRoute } from './routes-viewer.js';
 import { shippedFlows, type FlowDefinition } from './flows.js';
 import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './limits.js';
 import { DEFAULT_STREAM_PACE_MS } from './streaming.js';
@@ -159,6 +159,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     bodyTimeoutMs,
     rateLimiter,
   });
+  // Before any body is read: a caller over its rate is refused without its body being waited for or read.
+  app.post(startChatRoute, rateLimited);
   app.use('*', boundedBody({ maxBytes: limit, timeoutMs: bodyTimeoutMs }));
 
   const health = (c: Context) => c.json({ status: 'ok' });
@@ -166,7 +168,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   app.get('/api/health', health);
 
   mountPlatform(app, state, timeZone);
-  mountViewer(app, state, rateLimited);
+  mountViewer(app, state);
 
   return { app, token, seed, state };
 }

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -28,7 +30,16 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * - `drop-after` handle the request, then close the connection without an
  *   answer (a network error although the server did the work: the lost
  *   response that makes a blind resend a duplicate);
- * - `bad-json` answer 200 with a body that is not JSON.
+ * - `bad-json` answer 200 with a body that is not JSON;
+ * - `gzip-bomb` handle the request, then send its answer inside a 1 GB JSON
+ *   body (a padding field first) compressed to about 1 MB, with
+ *   `Content-Encoding: gzip`: a small download that inflates to a gigabyte;
+ * - `endless` handle the request, then send its answer behind a padding
+ *   field that never ends for any reader that stops at a sane limit (1 GB);
+ * - `huge=12` handle the request, then send its answer padded to that many
+ *   MB (1 to 64) of valid JSON.
+ *   These three are sent as fast as the caller reads, no faster: a caller
+ *   that stops reading (and closes) stops them.
  *
  * Streamed answers (`/streamMessage`) also take, besides `status=` (fails
  * before the first piece):
@@ -41,7 +52,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  *   closes or five minutes pass).
  *
  * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`,
- * `trickle=500`, `drop-after`. Waits are capped at five minutes.
+ * `trickle=500`, `drop-after`, `gzip-bomb`, `huge=12`. Waits are capped at five minutes.
  * Preflight (`OPTIONS`) requests are never faulted.
  */
 export interface FaultSpec {
@@ -54,6 +65,8 @@ export interface FaultSpec {
   drop?: boolean;
   dropAfter?: boolean;
   badJson?: boolean;
+  /** The answer comes in a body far too large: see `OversizeFault`. */
+  oversize?: OversizeFault;
   /** A streamed answer breaks after some pieces (`pieces` undefined: half of them). */
   stream?: StreamFault;
 }
@@ -63,6 +76,12 @@ export interface StreamFault {
   kind: 'cut' | 'error' | 'stall';
   pieces?: number;
 }
+
+/**
+ * How an answer's body is made too large: a gzip that inflates to 1 GB, a
+ * body that goes on for 1 GB, or `mb` MB of JSON.
+ */
+export type OversizeFault = { kind: 'gzip-bomb' } | { kind: 'endless' } | { kind: 'huge'; mb: number };
 
 /** Options of `FaultQueue.next`. */
 export interface FaultOptions {
@@ -156,6 +175,18 @@ export function parseFaultSpec(text: string): FaultSpec {
       case 'bad-json':
         spec.badJson = true;
         break;
+      case 'gzip-bomb':
+      case 'endless':
+        spec.oversize = { kind: key.toLowerCase() as 'gzip-bomb' | 'endless' };
+        break;
+      case 'huge': {
+        const mb = Number(value);
+        if (!/^\d{1,2}$/.test(value) || mb < 1 || mb > 64) {
+          throw new Error(`fault huge takes 1 to 64 (MB), got "${clipValue(value)}"`);
+        }
+        spec.oversize = { kind: 'huge', mb };
+        break;
+      }
       default:
         throw new Error(`unknown fault "${clipValue(part)}"`);
     }
@@ -292,6 +323,40 @@ async function applyFault(c: Context, spec: FaultSpec, next: () => Promise<void>
     return;
   }
   if (spec.trickle !== undefined) c.res = await trickle(c.res, spec.trickle, signal);
+  if (spec.oversize) c.res = await oversized(c.res, spec.oversize);
+}
+
+/** One gigabyte: what `gzip-bomb` inflates to and where `endless` gives up. */
+const GIGABYTE = 1024 ** 3;
+/** The padding goes out in pieces this large. */
+const PIECE = Buffer.alloc(64 * 1024, 'x');
+
+/**
+ * The answer's JSON with a padding field of `bytes` first (`{"padding":"xx…",…}`), piece by
+ * piece, made only as the caller reads.
+ */
+function* padded(answer: string, bytes: number): Generator<Buffer> {
+  yield Buffer.from('{"padding":"');
+  for (let left = bytes; left > 0; left -= PIECE.length) yield left < PIECE.length ? PIECE.subarray(0, left) : PIECE;
+  yield Buffer.from(answer.trim() === '{}' ? '"}' : `",${answer.trim().slice(1)}`);
+}
+
+/** The same answer in a body far too large (see `OversizeFault`). */
+async function oversized(response: Response, fault: OversizeFault): Promise<Response> {
+  const answer = await response.text();
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  if (fault.kind === 'huge') {
+    const body = Buffer.concat([...padded(answer, fault.mb * 1024 * 1024)]);
+    return new Response(body, { status: response.status, headers });
+  }
+  // Pulled by the caller's reading: what a caller that stops never gets is never made.
+  let source = Readable.from(padded(answer, GIGABYTE), { objectMode: false });
+  if (fault.kind === 'gzip-bomb') {
+    headers.set('content-encoding', 'gzip');
+    source = source.pipe(createGzip());
+  }
+  return new Response(Readable.toWeb(source) as ReadableStream<Uint8Array>, { status: response.status, headers });
 }
 
 /** Ends the connection without an answer; the returned response is never sent. */

@@ -136,7 +136,11 @@ export class RateLimiter {
     return this.perMs > 0 ? Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000)) : 60;
   }
 
-  /** Middleware refusing a caller over its rate. */
+  /**
+   * Middleware refusing a caller over its rate. Mount it before anything reads
+   * the body: the refusal then goes out at once and closes the connection, so
+   * the body is neither waited for nor read.
+   */
   middleware(): MiddlewareHandler {
     return async (c, next) => {
       const address = remoteAddress(c);
@@ -144,6 +148,7 @@ export class RateLimiter {
       if (wait > 0) {
         throw new ApiError(429, `Too many requests from this address: try again in ${wait} s.`, undefined, {
           'Retry-After': String(wait),
+          Connection: 'close',
         });
       }
       await next();

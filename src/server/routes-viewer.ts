@@ -1,5 +1,5 @@
 /** The viewer's public routes: the flow list, startChat, continueChat, streaming, client logs and demo assets. */
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError, parseBody, readJson } from './errors.js';
 import { continueChat, startChat } from './flow-engine.js';
@@ -9,13 +9,16 @@ import { quotable } from './limits.js';
 import { mountStreaming } from './streaming.js';
 import type { ReferenceState } from './state-types.js';
 
-/** Mounts the viewer routes on `app`; `rateLimited` guards startChat. */
-export function mountViewer(app: Hono, state: ReferenceState, rateLimited: MiddlewareHandler): void {
+/** The route that opens a session: rate-limited per address (by the app, before its body is read). */
+export const startChatRoute = '/api/v1/flowbots/:publicId/startChat';
+
+/** Mounts the viewer routes on `app`. */
+export function mountViewer(app: Hono, state: ReferenceState): void {
   app.get('/api/v1/flowbots', (c) =>
     c.json([...state.flows.values()].map(({ publicId, name, description }) => ({ publicId, name, description }))),
   );
 
-  app.post('/api/v1/flowbots/:publicId/startChat', rateLimited, async (c) => {
+  app.post(startChatRoute, async (c) => {
     const publicId = c.req.param('publicId');
     const flow = state.flows.get(publicId);
     if (!flow) {

@@ -185,8 +185,9 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
 
   app.post(
     '/api/v3/generate-upload-url',
-    boundedBody({ maxBytes: options.jsonLimit, timeoutMs: bodyTimeoutMs }),
+    // The rate first: a caller over it is refused before its body is read.
     limited,
+    boundedBody({ maxBytes: options.jsonLimit, timeoutMs: bodyTimeoutMs }),
     async (c) => {
       const body = parseBody(UploadRequestSchema, await readJson(c), 'upload request');
       const session = sessions.get(body.sessionId);

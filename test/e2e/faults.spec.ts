@@ -244,6 +244,81 @@ test.describe('script-tag widget against a failing server', () => {
     expect(problems).toEqual([]);
   });
 
+  test('answers far too large (a gzip bomb, a body without end, 12 MB of JSON) are refused at once, with a Retry', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const problems = watchConsole(page);
+    // Every task over 50 ms the page runs, from the start (the early start's reading included).
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[]; errorMessages: string[] };
+      w.longTasks = [];
+      w.errorMessages = [];
+      window.addEventListener('flowbot-error', (event) =>
+        w.errorMessages.push(String((event as CustomEvent<{ error: unknown }>).detail.error)),
+      );
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const longest = async (): Promise<number> => {
+      // The observer's delivery of the last tasks.
+      await page.waitForTimeout(200);
+      return page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    };
+    const forget = () => page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
+    // The refused start opened a session too (the server did its work): the widget's is the one after it.
+    const lastSessionAnswers = async () => {
+      const { sessions } = await stats(request);
+      expect(sessions).toHaveLength(2);
+      return sessions[1]!.answers;
+    };
+    const figures: string[] = [];
+    const lastError = () =>
+      page.evaluate(() => (window as unknown as { errorMessages: string[] }).errorMessages.at(-1) ?? '');
+
+    for (const spec of ['gzip-bomb', 'endless', 'huge=12']) {
+      // The start (the script-tag file's early start reads it, the widget refuses it).
+      await reset(request);
+      await fault(request, { spec, match: '/startChat' });
+      await page.goto('/faults-long.html');
+      await expect(retryButton(page), spec).toBeVisible();
+      await expect(bot(page)).toHaveCount(0);
+      expect(await lastError(), spec).toContain('startChat: unexpected response');
+      expect(await lastError(), spec).toContain('with a body over 2097152 bytes');
+      const atStart = await longest();
+      await retryButton(page).click();
+      await expect(question(page, 1), spec).toBeVisible();
+
+      // An answer: the server takes it, then answers far too large.
+      await fault(request, { spec, match: '/continueChat' });
+      await forget();
+      await answer(page, 'Ada Lovelace');
+      await expect(retryButton(page), spec).toBeVisible();
+      const atAnswer = await longest();
+      expect(await lastError(), spec).toContain('continueChat: unexpected response');
+      expect(await lastError(), spec).toContain('with a body over 2097152 bytes');
+      await expect(user(page)).toHaveText(['Ada Lovelace']);
+      await expect(user(page).last().locator('..')).not.toContainText('Not sent');
+      expect(await lastSessionAnswers(), spec).toEqual(['Ada Lovelace']);
+      // Retry asks the bot to go on (no second copy): its next input, answered as usual.
+      await retryButton(page).click();
+      await expect(errorNotice(page)).toHaveCount(0);
+      await answer(page, 'second');
+      await expect(question(page, 3), spec).toBeVisible();
+      expect(await lastSessionAnswers(), spec).toEqual(['Ada Lovelace', 'second']);
+
+      figures.push(
+        `${spec}: longest task ${atStart.toFixed(0)} ms at the start, ${atAnswer.toFixed(0)} ms at the answer`,
+      );
+      expect(atStart, `${spec}: longest task at the start (ms)`).toBeLessThan(200);
+      expect(atAnswer, `${spec}: longest task at the answer (ms)`).toBeLessThan(200);
+    }
+    console.info(`[long-task] ${figures.join('; ')}`);
+    expect(problems).toEqual([]);
+  });
+
   test('fifty answers through a server that fails one request in three: none lost, none twice', async ({
     page,
     request,

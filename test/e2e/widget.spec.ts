@@ -213,6 +213,18 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test("draws a control of the on-demand part with that part's own words", async ({ page }) => {
+    // The first file carries only the English words it draws itself; the file input's arrive with it.
+    const problems = watchConsole(page);
+    await page.goto('/engines-upload.html');
+    await expect(bot(page)).toHaveText(['Please attach one file.']);
+    const drop = page.locator('flowbot-chat [part~="file-drop"]');
+    await expect(drop).toBeVisible();
+    await expect(drop).toHaveText('Choose or drop files');
+    await expect(page.locator('flowbot-chat [part~="panel"]')).not.toContainText('undefined');
+    expect(problems).toEqual([]);
+  });
+
   test('two widgets on one page are independent', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/two.html');

@@ -44,6 +44,37 @@ describe('the early start', () => {
     ]);
   });
 
+  it('reads no more of an answer than the widget takes: one over 2 MB is refused, the rest never read', async () => {
+    let pulled = 0;
+    const piece = new TextEncoder().encode(' '.repeat(64 * 1024));
+    stubViewer(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (controller) => controller.enqueue(new TextEncoder().encode('{"messages":[],"padding":"')),
+            pull: (controller) => {
+              pulled += piece.length;
+              controller.enqueue(piece);
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const errors: unknown[] = [];
+    const el = document.createElement('flowbot-chat');
+    el.addEventListener('flowbot-error', (event) => errors.push(event.detail.error));
+    el.setAttribute('public-id', 'early');
+    startEarly(el, { publicId: 'early', apiHost: '', streaming: true });
+    // While the widget's code is on its way, the early start reads nothing of the answer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pulled).toBeLessThan(3 * 1024 * 1024);
+    document.body.append(el);
+    await until(() => part(el, 'retry-button'));
+    expect(String(errors[0])).toContain('a body over 2097152 bytes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pulled).toBeLessThan(3 * 1024 * 1024);
+  });
+
   it('hands a failed answer over as it is, for the widget to report', async () => {
     stubViewer(
       new Response('{"message":"Flowbot not found"}', {

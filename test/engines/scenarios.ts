@@ -664,8 +664,8 @@ const BUSY_MACHINE_SLACK_MS = 100;
 /**
  * The worst lateness allowed. As in the Chromium long-task test: 200 ms, or twice the time the
  * engine needs just to decode and parse the body when that exceeds 100 ms (no widget that reads
- * the body avoids it: WebKit needs 100–550 ms here for the 12 MB of 100,000 messages); plus the
- * slack above.
+ * the body avoids it; a body the widget refuses unread is never parsed, and has no such floor);
+ * plus the slack above.
  */
 const latenessLimit = (parseFloorMs: number): number =>
   Math.max(TASK_BUDGET_MS, 2 * parseFloorMs) + BUSY_MACHINE_SLACK_MS;
@@ -676,6 +676,12 @@ const RESIZE_LOOP = /ResizeObserver loop/;
 
 interface HostileState {
   ready: boolean;
+  /** The case's body is over 2 MB: the widget refuses it. */
+  refused: boolean;
+  /** Bytes of an endless body the widget read. */
+  pulled: number;
+  /** The message of the widget's last `flowbot-error`. */
+  lastError: string;
   /** The widget has its shadow root (the script-tag file may start the chat before it upgrades). */
   rooted: boolean;
   startChats: number;
@@ -699,6 +705,9 @@ function hostileState(): HostileState {
   if (!h) {
     return {
       ready: false,
+      refused: false,
+      pulled: 0,
+      lastError: '',
       rooted: false,
       startChats: 0,
       bodyBytes: 0,
@@ -718,6 +727,9 @@ function hostileState(): HostileState {
   }
   return {
     ready: true,
+    refused: h.refused as boolean,
+    pulled: h.pulled as number,
+    lastError: h.lastError as string,
     rooted: Boolean(document.querySelector('flowbot-chat')?.shadowRoot),
     startChats: (h.requests as string[]).filter((url) => url.includes('/startChat')).length,
     bodyBytes: h.bodyBytes as number,
@@ -739,14 +751,18 @@ function hostileState(): HostileState {
 const hostileGo = (): void => (window as unknown as { __hostile: { go(): void } }).__hostile.go();
 const hostileStop = (): void => (window as unknown as { __hostile: { stop(): void } }).__hostile.stop();
 
-/** Runs in the page: must stay self-contained. Whether the hostile response is all shown, without layout. */
-function hostileProgress(shortened: string): { input: boolean; shortened: boolean; problems: number } {
+/**
+ * Runs in the page: must stay self-contained. Whether the hostile response is all shown (or
+ * refused: a Retry), without layout.
+ */
+function hostileProgress(shortened: string): { input: boolean; shortened: boolean; retry: boolean; problems: number } {
   const root = document.querySelector('flowbot-chat')?.shadowRoot;
   const bubbles = root ? root.querySelectorAll('[part~="bot-message"]') : [];
   const last = bubbles[bubbles.length - 1];
   return {
     input: Boolean(root?.querySelector('[part~="input"]')),
     shortened: Boolean(last?.textContent?.includes(shortened)),
+    retry: Boolean(root?.querySelector('[part~="retry-button"]')),
     // A ResizeObserver notice is reported apart (see below).
     problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).filter(
       (p) => !/ResizeObserver loop/.test(String(p)),
@@ -754,7 +770,9 @@ function hostileProgress(shortened: string): { input: boolean; shortened: boolea
   };
 }
 
-function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: WidgetSnapshot) => string): Scenario {
+type HostileCase = 'leaf' | 'messages' | 'huge' | 'endless' | 'gzip-bomb';
+
+function hostileScenario(kind: HostileCase, name: string, shownOk: (s: WidgetSnapshot) => string): Scenario {
   /** One page load: the response handed over, rendered, measured. Returns the figures and the limit. */
   const attempt = async (page: EnginePage, site: Site) => {
     await page.goto(`${site.pageOrigin}/engines-hostile.html?case=${kind}`);
@@ -773,10 +791,11 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
     const otherProblems = (s: WidgetSnapshot) => s.problems.filter((p) => !RESIZE_LOOP.test(p));
     // While the clock runs, the wait reads no geometry: measuring a thousand bubbles (as the full
     // snapshot does) would stop the page itself, and that time is the test's, not the widget's.
+    const refused = kind === 'huge' || kind === 'endless' || kind === 'gzip-bomb';
     await waitInPage(
       page,
-      'the response shown, shortened, and the text field',
-      (p) => p.problems > 0 || (p.input && p.shortened),
+      refused ? 'the response refused: an error and its Retry' : 'the response shown, shortened, and the text field',
+      (p) => p.problems > 0 || (refused ? p.retry : p.input && p.shortened),
       30_000,
       hostileProgress,
       SHORTENED,
@@ -789,13 +808,18 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
     check(shown < 110_000, `what is shown to stay bounded (${shown} characters)`, s);
     const wrong = shownOk(s);
     if (wrong) check(false, wrong, s);
+    if (h.pulled > 3 * 1024 * 1024) check(false, `no more of the body read than 2 MB (read ${h.pulled} bytes)`, s);
+    if (refused && !h.lastError.includes('with a body over 2097152 bytes'))
+      check(false, `an error that names the 2 MB limit (got "${h.lastError.slice(0, 300)}")`, s);
     const ms = (n: number) => `${n.toFixed(0)} ms`;
     const limit = latenessLimit(h.parseMs);
     const figures =
       `worst lateness ${ms(h.worst)} of ${ms(limit)} allowed (${ms(h.worstAt)} after the hand-over; ${h.ticks} ticks, ` +
-      `${h.lateOver50} over 50 ms; idle ${ms(h.idleWorst)}); ${(h.bodyBytes / 1e6).toFixed(1)} MB body: decode+parse alone ` +
-      `${ms(h.parseMs)}, the widget's text() ${ms(h.textMs)}, JSON.parse ${ms(h.longestParseMs)}; first message in the ` +
-      `DOM at ${ms(h.commitAt)}, next frame at ${ms(h.frameAt)}`;
+      `${h.lateOver50} over 50 ms; idle ${ms(h.idleWorst)}); ` +
+      (refused
+        ? `refused${h.pulled ? ` after reading ${(h.pulled / 1e6).toFixed(1)} MB` : ''}, JSON.parse ${ms(h.longestParseMs)}`
+        : `${(h.bodyBytes / 1e6).toFixed(1)} MB body: decode+parse alone ${ms(h.parseMs)}, JSON.parse ` +
+          `${ms(h.longestParseMs)}; first message in the DOM at ${ms(h.commitAt)}, next frame at ${ms(h.frameAt)}`);
     if (h.visibility !== 'visible')
       throw new ScenarioError(`the page was ${h.visibility}: its timers are throttled, nothing measured (${figures})`);
     if (h.ticks < 5) throw new ScenarioError(`too few timer ticks to measure anything (${figures})`);
@@ -827,8 +851,8 @@ function hostileScenario(kind: 'leaf' | 'messages', name: string, shownOk: (s: W
 
 const SHORTENED = '… (shortened)';
 
-/** One text leaf of 10,000,000 unbroken characters: cut to the widget's limit, the page keeps answering. */
-export const hostileLeaf = hostileScenario('leaf', 'hostile: 10 MB unbroken text leaf', (s) => {
+/** One text leaf of 1,990,000 unbroken characters: cut to the widget's limit, the page keeps answering. */
+export const hostileLeaf = hostileScenario('leaf', 'hostile: 1.9 MB unbroken text leaf', (s) => {
   const long = s.bot.find((t) => t.startsWith('WWWW'));
   if (!long) return 'the long word shown (cut)';
   return long.length <= 20_000 + SHORTENED.length + 2 && long.endsWith(SHORTENED)
@@ -836,13 +860,26 @@ export const hostileLeaf = hostileScenario('leaf', 'hostile: 10 MB unbroken text
     : 'the word cut to 20,000 characters and a "… (shortened)" note';
 });
 
-/** 100,000 messages in one response: the first thousand shown, then a note. */
-export const hostileMessages = hostileScenario('messages', 'hostile: 100,000 messages', (s) => {
+/** 16,000 messages in one response: the first thousand shown, then a note. */
+export const hostileMessages = hostileScenario('messages', 'hostile: 16,000 messages', (s) => {
   if (s.bot[0] !== 'Message 0') return 'the first message first';
   return s.bot.length <= 1001 && s.bot.at(-1) === SHORTENED
     ? ''
     : 'at most 1,000 messages and a last "… (shortened)" note';
 });
+
+/** A response over 2 MB: refused before it is parsed, nothing shown, an error with a Retry. */
+const refusedOk = (s: WidgetSnapshot): string =>
+  s.bot.length === 0 && s.retry !== null && s.errors.length === 1 ? '' : 'no message, one error and its Retry';
+
+/** 12 MB of valid JSON (100,000 messages and padding): refused unread beyond 2 MB. */
+export const hostileHuge = hostileScenario('huge', 'hostile: 12 MB of JSON refused', refusedOk);
+
+/** A body that never ends: read no further than 2 MB, then refused. */
+export const hostileEndless = hostileScenario('endless', 'hostile: endless body refused', refusedOk);
+
+/** The reference server's gzip bomb (1 GB inflated from ~1 MB): inflated no further than 2 MB, refused. */
+export const hostileGzipBomb = hostileScenario('gzip-bomb', 'hostile: gzip bomb refused', refusedOk);
 
 /** What the visitor sees of the bubble's invitation, and where the host page's own elements are. */
 interface InviteSnapshot {
@@ -1044,6 +1081,9 @@ export const scenarios: readonly Scenario[] = [
   uploadFile,
   hostileLeaf,
   hostileMessages,
+  hostileHuge,
+  hostileEndless,
+  hostileGzipBomb,
   bubbleInvitation,
   invitationAcrossPages,
 ];

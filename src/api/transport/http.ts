@@ -161,8 +161,9 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
       });
     } catch (error) {
       if (aborted()) throw call.signal?.reason;
+      // The platform's responses (lists of an institution's data) have no size limit, unlike the viewer's.
       const mapped = await mapFailure(error, state, { ...base, timeout: callTimeout }, (response) =>
-        readBody(response, callTimeout, stop, call.signal),
+        readBody(response, callTimeout, stop, call.signal, Infinity),
       );
       if (aborted()) throw call.signal?.reason;
       throw redact(mapped, secrets());
@@ -176,6 +177,7 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
         stop,
         signal: call.signal,
         token: state.token,
+        max: Infinity,
       });
     } catch (error) {
       if (aborted()) throw call.signal?.reason;

@@ -10,14 +10,45 @@ import {
   scrub,
   type Reader,
 } from './core.js';
+import { MAX_RESPONSE_BYTES } from '../../protocol/limits.js';
 
 export const BODY_TIMEOUT = Symbol('body timeout');
+/** A body larger than the reader takes: the rest of it was not read. */
+export const TOO_LARGE = Symbol('too large');
 
 /**
- * Reads the body within `ms`: ky's own timeout stops once the headers are in,
- * and a server that stalls mid-body must not hang the caller forever.
+ * The body's text, refused with `TOO_LARGE` (the rest unread) as soon as it
+ * passes `max` bytes, counted as they arrive, after decompression: a body
+ * that inflates to a gigabyte or never ends costs no more than `max` bytes.
  */
-export function readBody(response: Response, ms: number, stop: AbortController, caller?: AbortSignal): Promise<string> {
+export async function readText(response: Response, max = MAX_RESPONSE_BYTES): Promise<string> {
+  const reader = response.body?.getReader();
+  const utf8 = new TextDecoder();
+  let text = '';
+  for (let size = 0; reader;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if ((size += value.length) > max) {
+      void reader.cancel();
+      throw TOO_LARGE;
+    }
+    text += utf8.decode(value, { stream: true });
+  }
+  return text + utf8.decode();
+}
+
+/**
+ * Reads the body within `ms` and `max` bytes: ky's own timeout stops once the
+ * headers are in, and a server that stalls mid-body must not hang the caller
+ * forever, nor one that sends without end fill its memory.
+ */
+export function readBody(
+  response: Response,
+  ms: number,
+  stop: AbortController,
+  caller?: AbortSignal,
+  max?: number,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const expire = () => {
       stop.abort();
@@ -26,8 +57,7 @@ export function readBody(response: Response, ms: number, stop: AbortController, 
     const timer = ms > 0 && Number.isFinite(ms) ? setTimeout(expire, ms) : undefined;
     const onAbort = () => reject(caller?.reason);
     caller?.addEventListener('abort', onAbort, { once: true });
-    response
-      .text()
+    readText(response, max)
       .then(resolve, reject)
       .finally(() => {
         clearTimeout(timer);
@@ -97,22 +127,29 @@ export async function httpError(
 }
 
 /**
- * Reads a successful response's body within the timeout, parses it and
- * validates it against the verb's schema.
+ * Reads a successful response's body within the timeout (and `max` bytes:
+ * default `MAX_RESPONSE_BYTES`), parses it and validates it against the
+ * verb's schema.
  */
 export async function readResult<T>(
   response: Response,
   read: Reader<T>,
   base: CallContext,
-  options: { timeout: number; stop: AbortController; signal: AbortSignal | undefined; token: string | undefined },
+  options: {
+    timeout: number;
+    stop: AbortController;
+    signal: AbortSignal | undefined;
+    token: string | undefined;
+    max?: number;
+  },
 ): Promise<T> {
   const { operation, method } = base;
-  const { timeout, stop, signal, token } = options;
+  const { timeout, stop, signal, token, max } = options;
   const finalUrl = displayUrl(response.url || base.url);
   const at = { operation, method, url: finalUrl };
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readBody(response, timeout, stop, signal);
+    text = await readBody(response, timeout, stop, signal, max);
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (error === BODY_TIMEOUT) {
@@ -124,15 +161,22 @@ export async function readResult<T>(
         },
       );
     }
-    throw new FlowbotNetworkError(
-      scrub(`${operation}: the response could not be read: ${method} ${finalUrl} (${describe(error)})`, token),
-      { ...at, cause: error },
-    );
+    // Too large: refused below, unread beyond the limit, like a body that is not JSON.
+    if (error !== TOO_LARGE)
+      throw new FlowbotNetworkError(
+        scrub(`${operation}: the response could not be read: ${method} ${finalUrl} (${describe(error)})`, token),
+        { ...at, cause: error },
+      );
   }
 
-  const value = parseJson(text);
+  const value = text === undefined ? text : parseJson(text);
   if (value === undefined) {
-    const kind = text.trim() === '' ? 'an empty body' : 'a body that is not JSON';
+    const kind =
+      text === undefined
+        ? `a body over ${max ?? MAX_RESPONSE_BYTES} bytes`
+        : text.trim() === ''
+          ? 'an empty body'
+          : 'a body that is not JSON';
     throw new FlowbotResponseError(
       scrub(`${operation}: unexpected response from ${method} ${finalUrl}: ${response.status} with ${kind}`, token),
       { ...at, status: response.status, issues: [], body: text },

@@ -3,6 +3,7 @@
  * and a description for the latter). Single choice sends on click; multiple
  * choice toggles items (`aria-pressed`) and sends them with one button;
  * `isSearchable` adds a filter. A picture sends its `value`, else its title.
+ * Without a usable item, a text field.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -11,6 +12,7 @@ import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../.
 import { isObject, readInputOptions, text } from '../../protocol/json.js';
 import { safeUrl } from '../../protocol/safe-url.js';
 import type { InputContext } from './context.js';
+import { renderTextInput } from './text-input.js';
 
 interface Item extends ChoiceItem {
   readonly picture?: string | undefined;
@@ -46,6 +48,8 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const multiple = options.isMultipleChoice === true;
   const searchable = options.isSearchable === true && !pictures;
   const items: Item[] = pictures ? readPictureItems(input) : readChoiceItems(input);
+  // Not one item to pick would leave the visitor stuck: let them type instead (the server checks it).
+  if (!items.length) return renderTextInput(input, ctx);
   const { draft, strings } = ctx;
   const query = draft.query.trim().toLocaleLowerCase();
   const shown = query ? items.filter((item) => item.content.toLocaleLowerCase().includes(query)) : items;

@@ -1,7 +1,14 @@
 // A hostile viewer inside the page, and a clock that notices when the page stops answering.
 //
-// `?case=leaf`: startChat answers with one text leaf of 10,000,000 unbroken characters.
-// `?case=messages`: startChat answers with 100,000 text messages (about 10 MB of JSON).
+// Within the 2 MB a response may weigh (the widget shows them, shortened):
+// `?case=leaf`: startChat answers with one text leaf of 1,990,000 unbroken characters.
+// `?case=messages`: startChat answers with 16,000 text messages (about 1.9 MB of JSON).
+// Over it (the widget refuses them, unread beyond 2 MB, with an error and a Retry):
+// `?case=huge`: 12 MB of valid JSON (100,000 messages and a padding field).
+// `?case=endless`: a body that never ends, in 64 KB pieces, as fast as it is read.
+// `?case=gzip-bomb`: the reference server's own startChat (of its `support` flow), answered with its
+// `gzip-bomb` fault (a ~1 MB gzip that inflates to 1 GB, with Content-Encoding: gzip: the browser
+// inflates it).
 //
 // The body is built and encoded at load, before anything is measured. The widget's startChat
 // then waits until the run calls `__hostile.go()`, which starts a 16 ms interval and, 250 ms
@@ -17,16 +24,21 @@
   });
   const messages =
     kind === 'messages'
-      ? Array.from({ length: 100000 }, (_, i) => text(`m${i}`, `Message ${i}`))
-      : [text('m1', 'W'.repeat(10000000))];
+      ? Array.from({ length: 16000 }, (_, i) => text(`m${i}`, `Message ${i}`))
+      : kind === 'huge'
+        ? Array.from({ length: 100000 }, (_, i) => text(`m${i}`, `Message ${i}`))
+        : [text('m1', 'W'.repeat(1990000))];
   const json = JSON.stringify({
     sessionId: 'hostile-session',
     resultId: 'hostile-result',
     flowbot: { id: 'hostile-bot', version: '1' },
     messages,
     input: { id: 'in-1', type: 'text input' },
+    ...(kind === 'huge' ? { padding: 'x'.repeat(2.5 * 1024 * 1024) } : {}),
   });
-  const bytes = new TextEncoder().encode(json);
+  // What the widget refuses unread is never parsed: no floor to measure.
+  const refused = kind === 'huge' || kind === 'endless' || kind === 'gzip-bomb';
+  const bytes = kind === 'endless' || kind === 'gzip-bomb' ? new Uint8Array(0) : new TextEncoder().encode(json);
   // What no widget can avoid once it reads the body: decoding and parsing it, in this engine on
   // this machine. Measured by `go()` in a quiet page, the better of two tries.
   const parseFloor = () => {
@@ -41,7 +53,12 @@
 
   const state = {
     kind,
+    refused,
     bodyBytes: bytes.byteLength,
+    // Bytes of the body the widget read (a stream of this page: `endless`).
+    pulled: 0,
+    // The message of the widget's last `flowbot-error`.
+    lastError: '',
     parseMs: 0,
     requests: [],
     // loaded → idle (the clock runs, nothing to render yet) → render (the body handed over) → done
@@ -70,7 +87,7 @@
   // Called by the run, each in a task of its own: measures the floor, then starts the clock.
   state.go = () => {
     if (state.phase !== 'loaded') return;
-    state.parseMs = parseFloor();
+    state.parseMs = refused ? 0 : parseFloor();
     state.phase = 'idle';
     const root = document.querySelector('flowbot-chat').shadowRoot;
     const commit = new MutationObserver(() => {
@@ -117,6 +134,7 @@
     );
   };
   window.__hostile = state;
+  addEventListener('flowbot-error', (event) => (state.lastError = String(event.detail && event.detail.error)));
 
   const parse = JSON.parse;
   JSON.parse = function (...args) {
@@ -128,12 +146,39 @@
     }
   };
 
+  const realFetch = window.fetch.bind(window);
+  const piece = new TextEncoder().encode(' '.repeat(64 * 1024));
   window.fetch = async (input, init) => {
     const request = new Request(input, init);
     state.requests.push(request.url);
     if (request.url.includes('/startChat')) {
       await released;
-      const response = new Response(bytes, { headers: { 'content-type': 'application/json' } });
+      if (kind === 'gzip-bomb') {
+        // A flow the server has (this page's bot is no flow of it): its start, answered with the bomb.
+        const headers = new Headers(request.headers);
+        headers.set('x-reference-fault', 'gzip-bomb');
+        const url = request.url.replace('/flowbots/hostile/', '/flowbots/support/');
+        return realFetch(
+          new Request(url, {
+            method: 'POST',
+            headers,
+            body: await request.text(),
+            signal: request.signal,
+            redirect: 'manual',
+          }),
+        );
+      }
+      const body =
+        kind === 'endless'
+          ? new ReadableStream({
+              start: (controller) => controller.enqueue(new TextEncoder().encode('{"messages":[],"padding":"')),
+              pull: (controller) => {
+                state.pulled += piece.length;
+                controller.enqueue(piece);
+              },
+            })
+          : bytes;
+      const response = new Response(body, { headers: { 'content-type': 'application/json' } });
       const text = response.text.bind(response);
       response.text = () => {
         const began = performance.now();

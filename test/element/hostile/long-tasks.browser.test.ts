@@ -1,51 +1,48 @@
 /**
  * `<flowbot-chat>` against responses built to freeze the host page: one huge
- * word, megabytes of text, a hundred thousand messages or choice items. Each
- * renders while a long-task observer watches the main thread; no task may
- * take longer than 200 ms (see `allowed` for a busy machine), and what is
- * beyond the widget's limits shows shortened, with a note.
+ * word, megabytes of text, tens of thousands of messages or choice items (as
+ * much as the 2 MB a response may weigh), and bodies over that. Each renders
+ * while a long-task observer watches the main thread; no task may take longer
+ * than 200 ms (see `allowed` for a busy machine), what is beyond the widget's
+ * limits shows shortened, with a note, and a body over 2 MB is refused unread.
  */
 import { fixture } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
 import { LIMITS } from '../../../src/protocol/limits.js';
-import { botTexts, inputShown, parts, startResponse, stubViewer, textMessage, until, userTexts } from '../helpers.js';
+import {
+  botTexts,
+  inputShown,
+  part,
+  parts,
+  startResponse,
+  stubViewer,
+  textMessage,
+  until,
+  userTexts,
+} from '../helpers.js';
+import { longestTask } from './long-task.js';
 
 afterEach(() => vi.restoreAllMocks());
 
 const LIMIT_MS = 200;
 const MB = 1024 * 1024;
+/** The most a response may weigh (the README's limits). */
+const MAX_BODY = 2 * MB;
+/** Close to that, envelope included. */
+const NEAR_LIMIT = Math.floor(1.9 * MB);
 const SHORTENED = '… (shortened)';
-
-/** Runs `work` while watching for long tasks; returns the longest one's duration (0 when none). */
-async function longestTask(work: () => Promise<void>): Promise<number> {
-  const durations: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) durations.push(entry.duration);
-  });
-  // The test's own preparation (a body of megabytes built and parsed once for `parseFloor`) runs
-  // in the task that calls this: it ends first, so that only the widget's tasks are measured.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  observer.observe({ type: 'longtask', buffered: false });
-  try {
-    await work();
-    // Layout and paint of what was just rendered, then the observer's delivery.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    for (const entry of observer.takeRecords()) durations.push(entry.duration);
-  } finally {
-    observer.disconnect();
-  }
-  return Math.max(0, ...durations);
-}
 
 /** The last body's decoding and parse time: work no widget can avoid or split. */
 let parseFloor = 0;
+/** The last body's size. */
+let bodyBytes = 0;
 
 /** A JSON body encoded before the clock starts, so only the widget's own work is measured. */
 const body = (value: unknown): (() => Response) => {
   const json = JSON.stringify(value);
   const bytes = new TextEncoder().encode(json);
+  bodyBytes = bytes.length;
   const began = performance.now();
   JSON.parse(new TextDecoder().decode(bytes));
   parseFloor = performance.now() - began;
@@ -100,38 +97,46 @@ describe('<flowbot-chat>', () => {
             messages: [textMessage('m1', 'E'.repeat(20_000)), textMessage('m2', 'F'.repeat(30_000))],
           }),
       ],
-      ['a text leaf of 10 MB unbroken', () => startResponse({ messages: [textMessage('m1', 'C'.repeat(10 * MB))] })],
-      ['10 MB of ordinary words in one leaf', () => startResponse({ messages: [textMessage('m1', words(10 * MB))] })],
       [
-        '10 MB of ordinary words in 5,000 leaves',
+        'a text leaf of 1.9 MB unbroken',
+        () => startResponse({ messages: [textMessage('m1', 'C'.repeat(NEAR_LIMIT))] }),
+      ],
+      [
+        '1.9 MB of ordinary words in one leaf',
+        () => startResponse({ messages: [textMessage('m1', words(NEAR_LIMIT))] }),
+      ],
+      [
+        '1.9 MB of ordinary words in 5,000 leaves',
         () =>
           startResponse({
             messages: [
               richText(
                 'm1',
-                Array.from({ length: 5000 }, () => words(2 * 1024)),
+                Array.from({ length: 5000 }, () => words(NEAR_LIMIT / 5000 - 12)),
               ),
             ],
           }),
       ],
       [
-        '10 MB of words over 500 messages',
+        '1.9 MB of words over 500 messages',
         () =>
-          startResponse({ messages: Array.from({ length: 500 }, (_, i) => textMessage(`m${i}`, words(20 * 1024))) }),
+          startResponse({
+            messages: Array.from({ length: 500 }, (_, i) => textMessage(`m${i}`, words(NEAR_LIMIT / 500 - 120))),
+          }),
       ],
       [
-        '100,000 messages in one response',
-        // About 9.5 MB of JSON.
-        () => startResponse({ messages: Array.from({ length: 100_000 }, (_, i) => textMessage(`${i}`, `${i}`)) }),
+        '18,000 messages in one response',
+        // About 1.9 MB of JSON.
+        () => startResponse({ messages: Array.from({ length: 18_000 }, (_, i) => textMessage(`${i}`, `${i}`)) }),
       ],
       [
-        'a choice input with 100,000 items',
+        'a choice input with 45,000 items',
         () =>
           startResponse({
             input: {
               id: 'in-1',
               type: 'choice input',
-              items: Array.from({ length: 100_000 }, (_, i) => ({ id: `c${i}`, content: `Choice ${i}` })),
+              items: Array.from({ length: 45_000 }, (_, i) => ({ id: `c${i}`, content: `Choice ${i}` })),
             },
           }),
       ],
@@ -140,6 +145,7 @@ describe('<flowbot-chat>', () => {
     for (const [name, make] of cases) {
       it(`renders ${name} without a task over ${LIMIT_MS} ms, shortened with a note`, timing, async () => {
         stubViewer(body(make()));
+        expect(bodyBytes, 'within the 2 MB a response may weigh').toBeLessThanOrEqual(MAX_BODY);
         let el!: FlowbotChat;
         const longest = await longestTask(async () => {
           el = await mount();
@@ -157,12 +163,12 @@ describe('<flowbot-chat>', () => {
       });
     }
 
-    it(`shows a 10 MB lastMessageNewFormat shortened, without a task over ${LIMIT_MS} ms`, timing, async () => {
+    it(`shows a 1.9 MB lastMessageNewFormat shortened, without a task over ${LIMIT_MS} ms`, timing, async () => {
       stubViewer(startResponse(), [
         body({
           messages: [textMessage('m2', 'Thanks')],
           input: { id: 'in-2', type: 'text input' },
-          lastMessageNewFormat: 'D'.repeat(10 * MB),
+          lastMessageNewFormat: 'D'.repeat(NEAR_LIMIT),
         }),
       ]);
       const el = await mount();
@@ -172,12 +178,69 @@ describe('<flowbot-chat>', () => {
         await until(() => botTexts(el).includes('Thanks'), 30_000);
       });
       console.info(
-        `[long-task] lastMessageNewFormat 10 MB: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`,
+        `[long-task] lastMessageNewFormat 1.9 MB: ${longest.toFixed(0)} ms (JSON.parse alone: ${parseFloor.toFixed(0)} ms)`,
       );
       const [answer] = userTexts(el);
       expect(answer!.length).toBeLessThan(110_000);
       expect(answer).toContain(SHORTENED);
       expect(longest, 'longest task (ms)').toBeLessThan(allowed());
     });
+  });
+
+  describe('with responses over the 2 MB a response may weigh', () => {
+    /** A body of 12 MB of valid JSON (100,000 messages and padding), encoded before the clock starts. */
+    const twelveMegabytes = (): (() => Response) => {
+      const json = JSON.stringify({
+        ...startResponse({ messages: Array.from({ length: 100_000 }, (_, i) => textMessage(`${i}`, `${i}`)) }),
+        padding: 'x'.repeat(2.5 * MB),
+      });
+      const bytes = new TextEncoder().encode(json);
+      expect(bytes.length).toBeGreaterThan(12 * MB);
+      return () => new Response(bytes, { headers: { 'content-type': 'application/json' } });
+    };
+    /** A body that never ends, in 64 KB pieces; `read.pulled` counts what the widget read. */
+    const endless = (read: { pulled: number }) => (): Response => {
+      const piece = new TextEncoder().encode(' '.repeat(64 * 1024));
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode('{"messages":[],"padding":"')),
+          pull: (controller) => {
+            read.pulled += piece.length;
+            controller.enqueue(piece);
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    };
+
+    const cases: Array<[string, (read: { pulled: number }) => () => Response]> = [
+      ['12 MB of JSON', twelveMegabytes],
+      ['a body that never ends', endless],
+    ];
+    for (const [name, reply] of cases) {
+      it(
+        `refuses ${name} unread beyond 2 MB, with an error and a Retry, without a task over ${LIMIT_MS} ms`,
+        timing,
+        async () => {
+          const read = { pulled: 0 };
+          stubViewer(reply(read));
+          const errors: unknown[] = [];
+          let el!: FlowbotChat;
+          const longest = await longestTask(async () => {
+            el = document.createElement('flowbot-chat');
+            el.publicId = 'hostile-huge';
+            el.addEventListener('flowbot-error', (event) => errors.push(event.detail.error));
+            await fixture(el);
+            await until(() => part(el, 'retry-button'), 15_000);
+          });
+          console.info(`[long-task] ${name}, refused: ${longest.toFixed(0)} ms`);
+          expect(String(errors[0])).toContain('a body over 2097152 bytes');
+          expect(part(el, 'error')!.getBoundingClientRect().height).toBeGreaterThan(0);
+          expect(parts(el, 'bot-message')).toHaveLength(0);
+          expect(read.pulled).toBeLessThan(3 * MB);
+          expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
+        },
+      );
+    }
   });
 });

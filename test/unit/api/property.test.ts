@@ -339,7 +339,8 @@ describe('client against arbitrary responses', () => {
   it.each(chatVerbs.map((verb) => [verb.name, verb] as const))(
     '%s: huge and deep values pass through where the shape allows them',
     async (_name, verb) => {
-      const huge = 'x'.repeat(4 * 1024 * 1024);
+      // As large as the viewer's responses may be (2 MB in all).
+      const huge = 'x'.repeat(1.5 * 1024 * 1024);
       const raw =
         '{"messages":[{"id":"m-deep","type":"custom","content":' +
         '['.repeat(50_000) +
@@ -360,7 +361,7 @@ describe('client against arbitrary responses', () => {
   it.each(chatVerbs.map((verb) => [verb.name, verb] as const))(
     '%s: huge and deep values where they do not belong are left out or refused with a short message',
     async (_name, verb) => {
-      const huge = 'y'.repeat(4 * 1024 * 1024);
+      const huge = 'y'.repeat(1.5 * 1024 * 1024);
       // Unusable messages are left out, the rest of the turn stands.
       for (const raw of [
         `{"messages":[{"id":"${huge}","type":7,"content":null}],"sessionId":"s","resultId":"r","flowbot":1}`,
@@ -379,6 +380,42 @@ describe('client against arbitrary responses', () => {
         expect(error.message).toContain(verb.name);
         expect(error.message.length, error.message.slice(0, 300)).toBeLessThan(2_000);
       }
+    },
+  );
+
+  it.each(chatVerbs.map((verb) => [verb.name, verb] as const))(
+    '%s: a body over 2 MB is refused as it arrives, before it is parsed, naming the limit',
+    async (_name, verb) => {
+      const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+      for (const total of [2 * 1024 * 1024 + 1, Number.POSITIVE_INFINITY]) {
+        let pulled = 0;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"messages":[],"padding":"'));
+          },
+          pull(controller) {
+            const left = total - pulled;
+            const piece = left < chunk.length ? chunk.subarray(0, left) : chunk;
+            pulled += piece.length;
+            controller.enqueue(piece);
+            if (pulled >= total) controller.close();
+          },
+        });
+        const outcome = await outcomeOf(verb, () => new Response(body));
+        expect(outcome.ok).toBe(false);
+        const error = (outcome as { error: FlowbotResponseError }).error;
+        expect(error).toBeInstanceOf(FlowbotResponseError);
+        expect(error.message).toContain(verb.name);
+        expect(error.message).toContain('a body over 2097152 bytes');
+        expect(pulled, 'read no further than the limit').toBeLessThan(3 * 1024 * 1024);
+      }
+      // A body of exactly the limit is still read.
+      const result = verb.name === 'startChat' ? startResult : continueResult;
+      const bare = JSON.stringify({ ...result, padding: '' }).length;
+      const raw = JSON.stringify({ ...result, padding: 'z'.repeat(2 * 1024 * 1024 - bare) });
+      expect(new TextEncoder().encode(raw).length).toBe(2 * 1024 * 1024);
+      const outcome = await outcomeOf(verb, () => new Response(raw));
+      expect(outcome.ok, String(!outcome.ok && outcome.error)).toBe(true);
     },
   );
 

@@ -127,6 +127,24 @@ describe('ConversationController', () => {
     expect(shown()).toEqual(['m1', 'm2']);
   });
 
+  it('shows a batch of undelayed messages together, with no turn between two of them', async () => {
+    for (const flowbot of [{ id: 'bot' }, { id: 'bot', settings: { typingEmulation: { enabled: false } } }]) {
+      let resolveStart!: (value: StartChatResult) => void;
+      const client = {
+        startChat: vi.fn(() => new Promise<StartChatResult>((resolve) => (resolveStart = resolve))),
+        continueChat: vi.fn(),
+      };
+      const { controller, shown } = setup(client);
+      controller.start();
+      const messages = Array.from({ length: 50 }, (_, i) => text(`m${i}`, 'a'));
+      resolveStart(startResult({ flowbot, messages }));
+      await Promise.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(shown()).toHaveLength(50);
+    }
+  });
+
   it('ends when a response has no input', async () => {
     const client = { startChat: vi.fn(async () => startResult({ input: undefined })), continueChat: vi.fn() };
     const { controller, types } = setup(client);

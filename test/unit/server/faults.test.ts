@@ -131,6 +131,55 @@ describe('fault injection over real HTTP', () => {
     expect(server.state.stats.answersOf(sessionId)).toEqual(['kept']);
   });
 
+  it('sends a 1 GB answer as a small gzip, a body that goes on and on, or 12 MB of JSON, as fast as it is read', async () => {
+    // Read whole (as a careless client would), the padded bodies are still the answer, as JSON.
+    const huge = await fetch(`${server.url}/api/v1/flowbots/support/startChat`, {
+      method: 'POST',
+      headers: { 'x-reference-fault': 'huge=12' },
+    });
+    const text = await huge.text();
+    expect(text.length).toBeGreaterThan(12 * 1024 * 1024);
+    expect(JSON.parse(text)).toMatchObject({ input: { id: 'topic' } });
+
+    for (const spec of ['gzip-bomb', 'endless']) {
+      const response = await fetch(`${server.url}/api/v1/flowbots/support/startChat`, {
+        method: 'POST',
+        headers: { 'x-reference-fault': spec, 'accept-encoding': 'gzip' },
+      });
+      expect(response.status, spec).toBe(200);
+      expect(response.headers.get('content-encoding'), spec).toBe(spec === 'gzip-bomb' ? 'gzip' : null);
+      // The first 8 MB (inflated), then the client stops: the server stops too.
+      const reader = response.body!.getReader();
+      let read = 0;
+      let start = '';
+      while (read < 8 * 1024 * 1024) {
+        const { value } = await reader.read();
+        if (!value) break;
+        if (!start) start = new TextDecoder().decode(value.subarray(0, 12));
+        read += value.length;
+      }
+      await reader.cancel();
+      expect(start, spec).toBe('{"padding":"');
+      expect(read, spec).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+    }
+    expect(server.state.stats.sessionsStarted).toBe(3);
+  });
+
+  it.each(['gzip-bomb', 'endless', 'huge=12'])(
+    'the viewer client refuses a body over 2 MB (%s) unread beyond it, with a FlowbotResponseError naming the limit',
+    async (spec) => {
+      server.state.faults.next(spec, { match: '/continueChat' });
+      const { sessionId } = await viewer().startChat('echo');
+      const [error, ms] = await elapsed(() => failure(viewer().continueChat(sessionId, 'a big reply')));
+      expect(error).toBeInstanceOf(FlowbotResponseError);
+      expect(error).toMatchObject({ status: 200, operation: 'continueChat', issues: [] });
+      expect((error as Error).message).toMatch(/a body over 2097152 bytes/);
+      expect(ms).toBeLessThan(2_000);
+      // The server did the work before answering so: the answer was taken.
+      expect(server.state.stats.answersOf(sessionId)).toEqual(['a big reply']);
+    },
+  );
+
   it('answers 200 with a body that is not JSON', async () => {
     server.state.faults.next('bad-json', { match: '/startChat' });
     const error = await failure(viewer().startChat('support'));

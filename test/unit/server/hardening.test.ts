@@ -259,6 +259,83 @@ describe('rate limit per address (14)', () => {
   });
 });
 
+/**
+ * Sends a POST's head and 1 KB of a body that would be 60 KB (declared, or chunked), and nothing
+ * more; resolves with the status line the server answers with (or '' within `ms`) and how long
+ * the answer and the server's closing took.
+ */
+function partialPost(
+  server: RunningReferenceServer,
+  path: string,
+  framing: 'content-length' | 'chunked',
+  localAddress: string,
+  ms = 3_000,
+): Promise<{ status: string; answeredAfter: number; closedAfter: number }> {
+  return new Promise((resolve) => {
+    const opened = performance.now();
+    const socket = connect({ port: portOf(server), host: '127.0.0.1', localAddress });
+    let received = '';
+    let answeredAfter = Infinity;
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({
+        status: received.split('\r\n')[0] ?? '',
+        answeredAfter,
+        closedAfter: performance.now() - opened,
+      });
+    };
+    const timer = setTimeout(done, ms);
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      if (answeredAfter === Infinity && received.includes('\r\n')) answeredAfter = performance.now() - opened;
+    });
+    socket.on('close', done);
+    const part = `{"message":"${'x'.repeat(1_000)}`;
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+        (framing === 'chunked'
+          ? `Transfer-Encoding: chunked\r\n\r\n${part.length.toString(16)}\r\n${part}\r\n`
+          : `Content-Length: 60000\r\n\r\n${part}`),
+    );
+  });
+}
+
+describe('rate limit before the body', () => {
+  it('refuses a caller over its rate (429) before its body has arrived, and closes the connection', async () => {
+    const server = await startReferenceServer({
+      port: 0,
+      rateLimit: { perMinute: 1, burst: 1 },
+      bodyTimeoutMs: 5_000,
+    });
+    try {
+      const address = '127.0.0.7';
+      const first = await raw(server, {
+        method: 'POST',
+        path: '/api/v1/flowbots/support/startChat',
+        localAddress: address,
+      });
+      expect(first.status).toBe(200);
+      for (const [path, framing] of [
+        ['/api/v1/flowbots/support/startChat', 'content-length'],
+        ['/api/v1/flowbots/support/startChat', 'chunked'],
+        ['/api/v3/generate-upload-url', 'content-length'],
+      ] as const) {
+        const reply = await partialPost(server, path, framing, address);
+        const what = `${path} (${framing})`;
+        expect(reply.status, what).toMatch(/^HTTP\/1\.1 429 /);
+        // 59 KB of the body were never sent: the answer did not wait for them, nor the closing.
+        expect(reply.answeredAfter, what).toBeLessThan(1_000);
+        expect(reply.closedAfter, what).toBeLessThan(2_000);
+      }
+      expect(server.state.stats.sessionsStarted).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('URLs come from publicUrl, never from Host (16)', () => {
   it('ignores a forged Host header', async () => {
     const server = await startReferenceServer({ port: 0 });

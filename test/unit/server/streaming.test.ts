@@ -6,6 +6,7 @@ import {
   FlowbotError,
   FlowbotHttpError,
   FlowbotNetworkError,
+  FlowbotResponseError,
   FlowbotTimeoutError,
   streamMessage,
 } from '../../../src/api/index.js';
@@ -225,6 +226,39 @@ describe('stream faults', () => {
     expect(seen).toHaveLength(4);
     expect(error).toBeInstanceOf(FlowbotError);
     expect((error as Error).message).toMatch(/server reported an error mid-stream/);
+  });
+
+  it('refuses a stream over 2 MB as it arrives, with what came before it shown', async () => {
+    const line = new TextEncoder().encode(`0:${JSON.stringify('x'.repeat(16 * 1024))}\n`);
+    let pulled = 0;
+    // 32 MB of pieces (and no finish part): endless, for any reader that stops at a sane limit.
+    const endless = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled += line.length;
+            controller.enqueue(line);
+            if (pulled > 32 * 1024 * 1024) controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/plain; charset=utf-8' } },
+      );
+    const seen: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const piece of streamMessage('s-1', {
+          viewerBaseUrl: 'https://viewer.test',
+          fetch: async () => endless(),
+        }))
+          seen.push(piece);
+      })(),
+    );
+    expect(error).toBeInstanceOf(FlowbotResponseError);
+    expect(error).toMatchObject({ operation: 'streamMessage', status: 200 });
+    expect((error as Error).message).toContain('a stream over 2097152 bytes');
+    expect(seen.join('').length).toBeGreaterThan(1024 * 1024);
+    expect(seen.join('').length).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(pulled).toBeLessThan(3 * 1024 * 1024);
   });
 
   it('stalls with the connection open until the client gives up', async () => {
