@@ -1,7 +1,8 @@
 /**
  * Loads one benchmark page in a fresh browser context (empty cache, no CORS
  * preflight cache, nothing left from the previous run) and returns what the
- * page reported, with the JS heap after a full garbage collection if asked.
+ * page reported, with the JS heap after a full garbage collection if asked;
+ * on a slowed-down CPU, and typing an answer sent with Enter, if asked.
  */
 import type { Browser } from 'playwright';
 
@@ -13,6 +14,26 @@ export interface PageReport {
   requests: { start: number; end: number }[];
   /** Bot messages (or plain elements) in the DOM at the end, where counted. */
   shown?: number;
+  /** The answer pages (`interaction.js`): what moved in the layout shifts counted. */
+  shifted?: string[];
+}
+
+/**
+ * The page's `window.__bench` (`pages/measure.js`; `ready` and `settled` on the answer pages,
+ * `pages/interaction.js`). Functions run in the page name it themselves: they cannot share code here.
+ */
+interface PageBench {
+  done: Promise<PageReport & { error?: string }>;
+  ready: Promise<undefined>;
+  settled(): Promise<void>;
+}
+type BenchWindow = { __bench: PageBench };
+
+/** An answer typed into a page once it is ready, then sent with Enter (see `pages/interaction.js`). */
+export interface Answer {
+  /** Playwright selector of the answer field (its CSS engine pierces open shadow roots). */
+  readonly field: string;
+  readonly text: string;
 }
 
 /** Memory of a page once it is done, after a forced garbage collection. */
@@ -54,14 +75,26 @@ export const SLOW_4G: NetworkProfile = {
 export async function runPage(
   browser: Browser,
   url: string,
-  options: { heap?: boolean; profile?: NetworkProfile; mainThread?: boolean } = {},
+  options: {
+    heap?: boolean;
+    profile?: NetworkProfile;
+    mainThread?: boolean;
+    /** CPU slowdown factor for the page's whole life (DevTools' CPU throttling), e.g. 4. */
+    cpuSlowdown?: number;
+    answer?: Answer;
+  } = {},
 ): Promise<{ report: PageReport; heap?: HeapReport; mainThreadMs?: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     const profile = options.profile;
     const session =
-      (profile && profile !== LOOPBACK) || options.mainThread ? await context.newCDPSession(page) : undefined;
+      (profile && profile !== LOOPBACK) || options.mainThread || options.cpuSlowdown
+        ? await context.newCDPSession(page)
+        : undefined;
+    if (session && options.cpuSlowdown) {
+      await session.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+    }
     if (session && profile && profile !== LOOPBACK) {
       await session.send('Network.enable');
       await session.send('Network.emulateNetworkConditions', {
@@ -78,12 +111,27 @@ export async function runPage(
       if (message.type() === 'error') problems.push(message.text());
     });
     await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const deadline = Date.now() + PAGE_TIMEOUT_MS;
+    const late = `${url} did not finish within ${PAGE_TIMEOUT_MS / 1000} s`;
+    if (options.answer) {
+      // The page is ready once its first bot message is painted (or done early, having failed).
+      const early = await withTimeout(
+        page.evaluate(() => {
+          const bench = (window as unknown as BenchWindow).__bench;
+          return Promise.race([bench.ready, bench.done]);
+        }),
+        deadline - Date.now(),
+        late,
+      );
+      if (early?.error !== undefined) throw new Error(`${url}: ${early.error}`);
+      await page.locator(options.answer.field).fill(options.answer.text, { timeout: deadline - Date.now() });
+      await page.evaluate(() => (window as unknown as BenchWindow).__bench.settled());
+      await page.keyboard.press('Enter');
+    }
     const result = await withTimeout(
-      page.evaluate(
-        () => (window as unknown as { __bench: { done: Promise<PageReport & { error?: string }> } }).__bench.done,
-      ),
-      PAGE_TIMEOUT_MS,
-      `${url} did not finish within ${PAGE_TIMEOUT_MS / 1000} s`,
+      page.evaluate(() => (window as unknown as BenchWindow).__bench.done),
+      deadline - Date.now(),
+      late,
     );
     if (result.error !== undefined) throw new Error(`${url}: ${result.error}`);
     if (problems.length) throw new Error(`${url}: ${problems.join('; ')}`);

@@ -24,18 +24,20 @@ export interface PageServer {
 }
 
 /**
- * Serves `/<name>.html` from `pages/` (with `__MEASURE__` and `__FIRST_BASELINE__`
+ * Serves `/<name>.html` from `pages/` (with `__MEASURE__`, `__INTERACTION__`
+ * (the answer pages' observers, `interaction.js`) and `__FIRST_BASELINE__`
  * (the first-message baseline, `floor-first.js`) inlined, `__API__`
  * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query), plus
  * `/widget-first-preload.html` (`widget-first.html` with the README's optional
  * `<link rel="modulepreload">` of the widget's code, with its `integrity`). Serves the built
  * script-tag files (`flowbot-chat.iife.js` and the two it fetches beside it,
- * and `floor-first.js`, the baseline's lines in a file of their own)
- * gzip-compressed when the browser accepts it, as a CDN would. Every file is
+ * and the floors `floor-first.js` and `floor-answer.js`, baselines' lines in a
+ * file of their own) gzip-compressed when the browser accepts it, as a CDN would. Every file is
  * read and compressed once, up front: disk reads must not land in the timings.
  */
 export async function startPageServer(apiUrl: string, distDir: string): Promise<PageServer> {
   const measure = readFileSync(new URL('measure.js', pagesDir), 'utf8');
+  const interaction = readFileSync(new URL('interaction.js', pagesDir), 'utf8');
   const firstBaseline = readFileSync(new URL('floor-first.js', pagesDir), 'utf8');
   const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
   const files: [string, URL | string][] = [
@@ -43,7 +45,7 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
       name,
       `${distDir}/${name}`,
     ]),
-    ['floor-first.js', new URL('floor-first.js', pagesDir)],
+    ...['floor-first.js', 'floor-answer.js'].map((name): [string, URL] => [name, new URL(name, pagesDir)]),
   ];
   for (const [name, path] of files) {
     const plain = readFileSync(path);
@@ -60,12 +62,15 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     'baseline-grid',
     'widget-stream',
     'baseline-stream',
+    'widget-answer',
+    'floor-answer',
   ]) {
     const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
     pages.set(
       `/${name}.html`,
       html
         .replace('__MEASURE__', () => measure)
+        .replace('__INTERACTION__', () => interaction)
         .replace('__FIRST_BASELINE__', () => firstBaseline)
         .replaceAll('__API__', apiUrl)
         .replaceAll('__QUESTION__', STREAM_QUESTION),

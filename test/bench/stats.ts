@@ -15,12 +15,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export function summarize(samples: readonly number[]): Summary {
+/** Median, min and max of `samples`, each number rounded to `digits` decimals. */
+export function summarize(samples: readonly number[], digits = 2): Summary {
   return {
-    samples: samples.map((s) => round(s, 2)),
-    median: round(median(samples), 2),
-    min: round(Math.min(...samples), 2),
-    max: round(Math.max(...samples), 2),
+    samples: samples.map((s) => round(s, digits)),
+    median: round(median(samples), digits),
+    min: round(Math.min(...samples), digits),
+    max: round(Math.max(...samples), digits),
   };
 }
 
