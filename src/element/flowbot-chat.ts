@@ -334,7 +334,12 @@ export class FlowbotChat extends LitElement {
       if (status === 'unavailable') session.reset();
       // Another bot or server: the old conversation is meaningless.
       if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
-      if (this.isConnected && this.publicId && session.state.status === 'idle' && (this.#panel.floating ? this.open : true)) {
+      if (
+        this.isConnected &&
+        this.publicId &&
+        session.state.status === 'idle' &&
+        (this.#panel.floating ? this.open : true)
+      ) {
         session.start();
       }
     }
