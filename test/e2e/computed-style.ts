@@ -28,7 +28,7 @@ const SEEN: Record<string, [part: string, property: string]> = {
   '--flowbot-text-color': ['panel', 'color'],
   '--flowbot-bot-bubble-color': ['bot-message', 'background-color'],
   '--flowbot-bot-text-color': ['bot-message', 'color'],
-  '--flowbot-border-color': ['input', 'border-top-color'],
+  '--flowbot-border-color': ['composer', 'border-top-color'],
   '--flowbot-input-background-color': ['input', 'background-color'],
   '--flowbot-input-text-color': ['input', 'color'],
   '--flowbot-background-image': ['messages', 'background-image'],
