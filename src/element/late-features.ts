@@ -10,7 +10,6 @@ import type { ConversationState } from '../conversation/session.js';
 import { messageToPlain } from '../render/message.js';
 import { useTextField } from '../render/inputs/index.js';
 import { needsLateRenderers } from '../render/late-needs.js';
-import { FlowbotPreviewDismissEvent, FlowbotPreviewShowEvent, FlowbotUnreadEvent } from './events.js';
 import type { Invite, InviteHost } from './invite.js';
 import type { OnDemand } from './on-demand.js';
 import { RETRY_AFTER_MS } from '../script-tag/loader.js';
@@ -76,17 +75,7 @@ export class LateFeatures implements ReactiveController {
     if (host.mode === 'bubble' || host.mode === 'popup') {
       this.load('invite', ({ Invite, BubbleFocus }) => {
         new BubbleFocus(host);
-        this.invite = new Invite(host, {
-          visitorOpens: this.#notices.visitorOpens,
-          notify: (type: string, detail: never) =>
-            this.#notices.fire(
-              type === 'unread'
-                ? new FlowbotUnreadEvent(detail)
-                : type === 'preview-show'
-                  ? new FlowbotPreviewShowEvent(detail)
-                  : new FlowbotPreviewDismissEvent(detail),
-            ),
-        });
+        this.invite = new Invite(host, this.#notices);
       });
     }
   }

@@ -11,13 +11,12 @@ import type {
   BotEntry,
   ConversationStatus,
   FailedAction,
-  StreamEntry,
   TranscriptEntry,
 } from '../protocol/transcript.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
-import { el, richTextContent } from './rich-text.js';
+import { el } from './rich-text.js';
 import { late } from './late.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
@@ -61,7 +60,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
       entry.kind === 'bot'
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
-          ? renderStreamEntry(entry, previous?.kind === 'bot', ctx)
+          ? // Only a stream the on-demand part brought can grow here: its row comes with it.
+            (late.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar) ?? nothing)
           : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;
@@ -204,24 +204,6 @@ function avatarImg(src: string): HTMLElement {
   img.src = src;
   img.alt = '';
   return img;
-}
-
-/** The bot's avatar beside the first message of a group, a space of its width beside the others. */
-function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult | typeof nothing {
-  if (!avatar) return nothing;
-  return grouped
-    ? html`<span class="avatar-space"></span>`
-    : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`;
-}
-
-/**
- * A streamed answer while it grows. Hidden from screen readers until it is
- * complete (then it becomes an ordinary message, announced once), so the live
- * log does not read out every piece.
- */
-function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const text = late.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
-  return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
 }
 
 function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): TemplateResult {

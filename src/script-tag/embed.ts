@@ -16,8 +16,11 @@ type FlowbotChatMode = FlowbotChat['mode'];
 type FlowbotWidget = NonNullable<FlowbotChat['widget']>;
 type PersistMode = FlowbotChat['persist'];
 
-/** The package version (kept equal to package.json's by a test). */
-export const version = '0.1.0';
+/**
+ * The package version (kept equal to package.json's by a test), as `Flowbot.version`. Not exported:
+ * a script-tag file whose entry exports nothing leaves no global on the page but `Flowbot`.
+ */
+const version = '0.1.0';
 
 /** Options of `Flowbot.init`. */
 export interface FlowbotInitOptions {
