@@ -43,6 +43,9 @@ import { createWidgetClient } from './widget-client.js';
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
 
+/** Which answers offer thumbs up and down: streamed AI answers, every text answer, or none. */
+export type FlowbotFeedbackMode = 'streamed' | 'all' | 'none';
+
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
 
@@ -152,6 +155,9 @@ export class FlowbotChat extends LitElement {
     autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
     autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
     notifySound: { attribute: 'notify-sound', type: Boolean },
+    feedback: {},
+    noCopy: { attribute: 'no-copy', type: Boolean },
+    noMenu: { attribute: 'no-menu', type: Boolean },
   };
 
   /** `lang` is the global attribute: observed so the widget's words follow it at once. */
@@ -206,6 +212,18 @@ export class FlowbotChat extends LitElement {
 
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
   notifySound = false;
+
+  /**
+   * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
+   * `all` (every text answer) or `none`.
+   */
+  feedback: FlowbotFeedbackMode = 'streamed';
+
+  /** Leaves out the Copy button under the answers. */
+  noCopy = false;
+
+  /** Leaves out the conversation's menu (Download, Print) in the header. */
+  noMenu = false;
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {
@@ -289,6 +307,15 @@ export class FlowbotChat extends LitElement {
    */
   send(text: string): boolean {
     return this.#sendText(text, false);
+  }
+
+  /**
+   * The conversation so far as a document: `format` is `markdown` (the default) or `text`. Who said what and when, the
+   * answers as shown (links as `[text](url)`, files by name and URL), as text only, within the response limits.
+   * Resolves once the on-demand part has arrived.
+   */
+  exportTranscript(format?: 'markdown' | 'text'): Promise<string> {
+    return onDemand.load().then((part) => part.exportConversation(this, this.#session.state, format));
   }
 
   override connectedCallback(): void {
@@ -399,10 +426,11 @@ export class FlowbotChat extends LitElement {
     const bubble = this.mode === 'bubble';
     const state = this.#session.state;
     // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
+    const menu = this.#features.answers?.menu();
     const header =
       this.#floating ||
       this.#voiceOn() ||
-      !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
+      !!(menu || this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
     const { lang } = this.#language;
     return html`<section
       part="panel"
@@ -415,7 +443,7 @@ export class FlowbotChat extends LitElement {
       @keydown=${this.#handleKeydown}
       @pointerdown=${this.#handleInteraction}
     >
-      ${header ? this.#renderHeader(strings) : nothing} ${renderProgress(state, 'Top', strings, lang)}
+      ${header ? this.#renderHeader(strings, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
       ${renderTranscript(state, {
         strings,
         avatar: this.#avatarUrl(),
@@ -425,14 +453,16 @@ export class FlowbotChat extends LitElement {
         unseen: this.#follow.unseen,
         onJump: () => this.#follow.jump(),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
+        answers: this.#features.answers,
       })}
       ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
     </section>`;
   }
 
-  #renderHeader(strings: FlowbotStrings): TemplateResult {
+  #renderHeader(strings: FlowbotStrings, menu: TemplateResult | undefined): TemplateResult {
     return renderHeader({
       strings,
+      menu,
       title: this.#widgetText('title'),
       subTitle: this.#widgetText('subTitle'),
       headerIcon: this.#headerIcon(),

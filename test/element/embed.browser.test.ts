@@ -30,6 +30,9 @@ const EVERY_OPTION: {
   autoOpen: { value: 30, took: (el) => el.autoOpen === 30 },
   autoOpenNarrow: { value: true, took: (el) => el.autoOpenNarrow },
   notifySound: { value: true, took: (el) => el.notifySound },
+  feedback: { value: 'all', took: (el) => el.feedback === 'all' },
+  noCopy: { value: true, took: (el) => el.noCopy },
+  noMenu: { value: true, took: (el) => el.noMenu },
   target: { value: '#every-option', took: (el) => el.parentElement?.id === 'every-option' },
 };
 
