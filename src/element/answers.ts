@@ -158,6 +158,10 @@ const kebab = svg`<path d="M12 5h.01M12 12h.01M12 19h.01" stroke-width="3" />`;
 let printSheet: CSSStyleSheet | undefined;
 const PRINTING = 'data-flowbot-printing';
 
+/**
+ * The answers' features of one element (see the module comment): draws the
+ * actions into the rows the transcript hands it, and the header's menu.
+ */
 export class Answers implements ReactiveController, RowDecorations {
   readonly #host: AnswersHost;
   readonly #notices: AnswersNotices;
@@ -165,7 +169,7 @@ export class Answers implements ReactiveController, RowDecorations {
   #words: AnswerStrings = answerStringsFor('');
   readonly #drawn = new WeakMap<BotEntry, Drawn>();
   readonly #stamps = new WeakMap<AnswerEntry, { lang: string; node: Node | undefined }>();
-  /** Numbers the rows' ids apart from another widget's (ids are per shadow root, but tests share pages). */
+  /** Numbers the ids of what is drawn (a row's actions, drawn again when the language changes; reasons; copy fields). */
   #ids = 0;
   /** The newest answer with actions (shown at all times on touch screens). */
   #latest: { key: number; acts: HTMLElement } | undefined;
@@ -215,7 +219,7 @@ export class Answers implements ReactiveController, RowDecorations {
         copy,
         feedback,
         rating: drawn?.rating,
-        excerpt: excerptOf(row),
+        excerpt: copy || feedback ? excerptOf(row) : '',
         words: this.#words,
       });
       acts.addEventListener('click', (event) => this.#act(event, entry, row));
@@ -445,11 +449,11 @@ export class Answers implements ReactiveController, RowDecorations {
     if (!wrap || !event.composedPath().includes(wrap)) this.#setMenu(false);
   };
 
-  #handleMenuClick = (): void => {
+  readonly #handleMenuClick = (): void => {
     this.#setMenu(!this.#menuOpen, this.#menuOpen ? undefined : 'first');
   };
 
-  #handleMenuKeydown = (event: KeyboardEvent): void => {
+  readonly #handleMenuKeydown = (event: KeyboardEvent): void => {
     const items = this.#items();
     const at = items.indexOf((this.#host.renderRoot as ShadowRoot).activeElement as HTMLElement);
     const onButton = (event.target as Element).id === 'menu-button';
@@ -489,7 +493,7 @@ export class Answers implements ReactiveController, RowDecorations {
     }
   };
 
-  #handleDownload = async (): Promise<void> => {
+  readonly #handleDownload = async (): Promise<void> => {
     this.#setMenu(false, 'button');
     const text = await exportConversation(this.#host, this.#notices.conversation(), 'markdown');
     const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
@@ -510,7 +514,7 @@ export class Answers implements ReactiveController, RowDecorations {
    * controls and lay out every message, and for this print only, a sheet of
    * the page's hides the rest of the page (gone again after the print).
    */
-  #handlePrint = (): void => {
+  readonly #handlePrint = (): void => {
     this.#setMenu(false, 'button');
     const host = this.#host;
     if (!printSheet) {

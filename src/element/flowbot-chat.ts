@@ -105,6 +105,11 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart preview - The preview message beside the launcher: the bot's avatar and a short text; a click opens the panel.
  * @csspart preview-close - The preview's close button.
  * @csspart badge - The count of unread messages on the launcher.
+ * @csspart actions - The line under a bot answer: its time, Copy and the thumbs (`feedback`).
+ * @csspart timestamp - When a message was shown, in the visitor's local time.
+ * @csspart feedback-form - The reasons offered after a thumbs down.
+ * @csspart menu-button - The header's button that opens the conversation's menu (Download, Print).
+ * @csspart menu - The conversation's menu.
  *
  * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
