@@ -118,6 +118,7 @@ describe('<flowbot-chat>', () => {
       await until(() => part(el, 'menu'));
       button(rowOf(el, 'Refunds'), 'down').click();
       await until(() => part(el, 'feedback-form'));
+      expect(part(el, 'menu'), 'the menu still open').not.to.equal(null);
       await expect(el).to.be.accessible();
     });
 
@@ -622,15 +623,21 @@ describe('<flowbot-chat>', () => {
         await until(() => !part(el, 'menu'));
       });
 
-      it('closes on Escape without closing the bubble around it', async () => {
-        const el = await mount('mode="bubble" open');
-        part(el, 'menu-button')!.click();
-        await until(() => focused(el)?.getAttribute('role') === 'menuitem');
-        await userEvent.keyboard('{Escape}');
-        await until(() => !part(el, 'menu'));
-        expect(el.open).to.equal(true);
-        expect(focused(el)).to.equal(part(el, 'menu-button'));
-      });
+      for (const mode of ['bubble', 'popup']) {
+        it(`closes on Escape without closing the ${mode} around it`, async () => {
+          const el = await mount(`mode="${mode}" open`);
+          part(el, 'menu-button')!.click();
+          await until(() => focused(el)?.getAttribute('role') === 'menuitem');
+          await userEvent.keyboard('{Escape}');
+          await until(() => !part(el, 'menu'));
+          await settle();
+          expect(el.open).to.equal(true);
+          expect(focused(el)).to.equal(part(el, 'menu-button'));
+          // A second Escape is the panel's again.
+          await userEvent.keyboard('{Escape}');
+          await until(() => !el.open);
+        });
+      }
 
       it('is left out with no-menu (and so is the header it needed)', async () => {
         const el = await mount('no-menu');
