@@ -2,7 +2,12 @@
  * The element class, its events and types, without registering anything:
  * for pages that pick their own tag or registry.
  */
-export { FlowbotChat, type FlowbotChatMode, type FlowbotWidget } from './element/flowbot-chat.js';
+export {
+  FlowbotChat,
+  type FlowbotChatMode,
+  type FlowbotFeedbackMode,
+  type FlowbotWidget,
+} from './element/flowbot-chat.js';
 export type { PersistMode } from './conversation/persistence.js';
 export * from './element/events.js';
 export { stringsFor, supportedLanguages, type FlowbotStrings } from './i18n/lookup.js';

@@ -3,11 +3,12 @@
  * (`demo/start.ts`: the reference server and the demo pages) on free loopback ports, plays the
  * demo flows in headless Chromium and writes:
  *
- * - `demo/screenshots/inline.png`, `bubble-phone.png`, `dark.png`: the README's pictures;
+ * - `demo/screenshots/inline.png`, `bubble-phone.png`, `dark.png`, `answers.png`: the README's pictures;
  * - `test-results/screenshots/*.png`: the demo page and the plain page at 390 px and 1280 px, and
  *   close-ups of the media, picture choice and cards, to look at before a release (not committed).
  *
- * `npx tsx tools/screenshots.ts --readme-only` skips the review set.
+ * `npx tsx tools/screenshots.ts --readme-only` skips the review set; `--only <name>` takes one of the
+ * README's pictures (`inline`, `bubble-phone`, `dark`, `answers`) and nothing else.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -20,7 +21,11 @@ import { readmeBlock } from '../test/support/readme-snippets.js';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const readmeDir = `${root}demo/screenshots/`;
 const reviewDir = `${root}test-results/screenshots/`;
-const readmeOnly = process.argv.includes('--readme-only');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const readmeOnly = process.argv.includes('--readme-only') || only !== undefined;
+/** Whether the README picture `name` is taken this run. */
+const wanted = (name: string): boolean => only === undefined || only === name;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -107,7 +112,7 @@ try {
   mkdirSync(reviewDir, { recursive: true });
 
   // README: the inline widget on a plain page, a few answers in.
-  {
+  if (wanted('inline')) {
     const page = await open('/embed.html', 760, 760);
     const widget = chat(page, 'flowbot-chat[public-id="support"]');
     await settled(widget);
@@ -117,7 +122,7 @@ try {
   }
 
   // README: the bubble open on a phone.
-  {
+  if (wanted('bubble-phone')) {
     const page = await open('/embed.html', 390, 780);
     const bubble = chat(page, 'flowbot-chat[mode="bubble"]');
     await bubble.locator('[part~="launcher"]').click();
@@ -129,7 +134,7 @@ try {
   }
 
   // README: a dark theme, by the page's custom properties alone.
-  {
+  if (wanted('dark')) {
     const page = await open('/embed.html', 760, 760, 'dark');
     // The rule as the README gives it, so the picture shows what a site owner gets.
     const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
@@ -138,6 +143,34 @@ try {
     await settled(widget);
     await choose(widget, 'Billing');
     await shoot(widget, `${readmeDir}dark.png`);
+    await page.context().close();
+  }
+
+  // README: what a visitor does with an answer: its actions, the reasons after a thumbs down, the menu.
+  if (wanted('answers')) {
+    const page = await open('/embed.html', 760, 820);
+    await page.addStyleTag({ content: "flowbot-chat[public-id='assistant'] { height: 700px; }" });
+    // The plain page's inline widget, talking to the streaming assistant instead (and no bubble).
+    await page.evaluate(() => {
+      document.querySelector('flowbot-chat[mode="bubble"]')?.remove();
+      const el = document.querySelector('flowbot-chat[public-id="support"]')!;
+      el.setAttribute('widget', '{"title":"Acme Academy","subTitle":"Ask anything","primaryColor":"#0f766e"}');
+      el.setAttribute('public-id', 'assistant');
+    });
+    const widget = chat(page, 'flowbot-chat[public-id="assistant"]');
+    await settled(widget);
+    await type(widget, 'How do refunds work?');
+    const answer = widget.locator('.row.bot', {
+      has: page.locator('[part~="bot-message"]', { hasText: '14 days' }),
+    });
+    await answer.getByRole('button', { name: 'Bad answer' }).click();
+    await answer.getByLabel('Not accurate').check();
+    await answer.getByLabel('Tell us more (optional)').fill('The fee for late refunds is missing.');
+    await widget.getByRole('button', { name: 'Conversation options' }).click();
+    // The first item has focus; the pointer is out of the way (an element shot may scroll under it).
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await shoot(widget, `${readmeDir}answers.png`);
     await page.context().close();
   }
 

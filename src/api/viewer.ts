@@ -4,7 +4,14 @@
  * carries no ky and no schema library: its requests and responses are read
  * by the hand-written readers of `protocol/turn.ts`.
  */
-import { callOptions, checkPathParams, checkRequest, type CallOptions, type FetchLike } from './transport/core.js';
+import {
+  callOptions,
+  checkPathParams,
+  checkRequest,
+  type CallOptions,
+  type FetchLike,
+  type Reader,
+} from './transport/core.js';
 import { createFetchEndpoint } from './transport/fetch-endpoint.js';
 import { checkAnswer, checkStartOptions, readContinueResult, readStartResult } from '../protocol/turn.js';
 import type { ChatAnswer, ContinueChatResult, StartChatOptions, StartChatResult } from '../protocol/schemas.js';
@@ -83,6 +90,21 @@ function defined(record: Record<string, unknown>): Record<string, unknown> {
  * const next = await viewer.continueChat(start.sessionId, 'hello');
  */
 export function createViewerClient(options: ViewerClientOptions): ViewerClient {
+  return viewerCalls(options, { start: checkStartOptions, answer: checkAnswer });
+}
+
+/** How a request is checked before it goes: what a caller may give, and what goes on the wire. */
+interface RequestChecks {
+  start: Reader<StartChatOptions>;
+  answer: Reader<ChatAnswer>;
+}
+
+/**
+ * The two calls; `checks` refuses a malformed request before anything is sent (`createViewerClient`).
+ * The widget builds its requests itself and leaves them out, so its first file carries no request
+ * checks; ids that go in a URL are always checked.
+ */
+export function viewerCalls(options: ViewerClientOptions, checks?: RequestChecks): ViewerClient {
   const viewer = createFetchEndpoint({
     baseUrl: options.viewerBaseUrl,
     fetch: options.fetch,
@@ -97,7 +119,7 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
       const context = { operation, method: 'POST', url: viewer.url(path) };
       const { signal, timeout, ...fields } = startOptions;
       checkPathParams({ publicId }, context);
-      const body = checkRequest(checkStartOptions, defined(fields), context);
+      const body = checks ? checkRequest(checks.start, defined(fields), context) : defined(fields);
       return viewer.send(
         { operation, method: 'POST', path, ...(Object.keys(body).length ? { json: body } : {}), read: readStartResult },
         callOptions(signal, timeout),
@@ -109,7 +131,8 @@ export function createViewerClient(options: ViewerClientOptions): ViewerClient {
       const path = continueChatPath(sessionId);
       const context = { operation, method: 'POST', url: viewer.url(path) };
       checkPathParams({ sessionId }, context);
-      const json = answer === undefined ? {} : { message: checkRequest(checkAnswer, answer, context) };
+      const json =
+        answer === undefined ? {} : { message: checks ? checkRequest(checks.answer, answer, context) : answer };
       return viewer.send({ operation, method: 'POST', path, json, read: readContinueResult }, callOpts);
     },
   };

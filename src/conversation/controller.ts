@@ -7,10 +7,10 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
-import { createViewerClient } from '../api/viewer.js';
+import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
-import type { AnswerEntry, StreamEntry } from '../protocol/transcript.js';
+import { STREAMED_ID, type AnswerEntry, type StreamEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
@@ -176,7 +176,7 @@ export class ConversationController implements ReactiveController {
     if (!this.canSend) return false;
     this.#s.acted();
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
-    const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending' };
+    const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
     void this.#deliver(entry);
     return true;
@@ -378,7 +378,10 @@ export class ConversationController implements ReactiveController {
     this.#s.setTyping(false);
     this.#s.dropStream(entry);
     if (text.trim())
-      this.#show({ id: `stream-${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } }, false);
+      this.#show(
+        { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } },
+        false,
+      );
     // A reload from here on sends the reply (once) instead of streaming again.
     this.#s.remember({ reply: text });
     await this.#deliver(undefined, { type: 'text', text });
@@ -466,5 +469,5 @@ export class ConversationController implements ReactiveController {
 
 /** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
 function defaultClient(viewerBaseUrl: string): ConversationClient {
-  return createViewerClient({ viewerBaseUrl });
+  return viewerCalls({ viewerBaseUrl });
 }

@@ -52,7 +52,7 @@ export interface ConversationOptions {
   readonly config: () => ConversationConfig;
   /** Receives every notice, in order. */
   readonly notify?: (notice: ConversationNotice) => void;
-  /** Makes the client for a viewer base URL. Default: `createViewerClient`. */
+  /** Makes the client for a viewer base URL. Default: the viewer's two calls (`viewerCalls`, no streams, no logs). */
   readonly createClient?: (viewerBaseUrl: string) => ConversationClient;
   /**
    * Resolves once `message` can be shown in full (the renderer may load a part

@@ -6,7 +6,7 @@
  *
  * What is kept: the session and result ids, the `flowbot` of the start
  * response (theme, settings, `publishedAt`), the transcript (bot messages and
- * the answers the server accepted), the input on screen, `dynamicTheme`,
+ * the answers the server accepted, each with when it was shown), the input on screen, `dynamicTheme`,
  * `progress`, and whether a dedicated reply (an empty continue) is still owed.
  *
  * Restoring costs no request: a start would open a new session, which is what
@@ -55,9 +55,10 @@ export interface StoredConversation {
   sessionId: string;
   resultId: string;
   flowbot: unknown;
+  /** `at`: when it was shown (ms since the epoch); records of older versions have none, and are read without. */
   entries: Array<
-    | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined }
-    | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string }
+    | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined; at?: number | undefined }
+    | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string; at?: number | undefined }
   >;
   /** The input on screen; none (and nothing pending) means the flow ended. */
   input?: ChatInput | undefined;
@@ -76,6 +77,10 @@ const BAD = Symbol('bad');
 const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
   value === undefined || value === null ? undefined : ok(value) ? value : BAD;
 
+/** An entry's time: a date JavaScript can hold, else none (a time out of shape is dropped, not the record). */
+const timeOf = (value: unknown): { at?: number } =>
+  typeof value === 'number' && value > 0 && value < 8.64e15 ? { at: value } : {};
+
 /**
  * A stored record read like wire data (with the readers of responses, so the
  * widget carries no schema library): any field out of shape makes the whole
@@ -92,11 +97,11 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
     if (raw.kind === 'bot') {
       const message = readChatMessage(raw.message);
       if (!message) return undefined;
-      entries.push({ kind: 'bot', message, local: raw.local === true });
+      entries.push({ kind: 'bot', message, local: raw.local === true, ...timeOf(raw.at) });
     } else if (raw.kind === 'answer' && typeof raw.text === 'string') {
       const answer = raw.answer == null ? undefined : checkAnswer(raw.answer);
       if (answer && !answer.ok) return undefined;
-      entries.push({ kind: 'answer', answer: answer?.value, text: raw.text });
+      entries.push({ kind: 'answer', answer: answer?.value, text: raw.text, ...timeOf(raw.at) });
     } else return undefined;
   }
   const input = value.input == null ? undefined : readChatInput(value.input);
@@ -236,7 +241,12 @@ export class ConversationStore {
   save(record: StoredConversation): void {
     if (!this.storage) return;
     try {
-      const entries = record.entries.slice(-MAX_ENTRIES);
+      // Messages saved before they are shown (the rest of a response: no key yet) take the time of
+      // their save: the typing delays are seconds, and times show minutes.
+      const now = Date.now();
+      const entries = record.entries
+        .slice(-MAX_ENTRIES)
+        .map((entry) => (entry.at !== undefined || 'key' in entry ? entry : { ...entry, at: now }));
       const json = JSON.stringify({ v: FORMAT, key: this.key, savedAt: Date.now(), ...record, entries });
       if (json.length > MAX_RECORD_CHARS) {
         this.clear();

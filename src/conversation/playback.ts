@@ -69,12 +69,13 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   const actions = (result.clientSideActions ?? []).filter((action) => !isStreamAction(action));
   const ids = new Set(messages.map((message) => message.id));
   // Remember where this response leads before playing it: a reload mid-way restores its end state.
+  const owed = {
+    input: result.input ?? undefined,
+    pending: actions.some((action) => action.expectsDedicatedReply),
+    ...(streamed ? { stream: streamBody(streamed) } : {}),
+  };
   s.remember(
-    {
-      input: result.input ?? undefined,
-      pending: actions.some((action) => action.expectsDedicatedReply),
-      ...(streamed ? { stream: streamBody(streamed) } : {}),
-    },
+    owed,
     messages.map((message) => ({ kind: 'bot' as const, message })),
   );
   let needsReply = false;
@@ -147,6 +148,8 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     if (after.length > 0 && !(await runActions(after))) return;
   }
 
+  // Again once they are all shown, each with the time it was shown.
+  if (messages.length) s.remember(owed);
   if (streamed) await stage.stream(streamBody(streamed).messages);
   else if (needsReply) await stage.autoReply();
   else if (result.input) {

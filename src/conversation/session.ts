@@ -132,7 +132,7 @@ export class Session implements ConversationState {
 
   /** Shows a bot message (`local`: the widget's own greeting, which the server never sent). */
   show(message: ChatMessage, local: boolean, key: number): void {
-    this.entries.push({ kind: 'bot', key, message, local });
+    this.entries.push({ kind: 'bot', key, message, local, at: Date.now() });
     if (!local) this.serverMessages++;
     this.#host.changed();
     this.#host.notify({ type: 'message', message, local });

@@ -30,7 +30,11 @@ export interface FlowbotEventClass {
   readonly replayable: boolean;
 }
 
-/** Makes the class of one event: its name, and whether it is replayed or cancelable. */
+/**
+ * Makes the class of one event: its name, and whether it is replayed or cancelable. Free of side
+ * effects: a bundle leaves out the classes it never uses.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 function eventOf<D, N extends `flowbot-${string}`>(eventName: N, { replayable = false, cancelable = false } = {}) {
   return class extends FlowbotEvent<D> {
     static readonly eventName: N = eventName;
@@ -178,6 +182,35 @@ export interface FlowbotUnreadDetail {
 /** `unreadCount` changed; `detail`: `{ count }`. */
 export class FlowbotUnreadEvent extends eventOf<FlowbotUnreadDetail, 'flowbot-unread'>('flowbot-unread') {}
 
+/** Why the visitor found an answer wanting (the reasons offered after a thumbs down). */
+export type FlowbotFeedbackReason = 'inaccurate' | 'unhelpful' | 'too-long' | 'other';
+
+/** Detail of `flowbot-feedback`. */
+export interface FlowbotFeedbackDetail {
+  /** The answer's message id (a streamed answer's is the one its `flowbot-message` carried). */
+  readonly messageId: string;
+  /** The session the answer belongs to. */
+  readonly sessionId: string;
+  /** Thumbs up or thumbs down. */
+  readonly rating: 'up' | 'down';
+  /** After a thumbs down, the reason the visitor picked, if any. */
+  readonly reason?: FlowbotFeedbackReason;
+  /** After a thumbs down, what the visitor wrote (trimmed, at most 500 characters), if anything. */
+  readonly comment?: string;
+  /** The answer as the visitor saw it: its text (a markdown answer's source), within the response limits. */
+  readonly text: string;
+  /** True when this replaces feedback given on the same answer before (another thumb, or a reason added). */
+  readonly changed?: boolean;
+}
+
+/**
+ * The visitor rated an answer (thumbs up or down, then maybe a reason); `detail`:
+ * `{ messageId, sessionId, rating, reason?, comment?, text, changed? }`. The widget sends it nowhere:
+ * forward it to your own endpoint. Each event is the whole feedback on that answer; keep the latest
+ * per `sessionId` and `messageId`.
+ */
+export class FlowbotFeedbackEvent extends eventOf<FlowbotFeedbackDetail, 'flowbot-feedback'>('flowbot-feedback') {}
+
 /** Every event of `<flowbot-chat>`, by the name of the React prop that receives it. */
 export const flowbotEvents = {
   onStart: FlowbotStartEvent,
@@ -192,6 +225,7 @@ export const flowbotEvents = {
   onPreviewShow: FlowbotPreviewShowEvent,
   onPreviewDismiss: FlowbotPreviewDismissEvent,
   onUnread: FlowbotUnreadEvent,
+  onFeedback: FlowbotFeedbackEvent,
 } as const satisfies Record<`on${string}`, FlowbotEventClass>;
 
 type Table = typeof flowbotEvents;

@@ -42,6 +42,9 @@ import { createWidgetClient } from './widget-client.js';
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
 
+/** Which answers offer thumbs up and down: streamed AI answers, every text answer, or none. */
+export type FlowbotFeedbackMode = 'streamed' | 'all' | 'none';
+
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
 
@@ -101,6 +104,11 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart preview - The preview message beside the launcher: the bot's avatar and a short text; a click opens the panel.
  * @csspart preview-close - The preview's close button.
  * @csspart badge - The count of unread messages on the launcher.
+ * @csspart actions - The line under a bot answer: its time, Copy and the thumbs (`feedback`).
+ * @csspart timestamp - When a message was shown, in the visitor's local time.
+ * @csspart feedback-form - The reasons offered after a thumbs down.
+ * @csspart menu-button - The header's button that opens the conversation's menu (Download, Print).
+ * @csspart menu - The conversation's menu.
  *
  * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
@@ -151,6 +159,9 @@ export class FlowbotChat extends LitElement {
     autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
     autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
     notifySound: { attribute: 'notify-sound', type: Boolean },
+    feedback: {},
+    noCopy: { attribute: 'no-copy', type: Boolean },
+    noMenu: { attribute: 'no-menu', type: Boolean },
   };
 
   /** `lang` is the global attribute: observed so the widget's words follow it at once. */
@@ -205,6 +216,18 @@ export class FlowbotChat extends LitElement {
 
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
   notifySound = false;
+
+  /**
+   * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
+   * `all` (every text answer) or `none`.
+   */
+  feedback: FlowbotFeedbackMode = 'streamed';
+
+  /** Leaves out the Copy button under the answers. */
+  noCopy = false;
+
+  /** Leaves out the conversation's menu (Download, Print) in the header. */
+  noMenu = false;
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {
@@ -288,6 +311,15 @@ export class FlowbotChat extends LitElement {
    */
   send(text: string): boolean {
     return this.#sendText(text, false);
+  }
+
+  /**
+   * The conversation so far as a document: `format` is `markdown` (the default) or `text`. Who said what and when, the
+   * answers as shown (links as `[text](url)`, files by name and URL), as text only, within the response limits.
+   * Resolves once the on-demand part has arrived.
+   */
+  exportTranscript(format?: 'markdown' | 'text'): Promise<string> {
+    return onDemand.load().then((part) => part.exportConversation(this, this.#session.state, format));
   }
 
   override connectedCallback(): void {
@@ -403,10 +435,11 @@ export class FlowbotChat extends LitElement {
     const bubble = this.mode === 'bubble';
     const state = this.#session.state;
     // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
+    const menu = this.#features.answers?.menu();
     const header =
       this.#panel.floating ||
       this.#voiceOn() ||
-      !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
+      !!(menu || this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
     const { lang } = this.#language;
     return html`<section
       part="panel"
@@ -419,7 +452,7 @@ export class FlowbotChat extends LitElement {
       @keydown=${this.#handleKeydown}
       @pointerdown=${this.#handleInteraction}
     >
-      ${header ? this.#renderHeader(strings) : nothing} ${renderProgress(state, 'Top', strings, lang)}
+      ${header ? this.#renderHeader(strings, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
       ${renderTranscript(state, {
         strings,
         avatar: this.#avatarUrl(),
@@ -429,14 +462,16 @@ export class FlowbotChat extends LitElement {
         unseen: this.#follow.unseen,
         onJump: () => this.#follow.jump(),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
+        answers: this.#features.answers,
       })}
       ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
     </section>`;
   }
 
-  #renderHeader(strings: FlowbotStrings): TemplateResult {
+  #renderHeader(strings: FlowbotStrings, menu: TemplateResult | undefined): TemplateResult {
     return renderHeader({
       strings,
+      menu,
       title: this.#widgetText('title'),
       subTitle: this.#widgetText('subTitle'),
       headerIcon: this.#headerIcon(),

@@ -23,7 +23,12 @@ import type { FlowbotStrings } from '../i18n/lookup.js';
 import { isObject, parseJson } from '../protocol/json.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { NARROW } from './bubble-focus.js';
-import type { FlowbotPreviewDismissReason as PreviewDismissReason } from './events.js';
+import {
+  FlowbotPreviewDismissEvent,
+  FlowbotPreviewShowEvent,
+  FlowbotUnreadEvent,
+  type FlowbotPreviewDismissReason as PreviewDismissReason,
+} from './events.js';
 import { inviteStyles } from './invite.styles.js';
 
 /** What the invitation reads of the element: its settings (see the element's properties), read when needed. */
@@ -53,10 +58,11 @@ export interface InviteHost extends ReactiveControllerHost {
 export interface InviteNotices {
   /** The visitor asked for the panel (clicked the preview). */
   visitorOpens(): void;
-  /** Fires the matching event. */
-  notify(type: 'preview-show', detail: { text: string }): void;
-  notify(type: 'preview-dismiss', detail: { reason: PreviewDismissReason }): void;
-  notify(type: 'unread', detail: { count: number }): void;
+  /**
+   * Fires one of the invitation's events (made here, with this code: the first file carries no
+   * class of an event it never fires).
+   */
+  fire(event: Event): void;
 }
 
 /** What this visit has seen of the widget, kept in `sessionStorage`. */
@@ -190,7 +196,7 @@ export class Invite implements ReactiveController {
       // Said once, politely: the region keeps the text, so a re-render does not say it again.
       this.announcing = 'preview';
       this.previewSaid = text;
-      this.queued.push(() => this.notices.notify('preview-show', { text }));
+      this.queued.push(() => this.notices.fire(new FlowbotPreviewShowEvent({ text })));
     } else if (!text && this.previewShown && !this.previewAllowed()) {
       this.previewShown = '';
     }
@@ -284,7 +290,7 @@ export class Invite implements ReactiveController {
     }
     this.previewShown = '';
     this.remember(reason === 'open' ? { opened: true } : { dismissed: true });
-    this.queued.push(() => this.notices.notify('preview-dismiss', { reason }));
+    this.queued.push(() => this.notices.fire(new FlowbotPreviewDismissEvent({ reason })));
   }
 
   private autoOpen(): void {
@@ -297,7 +303,7 @@ export class Invite implements ReactiveController {
     this.unread = count;
     this.saveUnread();
     if (count) this.announcing = 'unread';
-    this.queued.push(() => this.notices.notify('unread', { count }));
+    this.queued.push(() => this.notices.fire(new FlowbotUnreadEvent({ count })));
     this.host.requestUpdate();
   }
 

@@ -2,15 +2,16 @@
  * What one element loads on demand (the part of `on-demand.ts`), asked for
  * before it renders, never while rendering: the late renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
- * Widget resource turns it on, and the invitation of the bubble and the popup
- * (with where Tab goes while the bubble is open).
+ * Widget resource turns it on, the invitation of the bubble and the popup
+ * (with where Tab goes while the bubble is open), and what the visitor can do
+ * with the answers (after the first message).
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../conversation/session.js';
 import { messageToPlain } from '../render/message.js';
 import { useTextField } from '../render/inputs/index.js';
 import { needsLateRenderers } from '../render/late-needs.js';
-import { FlowbotPreviewDismissEvent, FlowbotPreviewShowEvent, FlowbotUnreadEvent } from './events.js';
+import type { Answers, AnswersHost } from './answers.js';
 import type { Invite, InviteHost } from './invite.js';
 import type { OnDemand } from './on-demand.js';
 import { RETRY_AFTER_MS } from '../script-tag/loader.js';
@@ -18,9 +19,14 @@ import { onDemand } from './on-demand-loader.js';
 import type { SpeechController } from './speech.js';
 
 /** What these features read of the element. */
-export interface LateHost extends InviteHost {
+export interface LateHost extends InviteHost, AnswersHost {
   readonly widget:
-    | { readonly voiceActive?: unknown; readonly defaultMessages?: unknown; readonly aiFirstMessage?: unknown }
+    | {
+        readonly voiceActive?: unknown;
+        readonly defaultMessages?: unknown;
+        readonly aiFirstMessage?: unknown;
+        readonly title?: unknown;
+      }
     | undefined;
   readonly isConnected: boolean;
 }
@@ -39,6 +45,8 @@ export class LateFeatures implements ReactiveController {
   voice: SpeechController | undefined;
   /** The bubble's preview, timed opening and unread count, once their code has arrived. */
   invite: Invite | undefined;
+  /** The answers' actions, times and the conversation's menu, once their code has arrived (after the first message). */
+  answers: Answers | undefined;
   /** What this element has asked for (a failed load is asked again after a while). */
   readonly #asked = new Set<string>();
 
@@ -63,6 +71,12 @@ export class LateFeatures implements ReactiveController {
         changed();
       });
     }
+    // Copy, feedback, times and the menu: for a conversation that shows something, after its first message.
+    if (state.entries.length)
+      this.load('answers', (part) => {
+        this.answers = new part.Answers(host, this.#notices);
+        changed();
+      });
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
@@ -76,17 +90,7 @@ export class LateFeatures implements ReactiveController {
     if (host.mode === 'bubble' || host.mode === 'popup') {
       this.load('invite', ({ Invite, BubbleFocus }) => {
         new BubbleFocus(host);
-        this.invite = new Invite(host, {
-          visitorOpens: this.#notices.visitorOpens,
-          notify: (type: string, detail: never) =>
-            this.#notices.fire(
-              type === 'unread'
-                ? new FlowbotUnreadEvent(detail)
-                : type === 'preview-show'
-                  ? new FlowbotPreviewShowEvent(detail)
-                  : new FlowbotPreviewDismissEvent(detail),
-            ),
-        });
+        this.invite = new Invite(host, this.#notices);
       });
     }
   }

@@ -2,8 +2,9 @@
  * Everything the widget loads on demand, the first time a conversation needs
  * it: the late renderers (`render/late-parts.ts`), the viewer's side channels
  * (streamed answers, client logs), the storage of `persist`, the voice, the
- * bubble's invitation (preview, timed opening, unread badge) and the languages
- * besides English. In the npm build this is an ordinary chunk; beside the
+ * bubble's invitation (preview, timed opening, unread badge), what the visitor
+ * can do with the answers (copy, feedback, times, the conversation's menu) and
+ * the languages besides English. In the npm build this is an ordinary chunk; beside the
  * script-tag file it is `flowbot-chat.lazy.js` (see `on-demand-loader.ts`).
  * Keeping it out of the first file keeps that file small.
  */
@@ -20,6 +21,8 @@ export { SpeechController } from './speech.js';
 // by bubble and popup widgets only.
 export { Invite } from './invite.js';
 export { BubbleFocus } from './bubble-focus.js';
+// What the visitor can do with the answers (copy, feedback, times, download, print): after the first message.
+export { Answers, exportConversation } from './answers.js';
 // The languages besides English, and the English words only this part shows.
 export { catalogues } from '../i18n/later.js';
 

@@ -3,7 +3,7 @@
  * side channels (streamed answers, client logs), whose code arrives with the
  * on-demand part the first time a conversation needs it.
  */
-import { createViewerClient } from '../api/viewer.js';
+import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from '../conversation/options.js';
 import { startRequest, takeEarlyStart } from '../script-tag/handover.js';
 import { onDemand } from './on-demand-loader.js';
@@ -14,7 +14,7 @@ import { onDemand } from './on-demand-loader.js';
  * start when that was sent for exactly the same request.
  */
 export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
-  const viewer = createViewerClient({ viewerBaseUrl });
+  const viewer = viewerCalls({ viewerBaseUrl });
   return {
     ...viewer,
     startChat(publicId, options = {}) {
@@ -28,7 +28,7 @@ export function createWidgetClient(viewerBaseUrl: string, host: Element): Conver
       });
       const early = takeEarlyStart(host, request, signal);
       // Its answer goes through the same client code, as if this client had sent the request.
-      return (early ? createViewerClient({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
+      return (early ? viewerCalls({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
     },
     async *streamMessage(sessionId, options) {
       const { streamMessage } = await onDemand.load();

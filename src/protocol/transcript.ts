@@ -1,5 +1,5 @@
 /**
- * The transcript the conversation holds and the element draws: types only.
+ * The transcript the conversation holds and the element draws: types (and the id of streamed answers).
  * The renderers import these types (and nothing else of `conversation/`):
  * they draw the transcript, so they must know its shape.
  */
@@ -30,6 +30,8 @@ export interface BotEntry {
   readonly local: boolean;
   /** True when it came back from storage (`persist`): shown again, never played again. */
   readonly restored?: boolean;
+  /** When it was shown (ms since the epoch); kept with it by `persist`. Absent in records of older versions. */
+  readonly at?: number | undefined;
 }
 
 /** A visitor's answer in the transcript. */
@@ -41,9 +43,14 @@ export interface AnswerEntry {
   /** What the bubble shows: the typed text or the choice labels; the server's `lastMessageNewFormat` replaces it. */
   text: string;
   state: AnswerState;
+  /** When the visitor sent it (ms since the epoch); kept with it by `persist`. Absent in records of older versions. */
+  readonly at?: number | undefined;
 }
 
-/** A streamed AI answer while it arrives (then it becomes a `BotEntry` of markdown). */
+/** The start of the id of a streamed AI answer's message once complete (`stream-` and the entry's key). */
+export const STREAMED_ID = 'stream-';
+
+/** A streamed AI answer while it arrives (then it becomes a `BotEntry` of markdown, its id `STREAMED_ID` and its key). */
 export interface StreamEntry {
   readonly kind: 'stream';
   readonly key: number;

@@ -1,6 +1,6 @@
 /**
  * The frame around the conversation: the panel's header (icon, title,
- * subtitle, mute switch, close button) and the bubble's launcher.
+ * subtitle, the conversation's menu, mute switch, close button) and the bubble's launcher.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { FlowbotStrings } from '../i18n/lookup.js';
@@ -22,6 +22,8 @@ export interface HeaderView {
   readonly voice: { readonly muted: boolean; readonly toggle: () => void } | undefined;
   /** The close button's action (bubble and popup). */
   readonly onClose: (() => void) | undefined;
+  /** The conversation's menu (Download, Print), drawn by the on-demand part once it is there. */
+  readonly menu?: TemplateResult | undefined;
 }
 
 /** The panel's header; its title (`id="title"`) names the panel. */
@@ -33,7 +35,7 @@ export function renderHeader(view: HeaderView): TemplateResult {
       <div part="title" class="title" id="title">${view.title ?? strings.chat}</div>
       ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
     </div>
-    ${(voice && late.get()?.renderMuteButton(voice.muted, strings, voice.toggle)) || nothing}
+    ${view.menu}${(voice && late.get()?.renderMuteButton(voice.muted, strings, voice.toggle)) || nothing}
     ${
       onClose
         ? html`<button part="close-button" class="icon-button" type="button" aria-label=${strings.closeChat} @click=${onClose}>

@@ -17,7 +17,7 @@ import { renderRatingInput } from './inputs/rating-input.js';
 
 export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
 export { renderTextFilesInput } from './inputs/text-files-input.js';
-export { renderStreamingText } from './stream.js';
+export { renderStreamingText, renderStreamRow } from './stream.js';
 export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.
 export { readSuggestions, renderRedirectLink, renderSuggestions } from './rare-extras.js';

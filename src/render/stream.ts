@@ -7,6 +7,7 @@
  * items, an open code block its complete lines. Loaded on demand, with the
  * stream reader itself (see `on-demand.ts`).
  */
+import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { el, renderRichText, richTextContent } from './rich-text.js';
@@ -160,3 +161,22 @@ function drawCode(before: DrawnBlock | undefined, node: RichTextNode, text: stri
 }
 
 const detach = (node: Node): void => void node.parentNode?.removeChild(node);
+
+/**
+ * A streamed answer's row while it grows (the bot's avatar beside the first
+ * message of a group, a space of its width beside the others). Hidden from
+ * screen readers until it is complete (then it becomes an ordinary message,
+ * announced once), so the live log does not read out every piece.
+ */
+export function renderStreamRow(
+  entry: { readonly text: string },
+  grouped: boolean,
+  avatar: string | undefined,
+): TemplateResult {
+  const lead = avatar
+    ? grouped
+      ? html`<span class="avatar-space"></span>`
+      : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
+    : nothing;
+  return html`<div class="row bot">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${renderStreamingText(entry)}</div></div>`;
+}

@@ -11,13 +11,12 @@ import type {
   BotEntry,
   ConversationStatus,
   FailedAction,
-  StreamEntry,
   TranscriptEntry,
 } from '../protocol/transcript.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
-import { el, richTextContent } from './rich-text.js';
+import { el } from './rich-text.js';
 import { late } from './late.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
@@ -47,6 +46,14 @@ export interface TranscriptContext {
   readonly onJump: () => void;
   /** Adds styles that came with the on-demand part (video, audio and embeds) to the shadow root. */
   readonly adoptStyles: (styles: CSSResult) => void;
+  /** What the on-demand part adds to the rows, once it is there. */
+  readonly answers?: RowDecorations | undefined;
+}
+
+/** What the on-demand part adds to the rows: its actions to a bot answer's (drawn into it, in place), a visitor answer's time. */
+export interface RowDecorations {
+  row(entry: BotEntry, row: HTMLElement): void;
+  stamp(entry: AnswerEntry): Node | undefined;
 }
 
 /** The transcript (`part="messages"`, a polite live log), and the "new messages" button over its end. */
@@ -61,7 +68,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
       entry.kind === 'bot'
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
-          ? renderStreamEntry(entry, previous?.kind === 'bot', ctx)
+          ? // Only a stream the on-demand part brought can grow here: its row comes with it.
+            (late.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar) ?? nothing)
           : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;
@@ -107,8 +115,9 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
 
 /** A bot message's row, and what its parts were drawn with. */
 interface DrawnRow {
-  /** The row: the bubble is its last child, the avatar (or the space of one) its first, when there is one. */
+  /** The row: the avatar (or the space of one) its first child, when there is one, then the bubble. */
   readonly row: HTMLElement;
+  readonly bubble: HTMLElement;
   /** What the lead before the bubble shows: the avatar's URL, `''` for the space beside a grouped message. */
   lead: string | undefined;
   /** What the content depends on: media the words and autoplay, markdown and media the on-demand part. */
@@ -152,7 +161,7 @@ function renderBotEntry(
     const bubble = row.appendChild(el('div', [], 'bubble bot-bubble'));
     bubble.setAttribute('part', 'message bot-message');
     bubble.setAttribute('data-type', type);
-    drawn = { row, lead: undefined, strings, autoplay, ready, shown: false, question: false };
+    drawn = { row, bubble, lead: undefined, strings, autoplay, ready, shown: false, question: false };
     drawnRows.set(entry, drawn);
     drawn.shown = drawContent(drawn, entry, ctx);
   } else if (drawn.autoplay !== autoplay || drawn.strings !== strings || drawn.ready !== ready) {
@@ -160,8 +169,7 @@ function renderBotEntry(
     drawn.shown = drawContent(drawn, entry, ctx);
   }
   if (!drawn.shown) return nothing;
-  const { row } = drawn;
-  const bubble = row.lastElementChild!;
+  const { row, bubble } = drawn;
   const { avatar } = ctx;
   const lead = avatar ? (grouped ? '' : avatar) : undefined;
   if (drawn.lead !== lead) {
@@ -174,6 +182,7 @@ function renderBotEntry(
     if (question) bubble.id = QUESTION_ID;
     else bubble.removeAttribute('id');
   }
+  ctx.answers?.row(entry, row);
   return row;
 }
 
@@ -184,7 +193,7 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   const content = renderMessageContent(message, { autoplay: drawn.autoplay, labels: ctx.strings });
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
-  const bubble = drawn.row.lastElementChild as HTMLElement;
+  const { bubble } = drawn;
   if (content instanceof Node) bubble.replaceChildren(content);
   else {
     const part = late.get();
@@ -206,29 +215,11 @@ function avatarImg(src: string): HTMLElement {
   return img;
 }
 
-/** The bot's avatar beside the first message of a group, a space of its width beside the others. */
-function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult | typeof nothing {
-  if (!avatar) return nothing;
-  return grouped
-    ? html`<span class="avatar-space"></span>`
-    : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`;
-}
-
-/**
- * A streamed answer while it grows. Hidden from screen readers until it is
- * complete (then it becomes an ordinary message, announced once), so the live
- * log does not read out every piece.
- */
-function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const text = late.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
-  return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
-}
-
 function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): TemplateResult {
   const { strings, guestAvatar } = ctx;
   return html`<div class="row user ${entry.state}">
     <div part="message user-message" class="bubble user-bubble">${entry.text}</div>
-    ${guestAvatar ? html`<img part="avatar guest-avatar" class="avatar" src=${guestAvatar} alt="" />` : nothing}
+    ${guestAvatar ? html`<img part="avatar guest-avatar" class="avatar" src=${guestAvatar} alt="" />` : nothing}${ctx.answers?.stamp(entry)}
     ${
       entry.state === 'failed'
         ? html`<span class="note">${strings.notSent}</span>`

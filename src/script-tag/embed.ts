@@ -52,6 +52,12 @@ export interface FlowbotInitOptions {
   persistKey?: string;
   /** Ask the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). Default `false`. */
   disableStreaming?: boolean;
+  /** Which answers offer thumbs up and down: `streamed` (default), `all` or `none`. */
+  feedback?: FlowbotChat['feedback'];
+  /** Leave out the Copy button under the answers. Default `false`. */
+  noCopy?: boolean;
+  /** Leave out the conversation's menu (Download, Print). Default `false`. */
+  noMenu?: boolean;
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -140,6 +146,9 @@ const PROPERTIES = [
   'autoOpen',
   'autoOpenNarrow',
   'notifySound',
+  'feedback',
+  'noCopy',
+  'noMenu',
 ] as const;
 
 function init(options: FlowbotInitOptions): FlowbotChat {

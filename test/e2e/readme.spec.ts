@@ -255,6 +255,41 @@ test.describe('README, as a site owner follows it', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the feedback snippet forwards each rating to the site, as the page wrote it', async ({ page }) => {
+    const problems = await watch(page);
+    const { shop } = await cdnAndSite('', `${scriptLine()}\n${readmeBlock(readme, 'feedback')}`);
+    // The site's own endpoint: what it receives is what the snippet sent.
+    const received: unknown[] = [];
+    await page.route(`${shop.url}/api/chat-feedback`, async (route) => {
+      received.push({ method: route.request().method(), body: route.request().postDataJSON() });
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto(`${shop.url}/`);
+    const widget = page.locator('flowbot-chat');
+    const field = widget.locator('[part~="composer"] [part~="input"]');
+    await field.fill('How do refunds work?');
+    await field.press('Enter');
+    await expect(widget.locator('[part~="bot-message"]').last()).toHaveText('Did that answer your question?');
+    // `feedback="all"`: the greeting can be rated too.
+    const greeting = widget.locator('.row.bot', { hasText: "Hi! I'm the Acme Academy assistant." });
+    await greeting.getByRole('button', { name: 'Good answer' }).click();
+    await greeting.getByRole('button', { name: 'Bad answer' }).click();
+    await greeting.getByLabel('Too long').check();
+    await greeting.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => received.length).toBe(3);
+    const detail = {
+      messageId: 'hello-text',
+      sessionId: expect.any(String),
+      text: "Hi! I'm the Acme Academy assistant.",
+    };
+    expect(received).toEqual([
+      { method: 'POST', body: { ...detail, rating: 'up' } },
+      { method: 'POST', body: { ...detail, rating: 'down', changed: true } },
+      { method: 'POST', body: { ...detail, rating: 'down', reason: 'too-long', changed: true } },
+    ]);
+    expect(problems).toEqual([]);
+  });
+
   test('the dark-theme rule gives the widget its colours and hides the light background picture', async ({ page }) => {
     const problems = await watch(page);
     const dark = readmeBlock(readme, 'dark-theme');

@@ -233,8 +233,11 @@ describe('<flowbot-chat>', () => {
         await until(() => choice.disabled);
         await frame();
         expect(focusName(el)).to.equal('messages');
-        const path = await press(el, '{Tab}', 2);
-        expect(path).to.deep.equal(['launcher', 'close-button']);
+        // From the conversation, Tab goes through it (the answer's Copy button), then round the panel
+        // (the header's menu, then its close button).
+        await until(() => part(el, 'actions')?.querySelector('button'));
+        const path = await press(el, '{Tab}', 4);
+        expect(path).to.deep.equal(['button', 'launcher', 'menu-button', 'close-button']);
 
         // The next input takes focus as it appears.
         release();

@@ -1072,6 +1072,142 @@ export const invitationAcrossPages: Scenario = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// What a visitor does with an answer: copy it, download the conversation.
+
+/** Runs in the page: the focused element in the widget, by what a screen reader names it. */
+function focusedAction(): { label: string | null; answer: string } {
+  const root = document.querySelector('flowbot-chat')!.shadowRoot!;
+  const active = root.activeElement;
+  const bubble = active?.closest('.row')?.querySelector('.bubble');
+  return { label: active?.getAttribute('aria-label') ?? null, answer: (bubble?.textContent ?? '').slice(0, 200) };
+}
+
+/** Runs in the page: focuses the conversation, as a visitor's click on it would. */
+function focusConversation(): void {
+  document.querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="messages"]')!.focus();
+}
+
+/**
+ * Runs in the page: records the downloads the widget starts (file name and content, read from the
+ * link's blob) instead of handing them to the browser, whose download handling differs between
+ * the drivers (a dialog, a folder, nothing observable).
+ */
+function recordDownloads(): void {
+  const w = window as unknown as { downloads: { name: string; href: string; text: string | null }[] };
+  w.downloads = [];
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (!this.download) return click.call(this);
+    const entry = { name: this.download, href: this.href, text: null as string | null };
+    w.downloads.push(entry);
+    fetch(this.href)
+      .then((r) => r.text())
+      .then((text) => (entry.text = text));
+  };
+}
+
+/** Runs in the page: what copying showed (the status, or the field the text is selected in) and the downloads. */
+function answerOutcome(): {
+  status: string;
+  fallback: { focused: boolean; selected: number; length: number; hint: string } | null;
+  downloads: { name: string; href: string; text: string | null }[];
+  exported: string | null;
+} {
+  const host = document.querySelector('flowbot-chat') as HTMLElement & { exportTranscript(): Promise<string> };
+  const root = host.shadowRoot!;
+  const field = root.querySelector<HTMLTextAreaElement>('.copy-fallback textarea');
+  const w = window as unknown as {
+    downloads?: { name: string; href: string; text: string | null }[];
+    exported?: string | null;
+  };
+  if (w.exported === undefined) {
+    w.exported = null;
+    void host.exportTranscript().then((text) => (w.exported = text));
+  }
+  return {
+    status: root.querySelector('[role="status"]')?.textContent ?? '',
+    fallback: field
+      ? {
+          focused: root.activeElement === field,
+          selected: (field.selectionEnd ?? 0) - (field.selectionStart ?? 0),
+          length: field.value.length,
+          hint: root.querySelector('.copy-hint')?.textContent ?? '',
+        }
+      : null,
+    downloads: w.downloads ?? [],
+    exported: w.exported,
+  };
+}
+
+/**
+ * A streamed answer copied by keyboard (through the clipboard, or, where the engine refuses it,
+ * selected with the keys to press), and the conversation downloaded from the header's menu.
+ */
+export const answerCopyDownload: Scenario = {
+  name: 'answers: copy an answer, download the conversation',
+  async run(page, site) {
+    await resetServer(site);
+    await askAssistant(page, site, 'How do refunds work?');
+    await waitFor(page, `the answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
+    await page.evaluate(recordDownloads);
+
+    // Copy: from the conversation, Tab to the answer's Copy button, Enter.
+    await page.evaluate(focusConversation);
+    let at = await page.evaluate(focusedAction);
+    const trail: string[] = [];
+    for (let i = 0; i < 25 && !(at.label === 'Copy answer' && at.answer.includes('14 days')); i++) {
+      await page.press('Tab');
+      at = await page.evaluate(focusedAction);
+      trail.push(`${at.label ?? '?'} (${at.answer.slice(0, 12)})`);
+    }
+    if (!(at.label === 'Copy answer' && at.answer.includes('14 days')))
+      throw new ScenarioError(`Tab never reached the answer's Copy button; focus went ${trail.join(' → ')}`);
+    await page.press('Enter');
+    const copied = await waitInPage(
+      page,
+      '"Copied", or the answer selected with the keys that copy it',
+      (o) => o.status === 'Copied' || (!!o.fallback && /^Press (Ctrl\+C|⌘C) to copy$/.test(o.fallback.hint)),
+      5_000,
+      answerOutcome,
+    );
+    if (copied.fallback && !(copied.fallback.focused && copied.fallback.selected === copied.fallback.length))
+      throw new ScenarioError(`the answer's text is not selected for the keys: ${JSON.stringify(copied.fallback)}`);
+    const how = copied.status === 'Copied' ? 'the clipboard took it' : `fallback: ${copied.fallback!.hint}`;
+
+    // Download: the header's menu, by keyboard once its button has focus.
+    await page.evaluate(() =>
+      document.querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="menu-button"]')!.focus(),
+    );
+    await page.press('Enter');
+    const item = await page.evaluate(focusedAction);
+    if (
+      item.label !== null ||
+      !(await page.evaluate(() => document.querySelector('flowbot-chat')!.shadowRoot!.activeElement?.textContent))
+    )
+      throw new ScenarioError(`the menu did not take focus: ${JSON.stringify(item)}`);
+    await page.press('Enter');
+    const done = await waitInPage(
+      page,
+      'the downloaded file, and the export to compare it with',
+      (o) => o.downloads.length === 1 && o.downloads[0]!.text !== null && o.exported !== null,
+      5_000,
+      answerOutcome,
+    );
+    const file = done.downloads[0]!;
+    if (!/^conversation-\d{4}-\d{2}-\d{2}\.md$/.test(file.name) || !file.href.startsWith('blob:'))
+      throw new ScenarioError(`expected a blob link to conversation-<date>.md, got ${file.name} at ${file.href}`);
+    const text = file.text!;
+    const expected = ['# Conversation', '**You**', 'How do refunds work?', '14 days', helpedQuestion];
+    const missing = expected.filter((part) => !text.includes(part));
+    if (missing.length || text !== done.exported)
+      throw new ScenarioError(
+        `the file lacks ${JSON.stringify(missing)} or differs from exportTranscript(): ${clip(text, 400)}`,
+      );
+    return `copy: ${how}; file ${file.name}, ${text.length} chars (read from its blob link)`;
+  },
+};
+
 /** Every scenario, in the order they run. */
 export const scenarios: readonly Scenario[] = [
   inlineByKeyboard,
@@ -1086,4 +1222,5 @@ export const scenarios: readonly Scenario[] = [
   hostileGzipBomb,
   bubbleInvitation,
   invitationAcrossPages,
+  answerCopyDownload,
 ];

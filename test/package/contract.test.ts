@@ -100,5 +100,15 @@ describe('custom-elements.json', () => {
     const event = (name: string) => element.events.find((e: { name: string }) => e.name === name);
     expect(event('flowbot-answer').type.text).toBe('FlowbotAnswerDetail');
     expect(event('flowbot-redirect').cancelable).toBe(true);
+    // What a visitor does with the answers: its event, attributes, method and parts.
+    expect(event('flowbot-feedback').type.text).toBe('FlowbotFeedbackDetail');
+    expect(member('feedback').type.text).toBe("'streamed' | 'all' | 'none'");
+    expect(member('feedback').attribute).toBe('feedback');
+    expect([member('noCopy').attribute, member('noMenu').attribute]).toEqual(['no-copy', 'no-menu']);
+    expect(member('exportTranscript').parameters[0].type.text).toBe("'markdown' | 'text'");
+    expect(member('exportTranscript').return.type.text).toBe('Promise<string>');
+    expect(element.cssParts.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['actions', 'timestamp', 'feedback-form', 'menu-button', 'menu']),
+    );
   });
 });

@@ -1,0 +1,569 @@
+/**
+ * What a visitor can do with the answers, loaded on demand once a
+ * conversation shows its first message (nothing of it comes before):
+ *
+ * - **Actions under each bot text answer** (a streamed answer once complete;
+ *   media and inputs have none): its time, Copy (`no-copy` leaves it out) and,
+ *   per `feedback`, thumbs up and down. A thumbs down offers a few reasons and
+ *   a comment, sent once, then a quiet "Thanks". Each rating fires
+ *   `flowbot-feedback`; a later one on the same answer says `changed: true`.
+ *   The widget sends feedback nowhere: the page forwards it.
+ * - **The time** of every message, visitor's too, in the visitor's local time
+ *   and the widget's language.
+ * - **The conversation's menu** in the header (`no-menu` leaves it out):
+ *   Download (Markdown) and Print (the transcript alone).
+ * - **Copy everywhere it is safe**: the Clipboard API where the browser allows
+ *   it; where it refuses, the text is selected in a field and the visitor is
+ *   told the keys that copy it. A polite status says "Copied".
+ *
+ * The actions are drawn as DOM into the rows the transcript drew (see
+ * `render/answer-row.ts`), once, and changed in place.
+ */
+import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { answerStringsFor, type AnswerStrings } from '../i18n/answers.js';
+import { parseMarkdown } from '../protocol/markdown.js';
+import { readMedia } from '../protocol/media.js';
+import { answerToText, exportTranscript, type ExportFormat } from '../protocol/transcript-export.js';
+import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
+import {
+  answerStyles,
+  COMMENT_CHARS,
+  drawActions,
+  drawCopyFallback,
+  drawReasonForm,
+  drawStamp,
+  drawThanks,
+  ICONS,
+  showRating,
+} from '../render/answer-row.js';
+import type { RowDecorations } from '../render/transcript.js';
+import { adoptStyles } from '../theme/sheets.js';
+import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from './events.js';
+
+/** What the answers' features read of the element (its settings, read at each render). */
+export interface AnswersHost
+  extends ReactiveControllerHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
+  /** Which answers offer thumbs: `streamed` (the default), `all` or `none`. */
+  readonly feedback: string;
+  readonly noCopy: boolean;
+  readonly noMenu: boolean;
+  readonly widget: { readonly title?: unknown } | undefined;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** What the answers need of the conversation. */
+export interface AnswersView {
+  readonly entries: readonly TranscriptEntry[];
+  readonly sessionId: string | undefined;
+}
+
+/** What the answers read of the conversation and tell the element. */
+export interface AnswersNotices {
+  readonly conversation: () => AnswersView;
+  /** Dispatches an event of the element. */
+  readonly fire: (event: Event) => void;
+}
+
+/** The readers of messages: the markdown parser and the media reader (both here, on demand). */
+const READERS = { markdown: parseMarkdown, media: readMedia };
+
+/** A long export yields to the page after this many milliseconds of work. */
+const SLICE_MS = 8;
+
+/** The language of `host`: its own `lang`, else its closest ancestor's, else the page's (as the element's). */
+const langOf = (host: Pick<Element, 'closest'>): string =>
+  host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format of `lang` (the browser's own when the tag is not one). */
+function format(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}\n${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(lang || undefined, options);
+    } catch {
+      f = new Intl.DateTimeFormat(undefined, options);
+    }
+    formats.set(key, f);
+  }
+  return f;
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...TIME };
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
+
+/** When a message was shown, in the visitor's local time: the time alone today, with the day before. */
+function timeOf(at: number | undefined, lang: string): { text: string; iso: string } | undefined {
+  if (at === undefined) return undefined;
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const today = date.toDateString() === new Date().toDateString();
+  return { text: format(lang, today ? TIME : DAY_AND_TIME).format(date), iso: date.toISOString() };
+}
+
+/** The keys that copy on this platform. */
+function copyKeys(): string {
+  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
+  return /mac|iphone|ipad|ipod/i.test(nav.userAgentData?.platform || nav.platform || nav.userAgent) ? '⌘C' : 'Ctrl+C';
+}
+
+/**
+ * The conversation as a document (see `protocol/transcript-export.ts`), in the
+ * widget's language, titled after the widget. Written in slices: it never
+ * holds the page for long, however long the conversation.
+ */
+export function exportConversation(
+  host: Pick<Element, 'closest'> & { readonly widget?: { readonly title?: unknown } | undefined },
+  view: Pick<AnswersView, 'entries'>,
+  kind: ExportFormat = 'markdown',
+): Promise<string> {
+  const lang = langOf(host);
+  const title = host.widget?.title;
+  let since = performance.now();
+  return exportTranscript([...view.entries], {
+    ...READERS,
+    format: kind === 'text' ? 'text' : 'markdown',
+    words: answerStringsFor(lang),
+    title: typeof title === 'string' ? title : undefined,
+    time: (at) => format(lang, TIME).format(at),
+    day: (at) => format(lang, DAY).format(at),
+    pause: () => {
+      if (performance.now() - since < SLICE_MS) return undefined;
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          since = performance.now();
+          resolve();
+        }, 0),
+      );
+    },
+  });
+}
+
+/** One answer's actions as drawn, and what the visitor did with them. */
+interface Drawn {
+  acts: HTMLElement;
+  /** What they were drawn for: buttons and language. */
+  signature: string;
+  rating: 'up' | 'down' | undefined;
+  /** The reasons, the thanks or the copy field under the actions. */
+  extra: HTMLElement | undefined;
+}
+
+const kebab = svg`<path d="M12 5h.01M12 12h.01M12 19h.01" stroke-width="3" />`;
+
+/** Hides the rest of the page while the widget prints its transcript (added only for that print). */
+let printSheet: CSSStyleSheet | undefined;
+const PRINTING = 'data-flowbot-printing';
+
+/**
+ * The answers' features of one element (see the module comment): draws the
+ * actions into the rows the transcript hands it, and the header's menu.
+ */
+export class Answers implements ReactiveController, RowDecorations {
+  readonly #host: AnswersHost;
+  readonly #notices: AnswersNotices;
+  #lang = '';
+  #words: AnswerStrings = answerStringsFor('');
+  readonly #drawn = new WeakMap<BotEntry, Drawn>();
+  readonly #stamps = new WeakMap<AnswerEntry, { lang: string; node: Node | undefined }>();
+  /** Numbers the ids of what is drawn (a row's actions, drawn again when the language changes; reasons; copy fields). */
+  #ids = 0;
+  /** The newest answer with actions (shown at all times on touch screens). */
+  #latest: { key: number; acts: HTMLElement } | undefined;
+  #menuOpen = false;
+  /** The menu item to focus once the menu is drawn. */
+  #focusItem: 'first' | 'last' | undefined;
+  #status: HTMLElement | undefined;
+
+  constructor(host: AnswersHost, notices: AnswersNotices) {
+    this.#host = host;
+    this.#notices = notices;
+    host.addController(this);
+    adoptStyles(host.renderRoot, answerStyles);
+    this.hostUpdate();
+  }
+
+  hostUpdate(): void {
+    this.#lang = langOf(this.#host);
+    this.#words = answerStringsFor(this.#lang);
+  }
+
+  hostUpdated(): void {
+    const which = this.#focusItem;
+    if (!which) return;
+    this.#focusItem = undefined;
+    const items = this.#items();
+    items[which === 'first' ? 0 : items.length - 1]?.focus();
+  }
+
+  hostDisconnected(): void {
+    this.#setMenu(false);
+  }
+
+  /** Adds (or changes) the actions of a bot answer's row; see the module comment. */
+  row(entry: BotEntry, row: HTMLElement): void {
+    const host = this.#host;
+    const text = entry.message.type === 'text';
+    const copy = text && !host.noCopy;
+    const mode = host.feedback;
+    const feedback = text && (mode === 'all' || (mode !== 'none' && entry.message.id.startsWith(STREAMED_ID)));
+    const signature = `${copy} ${feedback} ${this.#lang}`;
+    let drawn = this.#drawn.get(entry);
+    if (drawn?.signature !== signature) {
+      const acts = drawActions({
+        id: `fb-${entry.key}-${this.#ids++}`,
+        time: timeOf(entry.at, this.#lang),
+        copy,
+        feedback,
+        rating: drawn?.rating,
+        excerpt: copy || feedback ? excerptOf(row) : '',
+        words: this.#words,
+      });
+      acts.addEventListener('click', (event) => this.#act(event, entry, row));
+      if (drawn) {
+        drawn.acts.replaceWith(acts);
+        Object.assign(drawn, { acts, signature });
+        if (!feedback) this.#drop(drawn);
+      } else {
+        row.append(acts);
+        drawn = { acts, signature, rating: undefined, extra: undefined };
+        this.#drawn.set(entry, drawn);
+      }
+      acts.classList.toggle('rated', !!drawn.rating && feedback);
+    }
+    if ((copy || feedback) && entry.key >= (this.#latest?.key ?? -1)) {
+      this.#latest?.acts.classList.remove('latest');
+      drawn.acts.classList.add('latest');
+      this.#latest = { key: entry.key, acts: drawn.acts };
+    }
+  }
+
+  /** The time beside a visitor's answer. */
+  stamp(entry: AnswerEntry): Node | undefined {
+    let stamp = this.#stamps.get(entry);
+    if (stamp?.lang !== this.#lang) {
+      const time = timeOf(entry.at, this.#lang);
+      stamp = { lang: this.#lang, node: time && drawStamp(time) };
+      this.#stamps.set(entry, stamp);
+    }
+    return stamp.node;
+  }
+
+  /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */
+  menu(): TemplateResult | undefined {
+    if (this.#host.noMenu) return undefined;
+    const words = this.#words;
+    const open = this.#menuOpen;
+    return html`<div class="menu-wrap" @keydown=${this.#handleMenuKeydown}>
+      <button part="menu-button" class="icon-button" id="menu-button" type="button" aria-label=${words.conversationMenu}
+        aria-haspopup="menu" aria-expanded=${open ? 'true' : 'false'} aria-controls=${open ? 'conversation-menu' : nothing}
+        @click=${this.#handleMenuClick}><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${kebab}</svg></button>
+      ${
+        open
+          ? html`<div part="menu" class="menu" id="conversation-menu" role="menu" aria-labelledby="menu-button">
+            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handleDownload}>${words.download}</button>
+            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handlePrint}>${words.print}</button>
+          </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The actions
+
+  #act(event: Event, entry: BotEntry, row: HTMLElement): void {
+    const button = (event.target as Element).closest<HTMLButtonElement>('[data-act]');
+    const drawn = this.#drawn.get(entry);
+    if (!button || !drawn) return;
+    const act = button.dataset.act;
+    if (act === 'copy') this.#copy(entry, drawn, row, button);
+    else if (act === 'up' || act === 'down') this.#rate(entry, drawn, row, act);
+  }
+
+  /** Puts the answer on the clipboard; where the browser refuses, selects it for the visitor's keys. */
+  #copy(entry: BotEntry, drawn: Drawn, row: HTMLElement, button: HTMLButtonElement): void {
+    const text = answerToText(entry.message, READERS);
+    const fallback = (): void => {
+      const box = drawCopyFallback(`fb-copy-${this.#ids++}`, text, copyKeys(), this.#words);
+      this.#show(drawn, row, box);
+      const field = box.querySelector('textarea')!;
+      const back = (): void => {
+        if (drawn.extra === box) this.#drop(drawn);
+        button.focus();
+      };
+      field.addEventListener('copy', () => {
+        this.#say(this.#words.copied);
+        // After the copy itself, which reads the selection.
+        setTimeout(back, 0);
+      });
+      field.addEventListener('keydown', (e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        back();
+      });
+      field.focus();
+      field.select();
+      this.#say(this.#words.pressToCopy.replace('{keys}', copyKeys()));
+    };
+    const clipboard = typeof navigator !== 'undefined' ? navigator.clipboard : undefined;
+    if (!clipboard?.writeText) {
+      fallback();
+      return;
+    }
+    clipboard.writeText(text).then(() => {
+      if (drawn.extra?.classList.contains('copy-fallback')) this.#drop(drawn);
+      this.#say(this.#words.copied);
+      // The icon says it too, for a moment.
+      const path = button.querySelector('path');
+      path?.setAttribute('d', ICONS.copied);
+      setTimeout(() => path?.setAttribute('d', ICONS.copy), 1500);
+    }, fallback);
+  }
+
+  #rate(entry: BotEntry, drawn: Drawn, row: HTMLElement, rating: 'up' | 'down'): void {
+    if (drawn.rating === rating) return;
+    const changed = drawn.rating !== undefined;
+    drawn.rating = rating;
+    showRating(drawn.acts, rating);
+    drawn.acts.classList.add('rated');
+    this.#feedback(entry, { rating, changed });
+    if (rating === 'up') {
+      if (drawn.extra?.classList.contains('reason')) this.#drop(drawn);
+      return;
+    }
+    const thumb = drawn.acts.querySelector<HTMLButtonElement>('[data-act="down"]');
+    const form = drawReasonForm(`fb-reason-${this.#ids++}`, this.#words);
+    this.#show(drawn, row, form);
+    const back = (): void => {
+      if (drawn.extra === form) this.#drop(drawn);
+      thumb?.focus();
+    };
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      const reason = data.get(`${form.querySelector('input')!.name}`) as FlowbotFeedbackReason | null;
+      const comment = String(data.get('comment') ?? '')
+        .trim()
+        .slice(0, COMMENT_CHARS);
+      if (!reason && !comment) {
+        back();
+        return;
+      }
+      this.#feedback(entry, {
+        rating: 'down',
+        changed: true,
+        ...(reason ? { reason } : {}),
+        ...(comment ? { comment } : {}),
+      });
+      this.#show(drawn, row, drawThanks(this.#words));
+      this.#say(this.#words.thanks);
+      thumb?.focus();
+    });
+    form.addEventListener('click', (event) => {
+      if ((event.target as Element).closest('[data-act="close"]')) back();
+    });
+    form.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      back();
+    });
+    form.querySelector('input')?.focus();
+  }
+
+  #feedback(
+    entry: BotEntry,
+    detail: Pick<FlowbotFeedbackDetail, 'rating' | 'reason' | 'comment'> & { changed: boolean },
+  ): void {
+    const { changed, ...rest } = detail;
+    this.#notices.fire(
+      new FlowbotFeedbackEvent({
+        messageId: entry.message.id,
+        sessionId: this.#notices.conversation().sessionId ?? '',
+        ...rest,
+        text: answerToText(entry.message, READERS),
+        ...(changed ? { changed } : {}),
+      }),
+    );
+  }
+
+  /** Shows `extra` (the reasons, the thanks, the copy field) under the actions, instead of the one there. */
+  #show(drawn: Drawn, row: HTMLElement, extra: HTMLElement): void {
+    if (drawn.extra?.isConnected) drawn.extra.replaceWith(extra);
+    else row.append(extra);
+    drawn.extra = extra;
+  }
+
+  #drop(drawn: Drawn): void {
+    drawn.extra?.remove();
+    drawn.extra = undefined;
+  }
+
+  /** Says `text` through a polite status nobody sees (one per widget, kept at the start of the panel). */
+  #say(text: string): void {
+    let status = this.#status;
+    const panel = this.#host.renderRoot.querySelector('.panel');
+    if (!panel) return;
+    if (!status) {
+      status = this.#status = document.createElement('div');
+      status.className = 'visually-hidden';
+      status.setAttribute('role', 'status');
+      status.setAttribute('aria-live', 'polite');
+    }
+    // Before the panel's first part: never inside what the element's template updates.
+    if (status.parentNode !== panel) panel.prepend(status);
+    status.textContent = '';
+    // A change a moment later is announced even when the words are the same as last time.
+    setTimeout(() => (status.textContent = text), 50);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The menu
+
+  #items(): HTMLElement[] {
+    return [...this.#host.renderRoot.querySelectorAll<HTMLElement>('.menu-item')];
+  }
+
+  #menuButton(): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>('#menu-button');
+  }
+
+  #setMenu(open: boolean, focus?: 'first' | 'last' | 'button'): void {
+    if (open !== this.#menuOpen) {
+      this.#menuOpen = open;
+      if (open) document.addEventListener('pointerdown', this.#handleOutside, true);
+      else document.removeEventListener('pointerdown', this.#handleOutside, true);
+      this.#host.requestUpdate();
+    }
+    if (focus === 'button') this.#menuButton()?.focus();
+    else this.#focusItem = focus;
+  }
+
+  readonly #handleOutside = (event: Event): void => {
+    const wrap = this.#host.renderRoot.querySelector('.menu-wrap');
+    if (!wrap || !event.composedPath().includes(wrap)) this.#setMenu(false);
+  };
+
+  readonly #handleMenuClick = (): void => {
+    this.#setMenu(!this.#menuOpen, this.#menuOpen ? undefined : 'first');
+  };
+
+  readonly #handleMenuKeydown = (event: KeyboardEvent): void => {
+    const items = this.#items();
+    const at = items.indexOf((this.#host.renderRoot as ShadowRoot).activeElement as HTMLElement);
+    const onButton = (event.target as Element).id === 'menu-button';
+    let handled = true;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (onButton) this.#setMenu(true, 'first');
+        else items[(at + 1) % items.length]?.focus();
+        break;
+      case 'ArrowUp':
+        if (onButton) this.#setMenu(true, 'last');
+        else items[(at - 1 + items.length) % items.length]?.focus();
+        break;
+      case 'Home':
+        if (onButton) handled = false;
+        else items[0]?.focus();
+        break;
+      case 'End':
+        if (onButton) handled = false;
+        else items.at(-1)?.focus();
+        break;
+      case 'Escape':
+        // The menu closes, not the bubble or the popup around it.
+        if (this.#menuOpen) this.#setMenu(false, 'button');
+        else handled = false;
+        break;
+      case 'Tab':
+        this.#setMenu(false);
+        handled = false;
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  readonly #handleDownload = async (): Promise<void> => {
+    this.#setMenu(false, 'button');
+    const text = await exportConversation(this.#host, this.#notices.conversation(), 'markdown');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(this.#host.widget?.title);
+    link.hidden = true;
+    // In the document while it is clicked (some browsers download only from a connected link), then gone.
+    this.#host.renderRoot.appendChild(link);
+    link.click();
+    link.remove();
+    // Revoked later: revoking at once can cancel a download that has not started.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+
+  /**
+   * Prints the transcript alone: the widget's print styles leave out its
+   * controls and lay out every message, and for this print only, a sheet of
+   * the page's hides the rest of the page (gone again after the print).
+   */
+  readonly #handlePrint = (): void => {
+    this.#setMenu(false, 'button');
+    const host = this.#host;
+    if (!printSheet) {
+      printSheet = new CSSStyleSheet();
+      printSheet.replaceSync(
+        `@media print{body :not([${PRINTING}],:has([${PRINTING}])){display:none!important}[${PRINTING}]{position:static!important}}`,
+      );
+    }
+    const sheet = printSheet;
+    host.setAttribute(PRINTING, '');
+    if (!document.adoptedStyleSheets.includes(sheet))
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    const done = (): void => {
+      host.removeAttribute(PRINTING);
+      if (!document.querySelector(`[${PRINTING}]`))
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+  };
+}
+
+/** The start of what the bubble shows (its paragraphs and items apart), for the descriptions of its buttons. */
+function excerptOf(row: HTMLElement): string {
+  const bubble = row.querySelector('.bubble');
+  if (!bubble) return '';
+  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
+  let text = '';
+  let block: Element | null | undefined;
+  for (let node = walker.nextNode(); node && text.length < 100; node = walker.nextNode()) {
+    const within = node.parentElement?.closest('p, li');
+    text += (block !== undefined && within !== block ? ' ' : '') + (node.textContent ?? '');
+    block = within;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text;
+}
+
+/** The downloaded file's name: the widget's title (or "conversation") and today's date. */
+function fileNameOf(title: unknown): string {
+  const slug =
+    (typeof title === 'string' ? title : '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'conversation';
+  const now = new Date();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${slug}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.md`;
+}
