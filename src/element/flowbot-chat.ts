@@ -436,10 +436,12 @@ export class FlowbotChat extends LitElement {
     const state = this.#session.state;
     // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
     const menu = this.#features.answers?.menu();
+    // The header is there from the first render when it will hold the menu, so nothing moves down when it arrives.
     const header =
       this.#panel.floating ||
       this.#voiceOn() ||
-      !!(menu || this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
+      !this.noMenu ||
+      !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
     const { lang } = this.#language;
     return html`<section
       part="panel"

@@ -639,6 +639,19 @@ describe('<flowbot-chat>', () => {
         });
       }
 
+      it('has its header from the first render inline, so the first message does not move when the menu arrives', async () => {
+        stubViewer(conversation());
+        const el = document.createElement('flowbot-chat');
+        el.setAttribute('public-id', 'stub');
+        await fixture(el);
+        const first = await until(() => $$(el, '[part~="bot-message"]')[0]);
+        expect(part(el, 'header')).to.not.equal(null);
+        const top = first.getBoundingClientRect().top;
+        await until(() => part(el, 'menu-button'));
+        await el.updateComplete;
+        expect(Math.abs(first.getBoundingClientRect().top - top)).to.be.below(1);
+      });
+
       it('is left out with no-menu (and so is the header it needed)', async () => {
         const el = await mount('no-menu');
         expect(part(el, 'menu-button')).to.equal(null);
