@@ -96,10 +96,11 @@ async function mount(input: Record<string, unknown>, bubble = false): Promise<Fl
   );
   wrapper.style.padding = '0 16px';
   const el = wrapper.querySelector('flowbot-chat')!;
-  await until(() => $(el, '.composer :is(.choice-input, .cards, .rating-input)'));
+  // Pictures, ratings and cards arrive with the on-demand part.
+  await until(() => $(el, '.composer :is(.choice-input, .cards, .rating-input)'), 15_000);
   await el.updateComplete;
   // Pictures and card images have their size once loaded.
-  await until(() => $$<HTMLImageElement>(el, '.composer img').every((img) => img.complete));
+  await until(() => $$<HTMLImageElement>(el, '.composer img').every((img) => img.complete), 15_000);
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return el;
 }

@@ -280,18 +280,25 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       expect(document.activeElement?.id).to.equal('before');
     });
 
-    it('2.4.3: Tab follows the reading order: the transcript, a link in a message, then the answer and Send', async () => {
+    it('2.4.3: Tab follows the reading order: down the transcript, then the answer and Send', async () => {
       const el = await conversation();
       const order: Element[] = [];
       part<HTMLElement>(el, 'messages')!.focus();
-      for (let i = 0; i < 4; i++) {
-        order.push(el.shadowRoot!.activeElement!);
+      for (let i = 0; i < 12; i++) {
+        const active = el.shadowRoot!.activeElement;
+        if (!active || order.includes(active)) break;
+        order.push(active);
         await userEvent.tab();
       }
       const names = order.map((node) => node.getAttribute('part') ?? node.localName);
-      expect(names.slice(0, 4)).to.deep.equal(['messages', 'a', 'input', 'send-button']);
-      const tops = order.slice(1, 3).map((node) => node.getBoundingClientRect().top);
-      expect(tops[1]).to.be.greaterThan(tops[0]!);
+      // The link in the second message comes before the field, and the field before Send.
+      expect(names.indexOf('a')).to.be.greaterThan(0);
+      expect(names.indexOf('input')).to.be.greaterThan(names.indexOf('a'));
+      expect(names.indexOf('send-button')).to.equal(names.indexOf('input') + 1);
+      // Inside the transcript, each stop is at or below the one before it.
+      const inLog = order.slice(1).filter((node) => part(el, 'messages')!.contains(node));
+      const tops = inLog.map((node) => Math.round(node.getBoundingClientRect().top));
+      expect(tops).to.deep.equal([...tops].sort((x, y) => x - y));
     });
   });
 
@@ -368,7 +375,7 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       await expect(off).to.be.accessible();
     });
 
-    it('4.1.3: each message reaches the polite log once; the typing state is said in it; nothing else is live', async () => {
+    it('4.1.3: each message reaches the polite log once; the typing state is said in it, once', async () => {
       const typing = {
         settings: { typingEmulation: { enabled: true, speed: 400, maxDelay: 0.3, isDisabledOnFirstMessage: false } },
       };
@@ -390,11 +397,11 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       await until(() => part(el, 'typing'));
       expect(text(part(el, 'typing'))).to.equal('Bot is typing');
       await inputShown(el, 8000);
-      const said = added.filter((words) => words === 'One' || words === 'Two');
+      // Each message's row is added once (its answer's time and actions come with it, out of the live region's updates).
+      const said = added.filter((words) => /^(One|Two)/.test(words)).map((words) => words.slice(0, 3));
       expect(said).to.deep.equal(['One', 'Two']);
-      // Live regions: the log, and the field's own status line at most.
-      const live = $$(el, '[aria-live], [role="status"], [role="alert"], [role="log"]').filter((node) => node !== log);
-      expect(live.every((node) => !log.contains(node) || node.matches('[role="alert"]'))).to.equal(true);
+      // The typing state is said by the log itself: no live region of its own, so it is not said twice.
+      expect(log.querySelector('[part~="typing"] [aria-live], [part~="typing"][aria-live]')).to.equal(null);
     });
   });
 });
