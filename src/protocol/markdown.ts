@@ -443,7 +443,7 @@ const ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const QUOTE = /^ {0,3}> ?/;
-const SETEXT = /^ {0,3}(=+|-+)$/;
+const SETEXT = /^ {0,3}(=+|-{3,})$/;
 const TASK = /^\[([ xX])\][ \t]+/;
 const DELIMITER = /^:?-+:?$/;
 /** Quotes inside quotes, at most (deeper `>` are text): the tree stays within the renderer's depth. */

@@ -185,10 +185,10 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
   const bubble = drawn.row.lastElementChild as HTMLElement;
+  const part = late.get();
+  if (type !== 'image' && part) ctx.adoptStyles(part.contentStyles);
   if (content instanceof Node) bubble.replaceChildren(content);
   else {
-    const part = late.get();
-    if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
     const label =
       type === 'image'
         ? nothing
@@ -220,7 +220,9 @@ function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult 
  * log does not read out every piece.
  */
 function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const text = late.get()?.renderStreamingText(entry) ?? richTextContent(entry.text);
+  const part = late.get();
+  if (part) ctx.adoptStyles(part.contentStyles);
+  const text = part?.renderStreamingText(entry, ctx.strings) ?? richTextContent(entry.text);
   return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
 }
 
