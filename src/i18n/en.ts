@@ -12,7 +12,6 @@ export const en: FlowbotStrings = {
   embed: 'Embedded content',
   image: 'Image',
   openLink: 'Open link',
-  code: 'Code',
   copyCode: 'Copy code',
   copied: 'Copied',
   pressToCopy: 'Press {key} to copy',

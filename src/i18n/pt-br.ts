@@ -12,7 +12,6 @@ const ptBR: FlowbotStrings = {
   embed: 'Conteúdo incorporado',
   image: 'Imagem',
   openLink: 'Abrir link',
-  code: 'Código',
   copyCode: 'Copiar código',
   copied: 'Copiado',
   pressToCopy: 'Pressione {key} para copiar',

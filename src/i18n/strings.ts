@@ -13,11 +13,9 @@ export interface FlowbotStrings {
   image: string;
   openLink: string;
   /**
-   * Markdown answers: a code block's name (`code: language` when it has one), its Copy button, what is said
-   * once it is copied, the hint when the browser refused (`{key}` is Ctrl+C, or ⌘C on Apple platforms),
-   * and the name of a table's scrolling box.
+   * Markdown answers: a code block's Copy button, what is said once it is copied, the hint when the
+   * browser refused (`{key}` is Ctrl+C, or ⌘C on Apple platforms), and the name of a table's scrolling box.
    */
-  code: string;
   copyCode: string;
   copied: string;
   pressToCopy: string;

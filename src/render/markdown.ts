@@ -13,11 +13,10 @@ import type { FlowbotStrings } from '../i18n/strings.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
 /** The words a markdown message shows besides its text. */
-export type MarkdownWords = Pick<FlowbotStrings, 'code' | 'copyCode' | 'copied' | 'pressToCopy' | 'table'>;
+export type MarkdownWords = Pick<FlowbotStrings, 'copyCode' | 'copied' | 'pressToCopy' | 'table'>;
 
 // For a caller that hands in no words (the element always does).
 const ENGLISH: MarkdownWords = {
-  code: 'Code',
   copyCode: 'Copy code',
   copied: 'Copied',
   pressToCopy: 'Press {key} to copy',
@@ -121,10 +120,7 @@ function codeBlock(text: string, lang: string, words: MarkdownWords, live: boole
   const status = attrs(el('span', [], 'fb-copy-status'), { role: 'status' }) as HTMLElement;
   const bar = el('div', [status, button], 'fb-code-bar');
   if (lang) bar.prepend(el('span', [lang], 'fb-code-lang'));
-  const block = attrs(el('div', [bar, pre], 'fb-code'), {
-    role: 'group',
-    'aria-label': lang ? `${words.code}: ${lang}` : words.code,
-  }) as HTMLElement;
+  const block = el('div', [bar, pre], 'fb-code');
   if (!live) {
     // The same bar, not yet usable: the answer is still arriving.
     button.disabled = true;

@@ -22,7 +22,7 @@ export type Out = (Node | string)[];
  */
 export type DrawMore = (node: Obj, kids: () => Out, out: Out) => boolean;
 
-/** The drawing of more types, for the walk under way (walks are synchronous). */
+/** The drawing of more types, for the walk under way (a walk is synchronous, and `draw` starts none). */
 let more: DrawMore | undefined;
 
 /** A new `tag` element holding `children`, with `className` when given (for rows and content drawn as DOM). */
@@ -131,13 +131,8 @@ export function renderRichText(nodes: unknown, draw?: DrawMore): Node[] {
 export function build(nodes: unknown, draw?: DrawMore): Out {
   const w = newWalk();
   const out: Out = [];
-  const outer = more;
   more = draw;
-  try {
-    for (const node of Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]) renderNode(node, w, 0, out);
-  } finally {
-    more = outer;
-  }
+  for (const node of Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]) renderNode(node, w, 0, out);
   return out;
 }
 

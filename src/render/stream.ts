@@ -117,8 +117,9 @@ function drawBlock(
 }
 
 /**
- * A table (its rows) or a quote (its blocks): what was drawn stays while it
- * is not the last (the only one that can still grow); the last is drawn again.
+ * A table (its rows) or a quote (its blocks): a part drawn when it was no
+ * longer the last stays (only the last one can still change); the others are
+ * drawn again.
  */
 function drawParts(
   before: DrawnBlock | undefined,
@@ -136,7 +137,7 @@ function drawParts(
   const host = box.querySelector('table') ?? box;
   parts.forEach((part, k) => {
     const old = drawn[k];
-    if (old && old.node === part && k < parts.length - 1) {
+    if (old && old.node === part && k < drawn.length - 1) {
       out.push(old);
       return;
     }

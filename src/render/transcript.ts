@@ -45,7 +45,7 @@ export interface TranscriptContext {
   readonly unseen: boolean;
   /** Goes to the newest message. */
   readonly onJump: () => void;
-  /** Adds styles that came with the on-demand part (video, audio and embeds) to the shadow root. */
+  /** Adds styles that came with the on-demand part (markdown's blocks, video, audio and embeds) to the shadow root. */
   readonly adoptStyles: (styles: CSSResult) => void;
 }
 
@@ -53,6 +53,9 @@ export interface TranscriptContext {
 export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
   const { status, entries, typing } = view;
   const { strings, avatar } = ctx;
+  // What the on-demand part draws in bubbles (markdown's blocks, media) comes with its styles.
+  const part = late.get();
+  if (part) ctx.adoptStyles(part.contentStyles);
   let previous: TranscriptEntry | undefined;
   let answered = false;
   const question = findQuestion(entries);
@@ -185,8 +188,6 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
   const bubble = drawn.row.lastElementChild as HTMLElement;
-  const part = late.get();
-  if (type !== 'image' && part) ctx.adoptStyles(part.contentStyles);
   if (content instanceof Node) bubble.replaceChildren(content);
   else {
     const label =
@@ -220,9 +221,7 @@ function avatarOf(avatar: string | undefined, grouped: boolean): TemplateResult 
  * log does not read out every piece.
  */
 function renderStreamEntry(entry: StreamEntry, grouped: boolean, ctx: TranscriptContext): TemplateResult {
-  const part = late.get();
-  if (part) ctx.adoptStyles(part.contentStyles);
-  const text = part?.renderStreamingText(entry, ctx.strings) ?? richTextContent(entry.text);
+  const text = late.get()?.renderStreamingText(entry, ctx.strings) ?? richTextContent(entry.text);
   return html`<div class="row bot">${avatarOf(ctx.avatar, grouped)}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${text}</div></div>`;
 }
 

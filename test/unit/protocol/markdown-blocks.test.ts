@@ -161,10 +161,13 @@ describe('parseMarkdown: tables', () => {
     ]);
   });
 
-  it('keeps a table wider than 64 columns as text', () => {
-    const wide = `${'| c '.repeat(1000)}|\n${'|---'.repeat(1000)}|\n${'| 1 '.repeat(1000)}|`;
-    const tree = parseMarkdown(wide);
-    expect(tree.map((node) => node.type)).toEqual(['p']);
+  it('reads up to 64 columns, and keeps a wider table as text', () => {
+    const table = (columns: number) =>
+      parseMarkdown(`${'| c '.repeat(columns)}|\n${'|---'.repeat(columns)}|\n${'| 1 '.repeat(columns)}|`);
+    expect(table(64).map((node) => node.type)).toEqual(['table']);
+    expect(table(64)[0]!.children![1]!.children).toHaveLength(64);
+    expect(table(65).map((node) => node.type)).toEqual(['p']);
+    expect(table(1000).map((node) => node.type)).toEqual(['p']);
   });
 
   it('reads each row and cell on its own line as plain text', () => {
@@ -220,6 +223,9 @@ const blockish = fc
       '| ',
       ' |',
       '|---|',
+      '| a | b |\n',
+      '|---|:-:|\n',
+      'x | y\n',
       ':-',
       '-:',
       '---',
@@ -246,8 +252,19 @@ const blockish = fc
   )
   .map((parts) => parts.join(''));
 
+/** Each node type and mark in `nodes`, into `seen`. */
+function kinds(nodes: readonly RichTextNode[], seen: Set<string>): void {
+  for (const node of nodes) {
+    if (node.type) seen.add(node.type);
+    if (node.strike) seen.add('strike');
+    if (node.lang) seen.add('lang');
+    if (node.children) kinds(node.children, seen);
+  }
+}
+
 describe('MarkdownStream: the new blocks', () => {
   it('gives the tree parseMarkdown gives, however the text is cut', () => {
+    const seen = new Set<string>();
     fc.assert(
       fc.property(blockish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
         const reader = new MarkdownStream();
@@ -256,13 +273,18 @@ describe('MarkdownStream: the new blocks', () => {
           reader.push(piece);
           so += piece;
           expect(joined(reader.blocks)).toEqual(joined(parseMarkdown(so)));
+          kinds(reader.blocks, seen);
         }
       }),
       { numRuns: 3000 },
     );
+    // The texts crossed every new block and mark.
+    for (const kind of ['h', 'blockquote', 'table', 'th', 'td', 'task', 'pre', 'lang', 'strike'])
+      expect(seen).toContain(kind);
   });
 
   it('never changes a block once it is final', () => {
+    const seen = new Set<string>();
     fc.assert(
       fc.property(blockish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
         const reader = new MarkdownStream();
@@ -274,13 +296,17 @@ describe('MarkdownStream: the new blocks', () => {
           expect(JSON.stringify(final)).toBe(frozen);
           final = reader.blocks.slice(0, reader.settled);
           frozen = JSON.stringify(final);
+          kinds(final, seen);
         }
       }),
       { numRuns: 1000 },
     );
+    // Final tables, quotes, headings and code blocks among them.
+    for (const kind of ['h', 'blockquote', 'table', 'pre']) expect(seen).toContain(kind);
   });
 
   it('reads a growing table, quote and code block in linear work', () => {
+    const first = { table: 'table', quote: 'blockquote', nested: 'blockquote', code: 'pre' };
     const shapes = {
       table: `| n | square | note |\n|--:|--:|---|\n${Array.from({ length: 400 }, (_, k) => `| ${k} | ${k * k} | *${k}* |`).join('\n')}`,
       quote: Array.from({ length: 400 }, (_, k) => `> line ${k} of a **quoted** answer`).join('\n'),
@@ -291,32 +317,35 @@ describe('MarkdownStream: the new blocks', () => {
       const reader = new MarkdownStream();
       for (let at = 0; at < text.length; at += 4) reader.push(text.slice(at, at + 4));
       expect(joined(reader.blocks), shape).toEqual(joined(parseMarkdown(text)));
+      expect(reader.blocks[0]!.type, shape).toBe(first[shape as keyof typeof first]);
       expect(reader.work, shape).toBeLessThanOrEqual(3 * text.length);
     }
   });
 
   it('reads hostile tables, quotes, tildes and fences in linear time', () => {
     const n = 50_000;
-    const inputs = [
-      `${'|'.repeat(n / 2)}\n${'|-'.repeat(n / 4)}`,
-      `${'| a '.repeat(n / 8)}\n${'|---'.repeat(n / 8)}`,
-      `| a |\n|---|\n${'|\n'.repeat(n / 4)}`,
-      '>'.repeat(n),
-      '> '.repeat(n / 2),
-      '> a\n'.repeat(n / 4),
-      '~~a '.repeat(n / 4),
-      '~'.repeat(n),
-      '```\n```\n'.repeat(n / 8),
-      `# ${' #'.repeat(n / 2)}x`,
-      `# ${' '.repeat(n)}#`,
-      '- [ ] '.repeat(n / 6),
-      '\\|'.repeat(n / 2),
+    // Each input, and the type of the first block it makes.
+    const inputs: [string, string][] = [
+      [`${'|'.repeat(n / 2)}\n${'|-'.repeat(n / 4)}`, 'p'],
+      [`${'| a '.repeat(n / 8)}\n${'|---'.repeat(n / 8)}`, 'p'],
+      [`| a |\n|---|\n${'|\n'.repeat(n / 4)}`, 'table'],
+      ['>'.repeat(n), 'blockquote'],
+      ['> '.repeat(n / 2), 'blockquote'],
+      ['> a\n'.repeat(n / 4), 'blockquote'],
+      ['~~a '.repeat(n / 4), 'p'],
+      ['~'.repeat(n), 'pre'],
+      ['```\n```\n'.repeat(n / 8), 'pre'],
+      [`# ${' #'.repeat(n / 2)}x`, 'h'],
+      [`# ${' '.repeat(n)}#`, 'h'],
+      ['- [ ] '.repeat(n / 6), 'ul'],
+      ['\\|'.repeat(n / 2), 'p'],
     ];
-    for (const input of inputs) {
+    for (const [input, type] of inputs) {
       const label = JSON.stringify(input.slice(0, 12));
       const start = performance.now();
       const whole = parseMarkdown(input);
       expect(performance.now() - start, label).toBeLessThan(1000);
+      expect(whole[0]?.type, label).toBe(type);
       const reader = new MarkdownStream();
       for (let at = 0; at < input.length; at += 97) reader.push(input.slice(at, at + 97));
       expect(joined(reader.blocks), label).toEqual(joined(whole));
