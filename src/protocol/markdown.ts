@@ -10,7 +10,9 @@
  *   `checked`), `#` and underlined headings (`h` with its `level`), `>` block
  *   quotes (`blockquote`, up to eight deep), GFM tables (`table` → `tr` →
  *   `th`/`td` with `align`; at most 64 columns), fenced code (`pre` with its
- *   `lang`, holding one code leaf), `---` rules as a blank line.
+ *   `lang`, holding one code leaf), `---` rules as a blank line. One text has
+ *   at most 100 code blocks and 2,000 table cells: beyond, fences and rows
+ *   are text.
  * - Inline: `**bold**` and `__bold__` (CommonMark: double underscores are bold;
  *   there is no underline syntax), `*italic*` and `_italic_` (`_` not inside
  *   words), `~~strikethrough~~` (a `strike` mark), `` `code` ``, `[text](url)`,
@@ -438,6 +440,11 @@ interface Quote {
   readonly node: RichTextNode;
   readonly inner: Blocks;
 }
+/** What one text has used of `MAX_CODE_BLOCKS` and `MAX_CELLS` (shared by the readers of its quotes). */
+interface Used {
+  code: number;
+  cells: number;
+}
 
 const ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
@@ -450,6 +457,13 @@ const DELIMITER = /^:?-+:?$/;
 const MAX_QUOTES = 8;
 /** Columns of a table, at most: a wider one stays text (a thousand columns cannot be read in a bubble). */
 export const MAX_COLUMNS = 64;
+/**
+ * Code blocks and table cells of one text, at most (each is several elements
+ * to draw): beyond them, fences and rows are text. No answer meant for a
+ * person comes near; a hostile one stays quick to draw.
+ */
+export const MAX_CODE_BLOCKS = 100;
+export const MAX_CELLS = 2000;
 /** The longest language label of a code block. */
 const MAX_LANG = 32;
 
@@ -532,6 +546,8 @@ interface Saved {
   rows: number;
   quote: Quote | undefined;
   inner: Saved | undefined;
+  code: number;
+  cells: number;
 }
 
 /** The block structure, read line by line. A block quote's content is read by a reader of its own. */
@@ -548,11 +564,13 @@ class Blocks {
    * @param todos - Every reader of one text adds to the same list (the quotes' readers too).
    * @param depth - How many quotes hold this reader.
    * @param top - The index of the top-level block being read (a quote's reader is inside its parent's last block).
+   * @param used - Every reader of one text counts its code blocks and cells together.
    */
   constructor(
     readonly todos: Todo[] = [],
     readonly depth = 0,
     readonly top: () => number = () => this.blocks.length - 1,
+    readonly used: Used = { code: 0, cells: 0 },
   ) {}
 
   /** Whether the last block may still change: an open paragraph, list, table, quote or code block. */
@@ -594,7 +612,7 @@ class Blocks {
     }
     const table = this.table;
     if (table) {
-      if (line.includes('|') || !startsBlock(line)) {
+      if ((line.includes('|') || !startsBlock(line)) && this.used.cells + table.align.length <= MAX_CELLS) {
         this.#row(table, line, at);
         return;
       }
@@ -603,7 +621,8 @@ class Blocks {
     const opening = FENCE.exec(line);
     const info = opening ? line.slice(opening[0].length).trim() : '';
     // A backtick fence's info string has no backtick (that would be a code span).
-    if (opening && !(opening[1]![0] === '`' && info.includes('`'))) {
+    if (opening && !(opening[1]![0] === '`' && info.includes('`')) && this.used.code < MAX_CODE_BLOCKS) {
+      this.used.code++;
       this.#closeAll();
       const leaf: RichTextNode = { text: '', code: true };
       const node: RichTextNode = { type: 'pre', children: [leaf] };
@@ -638,7 +657,7 @@ class Blocks {
       this.#closeAll();
       const node: RichTextNode = { type: 'blockquote', children: [] };
       this.#block(node);
-      const inner = new Blocks(this.todos, this.depth + 1, this.top);
+      const inner = new Blocks(this.todos, this.depth + 1, this.top, this.used);
       // The quote's blocks are its node's children: what its reader adds shows in the tree.
       node.children = inner.blocks;
       this.quote = { node, inner };
@@ -712,6 +731,8 @@ class Blocks {
       rows: table?.node.children!.length ?? 0,
       quote,
       inner: quote?.inner.save(),
+      code: this.used.code,
+      cells: this.used.cells,
     };
   }
 
@@ -743,6 +764,8 @@ class Blocks {
     if (table) table.node.children!.length = saved.rows;
     this.quote = quote;
     if (quote) quote.inner.restore(saved.inner!);
+    this.used.code = saved.code;
+    this.used.cells = saved.cells;
   }
 
   #block(node: RichTextNode): void {
@@ -773,7 +796,7 @@ class Blocks {
     const header = para.lines[para.lines.length - 1]!;
     if (delimiters.length > MAX_COLUMNS || !delimiters.every((cell) => DELIMITER.test(cell.text))) return false;
     const cells = cellsOf(header);
-    if (cells.length !== delimiters.length) return false;
+    if (cells.length !== delimiters.length || this.used.cells + cells.length > MAX_CELLS) return false;
     const align = delimiters.map(({ text }) =>
       text.endsWith(':') ? (text.startsWith(':') ? 'center' : 'right') : text.startsWith(':') ? 'left' : undefined,
     );
@@ -799,6 +822,7 @@ class Blocks {
   /** Adds a row to `table`: as many cells as it has columns (missing ones empty, extra ones dropped). */
   #row(table: Table, line: string, at: number, type = 'td', cells = cellsOf(line)): void {
     const row: RichTextNode = { type: 'tr', children: [] };
+    this.used.cells += table.align.length;
     table.align.forEach((align, k) => {
       const cell: RichTextNode = { type, children: [] };
       if (align) cell.align = align;

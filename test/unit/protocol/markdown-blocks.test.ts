@@ -170,6 +170,14 @@ describe('parseMarkdown: tables', () => {
     expect(table(1000).map((node) => node.type)).toEqual(['p']);
   });
 
+  it('reads at most 2,000 cells in one text: further rows are text', () => {
+    const rows = (count: number) => `${'| v '.repeat(10)}|\n`.repeat(count);
+    const tree = parseMarkdown(`${'| h '.repeat(10)}|\n${'|---'.repeat(10)}|\n${rows(250)}`);
+    expect(tree.map((node) => node.type)).toEqual(['table', 'p']);
+    expect(tree[0]!.children).toHaveLength(200);
+    expect(richTextToPlain([tree[1]!]).split('\n')).toHaveLength(51);
+  });
+
   it('reads each row and cell on its own line as plain text', () => {
     expect(richTextToPlain(parseMarkdown('| a | b |\n|---|---|\n| 1 | 2 |'))).toBe('a\nb\n1\n2');
   });
@@ -195,6 +203,12 @@ describe('parseMarkdown: strikethrough, task lists and code', () => {
         ],
       },
     ]);
+  });
+
+  it('reads at most 100 code blocks in one text: further fences are text', () => {
+    const tree = parseMarkdown('```\nx\n```\n'.repeat(101));
+    expect(tree.filter((node) => node.type === 'pre')).toHaveLength(100);
+    expect(tree.at(-1)!.type).toBe('p');
   });
 
   it('reads fenced code with its language, taking off the fence indentation', () => {
@@ -252,6 +266,12 @@ const blockish = fc
   )
   .map((parts) => parts.join(''));
 
+/** A text with every new block, cut in three: each property's first case (so each is crossed). */
+const EVERY: [string, number[]] = [
+  '| a | b |\n|---|---|\n| 1 | 2 |\n\n> q\n\n# h\n- [x] t\n~~s~~\n```js\nc\n```\nend',
+  [5, 17, 30],
+];
+
 /** Each node type and mark in `nodes`, into `seen`. */
 function kinds(nodes: readonly RichTextNode[], seen: Set<string>): void {
   for (const node of nodes) {
@@ -276,7 +296,7 @@ describe('MarkdownStream: the new blocks', () => {
           kinds(reader.blocks, seen);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 3000, examples: [EVERY] },
     );
     // The texts crossed every new block and mark.
     for (const kind of ['h', 'blockquote', 'table', 'th', 'td', 'task', 'pre', 'lang', 'strike'])
@@ -299,7 +319,7 @@ describe('MarkdownStream: the new blocks', () => {
           kinds(final, seen);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 1000, examples: [EVERY] },
     );
     // Final tables, quotes, headings and code blocks among them.
     for (const kind of ['h', 'blockquote', 'table', 'pre']) expect(seen).toContain(kind);
