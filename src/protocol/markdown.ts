@@ -284,6 +284,11 @@ function readInline(
           i += 2;
           continue;
         }
+        // A backslash at a line's end is CommonMark's line break: every line break already is one.
+        if (s[i + 1] === '\n' && i + 1 < end) {
+          i++;
+          continue;
+        }
       }
       if (c === '*' || c === '_') {
         // A run of two or more opens/closes bold, or only closes italic: a
@@ -318,8 +323,9 @@ function readInline(
         if (j < end) {
           see(j + k + 1);
           flush();
-          const body = s.slice(i + k, j);
-          const padded = body.length > 2 && body[0] === ' ' && body.endsWith(' ') && body.trim() !== '';
+          // Line breaks in a code span are spaces; one space each side of the code is padding.
+          const body = s.slice(i + k, j).replace(/\n/g, ' ');
+          const padded = body[0] === ' ' && body.endsWith(' ') && body.trim() !== '';
           out.push(leaf(padded ? body.slice(1, -1) : body, true));
           i = j + k;
         } else {
@@ -341,6 +347,7 @@ function readInline(
             see(paren + 1);
             let url = s.slice(close + 2, Math.min(paren, next(ws, close + 2)));
             if (url.startsWith('<') && url.endsWith('>')) url = url.slice(1, -1);
+            url = unescape(url);
             const label: RichTextNode[] = [];
             run(i + 1, close, false, { ...marks }, label);
             link(url, label);
@@ -468,6 +475,10 @@ export const MAX_CELLS = 2000;
 const MAX_LANG = 32;
 
 const indentOf = (prefix: string): number => prefix.replace(/\t/g, '    ').length;
+/** Backslash escapes of ASCII punctuation read as the character (in link URLs and code languages). */
+const unescape = (text: string): string => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+/** At most three spaces before the first character: a line that can start a block of its own. */
+const SHALLOW = /^ {0,3}\S/;
 /** Three or more of one of `-*_`, spaces between allowed (`t` is trimmed); stops at the first other character. */
 function isRule(t: string): boolean {
   const mark = t[0];
@@ -482,7 +493,8 @@ function isRule(t: string): boolean {
 
 /** Whether `line` starts a block of its own (it cannot continue a paragraph lazily, nor be a table row without a `|`). */
 const startsBlock = (line: string): boolean =>
-  FENCE.test(line) || QUOTE.test(line) || HEADING.test(line) || ITEM.test(line) || isRule(line.trim());
+  SHALLOW.test(line) &&
+  (FENCE.test(line) || QUOTE.test(line) || HEADING.test(line) || ITEM.test(line) || isRule(line.trim()));
 
 /**
  * The cells of a table row: split at each `|` that is not escaped, the outer
@@ -584,8 +596,9 @@ class Blocks {
     const fence = this.fence;
     if (fence) {
       const t = line.trim();
-      if (t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) this.fence = undefined;
-      else {
+      if (SHALLOW.test(line) && t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) {
+        this.fence = undefined;
+      } else {
         // The opening fence's indentation is taken off each line (as far as the line has it).
         let k = 0;
         while (k < fence.indent && raw[k] === ' ') k++;
@@ -626,7 +639,7 @@ class Blocks {
       this.#closeAll();
       const leaf: RichTextNode = { text: '', code: true };
       const node: RichTextNode = { type: 'pre', children: [leaf] };
-      const lang = info.split(/[ \t]/, 1)[0]!.slice(0, MAX_LANG);
+      const lang = unescape(info.split(/[ \t]/, 1)[0]!).slice(0, MAX_LANG);
       if (lang) node.lang = lang;
       // Its lines are joined when it is read.
       this.#block(node);
@@ -644,7 +657,7 @@ class Blocks {
       this.para = undefined;
       return;
     }
-    if (isRule(line.trim())) {
+    if (SHALLOW.test(line) && isRule(line.trim())) {
       this.#closeAll();
       this.blank = this.blocks.length > 0;
       return;
