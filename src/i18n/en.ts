@@ -15,7 +15,6 @@ export const en: FlowbotStrings = {
   copyCode: 'Copy code',
   copied: 'Copied',
   pressToCopy: 'Press {key} to copy',
-  table: 'Table',
   placeholder: 'Type your answer...',
   send: 'Send',
   restart: 'Restart',

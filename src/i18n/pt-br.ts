@@ -15,7 +15,6 @@ const ptBR: FlowbotStrings = {
   copyCode: 'Copiar código',
   copied: 'Copiado',
   pressToCopy: 'Pressione {key} para copiar',
-  table: 'Tabela',
   placeholder: 'Digite sua resposta...',
   send: 'Enviar',
   restart: 'Recomeçar',

@@ -13,13 +13,12 @@ export interface FlowbotStrings {
   image: string;
   openLink: string;
   /**
-   * Markdown answers: a code block's Copy button, what is said once it is copied, the hint when the
-   * browser refused (`{key}` is Ctrl+C, or ⌘C on Apple platforms), and the name of a table's scrolling box.
+   * Markdown answers: a code block's Copy button, what is said once it is copied, and the hint when the
+   * browser refused (`{key}` is Ctrl+C, or ⌘C on Apple platforms).
    */
   copyCode: string;
   copied: string;
   pressToCopy: string;
-  table: string;
   placeholder: string;
   send: string;
   restart: string;

@@ -13,14 +13,13 @@ import type { FlowbotStrings } from '../i18n/strings.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
 /** The words a markdown message shows besides its text. */
-export type MarkdownWords = Pick<FlowbotStrings, 'copyCode' | 'copied' | 'pressToCopy' | 'table'>;
+export type MarkdownWords = Pick<FlowbotStrings, 'copyCode' | 'copied' | 'pressToCopy'>;
 
 // For a caller that hands in no words (the element always does).
 const ENGLISH: MarkdownWords = {
   copyCode: 'Copy code',
   copied: 'Copied',
   pressToCopy: 'Press {key} to copy',
-  table: 'Table',
 };
 
 /** How a markdown message is drawn: its words, and whether it is complete (a growing one takes no focus). */
@@ -67,7 +66,14 @@ export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
         const rows = kids().filter((row): row is Element => row instanceof Element);
         const table = el('table', [el('thead', rows.slice(0, 1))]);
         if (rows.length > 1) table.append(el('tbody', rows.slice(1)));
-        out.push(scrollBox(el('div', [table], 'fb-table'), words.table, live));
+        const box = el('div', [table], 'fb-table');
+        if (live) {
+          // Reachable by keyboard (to scroll it), and named by its header row: what a visitor who tabs to it hears.
+          const name = [...(rows[0]?.children ?? [])].map((cell) => cell.textContent).join(', ');
+          attrs(box, { role: 'group', 'aria-label': name });
+          box.tabIndex = 0;
+        }
+        out.push(box);
         return true;
       }
       case 'tr':
@@ -97,13 +103,6 @@ export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
         return false;
     }
   };
-}
-
-/** A box that scrolls sideways: a group named `name`, reachable by keyboard once complete (to scroll it). */
-function scrollBox(box: HTMLElement, name: string, live: boolean): HTMLElement {
-  attrs(box, { role: 'group', 'aria-label': name });
-  if (live) box.tabIndex = 0;
-  return box;
 }
 
 /**
@@ -182,6 +181,15 @@ export function markdownContent(nodes: unknown, lang?: string, words?: Partial<M
 
 /** The styles of markdown's own blocks, scoped to `.fb-content`. */
 export const markdownStyles: CSSResult = css`
+  /* Code spans: only markdown makes them (the viewer's rich text has no code mark). */
+  .fb-content code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.9em;
+    white-space: pre-wrap;
+    padding: 0 0.2em;
+    border-radius: 4px;
+    background: color-mix(in srgb, currentColor 10%, transparent);
+  }
   .fb-content .fb-h {
     font-weight: 700;
     line-height: 1.3;

@@ -119,14 +119,6 @@ export const messageContentStyles: CSSResult = css`
     outline-offset: 2px;
     border-radius: 2px;
   }
-  .fb-content code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 0.9em;
-    white-space: pre-wrap;
-    padding: 0 0.2em;
-    border-radius: 4px;
-    background: color-mix(in srgb, currentColor 10%, transparent);
-  }
   .fb-image {
     display: block;
     max-width: 100%;
