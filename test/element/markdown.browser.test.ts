@@ -36,10 +36,12 @@ const ANSWER = [
 
 const CODE = 'npm install flowbot-chat\n  --save';
 
-async function show(md: string, attrs: { dir?: string; style?: string } = {}): Promise<FlowbotChat> {
+async function show(md: string, attrs: { dir?: string; style?: string; lang?: string } = {}): Promise<FlowbotChat> {
   stubViewer(startResponse({ messages: [markdown('md', md)] }));
   const wrapper = await fixture<HTMLElement>(
-    html`<div dir=${attrs.dir ?? 'ltr'} style=${attrs.style ?? ''}><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+    html`<div dir=${attrs.dir ?? 'ltr'} lang=${attrs.lang ?? 'en'} style=${attrs.style ?? ''}>
+      <flowbot-chat public-id="stub"></flowbot-chat>
+    </div>`,
   );
   const el = wrapper.querySelector('flowbot-chat')!;
   await inputShown(el);
@@ -211,6 +213,31 @@ describe('<flowbot-chat> markdown answers', () => {
         expect(selectedText(el)).toBe(CODE);
       });
     }
+
+    it('names the keys of Apple platforms, and speaks Brazilian Portuguese', async () => {
+      stubClipboard(undefined);
+      const agent = Object.getOwnPropertyDescriptor(navigator, 'userAgent');
+      Object.defineProperty(navigator, 'userAgent', {
+        value: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Safari/605.1.15',
+        configurable: true,
+      });
+      afterEachOnce(() => {
+        if (agent) Object.defineProperty(navigator, 'userAgent', agent);
+        else delete (navigator as { userAgent?: string }).userAgent;
+      });
+      const el = await show(ANSWER, { lang: 'pt-BR' });
+      const button = await until(
+        () =>
+          $<HTMLButtonElement>(el, '.fb-code .fb-copy')?.textContent === 'Copiar código' &&
+          $<HTMLButtonElement>(el, '.fb-code .fb-copy'),
+      );
+      await userEvent.click(button);
+      const status = $(el, '.fb-code [role="status"]')!;
+      await until(() => status.textContent === 'Pressione ⌘C para copiar');
+      // Copied with the keys: said the same way.
+      $(el, '.fb-code pre')!.dispatchEvent(new Event('copy', { bubbles: true }));
+      expect(status.textContent).toBe('Copiado');
+    });
   });
 
   it('mirrors in a right-to-left page: the table reads from the right, the copy button at the inline end', async () => {
