@@ -10,7 +10,8 @@
  *   `checked`), `#` and underlined headings (`h` with its `level`), `>` block
  *   quotes (`blockquote`, up to eight deep), GFM tables (`table` → `tr` →
  *   `th`/`td` with `align`; at most 64 columns), fenced code (`pre` with its
- *   `lang`, holding one code leaf), `---` rules as a blank line. One text has
+ *   `lang`, holding one code leaf; indented under a list item's text, it is
+ *   the item's), `---` rules as a blank line. One text has
  *   at most 100 code blocks and 2,000 table cells: beyond, fences and rows
  *   are text.
  * - Inline: `**bold**` and `__bold__` (CommonMark: double underscores are bold;
@@ -456,6 +457,7 @@ interface Used {
 const ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ITEM_FENCE = /^[ \t]*(`{3,}|~{3,})/;
 const QUOTE = /^ {0,3}> ?/;
 const SETEXT = /^ {0,3}(=+|-{3,})$/;
 const TASK = /^\[([ xX])\][ \t]+/;
@@ -631,18 +633,26 @@ class Blocks {
       }
       this.table = undefined;
     }
-    const opening = FENCE.exec(line);
+    const last = this.levels[this.levels.length - 1]?.item;
+    // A fence indented under a list item's text (a step's command, say) is that item's.
+    const inItem = !!last && indentOf(/^[ \t]*/.exec(line)![0]) >= this.levels[this.levels.length - 1]!.indent + 2;
+    const opening = (inItem ? ITEM_FENCE : FENCE).exec(line);
     const info = opening ? line.slice(opening[0].length).trim() : '';
     // A backtick fence's info string has no backtick (that would be a code span).
     if (opening && !(opening[1]![0] === '`' && info.includes('`')) && this.used.code < MAX_CODE_BLOCKS) {
       this.used.code++;
-      this.#closeAll();
       const leaf: RichTextNode = { text: '', code: true };
       const node: RichTextNode = { type: 'pre', children: [leaf] };
       const lang = unescape(info.split(/[ \t]/, 1)[0]!).slice(0, MAX_LANG);
       if (lang) node.lang = lang;
+      if (inItem) {
+        last.li.children!.push(node);
+        this.blank = false;
+      } else {
+        this.#closeAll();
+        this.#block(node);
+      }
       // Its lines are joined when it is read.
-      this.#block(node);
       const indent = opening[0].length - opening[1]!.length;
       this.fence = { marker: opening[1]!, indent, todo: this.#todo(leaf, [], at) };
       return;
@@ -684,7 +694,13 @@ class Blocks {
       return;
     }
     if (top?.item && (!this.blank || indent >= 2)) {
-      top.item.content.lines.push(line.trim());
+      const { li, content } = top.item;
+      // Text after a code block in the item goes below it.
+      if (li.children![li.children!.length - 1]?.type === 'pre') {
+        const lic: RichTextNode = { type: 'lic', children: [] };
+        li.children!.push(lic);
+        top.item = { li, content: this.#todo(lic, [line.trim()], at) };
+      } else content.lines.push(line.trim());
       this.blank = false;
       return;
     }
@@ -712,8 +728,9 @@ class Blocks {
    */
   lazy(line: string): boolean {
     if (this.quote) return this.quote.inner.lazy(line);
-    const top = this.levels[this.levels.length - 1];
-    const open = this.para ?? (this.blank ? undefined : top?.item?.content);
+    const item = this.levels[this.levels.length - 1]?.item;
+    const after = item?.li.children![item.li.children!.length - 1]?.type === 'pre';
+    const open = this.para ?? (this.blank || after ? undefined : item?.content);
     if (!open || this.fence || this.table || startsBlock(line)) return false;
     open.lines.push(line.trim());
     return true;

@@ -211,6 +211,30 @@ describe('parseMarkdown: strikethrough, task lists and code', () => {
     expect(tree.at(-1)!.type).toBe('p');
   });
 
+  it("reads a fence indented under a list item's text as that item's code, and the text after it below", () => {
+    const tree = parseMarkdown(
+      '1. Install:\n   ```bash\n   npm i\n   ```\n   then run it.\n2. Done\n\n```\nafter\n```',
+    );
+    expect(tree).toEqual([
+      {
+        type: 'ol',
+        children: [
+          {
+            type: 'li',
+            children: [
+              { type: 'lic', children: [t('Install:')] },
+              { type: 'pre', lang: 'bash', children: [t('npm i', { code: true })] },
+              { type: 'lic', children: [t('then run it.')] },
+            ],
+          },
+          { type: 'li', children: [{ type: 'lic', children: [t('Done')] }] },
+        ],
+      },
+      blank,
+      { type: 'pre', children: [t('after', { code: true })] },
+    ]);
+  });
+
   it('reads fenced code with its language, taking off the fence indentation', () => {
     expect(parseMarkdown('```python title="x"\ndef f():\n    return 1\n```')).toEqual([
       { type: 'pre', lang: 'python', children: [t('def f():\n    return 1', { code: true })] },
@@ -255,6 +279,8 @@ const blockish = fc
       '## ',
       '```js\n',
       '```',
+      '   ```sh\n',
+      '   ```\n',
       '**',
       '*',
       '`',

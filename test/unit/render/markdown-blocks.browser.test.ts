@@ -26,6 +26,11 @@ const ANSWER = [
   '',
   '- [x] done',
   '- [ ] to do',
+  '1. Install:',
+  '   ```bash',
+  '   npm i',
+  '   ```',
+  '   then run it.',
   '',
   '```ts',
   'const a = 1;',
@@ -61,7 +66,8 @@ describe('markdownContent', () => {
       [true, true],
       [false, true],
     ]);
-    const code = el.querySelector('.fb-code')!;
+    const code = el.querySelector('.fb-content > .fb-code')!;
+    expect(el.querySelector('ol > li > .fb-code .fb-code-lang')!.textContent).toBe('bash');
     expect(code.querySelector('.fb-code-lang')!.textContent).toBe('ts');
     expect(code.querySelector('pre code')!.textContent).toBe('const a = 1;\n\n    return a;');
     expect(code.querySelector('button')!.disabled).toBe(false);
@@ -120,6 +126,8 @@ describe('renderStreamingText with markdown blocks', () => {
       '```',
       '**',
       '`',
+      '   ```sh\n',
+      '1. ',
       '===',
       '---',
     );
