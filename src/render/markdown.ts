@@ -249,6 +249,7 @@ export const markdownStyles: CSSResult = css`
   .fb-code-bar {
     position: relative;
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: flex-end;
     gap: 0.5em;
