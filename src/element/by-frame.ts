@@ -5,9 +5,14 @@
  * one by one, each would be laid out for nothing within one long task. Here
  * whatever arrives before the next frame comes out as one piece at that
  * frame, so a piece is still painted in the frame after it arrived, and a
- * burst is read and drawn once. Loaded on demand, with the stream reader.
+ * burst is read and drawn once. A huge burst (a hostile server's megabyte)
+ * comes out 8,192 characters per frame, so no frame reads and draws more.
+ * Loaded on demand, with the stream reader.
  */
 import { streamMessage, type StreamMessageOptions } from '../api/stream.js';
+
+/** The most text one frame shows (about four pages: far more than a model sends between two frames). */
+export const MAX_FRAME_TEXT = 8192;
 
 /** `streamMessage` of the client, its pieces joined per animation frame (see `byFrame`). */
 export function streamMessageByFrame(
@@ -71,8 +76,10 @@ export async function* byFrame(
       }
       signal?.throwIfAborted();
       if (text) {
-        const piece = text;
-        text = '';
+        // Never between the two halves of a character.
+        const cut = /[\uD800-\uDBFF]/.test(text[MAX_FRAME_TEXT - 1] ?? '') ? MAX_FRAME_TEXT - 1 : MAX_FRAME_TEXT;
+        const piece = text.slice(0, cut);
+        text = text.slice(piece.length);
         yield piece;
         continue;
       }

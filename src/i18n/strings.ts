@@ -12,6 +12,13 @@ export interface FlowbotStrings {
   embed: string;
   image: string;
   openLink: string;
+  /**
+   * Markdown answers: a code block's Copy button, what is said once it is copied, and the hint when the
+   * browser refused (`{key}` is Ctrl+C, or ⌘C on Apple platforms).
+   */
+  copyCode: string;
+  copied: string;
+  pressToCopy: string;
   placeholder: string;
   send: string;
   restart: string;

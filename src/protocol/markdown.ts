@@ -1,16 +1,24 @@
 /**
- * A small markdown reader for chat bubbles. It produces the same tree as the
- * rich-text format (so both go through one safe renderer) and nothing else:
+ * A small markdown reader for chat bubbles, for what AI models write. It
+ * produces the same tree as the rich-text format (so both go through one safe
+ * renderer) and nothing else:
  *
  * - Blocks: paragraphs (a single newline is a line break), a blank line between
  *   blocks becomes one empty paragraph (the rich-text way of spacing), `-`/`*`/`+`
  *   and `1.`/`1)` lists (nested by indentation; an ordered list keeps its
- *   start number), `#` headings as bold paragraphs, fenced code as a code
- *   paragraph, `---` rules as a blank line.
+ *   start number) with task items (`- [ ]`, `- [x]`: a `task` node with
+ *   `checked`), `#` and underlined headings (`h` with its `level`), `>` block
+ *   quotes (`blockquote`, up to eight deep), GFM tables (`table` → `tr` →
+ *   `th`/`td` with `align`; at most 64 columns), fenced code (`pre` with its
+ *   `lang`, holding one code leaf; indented under a list item's text, it is
+ *   the item's), `---` rules as a blank line. One text has
+ *   at most 100 code blocks and 2,000 table cells: beyond, fences and rows
+ *   are text.
  * - Inline: `**bold**` and `__bold__` (CommonMark: double underscores are bold;
  *   there is no underline syntax), `*italic*` and `_italic_` (`_` not inside
- *   words), `` `code` ``, `[text](url)`, `<https://autolinks>`, `<a@b.example>`,
- *   bare `http(s)://` URLs and backslash escapes.
+ *   words), `~~strikethrough~~` (a `strike` mark), `` `code` ``, `[text](url)`,
+ *   `<https://autolinks>`, `<a@b.example>`, bare `http(s)://` URLs and
+ *   backslash escapes.
  * - Raw HTML is text. Link URLs are checked when rendered, not here.
  *
  * `parseMarkdown` reads a whole text; `MarkdownStream` reads one that grows (a
@@ -39,14 +47,22 @@ function isEmail(v: string): boolean {
   );
 }
 
+/** The marks open at a point: bold, italic, strikethrough. */
 interface Marks {
   b: boolean;
   i: boolean;
+  s: boolean;
 }
 
-/** Where a closing delimiter could stand: after a non-space, and for `_` not before a letter. */
+/**
+ * Where a closing delimiter could stand: after a non-space, for `_` not before a letter, for `~~` not
+ * in a longer run of tildes.
+ */
 const isCloser = (s: string, j: number, c: string, len: number): boolean =>
-  s[j] === c && (len === 1 || s[j + 1] === c) && !isSpace(s[j - 1]) && (c === '*' || !isAlnum(s[j + len]));
+  s[j] === c &&
+  (len === 1 || s[j + 1] === c) &&
+  !isSpace(s[j - 1]) &&
+  (c === '*' || (c === '_' ? !isAlnum(s[j + len]) : s[j + 2] !== c && s[j - 1] !== c));
 
 /** The inline reader's state at one position of a block's text, enough to go on from there. */
 interface Point {
@@ -63,7 +79,7 @@ interface Point {
 /**
  * A decision the text so far did not settle, and what can change it: `any`
  * (it looked at the very end), `k*1`/`k*2`/`k_1`/`k_2` (an opener waits for a
- * closer of that kind), `t3` (a run of three backticks waits for its closing
+ * closer of that kind; `k~2` for strikethrough), `t3` (a run of three backticks waits for its closing
  * run), `c])` (one of these characters).
  */
 interface Waiting extends Point {
@@ -73,7 +89,6 @@ interface Waiting extends Point {
 /** Where the inline reading of a growing block goes on. */
 interface Resume {
   readonly text: string;
-  readonly bold: boolean;
   readonly nodes: RichTextNode[];
   /** Unsettled decisions, in order (handed on to the next reading, which cuts and extends it). */
   readonly waiting: Waiting[];
@@ -127,7 +142,6 @@ function met(s: string, old: number, on: Iterable<string>): Set<string> {
  */
 function readInline(
   s: string,
-  bold: boolean,
   from: Resume | undefined,
   open: boolean,
   counter: { work: number },
@@ -136,7 +150,7 @@ function readInline(
   const n = s.length;
   let waiting: Waiting[] = [];
   let firsts = new Map<string, number>();
-  let start: Point = { at: 0, marks: { b: false, i: false }, kept: 0, buf: '', ticks: [] };
+  let start: Point = { at: 0, marks: { b: false, i: false, s: false }, kept: 0, buf: '', ticks: [] };
   if (from) {
     ({ waiting, firsts } = from);
     let first = waiting.length;
@@ -171,6 +185,7 @@ function readInline(
     '*2': closer('*', 2),
     _1: closer('_', 1),
     _2: closer('_', 2),
+    '~2': closer('~', 2),
   };
   const next = (t: Int32Array, j: number): number => (j >= n ? n : t[j - base]!);
   /** One past the furthest character the current decision looked at (beyond `n`: the very end). */
@@ -195,8 +210,9 @@ function readInline(
     const watch = !!top && open;
     const leaf = (text: string, code = false): RichTextNode => {
       const node: RichTextNode = { text };
-      if (bold || marks.b) node.bold = true;
+      if (marks.b) node.bold = true;
       if (marks.i) node.italic = true;
+      if (marks.s) node.strike = true;
       if (code) node.code = true;
       return node;
     };
@@ -213,9 +229,9 @@ function readInline(
       if (end < n) see(end + extra + 1);
       else waits.push(reason);
     };
-    /** Opens or closes emphasis with `len` delimiter characters at `i`; returns how many it used. */
+    /** Opens or closes emphasis (or strikethrough) with `len` delimiter characters at `i`; returns how many it used. */
     const delimiter = (i: number, c: string, len: 1 | 2): number => {
-      const key = len === 2 ? 'b' : 'i';
+      const key = c === '~' ? 's' : len === 2 ? 'b' : 'i';
       const word = c === '_';
       see(i + len + 1);
       if (marks[key]) {
@@ -238,6 +254,7 @@ function readInline(
     let at = -1;
     let bold0 = false;
     let italic0 = false;
+    let strike0 = false;
     let kept = 0;
     let buf0 = '';
     let tickCount = 0;
@@ -247,11 +264,12 @@ function readInline(
           const ticks = [...unclosedTicks].slice(0, tickCount);
           const on = far > n ? ['any'] : waits;
           for (const reason of on) if (!firsts.has(reason)) firsts.set(reason, waiting.length);
-          waiting.push({ at, marks: { b: bold0, i: italic0 }, kept, buf: buf0, ticks, on });
+          waiting.push({ at, marks: { b: bold0, i: italic0, s: strike0 }, kept, buf: buf0, ticks, on });
         }
         at = i;
         bold0 = marks.b;
         italic0 = marks.i;
+        strike0 = marks.s;
         kept = out.length;
         buf0 = buf;
         tickCount = unclosedTicks.size;
@@ -267,6 +285,11 @@ function readInline(
           i += 2;
           continue;
         }
+        // A backslash at a line's end is CommonMark's line break: every line break already is one.
+        if (s[i + 1] === '\n' && i + 1 < end) {
+          i++;
+          continue;
+        }
       }
       if (c === '*' || c === '_') {
         // A run of two or more opens/closes bold, or only closes italic: a
@@ -276,6 +299,15 @@ function readInline(
         const used = pair ? delimiter(i, c, 2) || (marks.i ? delimiter(i, c, 1) : 0) : delimiter(i, c, 1);
         if (!used) buf += pair ? c + c : c;
         i += used || (pair ? 2 : 1);
+        continue;
+      }
+      if (c === '~') see(i + 2);
+      if (c === '~' && s[i + 1] === '~' && i + 1 < end) {
+        // Strikethrough takes exactly two tildes (one is "about", as in ~5 minutes).
+        see(i + 3);
+        const used = s[i + 2] === '~' || s[i - 1] === '~' ? 0 : delimiter(i, c, 2);
+        if (!used) buf += '~~';
+        i += 2;
         continue;
       }
       if (c === '`') {
@@ -292,8 +324,9 @@ function readInline(
         if (j < end) {
           see(j + k + 1);
           flush();
-          const body = s.slice(i + k, j);
-          const padded = body.length > 2 && body[0] === ' ' && body.endsWith(' ') && body.trim() !== '';
+          // Line breaks in a code span are spaces; one space each side of the code is padding.
+          const body = s.slice(i + k, j).replace(/\n/g, ' ');
+          const padded = body[0] === ' ' && body.endsWith(' ') && body.trim() !== '';
           out.push(leaf(padded ? body.slice(1, -1) : body, true));
           i = j + k;
         } else {
@@ -315,6 +348,7 @@ function readInline(
             see(paren + 1);
             let url = s.slice(close + 2, Math.min(paren, next(ws, close + 2)));
             if (url.startsWith('<') && url.endsWith('>')) url = url.slice(1, -1);
+            url = unescape(url);
             const label: RichTextNode[] = [];
             run(i + 1, close, false, { ...marks }, label);
             link(url, label);
@@ -375,27 +409,28 @@ function readInline(
   const rest = run(base, n, true, marks, out, start);
   if (!open) return { nodes: out, resume: undefined };
   const end: Point = { at: n, marks, kept: out.length - (rest.buf ? 1 : 0), buf: rest.buf, ticks: [...rest.ticks] };
-  return { nodes: out, resume: { text: s, bold, nodes: out, waiting, firsts, end } };
+  return { nodes: out, resume: { text: s, nodes: out, waiting, firsts, end } };
 }
 
 /** Reads `s` (one block's text) into leaves and links. */
-function parseInline(s: string, bold: boolean): RichTextNode[] {
-  return readInline(s, bold, undefined, false, { work: 0 }).nodes;
+function parseInline(s: string): RichTextNode[] {
+  return readInline(s, undefined, false, { work: 0 }).nodes;
 }
 
-/** A block's text waiting for its inline reading: a paragraph, a heading, a list item's content, a code block. */
+/** A block's text waiting for its inline reading: a paragraph, a heading, a list item's content, a cell, a code block. */
 interface Todo {
-  /** The paragraph or `lic` that gets the leaves, or the code leaf that gets the text. */
-  readonly node: RichTextNode;
+  /** The node that gets the leaves (a paragraph, a heading, a `lic`, a cell), or the code leaf that gets the text. */
+  node: RichTextNode;
   readonly lines: string[];
-  readonly bold: boolean;
   /** The top-level block it belongs to (its index). */
   readonly block: number;
-  /** Where its first line starts in the whole text: the same block from one piece to the next. */
+  /** Where its text starts in the whole text: the same block from one piece to the next. */
   readonly at: number;
   /** Its lines when last read (how many, and the last one): a stream reads it again only once they change. */
   count?: number;
   last?: string | undefined;
+  /** The node it last filled (a paragraph that became a heading is filled again). */
+  filled?: RichTextNode;
 }
 interface Level {
   indent: number;
@@ -403,12 +438,49 @@ interface Level {
   list: RichTextNode;
   item?: { li: RichTextNode; content: Todo } | undefined;
 }
+/** An open table: its node (rows of cells) and each column's alignment. */
+interface Table {
+  readonly node: RichTextNode;
+  readonly align: readonly (string | undefined)[];
+}
+/** An open block quote: its node and the reader of what it holds (its blocks are the node's children). */
+interface Quote {
+  readonly node: RichTextNode;
+  readonly inner: Blocks;
+}
+/** What one text has used of `MAX_CODE_BLOCKS` and `MAX_CELLS` (shared by the readers of its quotes). */
+interface Used {
+  code: number;
+  cells: number;
+}
 
 const ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
-const HEADING = /^ {0,3}#{1,6}[ \t]+/;
+const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const ITEM_FENCE = /^[ \t]*(`{3,}|~{3,})/;
+const QUOTE = /^ {0,3}> ?/;
+const SETEXT = /^ {0,3}(=+|-{3,})$/;
+const TASK = /^\[([ xX])\][ \t]+/;
+const DELIMITER = /^:?-+:?$/;
+/** Quotes inside quotes, at most (deeper `>` are text): the tree stays within the renderer's depth. */
+const MAX_QUOTES = 8;
+/** Columns of a table, at most: a wider one stays text (a thousand columns cannot be read in a bubble). */
+export const MAX_COLUMNS = 64;
+/**
+ * Code blocks and table cells of one text, at most (each is several elements
+ * to draw): beyond them, fences and rows are text. No answer meant for a
+ * person comes near; a hostile one stays quick to draw.
+ */
+export const MAX_CODE_BLOCKS = 100;
+export const MAX_CELLS = 2000;
+/** The longest language label of a code block. */
+const MAX_LANG = 32;
 
 const indentOf = (prefix: string): number => prefix.replace(/\t/g, '    ').length;
+/** Backslash escapes of ASCII punctuation read as the character (in link URLs and code languages). */
+const unescape = (text: string): string => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+/** At most three spaces before the first character: a line that can start a block of its own. */
+const SHALLOW = /^ {0,3}\S/;
 /** Three or more of one of `-*_`, spaces between allowed (`t` is trimmed); stops at the first other character. */
 function isRule(t: string): boolean {
   const mark = t[0];
@@ -421,32 +493,103 @@ function isRule(t: string): boolean {
   return count >= 3;
 }
 
+/** Whether `line` starts a block of its own (it cannot continue a paragraph lazily, nor be a table row without a `|`). */
+const startsBlock = (line: string): boolean =>
+  SHALLOW.test(line) &&
+  (FENCE.test(line) || QUOTE.test(line) || HEADING.test(line) || ITEM.test(line) || isRule(line.trim()));
+
+/**
+ * The cells of a table row: split at each `|` that is not escaped, the outer
+ * pipes dropped, each cell trimmed and `\|` read as `|`; with where each cell
+ * starts in `line`. One pass over the line.
+ */
+function cellsOf(line: string): { text: string; at: number }[] {
+  const cells: { text: string; at: number }[] = [];
+  let from = 0;
+  let end = line.length;
+  while (from < end && (line[from] === ' ' || line[from] === '\t')) from++;
+  while (end > from && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  if (line[from] === '|') from++;
+  if (end > from && line[end - 1] === '|' && line[end - 2] !== '\\') end--;
+  let start = from;
+  let text = '';
+  const push = (stop: number) => {
+    text += line.slice(start, stop);
+    const lead = text.length - text.trimStart().length;
+    cells.push({ text: text.trim(), at: stop - text.length + lead });
+    text = '';
+  };
+  for (let j = from; j < end; j++) {
+    if (line[j] === '\\' && line[j + 1] === '|') {
+      text += line.slice(start, j);
+      start = j + 1;
+      j++;
+    } else if (line[j] === '|') {
+      push(j);
+      start = j + 1;
+    }
+  }
+  push(end);
+  return cells;
+}
+
+/** A heading's text without its closing `#`s (those after a space, or all of it when it is only `#`s). */
+function headingText(rest: string): string {
+  const t = rest.trim();
+  let j = t.length;
+  while (j > 0 && t[j - 1] === '#') j--;
+  return j === 0 ? '' : t[j - 1] === ' ' || t[j - 1] === '\t' ? t.slice(0, j).trimEnd() : t;
+}
+
 /** What the block reader keeps between two lines, enough to take one line back out (see `MarkdownStream`). */
 interface Saved {
   blocks: number;
+  last: RichTextNode | undefined;
   todos: number;
   para: Todo | undefined;
+  paraNode: RichTextNode | undefined;
   paraLines: number;
+  paraLast: string | undefined;
   blank: boolean;
   fence: Blocks['fence'];
   fenceLines: number;
   levels: Level[];
   items: Level['item'][];
   lengths: number[];
+  table: Table | undefined;
+  rows: number;
+  quote: Quote | undefined;
+  inner: Saved | undefined;
+  code: number;
+  cells: number;
 }
 
-/** The block structure, read line by line. */
+/** The block structure, read line by line. A block quote's content is read by a reader of its own. */
 class Blocks {
   readonly blocks: RichTextNode[] = [];
-  readonly todos: Todo[] = [];
   para: Todo | undefined;
   levels: Level[] = [];
   blank = false;
-  fence: { marker: string; todo: Todo } | undefined;
+  fence: { marker: string; indent: number; todo: Todo } | undefined;
+  table: Table | undefined;
+  quote: Quote | undefined;
 
-  /** Whether the last block may still change: an open paragraph, list or code block. */
+  /**
+   * @param todos - Every reader of one text adds to the same list (the quotes' readers too).
+   * @param depth - How many quotes hold this reader.
+   * @param top - The index of the top-level block being read (a quote's reader is inside its parent's last block).
+   * @param used - Every reader of one text counts its code blocks and cells together.
+   */
+  constructor(
+    readonly todos: Todo[] = [],
+    readonly depth = 0,
+    readonly top: () => number = () => this.blocks.length - 1,
+    readonly used: Used = { code: 0, cells: 0 },
+  ) {}
+
+  /** Whether the last block may still change: an open paragraph, list, table, quote or code block. */
   get open(): boolean {
-    return !!(this.para || this.levels.length || this.fence);
+    return !!(this.para || this.levels.length || this.fence || this.table || this.quote);
   }
 
   /** Reads one line (without its line break) that starts at `at` in the whole text. */
@@ -455,27 +598,93 @@ class Blocks {
     const fence = this.fence;
     if (fence) {
       const t = line.trim();
-      if (t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) this.fence = undefined;
-      else fence.todo.lines.push(raw);
+      if (SHALLOW.test(line) && t.startsWith(fence.marker) && t === fence.marker[0]!.repeat(t.length)) {
+        this.fence = undefined;
+      } else {
+        // The opening fence's indentation is taken off each line (as far as the line has it).
+        let k = 0;
+        while (k < fence.indent && raw[k] === ' ') k++;
+        fence.todo.lines.push(raw.slice(k));
+      }
       return;
+    }
+    const quote = this.quote;
+    if (quote) {
+      const marker = QUOTE.exec(line);
+      if (marker) {
+        quote.inner.line(raw.slice(marker[0].length), at + marker[0].length);
+        return;
+      }
+      // A line without `>` goes on with the quote's paragraph ("lazy"), unless it starts a block of its own.
+      if (line.trim() && quote.inner.lazy(line)) return;
+      this.quote = undefined;
     }
     if (!line.trim()) {
       this.para = undefined;
+      this.table = undefined;
       this.blank = this.blocks.length > 0;
       return;
     }
-    const opening = FENCE.exec(line);
-    if (opening) {
-      this.#closeAll();
+    const table = this.table;
+    if (table) {
+      if ((line.includes('|') || !startsBlock(line)) && this.used.cells + table.align.length <= MAX_CELLS) {
+        this.#row(table, line, at);
+        return;
+      }
+      this.table = undefined;
+    }
+    const last = this.levels[this.levels.length - 1]?.item;
+    // A fence indented under a list item's text (a step's command, say) is that item's.
+    const inItem = !!last && indentOf(/^[ \t]*/.exec(line)![0]) >= this.levels[this.levels.length - 1]!.indent + 2;
+    const opening = (inItem ? ITEM_FENCE : FENCE).exec(line);
+    const info = opening ? line.slice(opening[0].length).trim() : '';
+    // A backtick fence's info string has no backtick (that would be a code span).
+    if (opening && !(opening[1]![0] === '`' && info.includes('`')) && this.used.code < MAX_CODE_BLOCKS) {
+      this.used.code++;
       const leaf: RichTextNode = { text: '', code: true };
+      const node: RichTextNode = { type: 'pre', children: [leaf] };
+      const lang = unescape(info.split(/[ \t]/, 1)[0]!).slice(0, MAX_LANG);
+      if (lang) node.lang = lang;
+      if (inItem) {
+        last.li.children!.push(node);
+        this.blank = false;
+      } else {
+        this.#closeAll();
+        this.#block(node);
+      }
       // Its lines are joined when it is read.
-      this.#block({ type: 'p', children: [leaf] });
-      this.fence = { marker: opening[1]!, todo: this.#todo(leaf, [], false, at) };
+      const indent = opening[0].length - opening[1]!.length;
+      this.fence = { marker: opening[1]!, indent, todo: this.#todo(leaf, [], at) };
       return;
     }
-    if (isRule(line.trim())) {
+    const para = this.para;
+    if (para && line.includes('|') && this.#tableUnder(para, line, at)) return;
+    const underline = para && SETEXT.exec(line);
+    if (para && underline) {
+      // The paragraph above was a heading: `===` makes the first level, `---` the second.
+      const heading: RichTextNode = { type: 'h', level: underline[1]![0] === '=' ? 1 : 2, children: [] };
+      this.blocks[this.blocks.length - 1] = para.node = heading;
+      this.para = undefined;
+      return;
+    }
+    if (SHALLOW.test(line) && isRule(line.trim())) {
       this.#closeAll();
       this.blank = this.blocks.length > 0;
+      return;
+    }
+    const top = this.levels[this.levels.length - 1];
+    const indent = indentOf(/^[ \t]*/.exec(line)![0]);
+    const marker = this.depth < MAX_QUOTES && QUOTE.exec(line);
+    // A `>` indented under a list item's text is part of that text.
+    if (marker && !(top?.item && indent >= top.indent + 2)) {
+      this.#closeAll();
+      const node: RichTextNode = { type: 'blockquote', children: [] };
+      this.#block(node);
+      const inner = new Blocks(this.todos, this.depth + 1, this.top, this.used);
+      // The quote's blocks are its node's children: what its reader adds shows in the tree.
+      node.children = inner.blocks;
+      this.quote = { node, inner };
+      inner.line(raw.slice(marker[0].length), at + marker[0].length);
       return;
     }
     const item = ITEM.exec(line);
@@ -484,38 +693,60 @@ class Blocks {
       this.#item(indentOf(item[1]!), !/[-*+]/.test(item[2]!), parseInt(item[2]!, 10) || 1, item[3]!, at);
       return;
     }
-    const top = this.levels[this.levels.length - 1];
-    if (top?.item && (!this.blank || indentOf(/^[ \t]*/.exec(line)![0]) >= 2)) {
-      top.item.content.lines.push(line.trim());
+    if (top?.item && (!this.blank || indent >= 2)) {
+      const { li, content } = top.item;
+      // Text after a code block in the item goes below it.
+      if (li.children![li.children!.length - 1]?.type === 'pre') {
+        const lic: RichTextNode = { type: 'lic', children: [] };
+        li.children!.push(lic);
+        top.item = { li, content: this.#todo(lic, [line.trim()], at) };
+      } else content.lines.push(line.trim());
       this.blank = false;
       return;
     }
     const heading = HEADING.exec(line);
     if (heading) {
       this.#closeAll();
-      const node: RichTextNode = { type: 'p', children: [] };
+      const node: RichTextNode = { type: 'h', level: heading[1]!.length, children: [] };
       this.#block(node);
-      this.#todo(node, [line.slice(heading[0].length)], true, at);
+      this.#todo(node, [headingText(line.slice(heading[0].length))], at);
       return;
     }
-    if (this.para) {
-      this.para.lines.push(line.trim());
+    if (para) {
+      para.lines.push(line.trim());
       return;
     }
     this.#closeAll();
     const node: RichTextNode = { type: 'p', children: [] };
     this.#block(node);
-    this.para = this.#todo(node, [line.trim()], false, at);
+    this.para = this.#todo(node, [line.trim()], at);
   }
 
-  /** What reading one more line may change (it only adds at the ends of what is open). */
+  /**
+   * A line without `>` inside a quote: it goes on with the innermost open
+   * paragraph or list item, unless it starts a block of its own. Says whether it did.
+   */
+  lazy(line: string): boolean {
+    if (this.quote) return this.quote.inner.lazy(line);
+    const item = this.levels[this.levels.length - 1]?.item;
+    const after = item?.li.children![item.li.children!.length - 1]?.type === 'pre';
+    const open = this.para ?? (this.blank || after ? undefined : item?.content);
+    if (!open || this.fence || this.table || startsBlock(line)) return false;
+    open.lines.push(line.trim());
+    return true;
+  }
+
+  /** What reading one more line may change (it only adds at the ends of what is open, or changes the last block). */
   save(): Saved {
-    const { para, fence, levels } = this;
+    const { para, fence, levels, table, quote, blocks } = this;
     return {
-      blocks: this.blocks.length,
+      blocks: blocks.length,
+      last: blocks[blocks.length - 1],
       todos: this.todos.length,
       para,
+      paraNode: para?.node,
       paraLines: para?.lines.length ?? 0,
+      paraLast: para?.lines[para.lines.length - 1],
       blank: this.blank,
       fence,
       fenceLines: fence?.todo.lines.length ?? 0,
@@ -526,18 +757,30 @@ class Blocks {
         item?.li.children!.length ?? 0,
         item?.content.lines.length ?? 0,
       ]),
+      table,
+      rows: table?.node.children!.length ?? 0,
+      quote,
+      inner: quote?.inner.save(),
+      code: this.used.code,
+      cells: this.used.cells,
     };
   }
 
   /** Takes back every change since `saved`. */
   restore(saved: Saved): void {
-    this.blocks.length = saved.blocks;
+    const { blocks, para, fence, table, quote } = saved;
+    this.blocks.length = blocks;
+    if (blocks) this.blocks[blocks - 1] = saved.last!;
     this.todos.length = saved.todos;
-    this.para = saved.para;
-    if (saved.para) saved.para.lines.length = saved.paraLines;
+    this.para = para;
+    if (para) {
+      para.node = saved.paraNode!;
+      para.lines.length = saved.paraLines;
+      if (saved.paraLines) para.lines[saved.paraLines - 1] = saved.paraLast!;
+    }
     this.blank = saved.blank;
-    this.fence = saved.fence;
-    if (saved.fence) saved.fence.todo.lines.length = saved.fenceLines;
+    this.fence = fence;
+    if (fence) fence.todo.lines.length = saved.fenceLines;
     this.levels = saved.levels;
     saved.levels.forEach((level, k) => {
       const item = (level.item = saved.items[k]);
@@ -547,6 +790,12 @@ class Blocks {
         item.content.lines.length = saved.lengths[3 * k + 2]!;
       }
     });
+    this.table = table;
+    if (table) table.node.children!.length = saved.rows;
+    this.quote = quote;
+    if (quote) quote.inner.restore(saved.inner!);
+    this.used.code = saved.code;
+    this.used.cells = saved.cells;
   }
 
   #block(node: RichTextNode): void {
@@ -555,8 +804,8 @@ class Blocks {
     this.blocks.push(node);
   }
 
-  #todo(node: RichTextNode, lines: string[], bold: boolean, at: number): Todo {
-    const todo: Todo = { node, lines, bold, block: this.blocks.length - 1, at };
+  #todo(node: RichTextNode, lines: string[], at: number): Todo {
+    const todo: Todo = { node, lines, block: this.top(), at };
     this.todos.push(todo);
     return todo;
   }
@@ -564,6 +813,54 @@ class Blocks {
   #closeAll(): void {
     this.para = undefined;
     this.levels = [];
+    this.table = undefined;
+    this.quote = undefined;
+  }
+
+  /**
+   * A delimiter row (`| --- | :-: |`) under a paragraph whose last line has as
+   * many cells: that line becomes a table's header. Says whether it did.
+   */
+  #tableUnder(para: Todo, line: string, at: number): boolean {
+    const delimiters = cellsOf(line);
+    const header = para.lines[para.lines.length - 1]!;
+    if (delimiters.length > MAX_COLUMNS || !delimiters.every((cell) => DELIMITER.test(cell.text))) return false;
+    const cells = cellsOf(header);
+    if (cells.length !== delimiters.length || this.used.cells + cells.length > MAX_CELLS) return false;
+    const align = delimiters.map(({ text }) =>
+      text.endsWith(':') ? (text.startsWith(':') ? 'center' : 'right') : text.startsWith(':') ? 'left' : undefined,
+    );
+    const node: RichTextNode = { type: 'table', children: [] };
+    const table = { node, align };
+    para.lines.pop();
+    // A paragraph that was only the header row gives its place to the table.
+    if (para.lines.length) this.#block(node);
+    else this.blocks[this.blocks.length - 1] = node;
+    this.para = undefined;
+    this.table = table;
+    // The header's cells are told apart by where the delimiter row starts (no other block starts inside it).
+    this.#row(
+      table,
+      header,
+      at,
+      'th',
+      cells.map((cell, k) => ({ ...cell, at: k })),
+    );
+    return true;
+  }
+
+  /** Adds a row to `table`: as many cells as it has columns (missing ones empty, extra ones dropped). */
+  #row(table: Table, line: string, at: number, type = 'td', cells = cellsOf(line)): void {
+    const row: RichTextNode = { type: 'tr', children: [] };
+    this.used.cells += table.align.length;
+    table.align.forEach((align, k) => {
+      const cell: RichTextNode = { type, children: [] };
+      if (align) cell.align = align;
+      row.children!.push(cell);
+      const text = cells[k]?.text;
+      if (text) this.#todo(cell, [text], at + cells[k]!.at);
+    });
+    table.node.children!.push(row);
   }
 
   #newList(ordered: boolean, start: number, indent: number): Level {
@@ -593,10 +890,14 @@ class Blocks {
         this.levels = [(top = level)];
       }
     }
-    const lic: RichTextNode = { type: 'lic', children: [] };
+    // A task list item (`- [ ] to do`, `- [x] done`) holds its text in a `task` node that says whether it is done.
+    const task = TASK.exec(text);
+    const lic: RichTextNode = task
+      ? { type: 'task', checked: task[1] !== ' ', children: [] }
+      : { type: 'lic', children: [] };
     const li: RichTextNode = { type: 'li', children: [lic] };
     top.list.children!.push(li);
-    top.item = { li, content: this.#todo(lic, [text], false, at) };
+    top.item = { li, content: this.#todo(lic, [task ? text.slice(task[0].length) : text], at) };
     this.blank = false;
   }
 }
@@ -616,7 +917,7 @@ export function parseMarkdown(md: string): RichTextNode[] {
   if (typeof md !== 'string') return [];
   const reader = new Blocks();
   for (const raw of md.slice(0, MAX_LENGTH).split(/\r\n?|\n/)) reader.line(raw, 0);
-  for (const todo of reader.todos) fill(todo, (text) => parseInline(text, todo.bold));
+  for (const todo of reader.todos) fill(todo, parseInline);
   return reader.blocks;
 }
 
@@ -727,17 +1028,18 @@ export class MarkdownStream {
       const last = lines[lines.length - 1];
       if (final) {
         if (k === this.#done) this.#done++;
-      } else if (todo.count === lines.length && todo.last === last) {
+      } else if (todo.count === lines.length && todo.last === last && todo.filled === todo.node) {
         // Lines before the last one never change: the same lines, the same leaves.
         continue;
       }
       todo.count = lines.length;
       todo.last = last;
+      todo.filled = todo.node;
       fill(todo, (text) => {
         const previous = this.#resume.get(todo.at);
         // The same block, grown (a line that turned into another kind of block can make it shorter).
-        const from = previous && previous.bold === todo.bold && text.startsWith(previous.text) ? previous : undefined;
-        const { nodes, resume } = readInline(text, todo.bold, from, !final, this.#counter);
+        const from = previous && text.startsWith(previous.text) ? previous : undefined;
+        const { nodes, resume } = readInline(text, from, !final, this.#counter);
         if (resume) this.#resume.set(todo.at, resume);
         else this.#resume.delete(todo.at);
         return nodes;

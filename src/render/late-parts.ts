@@ -5,9 +5,11 @@
  * video, audio and embed messages, a streamed answer while it grows, the
  * voice's mute switch, suggested replies and the link of a blocked redirect.
  */
-import type { TemplateResult } from 'lit';
+import { css, type CSSResult, type TemplateResult } from 'lit';
 import type { ChatInput } from '../protocol/types.js';
 import { renderCardsInput } from './inputs/cards-input.js';
+import { markdownStyles } from './markdown.js';
+import { mediaStyles } from './media.js';
 import type { InputContext } from './inputs/context.js';
 import { renderFieldInput } from './inputs/field-input.js';
 import { renderFileInput } from './inputs/file-input.js';
@@ -22,9 +24,12 @@ export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.
 export { readSuggestions, renderRedirectLink, renderSuggestions } from './rare-extras.js';
 export { parseMarkdown } from '../protocol/markdown.js';
+export { markdownContent } from './markdown.js';
 // Video, audio and embed messages: most conversations are text and images.
 export { readMedia } from '../protocol/media.js';
-export { mediaStyles, renderMedia } from './media.js';
+export { renderMedia } from './media.js';
+/** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio and embeds. */
+export const contentStyles: CSSResult = css`${markdownStyles}${mediaStyles}`;
 
 /** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
 export const controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {

@@ -17,12 +17,15 @@ import {
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
 import { late } from './late.js';
+import type { MarkdownWords } from './markdown.js';
 import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
 
 /** What the element passes to the renderer. */
-export interface MessageRenderContext extends Omit<ReadOptions, 'markdown'> {
+export interface MessageRenderContext extends Omit<ReadOptions, 'markdown' | 'labels'> {
+  /** The words of media summaries, and of markdown's code blocks and tables. */
+  labels?: Partial<MessageLabels> & Partial<MarkdownWords>;
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
   onImageLoad?: () => void;
   /** Language of the conversation, set as `lang` on text content. */
@@ -68,8 +71,8 @@ export function renderMessageContent(
   const onLoad = ctx.onImageLoad ?? nothing;
   switch (m.kind) {
     case 'text':
-      // Built as DOM once: text never changes, so it carries no template parts.
-      return richTextContent(m.nodes, ctx.lang);
+      // Built as DOM once: text never changes, so it carries no template parts. Markdown has blocks of its own.
+      return part ? part.markdownContent(m.nodes, ctx.lang, ctx.labels) : richTextContent(m.nodes, ctx.lang);
     case 'image': {
       const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
@@ -115,14 +118,6 @@ export const messageContentStyles: CSSResult = css`
     outline: 2px solid currentColor;
     outline-offset: 2px;
     border-radius: 2px;
-  }
-  .fb-content code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 0.9em;
-    white-space: pre-wrap;
-    padding: 0 0.2em;
-    border-radius: 4px;
-    background: color-mix(in srgb, currentColor 10%, transparent);
   }
   .fb-image {
     display: block;

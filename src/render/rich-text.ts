@@ -12,7 +12,18 @@ import { childrenOf, enter, MAX_NODES, newWalk, plainOf, type Walk } from '../pr
 import { LINK_SCHEMES, safeUrl } from '../protocol/safe-url.js';
 
 type Obj = Record<string, unknown>;
-type Out = (Node | string)[];
+/** What a walk gives: nodes, and text as strings (appended as text nodes). */
+export type Out = (Node | string)[];
+
+/**
+ * Draws an element type the walk does not know (the blocks only markdown
+ * makes: headings, quotes, tables, code), given its children drawn; false
+ * when it does not know it either. Handed in by the on-demand part.
+ */
+export type DrawMore = (node: Obj, kids: () => Out, out: Out) => boolean;
+
+/** The drawing of more types, for the walk under way (a walk is synchronous, and `draw` starts none). */
+let more: DrawMore | undefined;
 
 /** A new `tag` element holding `children`, with `className` when given (for rows and content drawn as DOM). */
 export function el(tag: string, children: readonly (Node | string)[] = [], className?: string): HTMLElement {
@@ -33,6 +44,7 @@ function lines(text: string, out: Out): void {
 /** A leaf's marks and their elements, innermost first. */
 const MARKS = [
   ['code', 'code'],
+  ['strike', 's'],
   ['underline', 'u'],
   ['italic', 'em'],
   ['bold', 'strong'],
@@ -95,6 +107,7 @@ function renderNode(value: unknown, w: Walk, depth: number, out: Out): void {
         out.push(...kids());
         return;
       default: {
+        if (more?.(node, kids, out)) return;
         const text = plainOf(node.children, w, depth + 1);
         if (text) out.push(text);
       }
@@ -107,23 +120,25 @@ function renderNode(value: unknown, w: Walk, depth: number, out: Out): void {
  * Elements: `p` (an empty one is a blank line), `a` (URL through `safeUrl`,
  * opens in a new tab with `rel="noopener noreferrer"`; an unsafe URL leaves
  * the content without a link), `ul`/`ol` → `li` → `lic`. Leaf marks: bold,
- * italic, underline, code. Unknown elements show their children as plain text.
+ * italic, underline, strike, code. Other elements are drawn by `draw` when it
+ * knows them, else show their children as plain text.
  */
-export function renderRichText(nodes: unknown): Node[] {
-  return build(nodes).map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
+export function renderRichText(nodes: unknown, draw?: DrawMore): Node[] {
+  return build(nodes, draw).map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
 }
 
 /** The nodes of `nodes`, text as strings (appended as text nodes without a script object each). */
-function build(nodes: unknown): Out {
+export function build(nodes: unknown, draw?: DrawMore): Out {
   const w = newWalk();
   const out: Out = [];
+  more = draw;
   for (const node of Array.isArray(nodes) ? nodes.slice(0, MAX_NODES) : [nodes]) renderNode(node, w, 0, out);
   return out;
 }
 
-/** A bubble's text content: `<div class="fb-content fb-text">` holding `nodes`. */
-export function richTextContent(nodes: unknown, lang?: string): HTMLElement {
-  const content = el('div', build(nodes), 'fb-content fb-text');
+/** A bubble's text content: `<div class="fb-content fb-text">` holding `nodes` (with `draw` for more types). */
+export function richTextContent(nodes: unknown, lang?: string, draw?: DrawMore): HTMLElement {
+  const content = el('div', build(nodes, draw), 'fb-content fb-text');
   if (lang) content.lang = lang;
   return content;
 }

@@ -4,18 +4,21 @@
  * completes. The text is read by `MarkdownStream`, which only reads what is
  * new; the drawing only changes what changed: final blocks are drawn once
  * and kept, an open paragraph keeps the leaves it had, an open list its
- * items, an open code block its complete lines. Loaded on demand, with the
- * stream reader itself (see `on-demand.ts`).
+ * items, an open table its rows, an open quote its blocks, an open code block
+ * its complete lines (and its bar: it grows without moving). Loaded on
+ * demand, with the stream reader itself (see `on-demand.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
-import { el, renderRichText, richTextContent } from './rich-text.js';
+import { drawMarkdown, type MarkdownWords } from './markdown.js';
+import { el, renderRichText, richTextContent, type DrawMore } from './rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */
 interface DrawnBlock {
   readonly node: RichTextNode;
-  readonly el: Element;
+  /** Its element (a comment stands for a block that shows nothing, such as an empty heading). */
+  readonly el: ChildNode;
   /** A paragraph: each leaf and its nodes. */
   readonly leaves?: { readonly node: RichTextNode; readonly nodes: Node[] }[];
   /** A paragraph with no leaf to show: its `<br>`. */
@@ -27,14 +30,28 @@ interface DrawnBlock {
     readonly count: number;
     readonly el: Node;
   }[];
-  /** A code block: its `<code>`, the text drawn, and the nodes of its last line (the one that may grow). */
-  readonly code?: { readonly el: Element; readonly text: string; readonly tail: Node[] };
+  /** A table or a quote: its rows or blocks as drawn. */
+  readonly parts?: DrawnBlock[];
+  /**
+   * A code block: its `<code>`, its language, the text drawn, where its last
+   * line starts (the one that may grow) and that line's nodes.
+   */
+  readonly code?: {
+    readonly el: Element;
+    readonly lang: string;
+    readonly text: string;
+    readonly tailAt: number;
+    readonly tail: Node[];
+  };
 }
 
 interface Drawn {
   /** The whole text drawn. */
   text: string;
   readonly reader: MarkdownStream;
+  /** How markdown's own blocks are drawn while the answer grows. */
+  readonly draw: DrawMore;
+  readonly words: Partial<MarkdownWords> | undefined;
   /** The bubble's content: the final blocks, then the open ones. */
   readonly content: HTMLElement;
   /** How many blocks are drawn for good. */
@@ -45,17 +62,21 @@ interface Drawn {
 
 const drawnOf = new WeakMap<object, Drawn>();
 
-/** The growing text of `entry` (any object that holds it), as safe markdown: one element, updated in place. */
-export function renderStreamingText(entry: { readonly text: string }): HTMLElement {
+/**
+ * The growing text of `entry` (any object that holds it), as safe markdown:
+ * one element, updated in place. `words` are those of code blocks and tables.
+ */
+export function renderStreamingText(entry: { readonly text: string }, words?: Partial<MarkdownWords>): HTMLElement {
   const { text } = entry;
   let drawn = drawnOf.get(entry);
   // The element renders for other reasons too (a keystroke, the theme): only new text is drawn.
-  if (drawn?.text === text) return drawn.content;
-  if (!drawn || !text.startsWith(drawn.text)) {
-    drawn = { text: '', reader: new MarkdownStream(), content: richTextContent([]), final: 0, open: [] };
+  if (drawn?.text === text && drawn.words === words) return drawn.content;
+  if (!drawn || !text.startsWith(drawn.text) || drawn.words !== words) {
+    const draw = drawMarkdown({ words, growing: true });
+    drawn = { text: '', reader: new MarkdownStream(), draw, words, content: richTextContent([]), final: 0, open: [] };
     drawnOf.set(entry, drawn);
   }
-  const { reader, content } = drawn;
+  const { reader, content, draw } = drawn;
   reader.push(text.slice(drawn.text.length));
   drawn.text = text;
   const { blocks, settled } = reader;
@@ -64,12 +85,12 @@ export function renderStreamingText(entry: { readonly text: string }): HTMLEleme
     const before = drawn.open[k - drawn.final];
     if (!before && k < settled) {
       // Final before it was ever drawn (most of a burst): drawn with the others like it at once, for good.
-      content.append(...renderRichText(blocks.slice(k, settled)));
+      content.append(...renderRichText(blocks.slice(k, settled), draw));
       open.length += settled - k;
       k = settled - 1;
       continue;
     }
-    const block = drawBlock(before, blocks[k]!);
+    const block = drawBlock(before, blocks[k]!, draw, drawn.words);
     if (!before) content.append(block.el);
     else if (before.el !== block.el) before.el.replaceWith(block.el);
     open.push(block);
@@ -82,19 +103,64 @@ export function renderStreamingText(entry: { readonly text: string }): HTMLEleme
 }
 
 /** Draws `node`, keeping what `before` drew of it where it still holds. */
-function drawBlock(before: DrawnBlock | undefined, node: RichTextNode): DrawnBlock {
+function drawBlock(
+  before: DrawnBlock | undefined,
+  node: RichTextNode,
+  draw: DrawMore,
+  words: Partial<MarkdownWords> | undefined,
+): DrawnBlock {
   const children = node.children ?? [];
-  if (node.type === 'p' && children.length === 1 && children[0]!.code && children[0]!.text) {
-    return drawCode(before, node, children[0]!.text);
-  }
+  if (node.type === 'pre') return drawCode(before, node, children[0]?.text ?? '', draw);
   if (node.type === 'p') return drawParagraph(before, node, children);
-  if (node.type === 'ul' || node.type === 'ol') return drawList(before, node, children);
-  return { node, el: renderRichText([node])[0] as Element };
+  if (node.type === 'ul' || node.type === 'ol') return drawList(before, node, children, draw);
+  if (node.type === 'table' || node.type === 'blockquote') return drawParts(before, node, children, draw, words);
+  return { node, el: (renderRichText([node], draw)[0] as ChildNode | undefined) ?? document.createComment('') };
+}
+
+/**
+ * A table (its rows) or a quote (its blocks): a part drawn when it was no
+ * longer the last stays (only the last one can still change); the others are
+ * drawn again.
+ */
+function drawParts(
+  before: DrawnBlock | undefined,
+  node: RichTextNode,
+  parts: RichTextNode[],
+  draw: DrawMore,
+  words: Partial<MarkdownWords> | undefined,
+): DrawnBlock {
+  const same = before?.parts && before.node === node;
+  const table = node.type === 'table';
+  // The empty table (or quote) through the same drawing as the complete one.
+  const box = same ? (before.el as Element) : (renderRichText([{ ...node, children: [] }], draw)[0] as Element);
+  const drawn = same ? before.parts! : [];
+  const out: DrawnBlock[] = [];
+  const host = box.querySelector('table') ?? box;
+  parts.forEach((part, k) => {
+    const old = drawn[k];
+    if (old && old.node === part && k < drawn.length - 1) {
+      out.push(old);
+      return;
+    }
+    const block = table
+      ? { node: part, el: (renderRichText([part], draw)[0] as ChildNode | undefined) ?? document.createComment('') }
+      : drawBlock(old, part, draw, words);
+    if (old) {
+      if (old.el !== block.el) old.el.replaceWith(block.el);
+    } else if (!table) host.append(block.el);
+    // The header row, then the body's rows.
+    else if (k) ((host as HTMLTableElement).tBodies[0] ?? host.appendChild(el('tbody'))).append(block.el);
+    else (host as HTMLTableElement).tHead!.append(block.el);
+    out.push(block);
+  });
+  for (const gone of drawn.slice(parts.length)) gone.el.remove();
+  if (table && parts.length < 2) (host as HTMLTableElement).tBodies[0]?.remove();
+  return { node, el: box, parts: out };
 }
 
 /** A paragraph: the leaves it had (the same objects) stay, the rest is drawn again. */
 function drawParagraph(before: DrawnBlock | undefined, node: RichTextNode, leaves: RichTextNode[]): DrawnBlock {
-  const p = before?.leaves ? before.el : el('p');
+  const p = before?.leaves ? (before.el as Element) : el('p');
   const drawn = before?.leaves ?? [];
   let same = 0;
   while (same < drawn.length && same < leaves.length && drawn[same]!.node === leaves[same]) same++;
@@ -112,10 +178,15 @@ function drawParagraph(before: DrawnBlock | undefined, node: RichTextNode, leave
 }
 
 /** A list: its items drawn before stay while they are not the last (the only one that can still grow). */
-function drawList(before: DrawnBlock | undefined, node: RichTextNode, items: RichTextNode[]): DrawnBlock {
+function drawList(
+  before: DrawnBlock | undefined,
+  node: RichTextNode,
+  items: RichTextNode[],
+  draw: DrawMore,
+): DrawnBlock {
   const same = before?.items && before.node === node;
   // An empty list of the same type and start number, through the safe renderer.
-  const list = same ? before.el : (renderRichText([{ ...node, children: [] }])[0] as Element);
+  const list = same ? (before.el as Element) : (renderRichText([{ ...node, children: [] }])[0] as Element);
   const drawn = same ? before.items! : [];
   const out: NonNullable<DrawnBlock['items']> = [];
   items.forEach((li, k) => {
@@ -126,7 +197,7 @@ function drawList(before: DrawnBlock | undefined, node: RichTextNode, items: Ric
       out.push(old);
       return;
     }
-    const item = renderRichText([li])[0]!;
+    const item = renderRichText([li], draw)[0]!;
     if (old) list.replaceChild(item, old.el);
     else list.appendChild(item);
     out.push({ node: li, content, count, el: item });
@@ -135,29 +206,30 @@ function drawList(before: DrawnBlock | undefined, node: RichTextNode, items: Ric
   return { node, el: list, items: out };
 }
 
-/** A code block: its complete lines stay, the last one is drawn again. */
-function drawCode(before: DrawnBlock | undefined, node: RichTextNode, text: string): DrawnBlock {
+/** A code block: its bar and complete lines stay, the last line is drawn again. */
+function drawCode(before: DrawnBlock | undefined, node: RichTextNode, text: string, draw: DrawMore): DrawnBlock {
   const old = before?.code;
-  // The drawn text up to its last line break, which the nodes before the tail show.
-  const lineStart = old ? old.text.lastIndexOf('\n') : -1;
+  const lang = typeof node.lang === 'string' ? node.lang : '';
+  let block: ChildNode;
   let code: Element;
-  let p: Element;
-  if (old && lineStart >= 0 && text.startsWith(old.text.slice(0, lineStart + 1))) {
-    ({ el: code } = old);
-    p = before.el;
+  let from = 0;
+  // The nodes before the tail show the text up to `tailAt`: kept while the text still starts with it.
+  if (old && old.lang === lang && text.startsWith(old.text.slice(0, old.tailAt))) {
+    ({ el: code, tailAt: from } = old);
+    block = before.el;
     for (const child of old.tail) detach(child);
   } else {
-    code = el('code');
-    p = el('p', [code]);
+    // An empty block with its bar, through the same drawing as the complete one.
+    const empty = renderRichText([{ ...node, children: [] }], draw)[0] as Element;
+    code = empty.querySelector('code')!;
+    block = empty;
   }
-  const from = old && code === old.el ? lineStart : 0;
-  const lastBreak = text.lastIndexOf('\n');
-  // Segments through the safe renderer (a `\n` becomes a `<br>`); the complete lines first, then the last.
-  const segment = (a: number, b: number): Node[] => (b > a ? renderRichText([{ text: text.slice(a, b) }]) : []);
-  code.append(...segment(from, Math.max(from, lastBreak)));
-  const tail = segment(Math.max(from, lastBreak), text.length);
+  const tailAt = Math.max(from, text.lastIndexOf('\n'));
+  const segment = (a: number, b: number): Node[] => (b > a ? [document.createTextNode(text.slice(a, b))] : []);
+  code.append(...segment(from, tailAt));
+  const tail = segment(tailAt, text.length);
   code.append(...tail);
-  return { node, el: p, code: { el: code, text, tail } };
+  return { node, el: block, code: { el: code, lang, text, tailAt, tail } };
 }
 
 const detach = (node: Node): void => void node.parentNode?.removeChild(node);
@@ -172,11 +244,12 @@ export function renderStreamRow(
   entry: { readonly text: string },
   grouped: boolean,
   avatar: string | undefined,
+  words?: Partial<MarkdownWords>,
 ): TemplateResult {
   const lead = avatar
     ? grouped
       ? html`<span class="avatar-space"></span>`
       : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
     : nothing;
-  return html`<div class="row bot">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${renderStreamingText(entry)}</div></div>`;
+  return html`<div class="row bot">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${renderStreamingText(entry, words)}</div></div>`;
 }

@@ -44,7 +44,7 @@ export interface TranscriptContext {
   readonly unseen: boolean;
   /** Goes to the newest message. */
   readonly onJump: () => void;
-  /** Adds styles that came with the on-demand part (video, audio and embeds) to the shadow root. */
+  /** Adds styles that came with the on-demand part (markdown's blocks, video, audio and embeds) to the shadow root. */
   readonly adoptStyles: (styles: CSSResult) => void;
   /** What the on-demand part adds to the rows, once it is there. */
   readonly answers?: RowDecorations | undefined;
@@ -60,6 +60,9 @@ export interface RowDecorations {
 export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
   const { status, entries, typing } = view;
   const { strings, avatar } = ctx;
+  // What the on-demand part draws in bubbles (markdown's blocks, media) comes with its styles.
+  const part = late.get();
+  if (part) ctx.adoptStyles(part.contentStyles);
   let previous: TranscriptEntry | undefined;
   let answered = false;
   const question = findQuestion(entries);
@@ -69,7 +72,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
           ? // Only a stream the on-demand part brought can grow here: its row comes with it.
-            (late.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar) ?? nothing)
+            (late.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings) ?? nothing)
           : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;
@@ -196,8 +199,6 @@ function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): 
   const { bubble } = drawn;
   if (content instanceof Node) bubble.replaceChildren(content);
   else {
-    const part = late.get();
-    if (type !== 'image' && part) ctx.adoptStyles(part.mediaStyles);
     const label =
       type === 'image'
         ? nothing

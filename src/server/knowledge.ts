@@ -79,37 +79,66 @@ interface RichElement {
 }
 
 /**
- * The small markdown of `knowledgeAnswer` (paragraphs, `-` and `1.` lists,
- * `**bold**`, `[links](url)`) as the protocol's rich text, for sessions that
- * did not ask for markdown or streams.
+ * The markdown of `knowledgeAnswer` (paragraphs, `-` and `1.` lists with
+ * task items, `#` headings, `>` quotes, tables, fenced code, `**bold**`,
+ * `[links](url)`) as the protocol's rich text, for sessions that did not ask
+ * for markdown or streams: headings and header rows bold, code as its
+ * lines, a table row as one line with its cells between ` · `, a task as ☐ or ☑.
  */
 export function markdownToRichText(markdown: string): RichElement[] {
   const blocks: RichElement[] = [];
   let list: RichElement | undefined;
+  let code: string[] | undefined;
+  let inTable = false;
   for (const line of markdown.split('\n')) {
-    const item = /^\s*(-|\d+\.)\s+(.*)$/.exec(line);
+    if (/^\s*(```|~~~)/.test(line)) {
+      // Rich text has no code mark: the code's lines, as they are.
+      if (code) blocks.push({ type: 'p', children: [{ text: code.join('\n') }] });
+      code = code ? undefined : [];
+      continue;
+    }
+    if (code) {
+      code.push(line);
+      continue;
+    }
+    const item = /^\s*(-|\d+\.)\s+(?:\[([ xX])\]\s+)?(.*)$/.exec(line);
     if (item) {
       const type = item[1] === '-' ? 'ul' : 'ol';
       if (!list || list.type !== type) blocks.push((list = { type, children: [] }));
-      list.children.push({ type: 'li', children: [{ type: 'lic', children: inline(item[2]!) }] });
+      const box = item[2] === undefined ? '' : item[2] === ' ' ? '☐ ' : '☑ ';
+      list.children.push({ type: 'li', children: [{ type: 'lic', children: inline(box + item[3]!) }] });
       continue;
     }
     list = undefined;
-    if (line.trim()) blocks.push({ type: 'p', children: inline(line) });
+    const row = /^\s*\|(.*)\|\s*$/.exec(line);
+    if (row && /^[\s|:-]+$/.test(line)) continue;
+    if (row) {
+      const cells = row[1]!.split('|').map((cell) => cell.trim());
+      // The first row is the header.
+      blocks.push({ type: 'p', children: inline(cells.join(' · '), !inTable) });
+      inTable = true;
+      continue;
+    }
+    inTable = false;
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    const text = heading ? heading[1]! : line.replace(/^\s*>\s?/, '');
+    if (text.trim()) blocks.push({ type: 'p', children: inline(text, !!heading) });
   }
   return blocks;
 }
 
-function inline(text: string): (RichLeaf | RichElement)[] {
+function inline(text: string, bold = false): (RichLeaf | RichElement)[] {
   const nodes: (RichLeaf | RichElement)[] = [];
-  const pattern = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+  const leaf = (value: string, strong = bold): RichLeaf => (strong ? { text: value, bold: true } : { text: value });
+  const pattern = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]+)\)|~~([^~]+)~~/g;
   let last = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    if (match.index > last) nodes.push({ text: text.slice(last, match.index) });
-    if (match[1] !== undefined) nodes.push({ text: match[1], bold: true });
-    else nodes.push({ type: 'a', url: match[3]!, children: [{ text: match[2]! }] });
+    if (match.index > last) nodes.push(leaf(text.slice(last, match.index)));
+    if (match[1] !== undefined) nodes.push(leaf(match[1], true));
+    else if (match[4] !== undefined) nodes.push(leaf(match[4]));
+    else nodes.push({ type: 'a', url: match[3]!, children: [leaf(match[2]!)] });
     last = match.index + match[0].length;
   }
-  if (last < text.length || nodes.length === 0) nodes.push({ text: text.slice(last) });
+  if (last < text.length || nodes.length === 0) nodes.push(leaf(text.slice(last)));
   return nodes;
 }

@@ -9,9 +9,9 @@ const msg = (type: string, content: unknown) => ({ id: 'm1', type, content });
 beforeAll(async () => {
   // The markdown parser, and the reader, renderer and styles of video, audio and embeds, are
   // loaded on demand (the element waits for them before showing such a message).
-  const { mediaStyles } = await onDemand.load();
+  const { contentStyles } = await onDemand.load();
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
-  document.adoptedStyleSheets = [messageContentStyles.styleSheet!, mediaStyles.styleSheet!];
+  document.adoptedStyleSheets = [messageContentStyles.styleSheet!, contentStyles.styleSheet!];
 });
 
 async function show(type: string, content: unknown, ctx?: Parameters<typeof renderMessageContent>[1]) {
