@@ -184,6 +184,9 @@ function codeBlockText(node: RichTextNode): string | undefined {
     : undefined;
 }
 
+/** The block types of a text: paragraphs, lists, and markdown's headings, code blocks, quotes and tables. */
+const BLOCKS = new Set(['p', 'ul', 'ol', 'h', 'pre', 'blockquote', 'table']);
+
 /** The blocks of `nodes`, each a string, in order (empty paragraphs, which only space blocks, left out). */
 function blocks(nodes: unknown[], w: Walk, depth: number, mode: Mode): string[] {
   const out: string[] = [];
@@ -195,12 +198,45 @@ function blocks(nodes: unknown[], w: Walk, depth: number, mode: Mode): string[] 
   };
   for (const value of nodes) {
     const type = isObject(value) && typeof value.text !== 'string' ? value.type : undefined;
-    if (type !== 'p' && type !== 'ul' && type !== 'ol') {
+    if (!BLOCKS.has(type as string)) {
       loose.push(value);
       continue;
     }
     flush();
     enter(value, w, depth, (node) => {
+      const text = (children: unknown[]): string => inline(children, w, depth + 1, mode).out.trim();
+      if (node.type === 'h') {
+        // A heading as markdown's own (`#` to `######`), as plain text its words.
+        const words = text(childrenOf(node, w));
+        const level = Math.min(6, Math.max(1, Number(node.level) || 1));
+        if (words) out.push(mode === 'markdown' ? `${'#'.repeat(level)} ${words}` : words);
+        return;
+      }
+      if (node.type === 'pre') {
+        const code = childrenOf(node, w)
+          .map((leaf) => (isObject(leaf) && typeof leaf.text === 'string' ? leaf.text : ''))
+          .join('');
+        const lang = typeof node.lang === 'string' ? node.lang.replace(/[^\w+#.-]/g, '') : '';
+        out.push(mode === 'markdown' ? codeBlock(code).replace(/^`+/, (fence) => fence + lang) : code);
+        return;
+      }
+      if (node.type === 'blockquote') {
+        const inner = blocks(childrenOf(node, w), w, depth + 1, mode).join('\n\n');
+        if (inner) out.push(mode === 'markdown' ? inner.replace(/^/gm, '> ') : inner);
+        return;
+      }
+      if (node.type === 'table') {
+        // Rows as lines: `| a | b |` with the header's rule in markdown, cells apart by tabs in text.
+        const rows = childrenOf(node, w).map((row) =>
+          isObject(row) ? childrenOf(row, w).map((cell) => (isObject(cell) ? text(childrenOf(cell, w)) : '')) : [],
+        );
+        const lines = rows.map((cells) =>
+          mode === 'markdown' ? `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |` : cells.join('\t'),
+        );
+        if (mode === 'markdown' && lines.length) lines.splice(1, 0, `|${' --- |'.repeat(rows[0]!.length)}`);
+        if (lines.length) out.push(lines.join('\n'));
+        return;
+      }
       if (node.type === 'p') {
         const code = codeBlockText(node as RichTextNode);
         if (code !== undefined) {
@@ -229,7 +265,10 @@ function listLines(node: RichTextNode, w: Walk, depth: number, mode: Mode): stri
     enter(item, w, depth + 1, (li) => {
       const parts = blocks(childrenOf(li, w), w, depth + 2, mode);
       const body = (parts.length ? parts : ['']).join('\n').split('\n');
-      lines.push(`${marker}${body[0]}`, ...body.slice(1).map((line) => (line ? `${indent}${line}` : line)));
+      // A task item keeps whether it is done.
+      const first = childrenOf(li, w)[0];
+      const box = isObject(first) && first.type === 'task' ? (first.checked ? '[x] ' : '[ ] ') : '';
+      lines.push(`${marker}${box}${body[0]}`, ...body.slice(1).map((line) => (line ? `${indent}${line}` : line)));
     });
   });
   return lines.join('\n');

@@ -207,3 +207,21 @@ describe('answerToText', () => {
     expect(long.endsWith(`\n\n${SHORTENED}`)).toBe(true);
   });
 });
+
+describe('markdown answers in the export', () => {
+  it('keeps headings, code blocks with their language, quotes, tables and task items as markdown', () => {
+    const tree = parseMarkdown(
+      '## Plans\n\n| Plan | Price |\n|---|---|\n| Basic | 10 |\n\n> Prices change.\n\n```bash\nnpm i\n```\n\n- [x] done\n- [ ] to do',
+    );
+    const md = richTextToDocument(tree, 'markdown');
+    expect(md).toContain('## Plans');
+    expect(md).toContain('| Plan | Price |\n| --- | --- |\n| Basic | 10 |');
+    expect(md).toContain('> Prices change.');
+    expect(md).toContain('```bash\nnpm i\n```');
+    expect(md).toContain('- [x] done\n- [ ] to do');
+    const text = richTextToDocument(tree, 'text');
+    expect(text).toContain('Plans');
+    expect(text).not.toContain('##');
+    expect(text).toContain('Plan\tPrice');
+  });
+});
