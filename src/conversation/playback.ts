@@ -75,7 +75,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
       pending: actions.some((action) => action.expectsDedicatedReply),
       ...(streamed ? { stream: streamBody(streamed) } : {}),
     },
-    messages.map((message) => ({ kind: 'bot' as const, message })),
+    messages,
   );
   let needsReply = false;
   /** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
