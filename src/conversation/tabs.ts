@@ -154,6 +154,9 @@ const answerRow = (text: string, answer: ChatAnswer | undefined, state: AnswerSt
 
 const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;
 
+/** The Web Locks of the origin, where there are (secure pages of current browsers). */
+const turnLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
+
 function abortError(): DOMException {
   return new DOMException('Another tab has the turn.', 'AbortError');
 }
@@ -211,6 +214,10 @@ export class TabSync {
   /** The visitor's answer refused because the conversation had moved on: its words go in the next text field. */
   #refused: string | undefined;
   #renewing: ReturnType<typeof setInterval> | undefined;
+  /** Lets go of the turn's Web Lock, while this tab holds it (see `#claim`). */
+  #unlock: (() => void) | undefined;
+  /** The visitor's answer whose call waits for the turn's lock. */
+  #claiming: AnswerEntry | undefined;
   #expiry: ReturnType<typeof setTimeout> | undefined;
   /** A stream failure written once the one retry the protocol allows did not come. */
   #streamFailure: ReturnType<typeof setTimeout> | undefined;
@@ -240,6 +247,7 @@ export class TabSync {
     globalThis.removeEventListener?.('pagehide', this.#handlePageHide);
     clearTimeout(this.#expiry);
     this.#handBack();
+    this.#release();
   }
 
   /**
@@ -291,15 +299,18 @@ export class TabSync {
     return { rev: this.#known, from, call: { tab: this.id, until: Date.now() + LEASE_MS } };
   }
 
-  /** The store wrote `json` (`value` parsed). */
+  /** The store saved `json` (`value` parsed). */
   wrote(json: string, value: Record<string, unknown>): void {
     this.#written = json;
     this.#last = value;
+    // Saved, nothing owed: the turn is over.
+    if (!this.#renewing) this.#release();
   }
 
   /** The record was removed. */
   cleared(): void {
     this.#stopRenewing();
+    this.#release();
     this.#last = this.#written = undefined;
   }
 
@@ -315,7 +326,8 @@ export class TabSync {
     try {
       const json = JSON.stringify(value);
       this.#storage.setItem(this.#key, json);
-      this.wrote(json, value);
+      this.#written = json;
+      this.#last = value;
     } catch {
       // A full storage: the other tabs do not learn of this call.
     }
@@ -336,6 +348,7 @@ export class TabSync {
       // Someone else wrote since: the turn is theirs now.
       if (!last || this.#stored() !== this.#written || !isObject(last.call)) {
         this.#stopRenewing();
+        this.#release();
         return;
       }
       const now = Date.now();
@@ -354,6 +367,7 @@ export class TabSync {
     if (this.#renewing === undefined || !last || !isObject(last.call) || this.#stored() !== this.#written) return;
     this.#stopRenewing();
     this.#write({ ...last, call: { ...last.call, until: 0 } });
+    this.#release();
   }
 
   /** Writes a failed call into the record: every tab shows it, with its Retry. */
@@ -362,6 +376,53 @@ export class TabSync {
     const last = this.#last;
     if (last && this.#stored() === this.#written)
       this.#write({ ...last, savedAt: Date.now(), call: undefined, failed: failure });
+    this.#release();
+  }
+
+  /** The call was abandoned (this tab stops, or leaves): its turn ends, its lease runs out or was handed back. */
+  #abandon(): void {
+    this.#stopRenewing();
+    this.#release();
+  }
+
+  /**
+   * Takes the turn for a call: the record says this tab may (`#turn`) and,
+   * where there are Web Locks, the tab holds the turn's lock until its call's
+   * result is saved. So two tabs that both read the record before either
+   * wrote its lease (within the few milliseconds a write takes to reach the
+   * others) cannot both call: the second finds the lock taken.
+   */
+  #claim(refused?: AnswerEntry): boolean | Promise<boolean> {
+    if (!this.#turn(refused)) return false;
+    if (this.#unlock || !turnLocks()) return true;
+    this.#claiming = refused;
+    return this.#lock().then((held) => {
+      this.#claiming = undefined;
+      if (held && this.#turn(refused)) return true;
+      // Another tab took the turn a moment ago: its lease comes next.
+      if (!held) this.#follow(this.#stored(), refused);
+      this.#abandon();
+      return false;
+    });
+  }
+
+  /** Holds the turn's Web Lock (true at once when it is held already, or there are no Web Locks). */
+  #lock(): Promise<boolean> {
+    const locks = turnLocks();
+    if (this.#unlock || !locks) return Promise.resolve(true);
+    return new Promise<boolean>((granted) => {
+      locks
+        .request(`flowbot-chat-turn:${this.#key}`, { ifAvailable: true }, (lock) => {
+          granted(!!lock);
+          return lock ? new Promise<void>((release) => (this.#unlock = release)) : undefined;
+        })
+        .catch(() => granted(true));
+    });
+  }
+
+  #release(): void {
+    this.#unlock?.();
+    this.#unlock = undefined;
   }
 
   /**
@@ -414,13 +475,15 @@ export class TabSync {
       )
       .at(-1);
     const what = row ? { text: row.text, answer } : {};
-    if (!this.#turn(row)) throw abortError();
+    // Without Web Locks the turn is taken at once: no other task runs between the check and the lease.
+    const claim = this.#claim(row);
+    if (!(typeof claim === 'boolean' ? claim : await claim) || options?.signal?.aborted) throw abortError();
     this.#refused = undefined;
     this.#lease(what);
     try {
       return await client.continueChat(sessionId, answer, options);
     } catch (error) {
-      if (options?.signal?.aborted || isAbortError(error)) this.#stopRenewing();
+      if (options?.signal?.aborted || isAbortError(error)) this.#abandon();
       // A 2xx whose body cannot be read: the server has the answer (the controller keeps it delivered).
       else
         this.#fail({
@@ -437,7 +500,8 @@ export class TabSync {
     sessionId: string,
     options: { messages?: readonly unknown[]; signal: AbortSignal },
   ): AsyncGenerator<string> {
-    if (!this.#turn()) throw abortError();
+    const claim = this.#claim();
+    if (!(typeof claim === 'boolean' ? claim : await claim) || options.signal.aborted) throw abortError();
     clearTimeout(this.#streamFailure);
     this.#lease({});
     let pieces = 0;
@@ -471,7 +535,7 @@ export class TabSync {
    * another tab writes the new conversation next (until then this tab goes on
    * as it was).
    */
-  #follow(raw: string | null, refused?: AnswerEntry): void {
+  #follow(raw: string | null, refused = this.#claiming): void {
     this.#seen = raw;
     const record = raw === null ? undefined : this.#read(raw);
     const session = this.#host.session;
@@ -595,14 +659,16 @@ export class TabSync {
     } else this.#host.owe(failed.delivered ? { ...record, pending: true, reply: undefined } : record);
   }
 
-  /** Takes over what the tab that went away owed; one tab does (a Web Lock picks it where there is one). */
+  /** Takes over what the tab that went away owed; one tab does (the one that gets the turn's lock, where there is one). */
   #takeOver(): void {
-    const go = (): void => {
+    void this.#lock().then((held) => {
       const raw = this.#stored();
       const record = raw === null ? undefined : this.#read(raw);
       const call = record?.call;
-      if (!record || !call || record.rev !== this.#known || call.tab === this.id || call.until > Date.now()) {
-        this.#follow(raw);
+      if (!held || !record || !call || record.rev !== this.#known || call.tab === this.id || call.until > Date.now()) {
+        if (held) this.#release();
+        // Another tab is taking over: its lease comes next; if not, look again.
+        this.#expiry = setTimeout(() => this.#follow(this.#stored()), held ? 0 : 500);
         return;
       }
       this.#last = parseJson(raw!) as Record<string, unknown>;
@@ -613,18 +679,6 @@ export class TabSync {
       session.setStatus('ready');
       if (call.text === undefined) this.#host.owe(record);
       else this.#host.controller.send(call.answer, call.text);
-    };
-    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-    if (!locks) {
-      queueMicrotask(go);
-      return;
-    }
-    void locks
-      .request(`flowbot-chat-turn:${this.#key}`, { ifAvailable: true }, (lock) => {
-        if (lock) go();
-        // Another tab is taking over: its lease arrives soon; if not, look again.
-        else this.#expiry = setTimeout(() => this.#follow(this.#stored()), 500);
-      })
-      .catch(() => go());
+    });
   }
 }
