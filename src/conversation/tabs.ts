@@ -161,7 +161,7 @@ function abortError(): DOMException {
   return new DOMException('Another tab has the turn.', 'AbortError');
 }
 
-/** A lease as stored, or `undefined` when there is none (or it is out of shape). */
+/** A lease as stored, `undefined` when there is none, `null` when it is out of shape. */
 export function readLease(value: unknown): Lease | undefined | null {
   if (value == null) return undefined;
   if (!isObject(value) || typeof value.tab !== 'string' || typeof value.until !== 'number') return null;
@@ -406,6 +406,20 @@ export class TabSync {
     });
   }
 
+  /**
+   * `#claim` for a call that `signal` may have stopped meanwhile (another tab was ahead, or the
+   * widget left): then the turn goes back. Without Web Locks it all happens at once: no other
+   * task runs between the check and the lease that follows.
+   */
+  #take(refused: AnswerEntry | undefined, signal: AbortSignal | undefined): boolean | Promise<boolean> {
+    const claim = this.#claim(refused);
+    const taken = (mine: boolean): boolean => {
+      if (mine && signal?.aborted) this.#abandon();
+      return mine && !signal?.aborted;
+    };
+    return typeof claim === 'boolean' ? taken(claim) : claim.then(taken);
+  }
+
   /** Holds the turn's Web Lock (true at once when it is held already, or there are no Web Locks). */
   #lock(): Promise<boolean> {
     const locks = turnLocks();
@@ -475,9 +489,8 @@ export class TabSync {
       )
       .at(-1);
     const what = row ? { text: row.text, answer } : {};
-    // Without Web Locks the turn is taken at once: no other task runs between the check and the lease.
-    const claim = this.#claim(row);
-    if (!(typeof claim === 'boolean' ? claim : await claim) || options?.signal?.aborted) throw abortError();
+    const take = this.#take(row, options?.signal);
+    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
     this.#refused = undefined;
     this.#lease(what);
     try {
@@ -500,8 +513,8 @@ export class TabSync {
     sessionId: string,
     options: { messages?: readonly unknown[]; signal: AbortSignal },
   ): AsyncGenerator<string> {
-    const claim = this.#claim();
-    if (!(typeof claim === 'boolean' ? claim : await claim) || options.signal.aborted) throw abortError();
+    const take = this.#take(undefined, options.signal);
+    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
     clearTimeout(this.#streamFailure);
     this.#lease({});
     let pieces = 0;

@@ -41,6 +41,35 @@ class SharedStorage implements Storage {
     this.map.set(key, String(value));
     if (oldValue !== value) this.changed(key, oldValue, String(value));
   }
+  /**
+   * A tab's own copy of the area, as a browser keeps one per page process: its writes are its at
+   * once, the others' reach it with their event (so while events are held it reads old values).
+   */
+  view(): Storage {
+    const setShared = (key: string, value: string | null) =>
+      value === null ? this.removeItem(key) : this.setItem(key, value);
+    const cache = new Map(this.map);
+    const view: Storage & { cache: Map<string, string> } = {
+      cache,
+      get length() {
+        return cache.size;
+      },
+      clear: () => cache.clear(),
+      key: (index: number) => [...cache.keys()][index] ?? null,
+      getItem: (key: string) => cache.get(key) ?? null,
+      setItem(key: string, value: string) {
+        cache.set(key, String(value));
+        setShared(key, String(value));
+      },
+      removeItem(key: string) {
+        cache.delete(key);
+        setShared(key, null);
+      },
+    };
+    this.views.push(view);
+    return view;
+  }
+  readonly views: Array<Storage & { cache: Map<string, string> }> = [];
   /** Delivers the held events. */
   release(): void {
     this.hold = false;
@@ -55,6 +84,12 @@ class SharedStorage implements Storage {
   }
   private deliver(event: StorageEvent): void {
     for (const listener of [...this.listeners]) listener(event);
+    // Each view hears it as its own area's event, once its copy has the change.
+    for (const view of this.views) {
+      if (event.newValue === null) view.cache.delete(event.key!);
+      else view.cache.set(event.key!, event.newValue);
+      for (const listener of [...this.listeners]) listener({ ...event, storageArea: view } as StorageEvent);
+    }
   }
 }
 
@@ -192,13 +227,18 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
   return { controller, notices, shown, state: () => controller.state };
 }
 
-/** Two tabs on one conversation: the first started it, the second restored it. */
-async function twoTabs() {
+/**
+ * Two tabs on one conversation: the first started it, the second restored it. With `ownViews`
+ * each tab reads its own copy of the storage area (see `SharedStorage.view`).
+ */
+async function twoTabs({ ownViews = false } = {}) {
   const viewer = fakeViewer();
   const a = await tab(viewer.client);
+  if (ownViews) vi.stubGlobal('localStorage', local.view());
   a.controller.start();
   await flush();
   const b = await tab(viewer.client);
+  if (ownViews) vi.stubGlobal('localStorage', local.view());
   b.controller.start();
   await flush();
   return { viewer, a, b };
@@ -289,6 +329,43 @@ describe('persist="local" in two tabs', () => {
     expect(a.shown().filter((row) => !row.endsWith('(failed)'))).toEqual(
       b.shown().filter((row) => !row.endsWith('(failed)')),
     );
+  });
+
+  it("lets one of two tabs that answer at the same moment talk: the one holding the turn's Web Lock", async () => {
+    // The origin's Web Locks, shared by its tabs.
+    const held = new Set<string>();
+    vi.stubGlobal('navigator', {
+      locks: {
+        async request(name: string, _options: unknown, callback: (lock: object | null) => unknown) {
+          if (held.has(name)) return callback(null);
+          held.add(name);
+          try {
+            return await callback({ name });
+          } finally {
+            held.delete(name);
+          }
+        },
+      },
+    });
+    const { viewer, a, b } = await twoTabs({ ownViews: true });
+    // Neither has heard of the other's answer when it checks the record.
+    local.hold = true;
+    a.controller.send('Ada');
+    b.controller.send('Bob');
+    await flush();
+    expect(viewer.client.continueChat).toHaveBeenCalledTimes(1);
+    expect(viewer.answers()).toEqual({ 1: ['Ada'] });
+    expect(b.shown()).toEqual(['q1', 'Bob (failed)']);
+    expect(b.state().input).toMatchObject({ id: 'a1', prefilledValue: 'Bob' });
+    local.release();
+    await flush();
+    expect(b.shown()).toEqual(['q1', 'Ada', 'q2']);
+    expect(held.size).toBe(0);
+
+    b.controller.send('Bob');
+    await flush();
+    expect(viewer.answers()).toEqual({ 1: ['Ada'], 2: ['Bob'] });
+    expect(held.size).toBe(0);
   });
 
   it('shows a failure in the other tab, where Retry sends the same answer', async () => {
