@@ -14,7 +14,7 @@ import { STREAMED_ID, type AnswerEntry, type StreamEntry } from '../protocol/tra
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
-import type { StoredConversation } from './persistence.js';
+import type { Owed, StoredConversation } from './persistence.js';
 import { play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { readAnswer, STOPPED, StreamFailure } from './stream.js';
@@ -128,23 +128,31 @@ export class ConversationController implements ReactiveController {
     const config = this.#options.config();
     this.reset();
     if (!config.publicId) return;
+    const s = this.#s;
+    s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     const persist = config.persist && config.persist !== 'none' ? this.#options.loadStore : undefined;
     if (!persist) {
       this.#startNew(config);
       return;
     }
     // The storage code arrives on demand (most widgets remember nothing).
-    this.#s.setStatus('starting');
+    s.setStatus('starting');
     const generation = this.#generation;
     persist().then(
       (Store) => {
         if (generation !== this.#generation) return;
-        const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey);
-        this.#s.store = store;
+        // With persist="local" the store keeps this conversation in step with the site's other tabs.
+        const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey, {
+          session: s,
+          controller: this,
+          stop: () => this.#stop(),
+          owe: (owed) => this.#owe(owed),
+        });
+        s.store = store;
         store.claim();
         if (fresh) store.clear();
         const saved = store.load();
-        if (saved) this.#restore(saved, config);
+        if (saved) this.#restore(saved);
         else this.#startNew(config);
       },
       () => generation === this.#generation && this.#startNew(config),
@@ -156,10 +164,7 @@ export class ConversationController implements ReactiveController {
    * transcript. `unavailable` keeps the controller from being started by its host.
    */
   reset(status: 'idle' | 'unavailable' = 'idle'): void {
-    this.#generation++;
-    this.#request?.abort();
-    this.#request = undefined;
-    this.#timers.flush();
+    this.#stop();
     this.#resume = undefined;
     this.#s.store?.release();
     this.#s = this.#newSession(status);
@@ -182,6 +187,14 @@ export class ConversationController implements ReactiveController {
     return true;
   }
 
+  /** Stops the work on the conversation: the call in flight, the response playing, its pauses. */
+  #stop(): void {
+    this.#generation++;
+    this.#request?.abort();
+    this.#request = undefined;
+    this.#timers.flush();
+  }
+
   #startNew(config: ConversationConfig): void {
     this.#s.setStatus('starting');
     const greeting = config.greeting?.trim();
@@ -192,8 +205,7 @@ export class ConversationController implements ReactiveController {
   async #begin(config: ConversationConfig): Promise<void> {
     const generation = this.#generation;
     const signal = this.#newRequest();
-    const client = (this.#options.createClient ?? defaultClient)(config.apiHost);
-    this.#s.client = client;
+    const client = this.#s.client!;
     let result: StartChatResult;
     try {
       result = await client.startChat(config.publicId, {
@@ -227,10 +239,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Puts a remembered conversation back on screen, then goes on where it was. */
-  #restore(saved: StoredConversation, config: ConversationConfig): void {
+  #restore(saved: StoredConversation): void {
     const s = this.#s;
     s.restored = true;
-    s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     s.sessionId = saved.sessionId;
     s.resultId = saved.resultId;
     s.flowbot = saved.flowbot;
@@ -246,12 +257,17 @@ export class ConversationController implements ReactiveController {
     const owed = saved.reply !== undefined || !!saved.stream;
     this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
     this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
+    this.#owe(saved);
+  }
+
+  /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
+  #owe(saved: Owed): void {
     // A streamed answer that was complete is sent as the reply; one that was not streams again.
     if (saved.reply !== undefined) void this.#deliver(undefined, { type: 'text', text: saved.reply });
     else if (saved.stream) void this.#streamAndReply(saved.stream.messages, this.#generation);
     else if (saved.pending) void this.#deliver(undefined);
     else if (saved.input) {
-      s.input = saved.input;
+      this.#s.input = saved.input;
       this.#notify({ type: 'input', input: saved.input });
     }
   }

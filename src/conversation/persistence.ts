@@ -30,11 +30,18 @@
  * Two widgets of one bot on one page need their own keys (`id` or
  * `persist-key`): without, the second one warns and remembers nothing, so it
  * cannot overwrite the first one's conversation.
+ *
+ * With `local`, the tabs of the site show one conversation, in step
+ * (`tabs.ts`): a save also stamps the record (`rev`, `from`, and a lease
+ * while a call is owed), and the store follows what the other tabs write.
+ * These fields are optional: records without them are read as before.
  */
 import { isObject, parseJson } from '../protocol/json.js';
 import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
+import type { AnswerEntry, BotEntry, TranscriptEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { readFailure, readLease, TabSync, type Failure, type Lease, type TabHost } from './tabs.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -70,6 +77,27 @@ export interface StoredConversation {
   reply?: string | undefined;
   dynamicTheme?: DynamicTheme | undefined;
   progress?: number | undefined;
+  /** Which save this is (`persist="local"`): unique, so a tab knows whether the conversation moved on. */
+  rev?: string | undefined;
+  /** How many older entries the record no longer holds (`persist="local"`). */
+  from?: number | undefined;
+  /** A call in flight in one tab, or owed by it, and its lease (`persist="local"`). */
+  call?: Lease | undefined;
+  /** The last call failed (`persist="local"`): every open tab shows it. */
+  failed?: Failure | undefined;
+}
+
+/** What a record says is still owed: the input on screen, or the call to make. */
+export type Owed = Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply'>;
+
+/** What the store reads of a conversation to remember it (the controller's `Session`). */
+export interface RememberedConversation {
+  readonly sessionId: string | undefined;
+  readonly resultId: string | undefined;
+  readonly flowbot: unknown;
+  readonly entries: readonly TranscriptEntry[];
+  readonly dynamicTheme: DynamicTheme;
+  readonly progress: number | undefined;
 }
 
 /** Marks a field out of shape (distinct from every value a field can hold). */
@@ -111,10 +139,16 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
   const stream = optional(value.stream, isObject);
   const messages = stream && stream !== BAD ? optional(stream.messages, Array.isArray) : undefined;
   const dynamicTheme = value.dynamicTheme == null ? undefined : readDynamicTheme(value.dynamicTheme);
+  const rev = optional(value.rev, (x): x is string => typeof x === 'string');
+  const from = optional(value.from, (x): x is number => Number.isSafeInteger(x) && (x as number) >= 0);
+  const call = readLease(value.call);
+  const failed = readFailure(value.failed);
   if (
     (value.input != null && !input) ||
     (value.dynamicTheme != null && !dynamicTheme) ||
-    [pending, reply, progress, stream, messages].includes(BAD)
+    [pending, reply, progress, stream, messages, rev, from].includes(BAD) ||
+    call === null ||
+    failed === null
   ) {
     return undefined;
   }
@@ -129,6 +163,10 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
     reply: typeof reply === 'string' ? reply : undefined,
     dynamicTheme,
     progress: typeof progress === 'number' ? progress : undefined,
+    ...(typeof rev === 'string' ? { rev } : {}),
+    ...(typeof from === 'number' ? { from } : {}),
+    ...(call ? { call } : {}),
+    ...(failed ? { failed } : {}),
   };
   return { record, savedAt: value.savedAt };
 }
@@ -157,14 +195,28 @@ export class ConversationStore {
   private readonly key: string;
   /** The claims this store's key is held in, while it holds it. */
   private held: Map<string, ConversationStore> | undefined;
+  /** With `local` and a conversation to keep in step: the other tabs of the site (see `tabs.ts`). */
+  private readonly tabs: TabSync | undefined;
 
-  constructor(mode: PersistMode | string | undefined, publicId: string, apiHost: string, instance = '') {
+  /**
+   * `host`: the conversation this store remembers, which `local` keeps in
+   * step with the site's other tabs (without one, the store only saves and loads).
+   */
+  constructor(
+    mode: PersistMode | string | undefined,
+    publicId: string,
+    apiHost: string,
+    instance = '',
+    host?: TabHost,
+  ) {
     this.key = storageKey(publicId, apiHost, instance.trim());
     try {
       this.storage = mode === 'local' ? localStorage : mode === 'session' ? sessionStorage : undefined;
     } catch {
       // Storage blocked (cookies off, sandboxed frame): nothing is remembered.
     }
+    if (mode === 'local' && this.storage && host)
+      this.tabs = new TabSync(this.storage, this.key, (raw) => this.read(raw), host);
   }
 
   /**
@@ -186,12 +238,14 @@ export class ConversationStore {
     }
     held.set(this.key, this);
     this.held = held;
+    this.tabs?.listen();
   }
 
   /** Lets go of the key (the widget left the page, or starts over). */
   release(): void {
     if (this.held?.get(this.key) === this) this.held.delete(this.key);
     this.held = undefined;
+    this.tabs?.quiet();
   }
 
   /** The remembered conversation, if there is a sound one (see the module comment); an unsound one is dropped. */
@@ -205,7 +259,7 @@ export class ConversationStore {
     if (!raw) return undefined;
     const record = raw.length <= MAX_RECORD_CHARS ? this.read(raw) : undefined;
     if (!record) this.clear();
-    return record;
+    return record && this.storage && this.tabs ? this.tabs.loaded(record, raw) : record;
   }
 
   private read(raw: string): StoredConversation | undefined {
@@ -237,9 +291,32 @@ export class ConversationStore {
     return restored;
   }
 
+  /**
+   * Remembers `conversation`: what a reload shows again (bot messages and the
+   * answers the server accepted, then `messages`, about to be shown) and what
+   * it still `owed`.
+   */
+  remember(conversation: RememberedConversation, owed: Owed, messages: readonly ChatMessage[] = []): void {
+    const kept = conversation.entries.filter(
+      (entry): entry is BotEntry | AnswerEntry =>
+        entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
+    );
+    this.save({
+      sessionId: conversation.sessionId ?? '',
+      resultId: conversation.resultId ?? '',
+      flowbot: conversation.flowbot,
+      entries: [...kept, ...messages.map((message) => ({ kind: 'bot' as const, message }))],
+      ...owed,
+      dynamicTheme: conversation.dynamicTheme,
+      progress: conversation.progress,
+    });
+  }
+
   /** Remembers `record` (its newest entries); when storage refuses (full), persistence is off from then on. */
   save(record: StoredConversation): void {
-    if (!this.storage) return;
+    const { storage, tabs } = this;
+    // Another tab moved the conversation on meanwhile: this one follows it instead.
+    if (!storage || (tabs && !tabs.mayWrite())) return;
     try {
       // Messages saved before they are shown (the rest of a response: no key yet) take the time of
       // their save: the typing delays are seconds, and times show minutes.
@@ -247,12 +324,21 @@ export class ConversationStore {
       const entries = record.entries
         .slice(-MAX_ENTRIES)
         .map((entry) => (entry.at !== undefined || 'key' in entry ? entry : { ...entry, at: now }));
-      const json = JSON.stringify({ v: FORMAT, key: this.key, savedAt: Date.now(), ...record, entries });
+      const value = {
+        v: FORMAT,
+        key: this.key,
+        savedAt: now,
+        ...record,
+        ...tabs?.stamp(record, entries.length),
+        entries,
+      };
+      const json = JSON.stringify(value);
       if (json.length > MAX_RECORD_CHARS) {
         this.clear();
         return;
       }
-      this.storage.setItem(this.key, json);
+      storage.setItem(this.key, json);
+      tabs?.wrote(json, value);
     } catch {
       this.clear();
       this.storage = undefined;
@@ -261,6 +347,7 @@ export class ConversationStore {
 
   /** Forgets the conversation. */
   clear(): void {
+    this.tabs?.cleared();
     try {
       this.storage?.removeItem(this.key);
     } catch {

@@ -74,10 +74,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     pending: actions.some((action) => action.expectsDedicatedReply),
     ...(streamed ? { stream: streamBody(streamed) } : {}),
   };
-  s.remember(
-    owed,
-    messages.map((message) => ({ kind: 'bot' as const, message })),
-  );
+  s.remember(owed, messages);
   let needsReply = false;
   /** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
   const type = async (ms: number): Promise<boolean> => {

@@ -7,16 +7,9 @@
  */
 import { answerText } from '../protocol/answers.js';
 import type { ChatInput, ChatMessage, ContinueChatResult, DynamicTheme, StartChatResult } from '../protocol/types.js';
-import type {
-  AnswerEntry,
-  BotEntry,
-  ConversationStatus,
-  FailedAction,
-  StreamEntry,
-  TranscriptEntry,
-} from '../protocol/transcript.js';
+import type { ConversationStatus, FailedAction, StreamEntry, TranscriptEntry } from '../protocol/transcript.js';
 import type { ConversationClient, ConversationNotice } from './options.js';
-import type { ConversationStore, StoredConversation } from './persistence.js';
+import type { ConversationStore, Owed } from './persistence.js';
 import type { TypingEmulation } from './typing.js';
 
 /** The most client logs one conversation sends. */
@@ -187,26 +180,10 @@ export class Session implements ConversationState {
   }
 
   /**
-   * Remembers the conversation (with `persist`): what a reload shows again (bot
-   * messages and the answers the server accepted, plus `extraEntries`) and what
-   * it still owes.
+   * Remembers the conversation (with `persist`; see `ConversationStore.remember`):
+   * what a reload shows again, with `messages` about to be shown, and what it still owes.
    */
-  remember(
-    owed: Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply'>,
-    extraEntries: StoredConversation['entries'] = [],
-  ): void {
-    const kept = this.entries.filter(
-      (entry): entry is BotEntry | AnswerEntry =>
-        entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent'),
-    );
-    this.store?.save({
-      sessionId: this.sessionId ?? '',
-      resultId: this.resultId ?? '',
-      flowbot: this.flowbot,
-      entries: [...kept, ...extraEntries],
-      ...owed,
-      dynamicTheme: this.dynamicTheme,
-      progress: this.progress,
-    });
+  remember(owed: Owed, messages?: readonly ChatMessage[]): void {
+    this.store?.remember(this, owed, messages);
   }
 }

@@ -5,12 +5,10 @@
  * back as the reply.
  */
 import { isFlowbotHttpError } from '../api/errors.js';
+import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
 import type { ConversationClient } from './options.js';
 
-/** A failure of the stream request answered by one retry after 3 s (viewer protocol). */
-const RETRIED_STATUSES = [403, 500, 503];
-/** Wait before that retry, in ms. */
-export const STREAM_RETRY_MS = 3000;
+export { STREAM_RETRY_MS } from '../protocol/stream.js';
 
 /** Why a stream was aborted by the visitor (the stop button): what was shown is the answer. */
 export const STOPPED = Symbol('stopped');

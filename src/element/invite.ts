@@ -14,6 +14,14 @@
  *   reloads in the storage area of `persist`. Optionally a short, quiet chime
  *   made in the page (no audio file), never before the visitor has interacted
  *   with the page.
+ * - **Every tab** (`persist="local"`): the count is one for the site's tabs,
+ *   and the visit (a dismissed preview, a panel opened) is kept in
+ *   `localStorage` too, for as long as the conversation (24 hours). Each tab
+ *   follows both through the `storage` event: a dismissal hides the preview
+ *   in every tab, opening the panel anywhere clears the badge everywhere. The
+ *   tab that plays the bot's messages counts them, also when its page is
+ *   hidden (the visitor is in another tab); a tab that shows the open panel
+ *   to the visitor clears the count as it arrives.
  *
  * Nothing here moves focus on its own, and everything is positioned against
  * the fixed launcher, so the host page's layout never shifts.
@@ -65,7 +73,7 @@ export interface InviteNotices {
   fire(event: Event): void;
 }
 
-/** What this visit has seen of the widget, kept in `sessionStorage`. */
+/** What this visit has seen of the widget, kept in `sessionStorage` (and `localStorage` with `persist="local"`). */
 interface Visit {
   /** The preview was dismissed. */
   dismissed?: boolean;
@@ -73,9 +81,15 @@ interface Visit {
   opened?: boolean;
 }
 
+/** A visit as read from storage: only its two flags count. */
+const visitOf = (value: Record<string, unknown> | undefined): Visit => ({
+  ...(value?.dismissed === true ? { dismissed: true } : {}),
+  ...(value?.opened === true ? { opened: true } : {}),
+});
+
 /** Longest preview text before it is cut (the card also clamps it to three lines). */
 const PREVIEW_CHARS = 160;
-/** An unread count older than the conversation it counts is meaningless: both live 24 hours. */
+/** An unread count (or a visit shared by the tabs) older than the conversation is meaningless: both live 24 hours. */
 const UNREAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** At most one chime in this span, however many messages arrive. */
 const CHIME_GAP_MS = 2000;
@@ -147,8 +161,12 @@ export class Invite implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.visit = (readJson(storageOf('session'), this.key('visit')) as Visit | undefined) ?? {};
+    this.visit = { ...visitOf(readJson(storageOf('session'), this.key('visit'))), ...this.sharedVisit() };
     this.readUnread();
+    if (this.host.persist === 'local') {
+      addEventListener('storage', this.handleStorage);
+      document.addEventListener('visibilitychange', this.handleVisibility);
+    }
     document.addEventListener('keydown', this.handleDocumentKeydown);
     document.addEventListener('pointerdown', this.handleActivation, { capture: true, passive: true });
     const delay = this.host.previewDelay;
@@ -171,6 +189,8 @@ export class Invite implements ReactiveController {
   hostDisconnected(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
+    removeEventListener('storage', this.handleStorage);
+    document.removeEventListener('visibilitychange', this.handleVisibility);
     document.removeEventListener('keydown', this.handleDocumentKeydown);
     document.removeEventListener('pointerdown', this.handleActivation, { capture: true });
     void this.audio?.close().catch(() => undefined);
@@ -208,9 +228,9 @@ export class Invite implements ReactiveController {
     for (const run of queued) run();
   }
 
-  /** A bot message was shown: counted when the panel is closed. */
+  /** A bot message was shown: counted when the panel is closed (or, with `persist="local"`, the page hidden). */
   message(): void {
-    if (this.host.open || (this.host.mode !== 'bubble' && this.host.mode !== 'popup')) return;
+    if (this.seen() || (this.host.mode !== 'bubble' && this.host.mode !== 'popup')) return;
     this.setUnread(this.unread + 1);
     if (this.host.notifySound) this.chime();
   }
@@ -282,6 +302,12 @@ export class Invite implements ReactiveController {
   }
 
   private hidePreview(reason: PreviewDismissReason): void {
+    this.removePreview();
+    this.remember(reason === 'open' ? { opened: true } : { dismissed: true });
+    this.queued.push(() => this.notices.fire(new FlowbotPreviewDismissEvent({ reason })));
+  }
+
+  private removePreview(): void {
     // Focus in the card would be lost with it: the launcher takes it.
     const root = this.host.renderRoot as ShadowRoot;
     const preview = root.querySelector?.('.preview');
@@ -289,8 +315,11 @@ export class Invite implements ReactiveController {
       root.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
     }
     this.previewShown = '';
-    this.remember(reason === 'open' ? { opened: true } : { dismissed: true });
-    this.queued.push(() => this.notices.fire(new FlowbotPreviewDismissEvent({ reason })));
+  }
+
+  /** Whether the visitor sees the messages as they arrive: the panel is open (and, with `persist="local"`, the page shown). */
+  private seen(): boolean {
+    return this.host.open && !(this.host.persist === 'local' && document.visibilityState === 'hidden');
   }
 
   private autoOpen(): void {
@@ -318,6 +347,17 @@ export class Invite implements ReactiveController {
   private remember(change: Visit): void {
     this.visit = { ...this.visit, ...change };
     writeJson(storageOf('session'), this.key('visit'), this.visit);
+    // Every tab of the site follows it (see the module comment).
+    if (this.host.persist === 'local')
+      writeJson(storageOf('local'), this.key('visit'), { ...this.visit, savedAt: Date.now() });
+  }
+
+  /** The visit the site's tabs share (`persist="local"`), while it is fresh. */
+  private sharedVisit(): Visit {
+    if (this.host.persist !== 'local') return {};
+    const record = readJson(storageOf('local'), this.key('visit'));
+    const age = typeof record?.savedAt === 'number' ? Date.now() - record.savedAt : -1;
+    return age >= 0 && age <= UNREAD_MAX_AGE_MS ? visitOf(record) : {};
   }
 
   private unreadStorage(): Storage | undefined {
@@ -371,6 +411,35 @@ export class Invite implements ReactiveController {
       // No Web Audio: the badge says it all.
     }
   }
+
+  /** Another tab of the site changed the count or the visit. */
+  private readonly handleStorage = (event: StorageEvent): void => {
+    if (event.storageArea !== storageOf('local')) return;
+    if (event.key === null || event.key === this.key('visit')) {
+      this.visit = { ...this.visit, ...this.sharedVisit() };
+      // Dismissed (or the panel opened) in another tab: gone here too, for the rest of the visit.
+      if (this.previewShown && !this.previewAllowed()) this.removePreview();
+      this.host.requestUpdate();
+    }
+    if (event.key === null || event.key === this.key('unread')) {
+      const before = this.unread;
+      this.readUnread();
+      if (this.unread === before) return;
+      // The visitor sees the open panel here: these messages are read.
+      if (this.unread && this.seen()) {
+        this.setUnread(0);
+        return;
+      }
+      if (this.unread) this.announcing = 'unread';
+      this.queued.push(() => this.notices.fire(new FlowbotUnreadEvent({ count: this.unread })));
+      this.host.requestUpdate();
+    }
+  };
+
+  /** Back to a tab whose panel is open: what arrived meanwhile is read now. */
+  private readonly handleVisibility = (): void => {
+    if (this.unread && this.seen()) this.setUnread(0);
+  };
 
   private readonly handleActivation = (): void => {
     this.pageActivated = true;

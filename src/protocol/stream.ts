@@ -15,6 +15,11 @@
  */
 import { parseJson } from './json.js';
 
+/** A failure of the stream request answered by one retry after 3 s (viewer protocol). */
+export const RETRIED_STATUSES = [403, 500, 503];
+/** Wait before that retry, in ms. */
+export const STREAM_RETRY_MS = 3000;
+
 /** One part of a data stream, as the reader sees it. */
 export type DataStreamPart =
   /** Code `0`: a piece of the answer, to append. */

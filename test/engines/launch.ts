@@ -3,13 +3,13 @@
  * installed (a laptop after `npx playwright install`); otherwise the system's: Chromium through
  * Playwright, Firefox ESR through puppeteer-core over WebDriver BiDi, and WebKitGTK's MiniBrowser
  * through `WebKitWebDriver` on a virtual X display (Xvfb). Every path yields the same small
- * `EnginePage`.
+ * `EnginePage`, which can open more tabs of the same browser (one profile: shared storage).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { KeyInput } from 'puppeteer-core';
+import type { KeyInput, Page as PuppeteerPage } from 'puppeteer-core';
 import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserType, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { waitForDriver, webDriverKeys, WebDriverSession } from './webdriver.js';
@@ -42,7 +42,14 @@ export interface EnginePage {
   press(key: Key): Promise<void>;
   /** Types text into the focused element, key by key. */
   type(text: string): Promise<void>;
-  /** Closes the browser and ends every process it started. Safe to call twice. */
+  /** Brings this tab to the front, as a visitor who switches to it (keys go to the tab in front). */
+  bringToFront(): Promise<void>;
+  /**
+   * Opens another tab of the same browser and profile (the site's storage is shared), in front.
+   * Its `close` closes that tab only; the first tab's `close` closes the browser.
+   */
+  newPage(): Promise<EnginePage>;
+  /** Closes the browser and ends every process it started (another tab: closes that tab). Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -159,16 +166,31 @@ async function launchWithPlaywright(
   const browser: PlaywrightBrowser = await type.launch({ ...launchOptions, timeout: options.timeoutMs });
   let page: Page;
   try {
-    page = await browser.newPage();
+    // A context of its own, so that more tabs can join it (`newPage`).
+    page = await (await browser.newContext()).newPage();
   } catch (error) {
     await browser.close().catch(() => {});
     throw error;
   }
-  page.setDefaultTimeout(options.timeoutMs);
   const binary = launchOptions?.executablePath ?? "Playwright's own build";
+  const description = `${engine} ${browser.version()} (${binary}) via Playwright`;
+  return playwrightTab(engine, description, page, options, () =>
+    withTimeout(browser.close(), options.timeoutMs, `closing ${engine}`),
+  );
+}
+
+/** One tab of a Playwright browser; `close` ends it (the browser, for the first tab). */
+function playwrightTab(
+  engine: EngineName,
+  description: string,
+  page: Page,
+  options: LaunchOptions,
+  close: () => Promise<void>,
+): EnginePage {
+  page.setDefaultTimeout(options.timeoutMs);
   return {
     engine,
-    description: `${engine} ${browser.version()} (${binary}) via Playwright`,
+    description,
     goto: async (url) => {
       await page.goto(url, { waitUntil: 'load' });
     },
@@ -176,7 +198,14 @@ async function launchWithPlaywright(
     evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))),
     press: (key) => page.keyboard.press(key),
     type: (text) => page.keyboard.type(text),
-    close: () => withTimeout(browser.close(), options.timeoutMs, `closing ${engine}`),
+    bringToFront: () => page.bringToFront(),
+    newPage: async () => {
+      // A page of the same context: the same storage, as a visitor's second tab.
+      const next = await page.context().newPage();
+      await next.bringToFront();
+      return playwrightTab(engine, description, next, options, () => next.close());
+    },
+    close,
   };
 }
 
@@ -211,25 +240,43 @@ async function launchFirefoxBiDi(binary: string, options: LaunchOptions): Promis
     // without focus Firefox ignores Enter on a focused <button> (links and fields still react).
     const page = await browser.newPage();
     await page.bringToFront();
-    page.setDefaultTimeout(options.timeoutMs);
     const version = (await browser.version()).replace(/^firefox\//i, '');
-    return {
-      engine: 'firefox',
-      description: `firefox ${version} (${binary}) via puppeteer-core, WebDriver BiDi`,
-      goto: async (url) => {
-        await page.goto(url, { waitUntil: 'load' });
-      },
-      setViewport: (width, height) => page.setViewport({ width, height }),
-      evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))) as Promise<never>,
-      // puppeteer sends `Enter` as the keypad's key; a visitor presses the main one.
-      press: (key) => page.keyboard.press(webDriverKeys[key] as KeyInput),
-      type: (text) => page.keyboard.type(text),
-      close,
-    };
+    const description = `firefox ${version} (${binary}) via puppeteer-core, WebDriver BiDi`;
+    return puppeteerTab(description, page, options, close);
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
+}
+
+/** One tab of the puppeteer-driven Firefox; `close` ends it (the browser, for the first tab). */
+function puppeteerTab(
+  description: string,
+  page: PuppeteerPage,
+  options: LaunchOptions,
+  close: () => Promise<void>,
+): EnginePage {
+  page.setDefaultTimeout(options.timeoutMs);
+  return {
+    engine: 'firefox',
+    description,
+    goto: async (url) => {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    setViewport: (width, height) => page.setViewport({ width, height }),
+    evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))) as Promise<never>,
+    // puppeteer sends `Enter` as the keypad's key; a visitor presses the main one.
+    press: (key) => page.keyboard.press(webDriverKeys[key] as KeyInput),
+    type: (text) => page.keyboard.type(text),
+    bringToFront: () => page.bringToFront(),
+    newPage: async () => {
+      // The browser's default context: the same profile and storage, as a visitor's second tab.
+      const next = await page.browser().newPage();
+      await next.bringToFront();
+      return puppeteerTab(description, next, options, () => next.close());
+    },
+    close,
+  };
 }
 
 /**
@@ -343,29 +390,67 @@ async function launchWebKitGtk(driver: string, miniBrowser: string, options: Lau
     await session.setTimeouts({ pageLoad: options.timeoutMs, script: options.timeoutMs });
     const active = session;
     const { browserName = 'MiniBrowser', browserVersion = '?' } = active.capabilities;
-    return {
-      engine: 'webkit',
-      description: `${String(browserName)} ${String(browserVersion)} (${miniBrowser}) via WebKitWebDriver`,
-      goto: (url) => active.navigate(url),
-      // The driver sizes the window, toolbar and all: size it, then add what the frame takes.
-      setViewport: async (width, height) => {
-        await active.setWindowRect({ width, height });
-        const [innerWidth, innerHeight] = (await active.execute('return [innerWidth, innerHeight];')) as [
-          number,
-          number,
-        ];
-        if (innerWidth !== width || innerHeight !== height) {
-          await active.setWindowRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
-        }
-      },
-      // The driver wraps the script in a function whose `arguments` are `args`.
-      evaluate: (fn, ...args) => active.execute(`return ${evaluationSource(fn, 'arguments')};`, args) as Promise<never>,
-      press: (key) => active.keys(webDriverKeys[key]),
-      type: (text) => active.keys(text),
-      close,
-    };
+    const description = `${String(browserName)} ${String(browserVersion)} (${miniBrowser}) via WebKitWebDriver`;
+    const first = await active.windowHandle();
+    return webDriverTab(description, active, { current: first }, first, close);
   } catch (error) {
     await close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * One tab (window handle) of the WebKitGTK session. WebDriver commands act on the session's
+ * current window, so each tab makes itself current first; `windows.current` says which is.
+ */
+function webDriverTab(
+  description: string,
+  session: WebDriverSession,
+  windows: { current: string | undefined },
+  handle: string,
+  close: () => Promise<void>,
+): EnginePage {
+  const current = async (): Promise<WebDriverSession> => {
+    if (windows.current !== handle) {
+      await session.switchToWindow(handle);
+      windows.current = handle;
+    }
+    return session;
+  };
+  return {
+    engine: 'webkit',
+    description,
+    goto: async (url) => (await current()).navigate(url),
+    // The driver sizes the window, toolbar and all: size it, then add what the frame takes.
+    setViewport: async (width, height) => {
+      const active = await current();
+      await active.setWindowRect({ width, height });
+      const [innerWidth, innerHeight] = (await active.execute('return [innerWidth, innerHeight];')) as [number, number];
+      if (innerWidth !== width || innerHeight !== height) {
+        await active.setWindowRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
+      }
+    },
+    // The driver wraps the script in a function whose `arguments` are `args`.
+    evaluate: async (fn, ...args) =>
+      (await current()).execute(`return ${evaluationSource(fn, 'arguments')};`, args) as Promise<never>,
+    press: async (key) => (await current()).keys(webDriverKeys[key]),
+    type: async (text) => (await current()).keys(text),
+    // Switching to a window is what brings it to the front in WebDriver.
+    bringToFront: async () => {
+      await session.switchToWindow(handle);
+      windows.current = handle;
+    },
+    newPage: async () => {
+      const next = await session.newWindow('tab');
+      await session.switchToWindow(next);
+      windows.current = next;
+      const tab = webDriverTab(description, session, windows, next, async () => {
+        await tab.bringToFront();
+        await session.closeWindow();
+        windows.current = undefined;
+      });
+      return tab;
+    },
+    close,
+  };
 }

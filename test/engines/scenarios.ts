@@ -1208,6 +1208,185 @@ export const answerCopyDownload: Scenario = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// persist="local" in two tabs of one browser: the reference server's `long` flow.
+
+/** Runs in the page: records when each message row appears and when the record is written. */
+function recordTabs(): void {
+  const w = window as unknown as {
+    tabRows?: { text: string; at: number }[];
+    tabWrites?: { at: number; value: string }[];
+  };
+  if (w.tabRows) return;
+  const rows: { text: string; at: number }[] = [];
+  const writes: { at: number; value: string }[] = [];
+  w.tabRows = rows;
+  w.tabWrites = writes;
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key: string, value: string) {
+    if (key.startsWith('flowbot-chat:')) writes.push({ at: Date.now(), value });
+    setItem.call(this, key, value);
+  };
+  const root = document.querySelector('flowbot-chat')!.shadowRoot!;
+  const seen = new WeakSet<Element>();
+  const scan = () => {
+    for (const el of root.querySelectorAll('[part~="user-message"], [part~="bot-message"]')) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      rows.push({ text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(), at: Date.now() });
+    }
+  };
+  new MutationObserver(scan).observe(root, { subtree: true, childList: true, characterData: true });
+  scan();
+}
+
+/** Runs in the page: when the row `text` appeared, and when the record holding `written` was first written. */
+function tabTimes(text: string, written: string): { row: number | null; write: number | null } {
+  const w = window as unknown as {
+    tabRows?: { text: string; at: number }[];
+    tabWrites?: { at: number; value: string }[];
+  };
+  return {
+    row: w.tabRows?.find((r) => r.text === text)?.at ?? null,
+    write: w.tabWrites?.find((x) => x.value.includes(written))?.at ?? null,
+  };
+}
+
+/** Runs in the page: the viewer calls the page made, and its visitor bubbles marked not sent. */
+function tabCalls(): { continues: number; starts: number; notSent: string[] } {
+  const names = performance.getEntriesByType('resource').map((entry) => entry.name);
+  const root = document.querySelector('flowbot-chat')?.shadowRoot;
+  return {
+    continues: names.filter((name) => name.includes('/continueChat')).length,
+    starts: names.filter((name) => name.includes('/startChat')).length,
+    notSent: root
+      ? [...root.querySelectorAll('.row.user.failed [part~="user-message"]')].map((el) => (el.textContent ?? '').trim())
+      : [],
+  };
+}
+
+/** Runs in the page: what the text field holds. */
+function fieldValue(): string | null {
+  const field = document
+    .querySelector('flowbot-chat')
+    ?.shadowRoot?.querySelector<HTMLInputElement>('.composer [part~="input"]');
+  return field ? field.value : null;
+}
+
+const setDeaf = (page: EnginePage, deaf: boolean) =>
+  page.evaluate((on: boolean) => {
+    (window as unknown as { deaf: boolean }).deaf = on;
+  }, deaf);
+
+const longQuestion = (n: number) => `Question ${n} of 50`;
+
+/** The visitor, in `page` (brought to the front), types `answer` in the text field and presses Enter. */
+async function answerIn(page: EnginePage, answer: string): Promise<void> {
+  await page.bringToFront();
+  await tabTo(page, 'the text field', fieldFocused);
+  await page.type(answer);
+  await page.press('Enter');
+}
+
+/**
+ * persist="local", two tabs of one browser: an answer in one shows in the other at once without
+ * a request of its own (the delay measured from the write to the row on screen); the other goes
+ * on; a tab that has not heard of the last answer sends nothing, shows its answer as not sent and
+ * keeps it in the field; a restart in one tab restarts the other. The server sees each turn
+ * answered once.
+ */
+export const twoTabs: Scenario = {
+  name: 'two tabs: one conversation',
+  async run(a, site) {
+    await resetServer(site);
+    await a.goto(`${site.pageOrigin}/engines-tabs.html?bot=long`);
+    let s = await waitFor(
+      a,
+      'the first question and its field',
+      (s) => s.bot.at(-1) === longQuestion(1) && s.textInput,
+    );
+    check(s.pageFocused, noFocusWarning, s);
+    const b = await a.newPage();
+    await b.goto(`${site.pageOrigin}/engines-tabs.html?bot=long`);
+    s = await waitFor(b, 'the same question in the second tab', (s) => s.bot.at(-1) === longQuestion(1) && s.textInput);
+    check(s.startChats.length === 0, 'the second tab to restore the conversation, no startChat of its own', s);
+    await a.evaluate(recordTabs);
+    await b.evaluate(recordTabs);
+
+    // An answer in tab A shows in tab B, with the reply, without a reload or a request.
+    await answerIn(a, 'Ada');
+    s = await waitFor(
+      b,
+      "tab A's answer and the next question",
+      (s) => s.user.at(-1) === 'Ada' && s.bot.at(-1) === longQuestion(2),
+    );
+    check((await b.evaluate(tabCalls)).continues === 0, 'no continueChat from tab B', s);
+    const answerTimes = [await a.evaluate(tabTimes, 'Ada', '"text":"Ada"'), await b.evaluate(tabTimes, 'Ada', '')];
+    const replyTimes = [
+      await a.evaluate(tabTimes, '', longQuestion(2)),
+      await b.evaluate(tabTimes, longQuestion(2), ''),
+    ];
+    const answerDelay = answerTimes[1]!.row! - answerTimes[0]!.write!;
+    const replyDelay = replyTimes[1]!.row! - replyTimes[0]!.write!;
+    if (!(answerDelay < 1000 && replyDelay < 1000))
+      throw new ScenarioError(
+        `expected tab B within a second of tab A's writes; it took ${answerDelay} and ${replyDelay} ms`,
+      );
+
+    // Tab B goes on; tab A follows.
+    await answerIn(b, 'Grace');
+    await waitFor(a, "tab B's answer in tab A", (s) => s.user.at(-1) === 'Grace' && s.bot.at(-1) === longQuestion(3));
+
+    // Tab B has not heard of tab A's next answer when the visitor answers there too.
+    await setDeaf(b, true);
+    await answerIn(a, 'Alan');
+    await waitFor(a, 'the fourth question in tab A', (s) => s.bot.at(-1) === longQuestion(4));
+    s = await look(b);
+    check(s.bot.at(-1) === longQuestion(3), 'tab B still on the third question (it has not heard)', s);
+    await answerIn(b, 'Edsger');
+    s = await waitFor(
+      b,
+      'tab B caught up, its answer not sent',
+      (s) => s.bot.at(-1) === longQuestion(4) && s.user.includes('Alan'),
+    );
+    const calls = await b.evaluate(tabCalls);
+    check(JSON.stringify(calls.notSent) === '["Edsger"]', 'the answer given in tab B marked "Not sent"', s);
+    check(
+      (await b.evaluate(fieldValue)) === 'Edsger',
+      'the words kept in the field of the question that came instead',
+      s,
+    );
+    let { stats, session } = await onlySession(site);
+    checkServer(JSON.stringify(session.answers) === '["Ada","Grace","Alan"]', 'three answers, none stale', stats);
+
+    // Sent again, it answers the question now shown.
+    await setDeaf(b, false);
+    await b.bringToFront();
+    await tabTo(b, 'the text field', fieldFocused);
+    await b.press('Enter');
+    await waitFor(a, "tab B's answer in tab A", (s) => s.user.at(-1) === 'Edsger' && s.bot.at(-1) === longQuestion(5));
+    ({ stats, session } = await onlySession(site));
+    checkServer(
+      JSON.stringify(session.answers) === '["Ada","Grace","Alan","Edsger"]' && stats.continueCount === 4,
+      'four answers, one continueChat per turn',
+      stats,
+    );
+
+    // A restart in tab B restarts tab A.
+    await b.evaluate(() => (document.querySelector('flowbot-chat') as HTMLElement & { restart(): void }).restart());
+    s = await waitFor(a, 'tab A restarted', (s) => s.user.length === 0 && s.bot.at(-1) === longQuestion(1));
+    stats = await serverStats(site);
+    checkServer(stats.sessionsStarted === 2, 'two sessions: the first and the restart', stats);
+    check((await a.evaluate(tabCalls)).starts === 1, 'no startChat of its own in tab A for the restart', s);
+    for (const tab of [a, b]) {
+      const problems = (await look(tab)).problems;
+      if (problems.length) throw new ScenarioError(`problems on the page: ${problems.join('; ')}`);
+    }
+    await b.close();
+    return `tab B showed the answer ${answerDelay} ms and the reply ${replyDelay} ms after tab A wrote them`;
+  },
+};
+
 /** Every scenario, in the order they run. */
 export const scenarios: readonly Scenario[] = [
   inlineByKeyboard,
@@ -1223,4 +1402,5 @@ export const scenarios: readonly Scenario[] = [
   bubbleInvitation,
   invitationAcrossPages,
   answerCopyDownload,
+  twoTabs,
 ];

@@ -1,6 +1,6 @@
 /**
  * The few W3C WebDriver commands the engine run needs, over `fetch`: new session, navigate,
- * execute script, key actions, delete session. Enough to drive WebKitGTK's `WebKitWebDriver`
+ * execute script, key actions, windows (new, switch, close), delete session. Enough to drive WebKitGTK's `WebKitWebDriver`
  * without a client library.
  */
 
@@ -133,6 +133,27 @@ export class WebDriverSession {
       { type: 'keyUp', value },
     ]);
     await call(`${this.base}/actions`, 'POST', { actions: [{ type: 'key', id: 'keyboard', actions }] }, this.timeoutMs);
+  }
+
+  /** `POST /session/{id}/window/new`: opens a new tab (or window) and returns its handle; the current one stays. */
+  async newWindow(type: 'tab' | 'window' = 'tab'): Promise<string> {
+    const value = (await call(`${this.base}/window/new`, 'POST', { type }, this.timeoutMs)) as { handle: string };
+    return value.handle;
+  }
+
+  /** `GET /session/{id}/window`: the handle of the current window. */
+  async windowHandle(): Promise<string> {
+    return (await call(`${this.base}/window`, 'GET', undefined, this.timeoutMs)) as string;
+  }
+
+  /** `POST /session/{id}/window`: makes `handle` the current window (the one every command acts on). */
+  async switchToWindow(handle: string): Promise<void> {
+    await call(`${this.base}/window`, 'POST', { handle }, this.timeoutMs);
+  }
+
+  /** `DELETE /session/{id}/window`: closes the current window; the remaining handles. */
+  async closeWindow(): Promise<string[]> {
+    return (await call(`${this.base}/window`, 'DELETE', undefined, this.timeoutMs)) as string[];
   }
 
   /** `DELETE /session/{id}`: closes the browser. */

@@ -1,0 +1,697 @@
+/**
+ * One conversation in every tab of the site (`persist="local"`): the tabs of
+ * one widget key share its record in `localStorage`, and each follows what
+ * the others write through the `storage` event, which the browser fires in
+ * every other tab (and same-origin frame) of the origin when the record
+ * changes. The record is the message: it says where the conversation stands,
+ * so a tab that missed events, or loads later, needs nothing else.
+ *
+ * - **What a tab shows.** On a change a tab stops what it was doing (a
+ *   response it was still playing, a pause) and appends the rows it does not
+ *   have yet, never redrawing the transcript (the live log announces each
+ *   message once); then it takes the input, the progress, the end or the
+ *   error from the record. A record of another session (a restart in another
+ *   tab) is restored whole, as a reload would. Messages that arrive this way
+ *   fire no `flowbot-message` here and count no unread message: the tab that
+ *   talked did both.
+ * - **Who talks.** Each save gets a `rev`. Before a call a tab reads the
+ *   record: when its `rev` is not the one the tab shows, or another tab's call
+ *   is in flight, the tab sends nothing; it catches up instead, shows the
+ *   visitor's refused answer as "not sent" and puts its text back in the next
+ *   text field. So an input is answered once, by one tab.
+ * - **A call in flight** is written into the record as a lease (`call`: the
+ *   tab's id, the visitor's answer, an expiry `LEASE_MS` ahead), renewed while
+ *   the call lasts and while the tab owes the next call (a dedicated reply, a
+ *   stream, a streamed answer's reply). The other tabs show the answer as
+ *   sending and the bot typing, and wait. A streamed answer streams in the tab
+ *   that asked for it and arrives whole in the others.
+ * - **A tab that goes away** mid-call hands its lease back on `pagehide` (and
+ *   when its widget leaves the page); a tab that died without a word lets it
+ *   run out. Then one of the others (chosen by a Web Lock where there is one)
+ *   takes over what is owed, as a reload does, including the visitor's answer
+ *   of the lost call: the protocol cannot tell whether that one reached the
+ *   server, so, as after a network error, it is sent again.
+ * - **A failed call** is written into the record (`failed`): every tab shows
+ *   the error, and Retry in any of them sends the same answer again. A reload
+ *   shows the question again instead, as before.
+ */
+import { isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
+import { isObject, parseJson } from '../protocol/json.js';
+import { checkAnswer } from '../protocol/turn.js';
+import type {
+  AnswerEntry,
+  AnswerState,
+  ConversationStatus,
+  FailedAction,
+  TranscriptEntry,
+} from '../protocol/transcript.js';
+import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
+
+/** How long a lease holds without being renewed, in ms. */
+export const LEASE_MS = 6000;
+/** How often the tab whose call is in flight renews its lease (background tabs' timers run about once a second). */
+const RENEW_MS = 2000;
+
+/** A call in flight in one tab, or owed by it (`persist="local"`). */
+export interface Lease {
+  /** The tab's id. */
+  tab: string;
+  /** When the lease runs out unless renewed (ms since the epoch); 0: handed back. */
+  until: number;
+  /** The visitor's answer being sent (the bubble's text); none for a continue without an answer or a reply. */
+  text?: string | undefined;
+  answer?: ChatAnswer | undefined;
+}
+
+/** The last call failed: what every tab shows with its Retry. */
+export interface Failure {
+  action: 'send' | 'stream';
+  /** The visitor's answer that was not sent (the bubble's text). */
+  text?: string | undefined;
+  answer?: ChatAnswer | undefined;
+  /** The server took the answer, but its reply could not be read: Retry asks the bot to go on. */
+  delivered?: boolean | undefined;
+}
+
+/** The parts of a record (`StoredConversation`) the tabs read. */
+export interface Synced {
+  sessionId: string;
+  entries: ReadonlyArray<
+    | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined }
+    | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string }
+  >;
+  input?: ChatInput | undefined;
+  pending?: boolean | undefined;
+  stream?: { messages?: unknown[] | undefined } | undefined;
+  reply?: string | undefined;
+  dynamicTheme?: DynamicTheme | undefined;
+  progress?: number | undefined;
+  /** Which save this is: unique, so a tab knows whether the conversation moved on. */
+  rev?: string | undefined;
+  /** How many older entries the record no longer holds (a save keeps the newest). */
+  from?: number | undefined;
+  call?: Lease | undefined;
+  failed?: Failure | undefined;
+}
+
+/** The calls a tab makes, which wait for their turn (the client the conversation holds). */
+export interface TabCalls {
+  continueChat(sessionId: string, answer?: ChatAnswer, options?: { signal?: AbortSignal }): Promise<unknown>;
+  streamMessage?: (
+    sessionId: string,
+    options: { messages?: readonly unknown[]; signal: AbortSignal },
+  ) => AsyncIterable<string>;
+}
+
+/** The conversation as its controller holds it (the `Session`): what following another tab changes. */
+export interface TabConversation {
+  readonly status: ConversationStatus;
+  entries: TranscriptEntry[];
+  input: ChatInput | undefined;
+  typing: boolean;
+  readonly sessionId: string | undefined;
+  dynamicTheme: DynamicTheme;
+  progress: number | undefined;
+  serverMessages: number;
+  client: TabCalls | undefined;
+  setStatus(status: ConversationStatus): void;
+  fail(action: FailedAction, error: unknown, retry: () => void, report: boolean): void;
+  clearError(): void;
+}
+
+/** What the store of `persist="local"` reaches of its conversation's controller. */
+export interface TabHost {
+  /** The conversation the store remembers. */
+  readonly session: TabConversation;
+  /** The controller's own `send` (an answer taken over from a tab that went away) and `start` (another session). */
+  readonly controller: {
+    send(answer: ChatAnswer | undefined, text: string): boolean;
+    start(): void;
+  };
+  /** Stops this tab's work on the conversation (a response still playing, a pause, a call): another tab is ahead. */
+  stop(): void;
+  /** Goes on with what `record` owes, as a reload does: a dedicated reply, a stream, a reply, or its input. */
+  owe(record: Synced): void;
+}
+
+/** The text fields a refused answer's words go back into (those that show any text as typed). */
+const TEXT_FIELDS = ['text input', 'email input', 'url input', 'phone number input'];
+
+/** Keys of the rows this module adds: below zero, apart from the controller's. */
+let nextKey = -1;
+
+const isKept = (entry: TranscriptEntry): boolean =>
+  entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent');
+
+const answerRow = (text: string, answer: ChatAnswer | undefined, state: AnswerState): AnswerEntry => ({
+  kind: 'answer',
+  key: nextKey--,
+  answer,
+  text,
+  state,
+});
+
+const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;
+
+/** The Web Locks of the origin, where there are (secure pages of current browsers). */
+const turnLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
+
+function abortError(): DOMException {
+  return new DOMException('Another tab has the turn.', 'AbortError');
+}
+
+/** A lease as stored, `undefined` when there is none, `null` when it is out of shape. */
+export function readLease(value: unknown): Lease | undefined | null {
+  if (value == null) return undefined;
+  if (!isObject(value) || typeof value.tab !== 'string' || typeof value.until !== 'number') return null;
+  const answer = value.answer == null ? undefined : checkAnswer(value.answer);
+  if ((answer && !answer.ok) || (value.text != null && typeof value.text !== 'string')) return null;
+  return { tab: value.tab, until: value.until, text: value.text ?? undefined, answer: answer?.value };
+}
+
+/** A failure as stored, `undefined` when there is none, `null` when it is out of shape. */
+export function readFailure(value: unknown): Failure | undefined | null {
+  if (value == null) return undefined;
+  if (!isObject(value) || (value.action !== 'send' && value.action !== 'stream')) return null;
+  const answer = value.answer == null ? undefined : checkAnswer(value.answer);
+  if ((answer && !answer.ok) || (value.text != null && typeof value.text !== 'string')) return null;
+  return {
+    action: value.action,
+    text: value.text ?? undefined,
+    answer: answer?.value,
+    delivered: value.delivered === true || undefined,
+  };
+}
+
+/** Keeps one conversation's tabs in step (see the module comment); held by its `ConversationStore`. */
+export class TabSync {
+  /** This tab's id in the leases it writes. */
+  readonly id = Math.random().toString(36).slice(2, 10);
+  readonly #storage: Storage;
+  readonly #key: string;
+  /** Reads a stored record like the store does (schema, age, limits). */
+  readonly #read: (raw: string) => Synced | undefined;
+  readonly #host: TabHost;
+  /** The save this tab shows (`rev`). */
+  #known: string | undefined;
+  /** This tab began the conversation and has not saved it yet: its first save wins over what is stored. */
+  #fresh = true;
+  /** How many entries of the conversation come before the first one the session holds. */
+  #base = 0;
+  /** The record as stored (parsed), which a lease is written into. */
+  #last: Record<string, unknown> | undefined;
+  /** The JSON this tab wrote last (its own change, read back, is no news). */
+  #written: string | undefined;
+  /** The JSON this tab followed last (read again, it is no news either). */
+  #seen: string | null | undefined;
+  /** The next record's input replaces the one on screen even when it is the same question. */
+  #newInput = false;
+  /** Another tab's call is shown as in flight here. */
+  #mirroring = false;
+  /** Saves made by this tab, for unique `rev`s. */
+  #saves = 0;
+  /** The visitor's answer refused because the conversation had moved on: its words go in the next text field. */
+  #refused: string | undefined;
+  #renewing: ReturnType<typeof setInterval> | undefined;
+  /** Lets go of the turn's Web Lock, while this tab holds it (see `#claim`). */
+  #unlock: (() => void) | undefined;
+  /** The visitor's answer whose call waits for the turn's lock. */
+  #claiming: AnswerEntry | undefined;
+  #expiry: ReturnType<typeof setTimeout> | undefined;
+  /** A stream failure written once the one retry the protocol allows did not come. */
+  #streamFailure: ReturnType<typeof setTimeout> | undefined;
+  #listening = false;
+
+  constructor(storage: Storage, key: string, read: (raw: string) => Synced | undefined, host: TabHost) {
+    this.#storage = storage;
+    this.#key = key;
+    this.#read = read;
+    this.#host = host;
+    this.#wrapCalls();
+  }
+
+  /** Follows the other tabs (the widget is in the page). */
+  listen(): void {
+    if (this.#listening) return;
+    this.#listening = true;
+    globalThis.addEventListener?.('storage', this.#handleStorage);
+    globalThis.addEventListener?.('pagehide', this.#handlePageHide);
+  }
+
+  /** Stops following them (the widget left the page, or its conversation was dropped): a lease held goes back. */
+  quiet(): void {
+    if (!this.#listening) return;
+    this.#listening = false;
+    globalThis.removeEventListener?.('storage', this.#handleStorage);
+    globalThis.removeEventListener?.('pagehide', this.#handlePageHide);
+    clearTimeout(this.#expiry);
+    this.#handBack();
+    this.#release();
+  }
+
+  /**
+   * The record this tab restores: what a reload shows. While another tab's
+   * call is in flight, what it owes is left to it, and the call is shown as in
+   * flight once the record is on screen; a failure is not restored (the
+   * question is shown again).
+   */
+  loaded<R extends Synced>(record: R, raw: string): R {
+    this.#fresh = false;
+    this.#known = record.rev;
+    this.#base = record.from ?? 0;
+    this.#last = parseJson(raw) as Record<string, unknown>;
+    const restored: R = { ...record, failed: undefined, call: undefined };
+    const { call } = record;
+    if (!call || call.tab === this.id) return restored;
+    const inFlight = call.until > Date.now();
+    // In flight: shown as such. Lost with its tab: a dedicated reply, stream or reply is sent by
+    // the restore, as after a reload; the visitor's answer is taken over once on screen.
+    if (inFlight || call.text !== undefined) queueMicrotask(() => this.#show(record));
+    return inFlight ? { ...restored, pending: undefined, stream: undefined, reply: undefined } : restored;
+  }
+
+  /**
+   * Whether this tab may save over what is stored: yes when it began the
+   * conversation, or the stored record is the one it shows (or none). Else
+   * another tab moved the conversation on meanwhile, and this tab restores
+   * that instead of overwriting it.
+   */
+  mayWrite(): boolean {
+    const raw = this.#stored();
+    if (this.#fresh || raw === null || raw === this.#written) return true;
+    const stored = parseJson(raw);
+    if (!isObject(stored) || stored.rev === this.#known) return true;
+    queueMicrotask(() => this.#host.controller.start());
+    return false;
+  }
+
+  /** What a save adds to the record: its `rev`, its `from`, and the lease while something is owed. */
+  stamp(record: Synced, kept: number): Pick<Synced, 'rev' | 'from' | 'call'> {
+    this.#fresh = false;
+    this.#known = `${this.id}.${++this.#saves}`;
+    const from = this.#base + record.entries.length - kept;
+    if (!owes(record)) {
+      this.#stopRenewing();
+      return { rev: this.#known, from };
+    }
+    this.#startRenewing();
+    return { rev: this.#known, from, call: { tab: this.id, until: Date.now() + LEASE_MS } };
+  }
+
+  /** The store saved `json` (`value` parsed). */
+  wrote(json: string, value: Record<string, unknown>): void {
+    this.#written = json;
+    this.#last = value;
+    // Saved, nothing owed: the turn is over.
+    if (!this.#renewing) this.#release();
+  }
+
+  /** The record was removed. */
+  cleared(): void {
+    this.#stopRenewing();
+    this.#release();
+    this.#last = this.#written = undefined;
+  }
+
+  #stored(): string | null {
+    try {
+      return this.#storage.getItem(this.#key);
+    } catch {
+      return null;
+    }
+  }
+
+  #write(value: Record<string, unknown>): void {
+    try {
+      const json = JSON.stringify(value);
+      this.#storage.setItem(this.#key, json);
+      this.#written = json;
+      this.#last = value;
+    } catch {
+      // A full storage: the other tabs do not learn of this call.
+    }
+  }
+
+  /** Writes this tab's lease into the record (the call `what` is in flight) and keeps it renewed. */
+  #lease(what: Pick<Lease, 'text' | 'answer'>): void {
+    const last = this.#last;
+    if (!last) return;
+    const now = Date.now();
+    this.#write({ ...last, savedAt: now, call: { tab: this.id, until: now + LEASE_MS, ...what }, failed: undefined });
+    this.#startRenewing();
+  }
+
+  #startRenewing(): void {
+    this.#renewing ??= setInterval(() => {
+      const last = this.#last;
+      // Someone else wrote since: the turn is theirs now.
+      if (!last || this.#stored() !== this.#written || !isObject(last.call)) {
+        this.#stopRenewing();
+        this.#release();
+        return;
+      }
+      const now = Date.now();
+      this.#write({ ...last, savedAt: now, call: { ...last.call, until: now + LEASE_MS } });
+    }, RENEW_MS);
+  }
+
+  #stopRenewing(): void {
+    clearInterval(this.#renewing);
+    this.#renewing = undefined;
+  }
+
+  /** Hands a lease this tab holds back at once (it goes away): another tab takes over what is owed. */
+  #handBack(): void {
+    const last = this.#last;
+    if (this.#renewing === undefined || !last || !isObject(last.call) || this.#stored() !== this.#written) return;
+    this.#stopRenewing();
+    this.#write({ ...last, call: { ...last.call, until: 0 } });
+    this.#release();
+  }
+
+  /** Writes a failed call into the record: every tab shows it, with its Retry. */
+  #fail(failure: Failure): void {
+    this.#stopRenewing();
+    const last = this.#last;
+    if (last && this.#stored() === this.#written)
+      this.#write({ ...last, savedAt: Date.now(), call: undefined, failed: failure });
+    this.#release();
+  }
+
+  /** The call was abandoned (this tab stops, or leaves): its turn ends, its lease runs out or was handed back. */
+  #abandon(): void {
+    this.#stopRenewing();
+    this.#release();
+  }
+
+  /**
+   * Takes the turn for a call: the record says this tab may (`#turn`) and,
+   * where there are Web Locks, the tab holds the turn's lock until its call's
+   * result is saved. So two tabs that both read the record before either
+   * wrote its lease (within the few milliseconds a write takes to reach the
+   * others) cannot both call: the second finds the lock taken.
+   */
+  #claim(refused?: AnswerEntry): boolean | Promise<boolean> {
+    if (!this.#turn(refused)) return false;
+    if (this.#unlock || !turnLocks()) return true;
+    this.#claiming = refused;
+    return this.#lock().then((held) => {
+      this.#claiming = undefined;
+      if (held && this.#turn(refused)) return true;
+      // Another tab took the turn a moment ago: its lease comes next.
+      if (!held) this.#follow(this.#stored(), refused);
+      this.#abandon();
+      return false;
+    });
+  }
+
+  /**
+   * `#claim` for a call that `signal` may have stopped meanwhile (another tab was ahead, or the
+   * widget left): then the turn goes back. Without Web Locks it all happens at once: no other
+   * task runs between the check and the lease that follows.
+   */
+  #take(refused: AnswerEntry | undefined, signal: AbortSignal | undefined): boolean | Promise<boolean> {
+    const claim = this.#claim(refused);
+    const taken = (mine: boolean): boolean => {
+      if (mine && signal?.aborted) this.#abandon();
+      return mine && !signal?.aborted;
+    };
+    return typeof claim === 'boolean' ? taken(claim) : claim.then(taken);
+  }
+
+  /** Holds the turn's Web Lock (true at once when it is held already, or there are no Web Locks). */
+  #lock(): Promise<boolean> {
+    const locks = turnLocks();
+    if (this.#unlock || !locks) return Promise.resolve(true);
+    return new Promise<boolean>((granted) => {
+      locks
+        .request(`flowbot-chat-turn:${this.#key}`, { ifAvailable: true }, (lock) => {
+          granted(!!lock);
+          return lock ? new Promise<void>((release) => (this.#unlock = release)) : undefined;
+        })
+        .catch(() => granted(true));
+    });
+  }
+
+  #release(): void {
+    this.#unlock?.();
+    this.#unlock = undefined;
+  }
+
+  /**
+   * Whether this tab may make a call now: the stored record is the one it
+   * shows and no other tab's call is in flight (see the module comment).
+   * Otherwise it catches up, with `refused` (the visitor's answer) not sent.
+   */
+  #turn(refused?: AnswerEntry): boolean {
+    const raw = this.#stored();
+    if (raw === null || raw === this.#written) return true;
+    const stored = parseJson(raw);
+    if (!isObject(stored) || stored.key !== this.#key) return true;
+    if (stored.rev === this.#known && stored.sessionId === this.#host.session.sessionId) {
+      const call = readLease(stored.call);
+      if (!call || call.tab === this.id || call.until <= Date.now()) {
+        this.#last = stored;
+        return true;
+      }
+    }
+    this.#follow(raw, refused);
+    return false;
+  }
+
+  /** The conversation's calls, made only in turn (see `#turn`), leased, and their failures written down. */
+  #wrapCalls(): void {
+    const session = this.#host.session;
+    const client = session.client;
+    if (!client) return;
+    const stream = client.streamMessage;
+    session.client = {
+      ...client,
+      continueChat: (sessionId, answer, options) => this.#continue(client, sessionId, answer, options),
+      ...(stream
+        ? { streamMessage: (sessionId, options) => this.#stream(stream.bind(client), sessionId, options) }
+        : {}),
+    } satisfies TabCalls;
+  }
+
+  async #continue(
+    client: TabCalls,
+    sessionId: string,
+    answer: ChatAnswer | undefined,
+    options: { signal?: AbortSignal } | undefined,
+  ): Promise<unknown> {
+    // The visitor's answer, when this is one (the row the controller shows as sending).
+    const row = this.#host.session.entries
+      .filter(
+        (entry): entry is AnswerEntry =>
+          entry.kind === 'answer' && entry.state === 'sending' && entry.answer === answer,
+      )
+      .at(-1);
+    const what = row ? { text: row.text, answer } : {};
+    const take = this.#take(row, options?.signal);
+    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
+    this.#refused = undefined;
+    this.#lease(what);
+    try {
+      return await client.continueChat(sessionId, answer, options);
+    } catch (error) {
+      if (options?.signal?.aborted || isAbortError(error)) this.#abandon();
+      // A 2xx whose body cannot be read: the server has the answer (the controller keeps it delivered).
+      else
+        this.#fail({
+          action: 'send',
+          ...what,
+          delivered: (isFlowbotResponseError(error) && error.status < 300) || undefined,
+        });
+      throw error;
+    }
+  }
+
+  async *#stream(
+    read: NonNullable<TabCalls['streamMessage']>,
+    sessionId: string,
+    options: { messages?: readonly unknown[]; signal: AbortSignal },
+  ): AsyncGenerator<string> {
+    const take = this.#take(undefined, options.signal);
+    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
+    clearTimeout(this.#streamFailure);
+    this.#lease({});
+    let pieces = 0;
+    try {
+      for await (const piece of read(sessionId, options)) {
+        pieces++;
+        yield piece;
+      }
+    } catch (error) {
+      if (!options.signal.aborted) {
+        // These are asked again once, 3 s later (see `stream.ts`): a failure only if that does not come.
+        const retried = pieces === 0 && isFlowbotHttpError(error) && RETRIED_STATUSES.includes(error.status);
+        this.#streamFailure = setTimeout(() => this.#fail({ action: 'stream' }), retried ? STREAM_RETRY_MS + 1000 : 0);
+      }
+      throw error;
+    }
+  }
+
+  readonly #handleStorage = (event: StorageEvent): void => {
+    if (event.storageArea !== this.#storage || (event.key !== null && event.key !== this.#key)) return;
+    // What is stored now: events queue up behind the storage (this tab may have read it already).
+    const raw = this.#stored();
+    if (raw !== this.#written && raw !== this.#seen) this.#follow(raw);
+  };
+
+  readonly #handlePageHide = (): void => this.#handBack();
+
+  /**
+   * Shows the conversation as the record `raw` has it: the rows this tab does
+   * not have yet, then its state. A removed record is no news: a restart in
+   * another tab writes the new conversation next (until then this tab goes on
+   * as it was).
+   */
+  #follow(raw: string | null, refused = this.#claiming): void {
+    this.#seen = raw;
+    const record = raw === null ? undefined : this.#read(raw);
+    const session = this.#host.session;
+    if (!record) {
+      // The call shown as in flight is no longer (its conversation is gone).
+      if (raw === null && this.#mirroring) {
+        clearTimeout(this.#expiry);
+        this.#mirroring = session.typing = false;
+        session.entries = session.entries.filter(isKept);
+        session.setStatus(session.input ? 'ready' : 'ended');
+      }
+      return;
+    }
+    if (record.sessionId !== session.sessionId) {
+      this.#host.controller.start();
+      return;
+    }
+    if (refused) {
+      this.#refused = TEXT_FIELDS.includes(session.input?.type ?? '') ? refused.text : '';
+      // Its words go back in the field, though the question may be the same.
+      this.#newInput = true;
+    }
+    this.#host.stop();
+    if (!this.#catchUp(record)) {
+      this.#host.controller.start();
+      return;
+    }
+    this.#known = record.rev;
+    this.#last = parseJson(raw!) as Record<string, unknown>;
+    this.#show(record);
+    if (refused) session.entries.push(answerRow(refused.text, refused.answer, 'failed'));
+  }
+
+  /** Appends the record's entries this tab does not hold yet; false when the two do not line up. */
+  #catchUp(record: Synced): boolean {
+    const session = this.#host.session;
+    const kept = session.entries.filter(isKept);
+    const fresh = (record.from ?? 0) + record.entries.length - (this.#base + kept.length);
+    const first = record.entries.length - fresh;
+    if (fresh < 0 || first < 0) return false;
+    // The entry before the new ones is the last one this tab holds.
+    const before = record.entries[first - 1];
+    const last = kept.at(-1);
+    if (
+      before &&
+      last &&
+      (before.kind !== last.kind ||
+        (before.kind === 'bot' && last.kind === 'bot' && before.message.id !== last.message.id))
+    ) {
+      return false;
+    }
+    session.entries = [
+      ...kept,
+      ...record.entries
+        .slice(first)
+        .map((entry): TranscriptEntry =>
+          entry.kind === 'bot'
+            ? { ...entry, key: nextKey--, local: !!entry.local, restored: true }
+            : { ...entry, key: nextKey--, answer: entry.answer, state: 'sent' },
+        ),
+    ];
+    session.serverMessages = session.entries.length;
+    return true;
+  }
+
+  /** Shows the record's state: its input, or another tab's call in flight, or a failure; takes over what is owed by a tab gone. */
+  #show(record: Synced): void {
+    const session = this.#host.session;
+    const now = Date.now();
+    clearTimeout(this.#expiry);
+    session.entries = session.entries.filter(isKept);
+    session.clearError();
+    this.#mirroring = session.typing = false;
+    session.progress = record.progress;
+    if (record.dynamicTheme) session.dynamicTheme = record.dynamicTheme;
+    const input = record.input;
+    const shown = session.input;
+    // The same question keeps its field, and what is typed in it.
+    if (this.#newInput || !input || !shown || shown.id !== input.id || shown.type !== input.type) {
+      this.#newInput = false;
+      // The refused answer's words, in the field of the question that came instead.
+      session.input =
+        input && this.#refused && TEXT_FIELDS.includes(input.type ?? '')
+          ? { ...input, prefilledValue: this.#refused }
+          : input;
+    }
+    const { call, failed } = record;
+    let status: ConversationStatus = record.input || owes(record) ? 'ready' : 'ended';
+    if (call && call.tab !== this.id && call.until > now) {
+      // Another tab's call is in flight: shown as such here, and waited for.
+      if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
+      this.#mirroring = session.typing = true;
+      status = 'sending';
+      this.#expiry = setTimeout(() => this.#follow(this.#stored()), call.until - now + 50 + Math.random() * 500);
+    } else if (call && call.tab !== this.id) {
+      // Its tab went away: this one goes on with what it owed.
+      session.typing = true;
+      status = 'sending';
+      this.#takeOver();
+    } else if (failed) {
+      if (failed.text !== undefined)
+        session.entries.push(answerRow(failed.text, failed.answer, failed.delivered ? 'sent' : 'failed'));
+      session.fail(
+        failed.action,
+        new Error('The call failed in another tab'),
+        () => this.#retry(record, failed),
+        false,
+      );
+      return;
+    }
+    session.setStatus(status);
+  }
+
+  /** Retry of another tab's failure: the same answer again, the stream again, or (delivered) the bot asked to go on. */
+  #retry(record: Synced, failed: Failure): void {
+    const session = this.#host.session;
+    if (failed.text !== undefined && !failed.delivered) {
+      session.entries = session.entries.filter(isKept);
+      session.setStatus('ready');
+      this.#host.controller.send(failed.answer, failed.text);
+    } else this.#host.owe(failed.delivered ? { ...record, pending: true, reply: undefined } : record);
+  }
+
+  /** Takes over what the tab that went away owed; one tab does (the one that gets the turn's lock, where there is one). */
+  #takeOver(): void {
+    void this.#lock().then((held) => {
+      const raw = this.#stored();
+      const record = raw === null ? undefined : this.#read(raw);
+      const call = record?.call;
+      if (!held || !record || !call || record.rev !== this.#known || call.tab === this.id || call.until > Date.now()) {
+        if (held) this.#release();
+        // Another tab is taking over: its lease comes next; if not, look again.
+        this.#expiry = setTimeout(() => this.#follow(this.#stored()), held ? 0 : 500);
+        return;
+      }
+      this.#last = parseJson(raw!) as Record<string, unknown>;
+      this.#lease({ text: call.text, answer: call.answer });
+      const session = this.#host.session;
+      session.entries = session.entries.filter(isKept);
+      session.typing = false;
+      session.setStatus('ready');
+      if (call.text === undefined) this.#host.owe(record);
+      else this.#host.controller.send(call.answer, call.text);
+    });
+  }
+}
