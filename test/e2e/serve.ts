@@ -4,6 +4,9 @@
  * server's URL. Pages named `csp-*.html` are served with a strict Content-Security-Policy that
  * enforces Trusted Types.
  *
+ * Pages under `/visual/` come from test/visual/pages (the visual regression suite), and its flows
+ * (test/visual/flows.ts) are served too.
+ *
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
  * `one-file`: a single file input, then a closing message, and `invite`: a greeting with one
  * choice, then a message, a two-second wait and two more messages (which a visitor who closed
@@ -22,6 +25,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
+import { visualFlows } from '../visual/flows.js';
 
 const { values } = parseArgs({
   options: { 'page-port': { type: 'string', default: '4710' }, 'api-port': { type: 'string', default: '4711' } },
@@ -101,6 +105,7 @@ const api = await startReferenceServer({
     [longFlow.publicId]: longFlow,
     [oneFileFlow.publicId]: oneFileFlow,
     [inviteFlow.publicId]: inviteFlow,
+    ...visualFlows(),
   },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,
@@ -108,6 +113,7 @@ const api = await startReferenceServer({
   ...(Number.isFinite(streamPaceMs) && streamPaceMs >= 0 ? { streamPaceMs } : {}),
 });
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url));
+const visualPagesDir = fileURLToPath(new URL('../visual/pages/', import.meta.url));
 const iife = fileURLToPath(new URL('../../dist/flowbot-chat.iife.js', import.meta.url));
 const lazy = fileURLToPath(new URL('../../dist/flowbot-chat.lazy.js', import.meta.url));
 const main = fileURLToPath(new URL('../../dist/flowbot-chat.main.js', import.meta.url));
@@ -213,10 +219,11 @@ const server = createServer(async (req, res) => {
       res.end(await readFile(built[path]));
       return;
     }
-    const name = path === '/' ? 'index.html' : path.slice(1);
+    const visual = path.startsWith('/visual/');
+    const name = path === '/' ? 'index.html' : path.slice(visual ? '/visual/'.length : 1);
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
-    const body = (await readFile(pagesDir + name, 'utf8')).replaceAll('__API__', api.url);
+    const body = (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8')).replaceAll('__API__', api.url);
     res.setHeader('content-type', types[ext]!);
     if (name.startsWith('csp-')) res.setHeader('content-security-policy', strictCsp(api.url));
     res.end(body);
