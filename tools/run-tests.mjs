@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
 // small machine): typecheck, format, lint, unit + browser tests, build, size budget, manifest, the framework
-// apps of test/frameworks (installing the packed package), end-to-end,
-// and the end-to-end conversation again in Chromium, Firefox and WebKit.
+// apps of test/frameworks (installing the packed package), end-to-end, visual regression (the
+// widget's look against committed baselines) and the end-to-end conversation again in Chromium,
+// Firefox and WebKit.
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_HELP } from './find-chromium.mjs';
 
@@ -23,6 +24,7 @@ const steps = [
   ['size budget', 'node', ['tools/size.mjs']],
   ['framework apps (React, Vue, Svelte, Next.js)', 'node', ['test/frameworks/run.mjs']],
   ['end-to-end', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
+  ['visual regression', 'npx', ['playwright', 'test', '-c', 'test/visual/playwright.config.ts']],
   ['three engines', 'npx', ['tsx', 'test/engines/run.ts']],
 ];
 
