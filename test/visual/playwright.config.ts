@@ -32,10 +32,11 @@ export default defineConfig({
       animations: 'disabled',
       caret: 'hide',
       scale: 'css',
-      // A pixel counts as changed only past this colour distance (0–1), which antialiasing seams
-      // rarely reach; and up to 1 % of the pixels may change. A missing icon (a few hundred dark
-      // pixels turned background) or a lost border (a whole outline) is far more than either.
-      threshold: 0.2,
+      // Antialiased pixels are left out by the comparison itself. Any other pixel counts as changed
+      // past a colour distance of 0.02 (of 1): the default 0.2 cannot tell a pale bot bubble
+      // (#f1f5f9) from the near-white transcript behind it, so a lost bubble background passed.
+      // Up to 25 changed pixels pass; a missing 20 px icon changes about 100.
+      threshold: 0.02,
       maxDiffPixels: 25,
     },
   },
