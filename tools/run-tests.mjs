@@ -2,7 +2,8 @@
 // `npm test`: every check, one after the other (the browser-heavy steps must not overlap on a
 // small machine): typecheck, format, lint, unit + browser tests, build, size budget, README's pinned
 // script tag, manifest, the framework apps of test/frameworks (installing the packed package),
-// end-to-end, and the end-to-end conversation again in Chromium, Firefox and WebKit.
+// end-to-end, visual regression (the widget's look against committed baselines) and the
+// end-to-end conversation again in Chromium, Firefox and WebKit.
 import { spawnSync } from 'node:child_process';
 import { findChromium, NO_CHROMIUM_HELP } from './find-chromium.mjs';
 
@@ -24,6 +25,7 @@ const steps = [
   ["README's pinned script tag", 'node', ['tools/sri.mjs', '--check']],
   ['framework apps (React, Vue, Svelte, Next.js)', 'node', ['test/frameworks/run.mjs']],
   ['end-to-end', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
+  ['visual regression', 'npx', ['playwright', 'test', '-c', 'test/visual/playwright.config.ts']],
   ['three engines', 'npx', ['tsx', 'test/engines/run.ts']],
 ];
 

@@ -14,6 +14,9 @@
  * `/readme-snippet.html` is a page made of the README's script-tag line and preload line as
  * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
  *
+ * Pages under `/visual/` come from test/visual/pages (the visual regression suite), and its flows
+ * (test/visual/flows.ts) are served too.
+ *
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
  * `one-file`: a single file input, then a closing message, `invite`: a greeting with one
  * choice, then a message, a two-second wait and two more messages (which a visitor who closed
@@ -33,6 +36,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
+import { visualFlows } from '../visual/flows.js';
 
 const { values } = parseArgs({
   options: { 'page-port': { type: 'string', default: '4710' }, 'api-port': { type: 'string', default: '4711' } },
@@ -139,6 +143,7 @@ const api = await startReferenceServer({
     [oneFileFlow.publicId]: oneFileFlow,
     [inviteFlow.publicId]: inviteFlow,
     [readmeFlow.publicId]: readmeFlow,
+    ...visualFlows(),
   },
   // The specs inject faults; every spec's browser shares one loopback address.
   faults: true,
@@ -183,6 +188,7 @@ const integrityOf = async (file: string) =>
   `sha384-${createHash('sha384')
     .update(await readFile(dist + file))
     .digest('base64')}`;
+const visualPagesDir = fileURLToPath(new URL('../visual/pages/', import.meta.url));
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -289,10 +295,11 @@ const server = createServer(async (req, res) => {
       res.end(await readmeSnippetPage());
       return;
     }
-    const name = path === '/' ? 'index.html' : path.slice(1);
+    const visual = path.startsWith('/visual/');
+    const name = path === '/' ? 'index.html' : path.slice(visual ? '/visual/'.length : 1);
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
-    let body = (await readFile(pagesDir + name, 'utf8')).replaceAll('__API__', api.url);
+    let body = (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8')).replaceAll('__API__', api.url);
     if (body.includes('__SRI_MAIN__'))
       body = body.replaceAll('__SRI_MAIN__', await integrityOf('flowbot-chat.main.js'));
     res.setHeader('content-type', types[ext]!);

@@ -1,0 +1,43 @@
+/**
+ * Flows of the visual regression suite, added to the end-to-end server: every block of the shipped
+ * `demo` flow as a flow of its own that starts there (`demo-at-<block id>`), so each input is one
+ * short conversation away, and a markdown message the demo does not have (a list and code).
+ */
+import { defineFlow, shippedFlows, type FlowDefinition } from '../../src/server/index.js';
+
+const markdown = [
+  'A **markdown** answer, with a list and code:',
+  '',
+  '- Run `npm run build` first',
+  '- Then open *the demo*',
+  '',
+  '```',
+  'const chat = Flowbot.init({',
+  "  publicId: 'demo',",
+  '});',
+  '```',
+].join('\n');
+
+/** The flows the visual suite needs, by public id. */
+export function visualFlows(): Record<string, FlowDefinition> {
+  const demo = shippedFlows()['demo']!;
+  const flows: Record<string, FlowDefinition> = {};
+  for (const block of demo.blocks) {
+    const publicId = `demo-at-${block.id}`;
+    flows[publicId] = { ...demo, publicId, start: block.id };
+  }
+  flows['markdown'] = defineFlow({
+    publicId: 'markdown',
+    name: 'Markdown',
+    description: 'One markdown message with a list, inline code and a code block (visual tests).',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    blocks: [
+      {
+        id: 'show',
+        messages: [{ type: 'text', content: { type: 'markdown', markdown } }],
+        input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
+      },
+    ],
+  });
+  return flows;
+}

@@ -1,0 +1,33 @@
+// The visual suite's widget, set up from the query string the way a customer's page would:
+// flow=<public id>, mode=standard|bubble|popup, open=1, dir=rtl, theme=dark, off=1 (the widget
+// switched off), preview=1 (the bubble's preview at once), name=<value of the `name` variable>.
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') ?? 'standard';
+const rtl = params.get('dir') === 'rtl';
+if (rtl) document.documentElement.dir = 'rtl';
+if (params.get('theme') === 'dark') document.documentElement.classList.add('dark');
+
+const widget = {
+  title: rtl ? 'الدعم' : 'Acme assistant',
+  subTitle: rtl ? 'متصل الآن' : 'Replies at once',
+  primaryColor: '#4f46e5',
+  secondaryColor: '#ffffff',
+  avatarIcon: '__API__/demo-assets/host-avatar.svg',
+  headerIcon: '__API__/demo-assets/host-avatar.svg',
+};
+if (params.get('off') === '1') widget.isActivated = false;
+if (params.get('preview') === '1') widget.aiFirstMessage = 'Hi! Need help with an order? I can look it up for you.';
+
+const options = {
+  publicId: params.get('flow') ?? 'demo-at-welcome',
+  apiHost: '__API__',
+  mode,
+  widget,
+  open: params.get('open') === '1',
+};
+if (mode === 'standard') options.target = '#host';
+if (params.get('preview') === '1') options.previewDelay = 0;
+if (params.get('name')) options.prefilledVariables = { name: params.get('name') };
+window.chat = window.Flowbot.init(options);
+// The session's id, so that a test's injected faults reach this conversation and no other.
+document.addEventListener('flowbot-start', (event) => (window.visualSession = event.detail.sessionId));

@@ -1,0 +1,307 @@
+/**
+ * What a visitor sees of `<flowbot-chat>`, compared with committed baselines pixel by pixel: each
+ * message type, each input type, errors, a streamed answer, the bubble and the popup, a dark theme,
+ * forced colours, right-to-left and two phone widths. The built script-tag file on a plain page
+ * (`pages/visual.html`) against the reference server; the demo flow's blocks are flows of their own
+ * (`flows.ts`), so every state is one short conversation away.
+ *
+ * Every state is made to hold still before it is taken: fonts loaded, images decoded, media
+ * metadata read, the transcript scrolled to where it stops, no typing indicator; nothing random or
+ * timed is on screen. Requests that would leave the machine (YouTube, Vimeo) get a plain stand-in.
+ */
+import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { knowledgeAnswer, shippedFlows, streamPieces } from '../../src/server/index.js';
+
+interface Setup {
+  flow?: string;
+  mode?: 'bubble' | 'popup';
+  open?: boolean;
+  dir?: 'rtl';
+  theme?: 'dark';
+  off?: boolean;
+  preview?: boolean;
+  name?: string;
+}
+
+const widget = (page: Page): Locator => page.locator('flowbot-chat');
+const part = (page: Page, name: string): Locator => page.locator(`flowbot-chat [part~="${name}"]`);
+const bot = (page: Page, text: string | RegExp): Locator => part(page, 'bot-message').filter({ hasText: text });
+
+/**
+ * Queues a fault for this page's conversation alone (its session id is in the path), so tests
+ * running side by side on the one server never take each other's faults.
+ */
+async function fault(page: Page, request: APIRequestContext, spec: string, operation: string): Promise<void> {
+  const session = await (
+    await page.waitForFunction(() => (window as { visualSession?: string }).visualSession)
+  ).jsonValue();
+  const response = await request.post('/__api/faults', { data: { spec, match: `/${session}/${operation}`, times: 3 } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Opens the page with a widget set up as `setup` says; the only network is loopback. */
+async function visit(page: Page, setup: Setup = {}): Promise<void> {
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Stand-in</title><style>body { margin: 0; background: #334155 }</style>',
+    }),
+  );
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(setup)) {
+    if (value !== undefined && value !== false) query.set(key, value === true ? '1' : String(value));
+  }
+  await page.goto(`/visual/visual.html?${query}`);
+}
+
+/**
+ * Waits until what is on screen can no longer change by itself: fonts, every image of the page
+ * and the widget decoded, media that knows its length, no loading skeleton or typing dots, and
+ * the transcript's scroll position the same over a few frames.
+ */
+async function settle(page: Page): Promise<void> {
+  await expect(part(page, 'typing')).toHaveCount(0);
+  await expect(page.locator('flowbot-chat .skeleton')).toHaveCount(0);
+  await page.waitForFunction(() => {
+    const roots: Array<Document | ShadowRoot> = [document];
+    for (const el of document.querySelectorAll('flowbot-chat')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    return roots.every((root) => {
+      const images = [...root.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0);
+      const media = [...root.querySelectorAll<HTMLMediaElement>('video, audio')].every((m) => m.readyState >= 1);
+      return images && media;
+    });
+  });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const images = [...document.querySelectorAll('flowbot-chat')].flatMap((el) => [
+      ...(el.shadowRoot?.querySelectorAll('img') ?? []),
+    ]);
+    await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const positions = () =>
+      [...document.querySelectorAll('flowbot-chat')]
+        .map((el) => el.shadowRoot?.querySelector('[part~="messages"]')?.scrollTop ?? 0)
+        .join();
+    let last = '';
+    for (let still = 0; still < 3;) {
+      await frame();
+      const now = positions();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  });
+}
+
+/** The inline widget, settled, compared with the baseline `<name>.png`. */
+async function expectWidget(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await expect(widget(page)).toHaveScreenshot(`${name}.png`);
+}
+
+/** The whole viewport (the host page matters: a launcher, a panel over it), settled. */
+async function expectPage(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}.png`);
+}
+
+/** Types into the current field and presses Enter, as a visitor does. */
+async function answer(page: Page, text: string): Promise<void> {
+  const field = part(page, 'input').first();
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+test.describe('messages', () => {
+  test('rich text, lists, image, video, audio and embed', async ({ page }) => {
+    await visit(page, { flow: 'demo-at-showcase-text' });
+    // The media block ends with a one-second wait; then the name question comes.
+    await expect(bot(page, "what's your name?")).toBeVisible();
+    await settle(page);
+    const row = (bubble: Locator): Locator => bubble.locator('xpath=..');
+    const shots: Array<[string, Locator]> = [
+      ['message-rich-text', row(bot(page, 'Plain, bold'))],
+      ['message-rich-lists', row(bot(page, 'A bullet'))],
+      ['message-image', row(part(page, 'bot-message').and(page.locator('[data-type="image"]')))],
+      ['message-video-provider', row(part(page, 'bot-message').and(page.locator('[data-type="video"]')).first())],
+      ['message-video-file', row(part(page, 'bot-message').and(page.locator('[data-type="video"]')).last())],
+      ['message-audio', row(part(page, 'bot-message').and(page.locator('[data-type="audio"]')))],
+      ['message-embed', row(part(page, 'bot-message').and(page.locator('[data-type="embed"]')))],
+    ];
+    for (const [name, target] of shots) {
+      await target.scrollIntoViewIfNeeded();
+      // Lazy frames load once they are near the view.
+      for (const frame of page.frames().slice(1)) await frame.waitForLoadState('load');
+      await settle(page);
+      await expect.soft(target).toHaveScreenshot(`${name}.png`);
+    }
+  });
+
+  test('markdown with a list and code', async ({ page }) => {
+    await visit(page, { flow: 'markdown' });
+    await expect(page.locator('flowbot-chat code').first()).toBeVisible();
+    await expectWidget(page, 'message-markdown');
+  });
+
+  test('an error notice with Retry, the answer kept', async ({ page, request }) => {
+    await visit(page, { flow: 'demo-at-ask-name' });
+    await fault(page, request, 'status=500', 'continueChat');
+    await answer(page, 'Ada');
+    await expect(part(page, 'retry-button')).toBeVisible();
+    await expectWidget(page, 'error-retry');
+  });
+
+  test('the unavailable notice', async ({ page }) => {
+    await visit(page, { off: true });
+    await expect(part(page, 'unavailable')).toBeVisible();
+    await expectWidget(page, 'unavailable');
+  });
+});
+
+test.describe('inputs', () => {
+  // The block each input waits in, and what shows it is drawn.
+  const inputs: Array<[name: string, block: string, ready: string]> = [
+    ['input-choice', 'welcome', '[part~="choice"]'],
+    ['input-text', 'ask-name', '[part~="input"]'],
+    ['input-text-attachments', 'ask-story', '[part~="attach-button"]'],
+    ['input-number', 'ask-age', 'input[type="number"]'],
+    ['input-email', 'ask-email', 'input[type="email"]'],
+    ['input-url', 'ask-website', '[inputmode="url"]'],
+    ['input-phone', 'ask-phone', 'input[type="tel"]'],
+    ['input-date', 'ask-date', 'input[type="date"]'],
+    ['input-date-range', 'ask-range', 'input[type="date"] >> nth=1'],
+    ['input-time', 'ask-time', 'input[type="time"]'],
+    ['input-searchable-choice', 'ask-country', '[part~="search"]'],
+    ['input-picture-choice', 'ask-pet', '[part~="picture-choice"]'],
+    ['input-rating-numbers', 'ask-nps', '[part~="rating-option"]'],
+    ['input-rating-icons', 'ask-stars', '[part~="rating-option"]'],
+    ['input-file', 'ask-file', '[part~="file-drop"]'],
+    ['input-payment', 'ask-payment', '[part~="skip-button"]'],
+    ['input-cards', 'ask-course', '[part~="card"]'],
+  ];
+  for (const [name, block, ready] of inputs) {
+    test(name, async ({ page }) => {
+      await visit(page, { flow: `demo-at-${block}`, name: 'Ada' });
+      await expect(page.locator(`flowbot-chat ${ready}`).first()).toBeVisible();
+      await expectWidget(page, name);
+    });
+  }
+
+  test('input-multiple-choice, one picked', async ({ page }) => {
+    await visit(page, { flow: 'demo-at-ask-topics' });
+    await part(page, 'choice').filter({ hasText: 'Code' }).click();
+    await expect(part(page, 'choice').filter({ hasText: 'Code' })).toHaveAttribute('aria-pressed', 'true');
+    await expectWidget(page, 'input-multiple-choice');
+  });
+
+  test('a field error', async ({ page }) => {
+    await visit(page, { flow: 'demo-at-ask-email' });
+    await answer(page, 'not-an-email');
+    await expect(part(page, 'field-error')).toBeVisible();
+    await expectWidget(page, 'field-error');
+  });
+});
+
+test.describe('streamed answers', () => {
+  const question = 'How do certificates work?';
+  const pieces = streamPieces(knowledgeAnswer(shippedFlows()['assistant']!.knowledge ?? [], question));
+  const SHOWN = 12;
+
+  test('mid-stream: part of the answer and the stop button', async ({ page, request }) => {
+    await visit(page, { flow: 'assistant' });
+    // The server sends twelve pieces, then holds the connection open: the answer stops growing there.
+    await fault(page, request, `stream-stall=${SHOWN}`, 'streamMessage');
+    await answer(page, question);
+    await expect(part(page, 'stop-button')).toBeVisible();
+    // The words on screen, without the markdown's marks and the white space between paragraphs.
+    const words = (text: string | null | undefined): string => (text ?? '').replace(/\*\*|\s+/g, '');
+    const shown = words(pieces.slice(0, SHOWN).join(''));
+    await expect.poll(async () => words(await page.locator('flowbot-chat .streaming').textContent())).toBe(shown);
+    await expectWidget(page, 'stream-mid');
+  });
+
+  test('complete: the whole answer, then the next question', async ({ page }) => {
+    await visit(page, { flow: 'assistant' });
+    await answer(page, question);
+    await expect(bot(page, 'Did that answer your question?')).toBeVisible();
+    await expect(page.locator('flowbot-chat .streaming')).toHaveCount(0);
+    await expectWidget(page, 'stream-complete');
+  });
+});
+
+test.describe('bubble and popup', () => {
+  test.use({ viewport: { width: 800, height: 720 } });
+
+  test('closed, with the preview beside the launcher', async ({ page }) => {
+    await visit(page, { mode: 'bubble', preview: true });
+    await expect(part(page, 'preview')).toBeVisible();
+    await expectPage(page, 'bubble-preview');
+  });
+
+  test('closed, with the unread badge', async ({ page, request }) => {
+    await visit(page, { mode: 'bubble', flow: 'demo-at-welcome' });
+    await part(page, 'launcher').click();
+    await expect(part(page, 'choice').first()).toBeVisible();
+    // The answer's reply is held back until the panel is closed: it arrives unread.
+    await fault(page, request, 'delay=600', 'continueChat');
+    await part(page, 'choice').filter({ hasText: 'Quick tour' }).click();
+    await part(page, 'close-button').click();
+    await expect(part(page, 'badge')).toHaveText('1');
+    await expectPage(page, 'bubble-badge');
+  });
+
+  test('open', async ({ page }) => {
+    await visit(page, { mode: 'bubble', open: true, flow: 'demo-at-welcome' });
+    await expect(part(page, 'choice').first()).toBeVisible();
+    await expectPage(page, 'bubble-open');
+  });
+
+  test('popup', async ({ page }) => {
+    await visit(page, { mode: 'popup', open: true, flow: 'demo-at-ask-topics' });
+    await expect(part(page, 'choice').first()).toBeVisible();
+    await expectPage(page, 'popup');
+  });
+});
+
+test.describe('themes and pages', () => {
+  test('dark theme (custom properties only)', async ({ page }) => {
+    await visit(page, { theme: 'dark', flow: 'demo-at-welcome' });
+    await part(page, 'choice').filter({ hasText: 'Quick tour' }).click();
+    await expect(part(page, 'input')).toBeVisible();
+    await expectWidget(page, 'theme-dark');
+  });
+
+  test('forced colours: a long text field with attachments', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await visit(page, { flow: 'demo-at-ask-story', name: 'Ada' });
+    await expect(part(page, 'attach-button')).toBeVisible();
+    await expectWidget(page, 'forced-colors');
+  });
+
+  test('forced colours: choices', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await visit(page, { flow: 'demo-at-welcome' });
+    await expect(part(page, 'choice').first()).toBeVisible();
+    await expectWidget(page, 'forced-colors-choices');
+  });
+
+  test('right to left', async ({ page }) => {
+    await visit(page, { dir: 'rtl', flow: 'demo-at-ask-name' });
+    await answer(page, 'Ada');
+    await expect(part(page, 'attach-button')).toBeVisible();
+    await expectWidget(page, 'rtl');
+  });
+
+  test('a 390 px phone: the bubble fills the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await visit(page, { mode: 'bubble', open: true, flow: 'demo-at-ask-course' });
+    await expect(part(page, 'card').first()).toBeVisible();
+    await expectPage(page, 'phone-390');
+  });
+
+  test('a 320 px phone: the inline widget', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    await visit(page, { flow: 'demo-at-ask-nps' });
+    await expect(part(page, 'rating-option').first()).toBeVisible();
+    await expectWidget(page, 'phone-320');
+  });
+});
