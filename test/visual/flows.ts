@@ -1,7 +1,8 @@
 /**
  * Flows of the visual regression suite, added to the end-to-end server: every block of the shipped
  * `demo` flow as a flow of its own that starts there (`demo-at-<block id>`), so each input is one
- * short conversation away, and a markdown message the demo does not have (a list and code).
+ * short conversation away, and two markdown messages the demo does not have (a list and code; a heading, a quote, a task
+ * list and a table).
  */
 import { defineFlow, shippedFlows, type FlowDefinition } from '../../src/server/index.js';
 
@@ -16,6 +17,21 @@ const markdown = [
   "  publicId: 'demo',",
   '});',
   '```',
+].join('\n');
+
+const gfm = [
+  '### Your order',
+  '',
+  '> Shipped on **July 1**, arriving in 3 days.',
+  '',
+  '- [x] Paid',
+  '- [x] Packed',
+  '- [ ] Delivered',
+  '',
+  '| Item | Qty | Price |',
+  '| :--- | :-: | ----: |',
+  '| Mug | 2 | $18 |',
+  '| ~~Cap~~ | 0 | $0 |',
 ].join('\n');
 
 /** The flows the visual suite needs, by public id. */
@@ -35,6 +51,19 @@ export function visualFlows(): Record<string, FlowDefinition> {
       {
         id: 'show',
         messages: [{ type: 'text', content: { type: 'markdown', markdown } }],
+        input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
+      },
+    ],
+  });
+  flows['markdown-gfm'] = defineFlow({
+    publicId: 'markdown-gfm',
+    name: 'Markdown, GFM',
+    description: 'One markdown message with a heading, a quote, a task list and a table (visual tests).',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    blocks: [
+      {
+        id: 'show',
+        messages: [{ type: 'text', content: { type: 'markdown', markdown: gfm } }],
         input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
       },
     ],

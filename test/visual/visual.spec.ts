@@ -1,6 +1,6 @@
 /**
  * What a visitor sees of `<flowbot-chat>`, compared with committed baselines pixel by pixel: each
- * message type, each input type, errors, a streamed answer, the bubble and the popup, a dark theme,
+ * message type, each input type, errors, a streamed answer and what a visitor does with it, the bubble and the popup, a dark theme,
  * forced colours, right-to-left and two phone widths. The built script-tag file on a plain page
  * (`pages/visual.html`) against the reference server; the demo flow's blocks are flows of their own
  * (`flows.ts`), so every state is one short conversation away.
@@ -142,6 +142,12 @@ test.describe('messages', () => {
     await expectWidget(page, 'message-markdown');
   });
 
+  test('markdown with a heading, a quote, a task list and a table', async ({ page }) => {
+    await visit(page, { flow: 'markdown-gfm' });
+    await expect(page.locator('flowbot-chat table')).toBeVisible();
+    await expectWidget(page, 'message-gfm');
+  });
+
   test('an error notice with Retry, the answer kept', async ({ page, request }) => {
     await visit(page, { flow: 'demo-at-ask-name' });
     await fault(page, request, 'status=500', 'continueChat');
@@ -225,6 +231,59 @@ test.describe('streamed answers', () => {
     await expect(bot(page, 'Did that answer your question?')).toBeVisible();
     await expect(page.locator('flowbot-chat .streaming')).toHaveCount(0);
     await expectWidget(page, 'stream-complete');
+  });
+});
+
+test.describe('answers', () => {
+  const question = 'How do certificates work?';
+
+  /** The streamed answer, complete, at a fixed time of day (its timestamp shows the time). */
+  async function answered(page: Page, setup: Setup = {}): Promise<Locator> {
+    await page.clock.setFixedTime(new Date('2030-07-01T10:42:00'));
+    await visit(page, { flow: 'assistant', ...setup });
+    await answer(page, question);
+    await expect(bot(page, 'Did that answer your question?')).toBeVisible();
+    await expect(page.locator('flowbot-chat .streaming')).toHaveCount(0);
+    // The streamed answer's actions: the only ones with thumbs (feedback="streamed").
+    return part(page, 'actions').filter({ has: page.getByRole('button', { name: 'Bad answer' }) });
+  }
+
+  test("an answer's actions: time, copy, thumbs up and down (keyboard focus on Copy)", async ({ page }) => {
+    const actions = await answered(page);
+    await actions.getByRole('button', { name: 'Copy answer' }).focus();
+    await expect(actions).toBeVisible();
+    await expectWidget(page, 'answer-actions');
+  });
+
+  test('a thumbs down: the reasons and the comment field', async ({ page }) => {
+    const actions = await answered(page);
+    await actions.getByRole('button', { name: 'Bad answer' }).click();
+    await expect(part(page, 'feedback-form')).toBeVisible();
+    await part(page, 'feedback-form').scrollIntoViewIfNeeded();
+    await expectWidget(page, 'answer-feedback');
+  });
+
+  test("the conversation's menu, open", async ({ page }) => {
+    await answered(page);
+    await part(page, 'menu-button').click();
+    await expect(part(page, 'menu')).toBeVisible();
+    await expectWidget(page, 'answer-menu');
+  });
+
+  test('forced colours: the actions and the menu keep their edges', async ({ page }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    const actions = await answered(page);
+    await actions.getByRole('button', { name: 'Copy answer' }).focus();
+    await expectWidget(page, 'forced-colors-actions');
+    await part(page, 'menu-button').click();
+    await expect(part(page, 'menu')).toBeVisible();
+    await expectWidget(page, 'forced-colors-menu');
+  });
+
+  test('dark theme: a code block and its copy button', async ({ page }) => {
+    await visit(page, { theme: 'dark', flow: 'markdown' });
+    await expect(page.locator('flowbot-chat pre')).toBeVisible();
+    await expectWidget(page, 'theme-dark-code');
   });
 });
 

@@ -91,12 +91,14 @@ export const onDemandInputStyles = css`
     margin-inline-start: auto;
   }
 
+  /* Wide enough for a whole date ("mm/dd/yyyy" and the picker's icon): on a narrow panel Send
+     goes below the two fields, then the second field below the first. */
   .range-field {
     display: flex;
-    flex: 1 1 140px;
+    flex: 1 1 150px;
     flex-direction: column;
     gap: 2px;
-    min-width: 0;
+    min-width: min(150px, 100%);
     color: var(--_muted);
     font-size: 0.8125rem;
   }
@@ -254,8 +256,11 @@ export const onDemandInputStyles = css`
     }
   }
 
+  /* Two cards fit a 390 px phone side by side (and share what is left); more scroll, the next one
+     showing its edge. */
   .card {
-    flex: 0 0 min(180px, 62%);
+    flex: 1 0 min(170px, 62%);
+    max-width: 240px;
     scroll-snap-align: start;
   }
 
