@@ -1,7 +1,7 @@
 /**
  * What a visitor sees of `<flowbot-chat>`, compared with committed baselines pixel by pixel: each
- * message type, each input type, errors, a streamed answer and what a visitor does with it, the bubble and the popup, a dark theme,
- * forced colours, right-to-left and two phone widths. The built script-tag file on a plain page
+ * message type, each input type, errors, a streamed answer and what a visitor does with it, the
+ * bubble and the popup, a dark theme, forced colours, right-to-left and two phone widths. The built script-tag file on a plain page
  * (`pages/visual.html`) against the reference server; the demo flow's blocks are flows of their own
  * (`flows.ts`), so every state is one short conversation away.
  *
