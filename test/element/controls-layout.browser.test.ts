@@ -99,8 +99,14 @@ async function mount(input: Record<string, unknown>, bubble = false): Promise<Fl
   // Pictures, ratings and cards arrive with the on-demand part.
   await until(() => $(el, '.composer :is(.choice-input, .cards, .rating-input)'), 15_000);
   await el.updateComplete;
-  // Pictures and card images have their size once loaded.
-  await until(() => $$<HTMLImageElement>(el, '.composer img').every((img) => img.complete), 15_000);
+  // Pictures and card images have their size once loaded; those scrolled out of view wait
+  // (`loading="lazy"`) until the visitor scrolls to them.
+  const inView = (img: HTMLImageElement) => {
+    const r = img.getBoundingClientRect();
+    const box = clipBox(clippers(img)[0] ?? document.documentElement);
+    return r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right;
+  };
+  await until(() => $$<HTMLImageElement>(el, '.composer img').every((img) => img.complete || !inView(img)), 15_000);
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return el;
 }

@@ -221,6 +221,11 @@ export const onDemandInputStyles = css`
     border-radius: 8px;
   }
 
+  .cards:not(:has(> :nth-child(3))) > .card {
+    flex: 1 0 min(170px, 62%);
+    max-width: 240px;
+  }
+
   .card p {
     margin: 0;
     color: var(--_muted);
@@ -256,11 +261,10 @@ export const onDemandInputStyles = css`
     }
   }
 
-  /* Two cards fit a 390 px phone side by side (and share what is left); more scroll, the next one
-     showing its edge. */
+  /* More cards than fit scroll, the next one showing most of itself; two fit a 390 px phone side
+     by side, sharing what is left. */
   .card {
-    flex: 1 0 min(170px, 62%);
-    max-width: 240px;
+    flex: 0 0 min(180px, 62%);
     scroll-snap-align: start;
   }
 
