@@ -178,6 +178,9 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
               include: ['test/**/*.browser.test.ts'],
               setupFiles: ['test/support/setup-browser.ts'],
               testTimeout: 20_000,
+              // One file at a time: files side by side share the browser's keyboard focus, so a
+              // keyboard walk in one loses keys to the other (and on two cores it is no slower).
+              fileParallelism: false,
               browser: {
                 enabled: true,
                 headless: true,
