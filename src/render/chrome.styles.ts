@@ -9,6 +9,9 @@ export const chromeStyles = css`
     flex: none;
     align-items: center;
     gap: 12px;
+    /* As tall as with its 40 px buttons from the start: the menu's button comes with the on-demand
+       part, and the conversation below must not move down when it does. */
+    min-height: 64px;
     padding: 12px 16px 11px;
     /* Its edge in high contrast, where the fill is gone. */
     border-block-end: 1px solid transparent;

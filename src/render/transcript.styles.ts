@@ -50,6 +50,16 @@ export const transcriptStyles = css`
     gap: 2px;
   }
 
+  /* Room for the line the on-demand part adds under each message (its time and actions, see
+     answer-row.ts): nothing moves when it arrives. */
+  .row.bot:not(:has(> .acts), [part~='typing']) {
+    padding-block-end: 26px;
+  }
+
+  .row.user:not(:has(> .user-acts)) {
+    padding-block-end: 16.4px;
+  }
+
   /* The transparent border is the bubble's edge in high contrast, where its fill is gone. */
   .bubble {
     max-width: 85%;

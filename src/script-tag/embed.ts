@@ -130,6 +130,20 @@ function startOf(el: Element): FirstStart {
   };
 }
 
+/** The inline widget's box, as the widget's own styles give it (see `flowbot-chat.styles.ts`). */
+let box: CSSStyleSheet | undefined;
+
+/**
+ * Gives an inline `el` its height at once, so the page below it does not move when the widget's
+ * code arrives: an open shadow root holding only the widget's `:host` box, which the widget renders
+ * into (Lit takes a shadow root it finds) and whose styles then replace that box.
+ */
+function reserve(el: Element, mode: string | null | undefined): void {
+  if ((mode ?? 'standard') !== 'standard' || el.shadowRoot) return;
+  if (!box) (box = new CSSStyleSheet()).replaceSync(':host{display:block;height:var(--flowbot-panel-height,600px)}');
+  el.attachShadow({ mode: 'open' }).adoptedStyleSheets = [box];
+}
+
 /** The options set as the element's properties of the same name. */
 const PROPERTIES = [
   'publicId',
@@ -160,6 +174,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
   startIfAtOnce(el, options);
+  reserve(el, options.mode);
 
   const mount = (): void => {
     const { target } = options;
@@ -185,6 +200,7 @@ if (typeof window !== 'undefined' && !window.Flowbot) {
   const startAll = (els: Iterable<Element>): void => {
     for (const el of els)
       try {
+        reserve(el, el.getAttribute('mode'));
         startIfAtOnce(el, startOf(el));
       } catch {
         // JSON the widget will refuse: no early start.
@@ -192,14 +208,19 @@ if (typeof window !== 'undefined' && !window.Flowbot) {
   };
   startAll(document.querySelectorAll('flowbot-chat'));
   if (document.readyState === 'loading') {
-    const watch = new MutationObserver((records) => {
+    const added = (records: MutationRecord[]): void => {
       for (const record of records) {
         // Only elements have a `localName` (text and comment nodes have none).
         startAll([...record.addedNodes].filter((node) => (node as Element).localName === 'flowbot-chat') as Element[]);
       }
-    });
+    };
+    const watch = new MutationObserver(added);
     watch.observe(document, { childList: true, subtree: true });
-    document.addEventListener('DOMContentLoaded', () => watch.disconnect(), { once: true });
+    // The parser's last additions may not have been reported yet (the page ends right after a
+    // widget): taken before the watch stops, or they would be dropped with it.
+    document.addEventListener('DOMContentLoaded', () => (added(watch.takeRecords()), watch.disconnect()), {
+      once: true,
+    });
   }
   if (base) {
     const load = loadBeside(base);

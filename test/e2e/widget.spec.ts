@@ -105,6 +105,56 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test("the page below an inline widget never moves: the script tag keeps the widget's height until its code arrives", async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    // Every frame from the first: where the page's text below the widget is, and every layout shift.
+    await page.addInitScript(() => {
+      const w = window as unknown as { tops: number[]; shifts: number[] };
+      w.tops = [];
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = () => {
+        const below = document.getElementById('below');
+        if (below) w.tops.push(below.getBoundingClientRect().top);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    // The widget's element is the page's last: the parser ends right after it. Its first
+    // startChat still leaves at once, long before the widget's code has arrived.
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/startChat') && r.method() === 'POST') order.push('startChat');
+    });
+    page.on('requestfinished', (r) => {
+      if (r.url().endsWith('/flowbot-chat.main.js')) order.push('code loaded');
+    });
+    // The widget's code arrives late (a slow network): the page is drawn long before it.
+    await page.route('**/flowbot-chat.main.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto('/reserve.html');
+    await expect(bot(page).first()).toBeVisible();
+    const { tops, shifts, height } = await page.evaluate(() => ({
+      ...(window as unknown as { tops: number[]; shifts: number[] }),
+      height: document.querySelector('flowbot-chat')!.getBoundingClientRect().height,
+    }));
+    // Drawn in many frames before the code came, always in the same place, below the widget's full
+    // height; and nothing moved in the widget either (its header, the rows when their actions came).
+    expect(tops.length).toBeGreaterThan(10);
+    expect(new Set(tops).size, `the text below was at ${[...new Set(tops)].join(', ')}`).toBe(1);
+    expect(height).toBe(600);
+    expect(tops[0]).toBeGreaterThan(600);
+    expect(shifts).toEqual([]);
+    expect(order).toEqual(['startChat', 'code loaded']);
+    expect(problems).toEqual([]);
+  });
+
   test('works when the script tag comes first, even loaded twice', async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto('/script-first.html');
