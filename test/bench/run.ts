@@ -36,12 +36,13 @@ const MAIN_FILE = 'dist/flowbot-chat.main.js';
 const OUT_FILE = 'bench-results/bench.json';
 const MESSAGE_COUNTS = [300, 1000] as const;
 const GRID_SIZE = 20;
-const FIRST_MESSAGE_TARGET = { loopback: 1.15, slow: 1.25 } as const;
+const FIRST_MESSAGE_TARGET = { loopback: 1.15, slow: 1.1 } as const;
 const START_SENT_TARGET_MS = 10;
-const SCRIPT_TAG_TARGET_GZIP = 25_600;
+/** The target for the script-tag file and the widget's code together (the CI budget is what is reached). */
+const FIRST_BYTES_TARGET_GZIP = 25_600;
 const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 10 } as const;
 const GRID_TARGET = 1.3;
-const HEAP_TARGET = 2;
+const HEAP_TARGET = 1.75;
 const STREAM_TARGET = { longestTaskMs: 50, mainThreadRatio: 2 } as const;
 const BURST_TARGET = { longestTaskMs: 100 } as const;
 /** The answer pages run on a CPU this many times slower (DevTools' CPU throttling), as a mid-range phone. */
@@ -437,7 +438,13 @@ async function main(): Promise<void> {
   });
   const longTarget = long?.find((l) => l.count === LONG_TARGET.count);
   const targets: Target[] = [
-    target('script-tag file', size.gzip, SCRIPT_TAG_TARGET_GZIP, 'bytes gzip'),
+    target('script-tag file within its CI budget', size.gzip, sizeModule.SCRIPT_BUDGET_GZIP, 'bytes gzip'),
+    target(
+      `bytes before the first message within ${FIRST_BYTES_TARGET_GZIP.toLocaleString('en-US')} B`,
+      size.gzip + mainSize.gzip,
+      FIRST_BYTES_TARGET_GZIP,
+      'bytes gzip',
+    ),
     target(
       'bytes before the first message (script-tag file and widget code) within the CI budget',
       firstBytes,
