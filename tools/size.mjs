@@ -11,10 +11,11 @@ import { minifySync } from 'rolldown/experimental';
  * It was 30 KB when one file held it all; this round's features (streamed answers, uploads,
  * conformance checks, limits on hostile data, framework event replay) took it to 34.7 KB. Video,
  * audio and embeds (their code and styles) and the rarer extras moving on demand brought it to
- * 33.9 KB; CSS declarations without the space after their colon, 33.87 KB: the budget is what
- * is reached, to be brought down, never raised.
+ * 33.9 KB; CSS declarations without the space after their colon, 33.87 KB. Then answers the
+ * visitor can use, tabs in step and integrity checks (their code on demand) and a page that never
+ * shifts: 33.76 KB. The budget is what is reached, to be brought down, never raised.
  */
-export const BUDGET_GZIP = 33_870;
+export const BUDGET_GZIP = 33_760;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since.
