@@ -289,8 +289,9 @@ export class ConversationController implements ReactiveController {
     }
     // The visitor's key or click draws their bubble in the next frame; the request (its body, its
     // fetch) waits until that frame is painted.
-    if (typed) {
-      await afterPaint();
+    const painted = typed ? afterPaint() : undefined;
+    if (painted) {
+      await painted;
       if (generation !== this.#generation) return;
     }
     const signal = this.#newRequest();
@@ -496,10 +497,10 @@ function defaultClient(viewerBaseUrl: string): ConversationClient {
 
 /**
  * Resolves once the next frame is painted (a task after its animation frame), or after 100 ms
- * where no frame comes (a hidden page); at once without a DOM.
+ * where no frame comes (a hidden page); nothing to wait for without frames (no DOM).
  */
-function afterPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+function afterPaint(): Promise<void> | undefined {
+  if (typeof requestAnimationFrame !== 'function') return undefined;
   return new Promise((resolve) => {
     const late = setTimeout(resolve, 100);
     requestAnimationFrame(() =>

@@ -42,11 +42,12 @@ function words(el: FlowbotChat): string[] {
 /** Catalogue strings that read differently in English and Portuguese. */
 const englishOnly = (Object.keys(en) as (keyof FlowbotStrings)[]).filter((k) => en[k] !== pt[k]).map((k) => en[k]);
 
-function expectNoEnglish(el: FlowbotChat): void {
-  const leaks = words(el).filter((w) =>
-    englishOnly.some((e) => w === e || w.startsWith(`${e}:`) || w.startsWith(`${e}.`)),
-  );
-  expect(leaks, `English strings in a pt-BR widget: ${leaks.join(' | ')}`).to.deep.equal([]);
+/** Checks, once the widget has settled (its next updates drawn, up to a second), that it shows no English. */
+async function expectNoEnglish(el: FlowbotChat): Promise<void> {
+  const leaks = () =>
+    words(el).filter((w) => englishOnly.some((e) => w === e || w.startsWith(`${e}:`) || w.startsWith(`${e}.`)));
+  await until(() => leaks().length === 0, 1000).catch(() => undefined);
+  expect(leaks(), `English strings in a pt-BR widget: ${leaks().join(' | ')}`).to.deep.equal([]);
 }
 
 const field = (el: FlowbotChat) => $<HTMLInputElement>(el, '.composer input')!;
@@ -75,7 +76,7 @@ describe('<flowbot-chat>', () => {
       const name =
         panel.getAttribute('aria-label') ?? text(el.shadowRoot!.getElementById(panel.getAttribute('aria-labelledby')!));
       expect(name).to.equal('Chat');
-      expectNoEnglish(el);
+      await expectNoEnglish(el);
       await expect(el).to.be.accessible();
     });
 
@@ -191,13 +192,13 @@ describe('<flowbot-chat>', () => {
           'Vídeo',
           'Áudio',
         ]);
-        expectNoEnglish(el);
+        await expectNoEnglish(el);
 
         // A failed send: the error, the "not sent" mark and the retry button.
         await typeAndSend(el, 'oi');
         await until(() => part(el, 'error'));
         expect(text(part(el, 'retry-button'))).to.equal('Tentar novamente');
-        expectNoEnglish(el);
+        await expectNoEnglish(el);
 
         // Searchable choice with no match.
         part<HTMLButtonElement>(el, 'retry-button')!.click();
@@ -206,14 +207,14 @@ describe('<flowbot-chat>', () => {
         search.value = 'zzz';
         search.dispatchEvent(new Event('input'));
         await until(() => el.shadowRoot!.textContent!.includes('Nenhum resultado'));
-        expectNoEnglish(el);
+        await expectNoEnglish(el);
 
         search.value = '';
         search.dispatchEvent(new Event('input'));
         (await until(() => part<HTMLButtonElement>(el, 'choice'))).click();
         await until(() => part(el, 'end'));
         expect(text(part(el, 'end'))).to.contain('A conversa terminou.');
-        expectNoEnglish(el);
+        await expectNoEnglish(el);
         expect(part(el, 'launcher')!.getAttribute('aria-label')).to.equal('Fechar chat');
         await expect(el).to.be.accessible();
       } finally {
