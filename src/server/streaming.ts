@@ -52,6 +52,9 @@ export function mountStreaming(app: Hono, options: StreamingOptions): void {
   });
 }
 
+/** How long a `stream-cut` waits after its last piece before it drops the connection. */
+const CUT_AFTER_MS = 150;
+
 /** The data stream of `pieces`, one every `paceMs`, broken as `fault` says. */
 function streamResponse(c: Context, pieces: string[], paceMs: number, fault: StreamFault | undefined): Response {
   const signal = c.req.raw.signal as AbortSignal | undefined;
@@ -70,7 +73,12 @@ function streamResponse(c: Context, pieces: string[], paceMs: number, fault: Str
               // Over a socket, the connection just ends; in process, the body breaks instead.
               if (!(c.env as { outgoing?: unknown } | undefined)?.outgoing)
                 controller.error(new TypeError('Injected fault: stream cut.'));
-              else dropConnection(c);
+              else {
+                // What was sent reaches the visitor first: a reset right behind it could discard
+                // it, unwritten or unread, and the cut would come after no piece at all.
+                await sleep(CUT_AFTER_MS, signal);
+                dropConnection(c);
+              }
               return;
             }
             if (fault!.kind === 'error') {
