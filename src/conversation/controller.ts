@@ -183,7 +183,7 @@ export class ConversationController implements ReactiveController {
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
-    void this.#deliver(entry, undefined, true);
+    void this.#deliver(entry);
     return true;
   }
 
@@ -276,7 +276,7 @@ export class ConversationController implements ReactiveController {
    * Sends `entry` (or continues without an answer) and plays the response.
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
-  async #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer, typed = false): Promise<void> {
+  async #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
     const { sessionId, client } = this.#s;
     if (!sessionId || !client) return;
     const generation = this.#generation;
@@ -286,13 +286,6 @@ export class ConversationController implements ReactiveController {
     if (!this.#connected) {
       this.#resume = () => void this.#deliver(entry, reply);
       return;
-    }
-    // The visitor's key or click draws their bubble in the next frame; the request (its body, its
-    // fetch) waits until that frame is painted.
-    const painted = typed ? afterPaint() : undefined;
-    if (painted) {
-      await painted;
-      if (generation !== this.#generation) return;
     }
     const signal = this.#newRequest();
     let result: ContinueChatResult;
@@ -493,21 +486,4 @@ export class ConversationController implements ReactiveController {
 /** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
 function defaultClient(viewerBaseUrl: string): ConversationClient {
   return viewerCalls({ viewerBaseUrl });
-}
-
-/**
- * Resolves once the next frame is painted (a task after its animation frame), or after 100 ms
- * where no frame comes (a hidden page); nothing to wait for without frames (no DOM).
- */
-function afterPaint(): Promise<void> | undefined {
-  if (typeof requestAnimationFrame !== 'function') return undefined;
-  return new Promise((resolve) => {
-    const late = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(late);
-        resolve();
-      }),
-    );
-  });
 }
