@@ -459,7 +459,8 @@ const RUNS = { numRuns: 80 } as const;
 
 describe('<flowbot-chat>', () => {
   describe('with malformed data', () => {
-    it('shows a usable start response, or its error with a retry that asks again', async () => {
+    // Eighty conversations: a slow machine needs more than the default 20 s.
+    it('shows a usable start response, or its error with a retry that asks again', { timeout: 90_000 }, async () => {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
       await fc.assert(
         fc.asyncProperty(replies(startShaped), async (reply) => {
@@ -488,7 +489,8 @@ describe('<flowbot-chat>', () => {
       );
     });
 
-    it('shows a usable continue response, or keeps the answer with a retry', async () => {
+    // Eighty conversations: a slow machine needs more than the default 20 s.
+    it('shows a usable continue response, or keeps the answer with a retry', { timeout: 90_000 }, async () => {
       const container = await fixture<HTMLDivElement>(html`<div></div>`);
       await fc.assert(
         fc.asyncProperty(replies(continueShaped), async (reply) => {
