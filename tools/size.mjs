@@ -18,9 +18,10 @@ import { minifySync } from 'rolldown/experimental';
 export const BUDGET_GZIP = 33_760;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
- * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since.
+ * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since
+ * (2,176 B: the widget code's hash it carries varies the gzip size by a few bytes from build to build).
  */
-export const SCRIPT_BUDGET_GZIP = 2150;
+export const SCRIPT_BUDGET_GZIP = 2176;
 const FILE = 'dist/flowbot-chat.iife.js';
 const MAIN = 'dist/flowbot-chat.main.js';
 

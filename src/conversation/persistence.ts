@@ -40,8 +40,8 @@ import { isObject, parseJson } from '../protocol/json.js';
 import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 import type { AnswerEntry, BotEntry, TranscriptEntry } from '../protocol/transcript.js';
-import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
-import { readFailure, readLease, TabSync, type Failure, type Lease, type TabHost } from './tabs.js';
+import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
+import { readFailure, readLease, TabSync, type Synced, type TabHost } from './tabs.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -57,9 +57,12 @@ export const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
 
 const FORMAT = 2;
 
-/** A remembered conversation. */
-export interface StoredConversation {
-  sessionId: string;
+/**
+ * A remembered conversation: what the tabs read of it (`Synced`: the owed call, the input, the
+ * theme, and with `persist="local"` the save's `rev`, `from`, `call` and `failed`), plus the result
+ * and bot ids, and each entry's time.
+ */
+export interface StoredConversation extends Synced {
   resultId: string;
   flowbot: unknown;
   /** `at`: when it was shown (ms since the epoch); records of older versions have none, and are read without. */
@@ -67,24 +70,6 @@ export interface StoredConversation {
     | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined; at?: number | undefined }
     | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string; at?: number | undefined }
   >;
-  /** The input on screen; none (and nothing pending) means the flow ended. */
-  input?: ChatInput | undefined;
-  /** An `expectsDedicatedReply` action was still to be answered. */
-  pending?: boolean | undefined;
-  /** A streamed answer was owed (its request body: the older action's `messages`). */
-  stream?: { messages?: unknown[] | undefined } | undefined;
-  /** A streamed answer had arrived whole: its text was still to be sent as the reply. */
-  reply?: string | undefined;
-  dynamicTheme?: DynamicTheme | undefined;
-  progress?: number | undefined;
-  /** Which save this is (`persist="local"`): unique, so a tab knows whether the conversation moved on. */
-  rev?: string | undefined;
-  /** How many older entries the record no longer holds (`persist="local"`). */
-  from?: number | undefined;
-  /** A call in flight in one tab, or owed by it, and its lease (`persist="local"`). */
-  call?: Lease | undefined;
-  /** The last call failed (`persist="local"`): every open tab shows it. */
-  failed?: Failure | undefined;
 }
 
 /** What a record says is still owed: the input on screen, or the call to make. */

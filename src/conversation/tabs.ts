@@ -81,17 +81,23 @@ export interface Synced {
     | { kind: 'bot'; message: ChatMessage; local?: boolean | undefined }
     | { kind: 'answer'; answer?: ChatAnswer | undefined; text: string }
   >;
+  /** The input on screen; none (and nothing pending) means the flow ended. */
   input?: ChatInput | undefined;
+  /** An `expectsDedicatedReply` action was still to be answered. */
   pending?: boolean | undefined;
+  /** A streamed answer was owed (its request body: the older action's `messages`). */
   stream?: { messages?: unknown[] | undefined } | undefined;
+  /** A streamed answer had arrived whole: its text was still to be sent as the reply. */
   reply?: string | undefined;
   dynamicTheme?: DynamicTheme | undefined;
   progress?: number | undefined;
-  /** Which save this is: unique, so a tab knows whether the conversation moved on. */
+  /** Which save this is (`persist="local"`): unique, so a tab knows whether the conversation moved on. */
   rev?: string | undefined;
   /** How many older entries the record no longer holds (a save keeps the newest). */
   from?: number | undefined;
+  /** A call in flight in one tab, or owed by it, and its lease (`persist="local"`). */
   call?: Lease | undefined;
+  /** The last call failed (`persist="local"`): every open tab shows it. */
   failed?: Failure | undefined;
 }
 
