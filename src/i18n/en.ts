@@ -56,6 +56,7 @@ export const enLater = {
   invalidPhone: 'Enter a valid phone number',
   invalidDate: 'Enter a valid date',
   invalidTime: 'Enter a valid time',
+  endBeforeStart: 'The end date is before the start date',
   date: 'Date',
   time: 'Time',
   from: 'From',

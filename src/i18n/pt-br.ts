@@ -41,6 +41,7 @@ const ptBR: FlowbotStrings = {
   invalidPhone: 'Digite um telefone válido',
   invalidDate: 'Digite uma data válida',
   invalidTime: 'Digite um horário válido',
+  endBeforeStart: 'A data final é anterior à data inicial',
   date: 'Data',
   time: 'Horário',
   from: 'De',

@@ -47,6 +47,8 @@ export interface FlowbotStrings {
   invalidPhone: string;
   invalidDate: string;
   invalidTime: string;
+  /** A date range whose end comes before its start. */
+  endBeforeStart: string;
   date: string;
   time: string;
   from: string;
@@ -98,6 +100,7 @@ export type LateStringKey =
   | 'invalidPhone'
   | 'invalidDate'
   | 'invalidTime'
+  | 'endBeforeStart'
   | 'date'
   | 'time'
   | 'from'

@@ -206,8 +206,11 @@ describe('<flowbot-chat>', () => {
       fill(to!, '2026-07-01');
       sendButton(el).click();
       await el.updateComplete;
-      expect(errorOf(el).message).to.equal('Enter a valid date');
-      expect(errorOf(el).describes).to.have.length(2);
+      // What is wrong, on the field that is wrong: the start stays as it was.
+      expect(errorOf(el).message).to.equal('The end date is before the start date');
+      expect(errorOf(el).describes).to.deep.equal([to]);
+      expect(to!.getAttribute('aria-invalid')).to.equal('true');
+      expect(from!.hasAttribute('aria-invalid')).to.equal(false);
       expect(focused(el)).to.equal(to);
       fill(to!, '2026-07-24');
       sendButton(el).click();
@@ -227,6 +230,20 @@ describe('<flowbot-chat>', () => {
       sendButton(el).click();
       await until(() => sent().length === 1);
       expect(sent()).to.deep.equal([{ message: '2026-09-01T09:30' }]);
+    });
+
+    it('marks only the empty field of a range', async () => {
+      const { el, sent } = await mountInput({ type: 'date input', options: { isRange: true } });
+      const [from, to] = fields(el);
+      fill(to!, '2026-07-01');
+      sendButton(el).click();
+      await el.updateComplete;
+      expect(errorOf(el).message).to.equal('Enter a valid date');
+      expect(errorOf(el).describes).to.deep.equal([from]);
+      expect(to!.hasAttribute('aria-invalid')).to.equal(false);
+      expect(focused(el)).to.equal(from);
+      await settle();
+      expect(sent()).to.deep.equal([]);
     });
 
     it('keeps both dates of a range when the send fails', async () => {

@@ -235,6 +235,43 @@ describe('<flowbot-chat>', () => {
       expect(text($(el, '.no-matches'))).to.equal('No matches');
     });
 
+    it('picks the one item left when Enter is pressed in the search', async () => {
+      const { calls } = stubViewer(
+        startResponse({ input: { id: 'f', type: 'choice input', items, options: { isSearchable: true } } }),
+      );
+      const el = await mount();
+      const search = await until(() => part<HTMLInputElement>(el, 'search'));
+      search.focus();
+      // Two left: Enter does nothing.
+      await userEvent.keyboard('e{Enter}');
+      await until(() => parts(el, 'choice').length === 2);
+      expect(calls.some((c) => c.kind === 'continue')).to.equal(false);
+      await userEvent.keyboard('{Backspace}cher{Enter}');
+      await until(() => calls.some((c) => c.kind === 'continue'));
+      expect(calls.find((c) => c.kind === 'continue')!.body).to.deep.equal({
+        message: { type: 'text', text: 'Cherries', metadata: { replyId: 'c' } },
+      });
+      await until(() => userTexts(el).length === 1);
+      expect(userTexts(el)).to.deep.equal(['Cherries']);
+    });
+
+    it('adds the one item left to a multiple choice when Enter is pressed, and empties the search', async () => {
+      stubViewer(
+        startResponse({
+          input: { id: 'f', type: 'choice input', items, options: { isMultipleChoice: true, isSearchable: true } },
+        }),
+      );
+      const el = await mount();
+      const search = await until(() => part<HTMLInputElement>(el, 'search'));
+      search.focus();
+      await userEvent.keyboard('ban{Enter}');
+      await until(() => parts(el, 'choice').length === 3);
+      expect(search.value).to.equal('');
+      const pressed = parts(el, 'choice').filter((b) => b.getAttribute('aria-pressed') === 'true');
+      expect(pressed.map(text)).to.deep.equal(['Bananas']);
+      expect(el.shadowRoot!.activeElement).to.equal(search);
+    });
+
     it('is accessible', async () => {
       stubViewer(
         startResponse({

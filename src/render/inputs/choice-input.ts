@@ -72,6 +72,19 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
     draft.query = (event.target as HTMLInputElement).value;
     ctx.changed();
   };
+  // Enter in the search picks the one item left, or the one the visitor typed in full ("Niger" among
+  // "Niger" and "Nigeria"); in a multiple choice the search then empties for the next item.
+  const onSearchKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.isComposing || !query) return;
+    event.preventDefault();
+    const item = shown.length === 1 ? shown[0] : shown.find((one) => one.content.toLocaleLowerCase() === query);
+    if (!item) return;
+    if (multiple) {
+      draft.selected.add(item.id);
+      draft.query = '';
+      ctx.changed();
+    } else pick(item);
+  };
   const searchLabel = text(options.searchInputPlaceholder) ?? labels.placeholder ?? strings.search;
 
   return html`<div class="choice-input">
@@ -86,6 +99,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
           placeholder=${searchLabel}
           .value=${live(draft.query)}
           @input=${onSearch}
+          @keydown=${onSearchKeydown}
         />`
         : nothing
     }

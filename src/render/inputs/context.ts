@@ -22,6 +22,8 @@ export interface InputDraft {
   files: File[];
   /** The control's visible error; `''` when there is none. */
   error: string;
+  /** Which of the control's fields `error` is about (a date range's end), when only one is. */
+  errorField?: number | undefined;
   /** The files are being uploaded. */
   uploading: boolean;
   /** The server has no upload call: only the skip is left. */

@@ -113,25 +113,26 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   const placeholder =
     label(input, 'placeholder') ??
     (kind === 'date input' ? strings.date : kind === 'time input' ? strings.time : strings.placeholder);
-  const { invalid, describedBy } = invalidAttrs(ctx);
-
+  
   const onSubmit = (event: Event): void => {
     event.preventDefault();
     if (ctx.busy) return;
     const fields = [...(event.currentTarget as HTMLFormElement).querySelectorAll('input')];
     const values = fields.map((field) => field.value.trim());
     const [first = '', second = ''] = values;
-    const bad = fields.find(
+    const wrong = fields.findIndex(
       (field, i) =>
         !values[i] ||
         !field.checkValidity() ||
         (kind === 'url input' && !isWebUrl(values[i]!)) ||
-        (kind === 'phone number input' && !isPhone(values[i]!)) ||
-        (i === 1 && first > second),
+        (kind === 'phone number input' && !isPhone(values[i]!)),
     );
-    if (bad) {
-      setError(ctx, strings[errorKey] + bounds);
-      bad.focus();
+    // Two valid dates in the wrong order: the end is what is wrong, and the message says why.
+    const backwards = wrong < 0 && range && first > second;
+    const at = backwards ? 1 : wrong;
+    if (at >= 0) {
+      setError(ctx, backwards ? strings.endBeforeStart : strings[errorKey] + bounds, range ? at : undefined);
+      fields[at]!.focus();
       return;
     }
     // The wire gets the protocol's value; the visitor's bubble shows what they picked, in their words.
@@ -147,7 +148,9 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
     }
   };
 
-  const field = (index: 0 | 1, name: string): TemplateResult => html`<input
+  const field = (index: 0 | 1, name: string): TemplateResult => {
+    const { invalid, describedBy } = invalidAttrs(ctx, index);
+    return html`<input
     part="input"
     class="field"
     type=${type}
@@ -171,6 +174,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
       setError(ctx, '');
     }}
   />`;
+  };
 
   return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
     ${

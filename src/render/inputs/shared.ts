@@ -18,11 +18,17 @@ export function numberOption(value: unknown): number | undefined {
 }
 
 /** The attributes that tie a field to the error line while there is an error. */
-export function invalidAttrs(ctx: InputContext): {
+export function invalidAttrs(
+  ctx: InputContext,
+  field?: number,
+): {
   invalid: string | typeof nothing;
   describedBy: string | typeof nothing;
 } {
-  return ctx.draft.error ? { invalid: 'true', describedBy: ERROR_ID } : { invalid: nothing, describedBy: nothing };
+  const { error, errorField } = ctx.draft;
+  return error && (errorField === undefined || field === undefined || errorField === field)
+    ? { invalid: 'true', describedBy: ERROR_ID }
+    : { invalid: nothing, describedBy: nothing };
 }
 
 /** The visible error of the control, announced when it appears. */
@@ -32,10 +38,11 @@ export function renderError(ctx: InputContext): TemplateResult | typeof nothing 
     : nothing;
 }
 
-/** Shows `message` as the control's error (or clears it with `''`). */
-export function setError(ctx: InputContext, message: string): void {
-  if (ctx.draft.error === message) return;
+/** Shows `message` as the control's error (or clears it with `''`), on one of its fields if `field` is given. */
+export function setError(ctx: InputContext, message: string, field?: number): void {
+  if (ctx.draft.error === message && ctx.draft.errorField === field) return;
   ctx.draft.error = message;
+  ctx.draft.errorField = field;
   ctx.changed();
 }
 
