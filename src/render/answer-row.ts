@@ -217,9 +217,13 @@ export const answerStyles: CSSResult = css`
     opacity: 1;
   }
 
-  /* No hover on touch screens: the latest answer's actions always show. */
+  /*
+   * No hover on touch screens: the latest answer's actions always show, and so do those of every answer
+   * that can be rated (an AI answer is seldom the latest: a follow-up question comes after it).
+   */
   @media (hover: none) {
-    .acts.latest {
+    .acts.latest,
+    .acts:has([data-act='up']) {
       opacity: 1;
     }
   }
@@ -229,9 +233,11 @@ export const answerStyles: CSSResult = css`
     min-height: 0;
   }
 
+  /* A time reads in its own direction ("9:39 AM" in a right-to-left page, an Arabic time right to left). */
   .stamp {
     padding-inline: 4px;
     white-space: nowrap;
+    unicode-bidi: plaintext;
   }
 
   .act {

@@ -109,7 +109,10 @@ test('a streamed answer: copied, rated down with a reason the page hears, the co
   );
 });
 
-test('on a touch screen, the latest answer shows its actions without a hover', async ({ browser, baseURL }) => {
+test('on a touch screen, the thumbs of every AI answer and the latest actions show without a hover', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({
     baseURL: baseURL!,
     hasTouch: true,
@@ -120,11 +123,24 @@ test('on a touch screen, the latest answer shows its actions without a hover', a
   await ask(page, 'How do refunds work?');
   expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
   const latest = rowWith(page, 'Did that answer your question?').locator('[part~="actions"]');
-  const earlier = rowWith(page, '14 days').locator('[part~="actions"]');
+  const streamed = rowWith(page, '14 days').locator('[part~="actions"]');
+  const greeting = rowWith(page, 'Acme Academy assistant').locator('[part~="actions"]');
   await expect(latest).toHaveCSS('opacity', '1');
-  await expect(earlier).toHaveCSS('opacity', '0');
-  // A tap on an earlier answer shows its actions too.
-  await rowWith(page, '14 days').locator('[part~="bot-message"]').tap();
-  await expect(earlier).toHaveCSS('opacity', '1');
+  // The streamed answer is no longer the latest (the bot's follow-up is), and its thumbs show all the same.
+  await expect(streamed).toHaveCSS('opacity', '1');
+  // A plain message's Copy waits for a tap on it.
+  await expect(greeting).toHaveCSS('opacity', '0');
+  await rowWith(page, 'Acme Academy assistant').locator('[part~="bot-message"]').tap();
+  await expect(greeting).toHaveCSS('opacity', '1');
+
+  // The thumb is tapped straight away, with no guess first: the page hears it.
+  const down = streamed.locator('[data-act="down"]');
+  await down.scrollIntoViewIfNeeded();
+  const box = (await down.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(24);
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  await down.tap();
+  await expect(down).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { feedback: unknown[] }).feedback.length)).toBe(1);
   await context.close();
 });

@@ -229,6 +229,24 @@ describe('<flowbot-chat>', () => {
         expect(bubble.right - copy!.right).to.be.below(60);
       });
 
+      it('read their times in their own direction in a right-to-left page ("9:39 AM", never "AM 9:39")', async () => {
+        const el = await mount('feedback="all" dir="rtl" lang="en"');
+        for (const time of $$(el, '.messages time')) {
+          const words = time.firstChild as Text;
+          const digit = words.data.search(/\d/);
+          const letter = words.data.search(/[AP]M/);
+          expect(letter, words.data).to.be.above(digit);
+          const at = (index: number): number => {
+            const range = document.createRange();
+            range.setStart(words, index);
+            range.setEnd(words, index + 1);
+            return range.getBoundingClientRect().left;
+          };
+          // The hour is drawn to the left of "AM"/"PM", as in a left-to-right page.
+          expect(at(digit), words.data).to.be.below(at(letter));
+        }
+      });
+
       it('speak Portuguese, times included', async () => {
         const el = await mount('feedback="all" lang="pt-BR"');
         const row = rowOf(el, 'Refunds');
