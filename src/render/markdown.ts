@@ -211,10 +211,49 @@ export const markdownStyles: CSSResult = css`
   .fb-content li:has(> .fb-task) {
     list-style: none;
   }
+  /*
+   * A task's box in the text's own colour (a disabled native box is pale grey, under 3:1): an empty
+   * frame when open, filled with a check mark cut out of it when done.
+   */
   .fb-task input {
+    appearance: none;
+    position: relative;
+    box-sizing: border-box;
+    width: 0.9em;
+    height: 0.9em;
     margin-block: 0;
     margin-inline: -1.3em 0.4em;
     vertical-align: -0.1em;
+    border: 0.125em solid currentColor;
+    border-radius: 0.15em;
+    color: inherit;
+    opacity: 1;
+  }
+  .fb-task input:checked {
+    background: currentColor;
+  }
+  .fb-task input:checked::before {
+    content: '';
+    position: absolute;
+    left: 0.24em;
+    top: 0.04em;
+    width: 0.2em;
+    height: 0.42em;
+    border: solid var(--_bot-bg, Canvas);
+    border-width: 0 0.12em 0.12em 0;
+    transform: rotate(45deg);
+  }
+  @media (forced-colors: active) {
+    .fb-task input {
+      forced-color-adjust: none;
+      border-color: CanvasText;
+    }
+    .fb-task input:checked {
+      background: CanvasText;
+    }
+    .fb-task input:checked::before {
+      border-color: Canvas;
+    }
   }
   .fb-table,
   .fb-code pre {

@@ -6,9 +6,10 @@
  */
 import { expect as chaiExpect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cdp, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, inputShown, part, parts, startResponse, stubViewer, until } from './helpers.js';
+import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -175,6 +176,32 @@ describe('<flowbot-chat> markdown answers', () => {
       [true, true, 'Sign up'],
       [false, true, 'Invite the team'],
     ]);
+  });
+
+  it("draws a task's box in the text's colour: a frame when open, filled and checked when done (≥ 3:1)", async () => {
+    const el = await show(ANSWER);
+    const [done, open] = $$<HTMLInputElement>(el, '.fb-content li input[type="checkbox"]');
+    const behind = backgroundOf(bubbleOf(el));
+    /** The pixels of `box` as painted (a screenshot of it), each with its contrast against the bubble. */
+    const inkOf = async (box: HTMLElement): Promise<{ best: number; inked: number; all: number }> => {
+      const png = await page.screenshot({ element: box, save: false });
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      canvas.drawImage(bitmap, 0, 0);
+      const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const ratios: number[] = [];
+      for (let i = 0; i < data.length; i += 4) ratios.push(contrast([data[i]!, data[i + 1]!, data[i + 2]!, 1] as Rgba, behind));
+      return { best: Math.max(...ratios), inked: ratios.filter((r) => r >= 3).length, all: ratios.length };
+    };
+    const checked = await inkOf(done!);
+    const unchecked = await inkOf(open!);
+    // Both boxes have an edge that reads (1.4.11), and done is told from open by shape: filled, not a frame.
+    expect(checked.best).toBeGreaterThanOrEqual(3);
+    expect(unchecked.best).toBeGreaterThanOrEqual(3);
+    expect(checked.inked / checked.all).toBeGreaterThan(0.5);
+    expect(unchecked.inked / unchecked.all).toBeLessThan(0.6);
+    expect(checked.inked).toBeGreaterThan(unchecked.inked * 1.3);
   });
 
   describe('copying code', () => {
