@@ -127,15 +127,18 @@ export const composerStyles = css`
     content: '✓ ' / '';
   }
 
+  /*
+   * Picked and focused differ in shape, not only colour: a picked item has a line inside its edge
+   * (and a check mark); the focus ring is outside it, 2px away.
+   */
   .choice[aria-pressed='true'] {
-    box-shadow:
-      inset 0 0 0 2px var(--_on-primary),
-      0 0 0 2px var(--_primary);
+    box-shadow: inset 0 0 0 2px var(--_on-primary);
   }
 
   /*
    * High contrast drops shadows and fills: a picked item takes the system's selection colours,
-   * kept as they are (else its text is drawn on a plate of the background colour).
+   * kept as they are (else its text is drawn on a plate of the background colour), with its line
+   * inside; its focus ring stays the system's text colour.
    */
   @media (forced-colors: active) {
     button[aria-pressed='true'],
@@ -143,6 +146,10 @@ export const composerStyles = css`
       forced-color-adjust: none;
       background: Highlight;
       color: HighlightText;
+    }
+    button[aria-pressed='true'] {
+      box-shadow: inset 0 0 0 2px HighlightText;
+      outline-color: CanvasText;
     }
   }
 

@@ -1,9 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, mountInput, settle, tabTo, unavailable } from './controls-helpers.js';
-import { $$, botTexts, part, parts, text, until, userTexts } from './helpers.js';
+import { $, $$, botTexts, part, parts, text, until, userTexts } from './helpers.js';
+import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,7 +21,91 @@ const picture = (el: FlowbotChat, title: string) =>
 const radios = (el: FlowbotChat) => $$<HTMLInputElement>(el, '[part~="rating-option"] input');
 const sendButton = (el: FlowbotChat) => part<HTMLButtonElement>(el, 'send-button');
 
+/** A screenshot of `box` as pixels, to read what is painted around and inside its items. */
+async function paintedPixels(box: Element): Promise<{ at: (x: number, y: number) => Rgba; rect: DOMRect }> {
+  const rect = box.getBoundingClientRect();
+  const png = await page.screenshot({ element: box, save: false });
+  const bitmap = await createImageBitmap(
+    new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+  );
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+  canvas.drawImage(bitmap, 0, 0);
+  const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
+  // The picture may be drawn at another scale than CSS pixels (the test frame is scaled to fit).
+  const scale = bitmap.width / rect.width;
+  return {
+    rect,
+    at: (x, y) => {
+      const i = (Math.floor((y - rect.top) * scale) * bitmap.width + Math.floor((x - rect.left) * scale)) * 4;
+      return [data[i]!, data[i + 1]!, data[i + 2]!, 1];
+    },
+  };
+}
+
+/**
+ * What is painted at an item's top and bottom edges, along their straight part: just outside the
+ * edge (where a ring drawn on it would be), 2–3 px out (where the focus ring is, past its gap), and
+ * just inside the edge, past the border (where a line drawn inside it would be).
+ */
+async function ringsOf(group: Element, item: HTMLElement): Promise<{ on: boolean; away: boolean; inside: boolean }> {
+  const { at } = await paintedPixels(group);
+  const r = item.getBoundingClientRect();
+  const behind = backgroundOf(group);
+  const fill = backgroundOf(item);
+  const xs = Array.from({ length: 9 }, (_, i) => r.left + r.height / 2 + ((r.width - r.height) * i) / 8);
+  const inked = (ys: number[], against: Rgba) =>
+    xs.flatMap((x) => ys.map((y) => contrast(at(x, y), against) >= 2)).filter(Boolean).length >
+    (xs.length * ys.length) / 2;
+  return {
+    on: inked([r.top - 1, r.bottom + 0.5], behind),
+    away: inked([r.top - 2.5, r.bottom + 2.5], behind),
+    inside: inked([r.top + 2, r.bottom - 2.5], fill),
+  };
+}
+
 describe('<flowbot-chat>', () => {
+  describe('multiple choice: picked and focused differ in shape', () => {
+    for (const forced of [false, true]) {
+      it(`a picked item has a line inside its edge, the focused one a ring outside it${forced ? ' (forced colours)' : ''}`, async () => {
+        // A frame that fits the window is drawn at its own scale: one CSS pixel, one pixel of the picture.
+        await page.viewport(414, 640);
+        if (forced) {
+          await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+        }
+        try {
+          const { el } = await mountInput({
+            type: 'choice input',
+            items: ['Apples', 'Bananas', 'Cherries', 'Dates'].map((content, i) => ({ id: `i${i}`, content })),
+            options: { isMultipleChoice: true },
+          });
+          const [apples, bananas, cherries, dates] = parts<HTMLButtonElement>(el, 'choice');
+          const group = $(el, '.choices')!;
+          apples!.click();
+          bananas!.click();
+          await el.updateComplete;
+          // Focus by keyboard on an item not picked, then on a picked one.
+          await tabTo(el, '[part~="choice"]');
+          while (focused(el) !== cherries) await userEvent.tab();
+          await settle();
+          expect(await ringsOf(group, cherries!), 'focused').to.deep.equal({ on: false, away: true, inside: false });
+          expect(await ringsOf(group, apples!), 'picked').to.deep.equal({ on: false, away: false, inside: true });
+          expect(await ringsOf(group, dates!), 'neither').to.deep.equal({ on: false, away: false, inside: false });
+          await userEvent.tab({ shift: true });
+          expect(focused(el)).to.equal(bananas);
+          await settle();
+          expect(await ringsOf(group, bananas!), 'picked and focused').to.deep.equal({
+            on: false,
+            away: true,
+            inside: true,
+          });
+        } finally {
+          if (forced) await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+          await page.viewport(414, 896);
+        }
+      });
+    }
+  });
+
   describe('picture choice input', () => {
     it('shows pictures with title and description, and sends a single pick by keyboard', async () => {
       const { el, sent } = await mountInput({ type: 'picture choice input', items: pictureItems });

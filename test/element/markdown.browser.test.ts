@@ -191,7 +191,8 @@ describe('<flowbot-chat> markdown answers', () => {
       canvas.drawImage(bitmap, 0, 0);
       const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
       const ratios: number[] = [];
-      for (let i = 0; i < data.length; i += 4) ratios.push(contrast([data[i]!, data[i + 1]!, data[i + 2]!, 1] as Rgba, behind));
+      for (let i = 0; i < data.length; i += 4)
+        ratios.push(contrast([data[i]!, data[i + 1]!, data[i + 2]!, 1] as Rgba, behind));
       return { best: Math.max(...ratios), inked: ratios.filter((r) => r >= 3).length, all: ratios.length };
     };
     const checked = await inkOf(done!);

@@ -113,7 +113,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   const placeholder =
     label(input, 'placeholder') ??
     (kind === 'date input' ? strings.date : kind === 'time input' ? strings.time : strings.placeholder);
-  
+
   const onSubmit = (event: Event): void => {
     event.preventDefault();
     if (ctx.busy) return;

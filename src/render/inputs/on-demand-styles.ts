@@ -54,9 +54,10 @@ export const onDemandInputStyles = css`
     position: relative;
   }
 
+  /* Picked: a line inside the edge and a check mark; the focus ring stays outside, 2px away. */
   .picture[aria-pressed='true'] {
     border-color: var(--_primary);
-    box-shadow: 0 0 0 2px var(--_primary);
+    box-shadow: inset 0 0 0 2px var(--_primary);
   }
 
   .picture[aria-pressed='true']::after {
