@@ -3,6 +3,7 @@
 import '../src/index.js';
 import { createFlowbotClient } from '../src/api/index.js';
 import type { FlowbotChat } from '../src/element.js';
+import { flowbotEvents } from '../src/element/events.js';
 import { demoVerbs, type DemoSeed } from './verbs.js';
 
 interface DemoConfig {
@@ -80,16 +81,8 @@ function logEvent(event: Event) {
   while (eventsLog.children.length > 60) eventsLog.lastElementChild?.remove();
 }
 
-const EVENTS = [
-  'flowbot-start',
-  'flowbot-message',
-  'flowbot-input',
-  'flowbot-answer',
-  'flowbot-end',
-  'flowbot-error',
-  'flowbot-open',
-  'flowbot-close',
-] as const;
+// Every event of the element, from its one table: the next event added there is listed here too.
+const EVENTS = Object.values(flowbotEvents).map((event) => event.eventName);
 
 /** A new element for a new flow or mode; colour and text changes are applied live. */
 function mount() {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { customProperties, readmeBlock } from '../support/readme-snippets.js';
 import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
+import { flowbotEvents } from '../../src/element/events.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
@@ -90,6 +91,20 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/${name}` });
 }
+
+test("the Events panel lists every event of the element's table, each with its detail", async ({ page }) => {
+  const { widget, problems } = await openDemo(page, 1280);
+  const names = Object.values(flowbotEvents).map((event) => event.eventName);
+  // Each event, as the element would fire it (bubbling, composed), reaches the panel by its name.
+  await widget.evaluate((el, all) => {
+    for (const name of all)
+      el.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail: { probe: name } }));
+  }, names);
+  const log = page.locator('#events li');
+  for (const name of names) await expect(log.filter({ hasText: `${name} {"probe":"${name}"}` })).toHaveCount(1);
+  expect(names).toEqual(expect.arrayContaining(['flowbot-feedback', 'flowbot-redirect', 'flowbot-unread']));
+  expect(problems).toEqual([]);
+});
 
 for (const width of [1280, 390]) {
   test.describe(`the demo page at ${width} px`, () => {
