@@ -22,7 +22,8 @@ const steps = [
   ['browser tests (Chromium)', 'npx', ['vitest', 'run', '--project', 'browser']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['size budget', 'node', ['tools/size.mjs']],
-  ["README's pinned script tag", 'node', ['tools/sri.mjs', '--check']],
+  // The tarball's files, publint, @arethetypeswrong/cli, the README's pinned line against the build.
+  ['release check', 'node', ['tools/release-check.mjs']],
   ['framework apps (React, Vue, Svelte, Next.js)', 'node', ['test/frameworks/run.mjs']],
   ['end-to-end', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']],
   ['visual regression', 'npx', ['playwright', 'test', '-c', 'test/visual/playwright.config.ts']],
