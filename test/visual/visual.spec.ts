@@ -336,6 +336,26 @@ test.describe('themes and pages', () => {
     await expectWidget(page, 'forced-colors');
   });
 
+  test('multiple choice: two picked, focus on a third and on a picked one (a ring outside, a line inside)', async ({
+    page,
+  }) => {
+    await visit(page, { flow: 'demo-at-ask-topics' });
+    const choices = part(page, 'choice');
+    await choices.nth(0).click();
+    await choices.nth(1).click();
+    await expect(choices.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    // By keyboard, so the ring is the focus-visible one.
+    await choices.nth(1).focus();
+    await page.keyboard.press('Tab');
+    await expect(choices.nth(2)).toBeFocused();
+    await expectWidget(page, 'input-multiple-choice-focus');
+    await page.keyboard.press('Shift+Tab');
+    await expect(choices.nth(1)).toBeFocused();
+    await expectWidget(page, 'input-multiple-choice-focus-picked');
+    await page.emulateMedia({ forcedColors: 'active' });
+    await expectWidget(page, 'forced-colors-multiple-choice-focus-picked');
+  });
+
   test('forced colours: choices', async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active' });
     await visit(page, { flow: 'demo-at-welcome' });
