@@ -78,3 +78,47 @@ test.describe('persist="local"', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('two widgets of one bot, persist="local"', () => {
+  // Answering in both, then reloading at once or a moment later: each comes back with its own answer,
+  // every time (a reload cut one widget's record short in 2 runs of 10).
+  test('both keep their conversation across a reload, whenever it comes', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const delays = [0, 5, 10, 20, 40, 60, 100, 150, 250, 400, 600, 1000];
+    const lost: string[] = [];
+    for (const delay of delays) {
+      const context = await browser.newContext({ baseURL: baseURL! });
+      const page = await context.newPage();
+      await page.goto('/persist-two.html');
+      const sales = page.locator('#sales');
+      const help = page.locator('#help');
+      const pick = (widget: typeof sales, label: string) =>
+        widget.locator('[part~="choice"]').filter({ hasText: label });
+      await expect(pick(sales, 'Billing')).toBeVisible();
+      await expect(pick(help, 'Something else')).toBeVisible();
+      // Both answers, one right after the other.
+      // One after the other (clicks side by side would scroll each other's target away).
+      await pick(sales, 'Billing').click();
+      await pick(help, 'Something else').click();
+      // The reload comes while the answers are still in flight, or once they are answered.
+      await page.waitForTimeout(delay);
+      await page.reload();
+      for (const [widget, answer, reply] of [
+        [sales, 'Billing', 'Invoices are in Settings'],
+        [help, 'Something else', 'a person from the team'],
+      ] as const) {
+        // Its reply arrives, in the widget that asked (a restored turn goes on), after its own answer.
+        const replied = widget.locator('[part~="bot-message"]').filter({ hasText: reply });
+        try {
+          await expect(replied).toBeVisible();
+        } catch {
+          lost.push(`${delay} ms: ${await widget.getAttribute('id')} never got its reply`);
+        }
+        const said = await widget.locator('[part~="user-message"]').allTextContents();
+        if (said.join() !== answer) lost.push(`${delay} ms: ${await widget.getAttribute('id')} came back with [${said}]`);
+      }
+      await context.close();
+    }
+    expect(lost).toEqual([]);
+  });
+});
