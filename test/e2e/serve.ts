@@ -193,13 +193,17 @@ const integrityOf = async (file: string) =>
     .update(await readFile(dist + file))
     .digest('base64')}`;
 const visualPagesDir = fileURLToPath(new URL('../visual/pages/', import.meta.url));
-/** The font files the visual pages load (`/visual/fonts/<file>`): two families, four faces each. */
+/**
+ * The font files the visual pages load (`/visual/fonts/<file>`): two families, four faces each,
+ * and the condensed sans that stands in for the font of Chromium's media controls.
+ */
 const visualFontsDir = `${dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'))}/ttf/`;
-const visualFonts = new Set(
-  ['DejaVuSans', 'DejaVuSansMono'].flatMap((family) =>
+const visualFonts = new Set([
+  ...['DejaVuSans', 'DejaVuSansMono'].flatMap((family) =>
     ['', '-Bold', '-Oblique', '-BoldOblique'].map((face) => `${family}${face}.ttf`),
   ),
-);
+  'DejaVuSansCondensed.ttf',
+]);
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -187,13 +187,19 @@ async function fontsOnScreen(page: Page): Promise<UsedFont[]> {
       })) as { result: { value?: unknown } };
       return result.value === true;
     };
+    // Asked all at once (one round trip each would take seconds on a long transcript); a node gone
+    // since the walk (the browser's own controls redraw themselves) draws nothing.
+    const answers = await Promise.all(
+      elements.map(async ({ nodeId, path }) => {
+        const { fonts } = (await session
+          .send('CSS.getPlatformFontsForNode', { nodeId })
+          .catch(() => ({ fonts: [] }))) as { fonts: UsedFont[] };
+        const shown = !fonts.some((font) => !font.isCustomFont) || !(await unseen(nodeId));
+        return { path, fonts: shown ? fonts : [] };
+      }),
+    );
     const used = new Map<string, UsedFont>();
-    for (const { nodeId, path } of elements) {
-      // A node gone since the walk (the browser's own controls redraw themselves) draws nothing.
-      const { fonts } = (await session
-        .send('CSS.getPlatformFontsForNode', { nodeId })
-        .catch(() => ({ fonts: [] }))) as { fonts: UsedFont[] };
-      if (fonts.some((font) => !font.isCustomFont) && (await unseen(nodeId))) continue;
+    for (const { path, fonts } of answers) {
       for (const font of fonts) {
         const key = `${font.familyName}|${font.postScriptName ?? ''}|${font.isCustomFont}`;
         const seen = used.get(key);
@@ -272,10 +278,14 @@ test.describe('fonts', () => {
 
 test.describe('messages', () => {
   test('rich text, lists, image, video, audio and embed', async ({ page }) => {
+    // Seven pictures, each settled and taken until two agree: a loaded machine needs more than 30 s.
+    test.setTimeout(60_000);
     await visit(page, { flow: 'demo-at-showcase-text' });
     // The media block ends with a one-second wait; then the name question comes.
     await expect(bot(page, "what's your name?")).toBeVisible();
     await settle(page);
+    // Once for the seven pictures: scrolling changes no font.
+    await expectOwnFontsOnly(page);
     const row = (bubble: Locator): Locator => bubble.locator('xpath=..');
     const shots: Array<[string, Locator]> = [
       ['message-rich-text', row(bot(page, 'Plain, bold'))],
@@ -291,7 +301,6 @@ test.describe('messages', () => {
       // Lazy frames load once they are near the view.
       for (const frame of page.frames().slice(1)) await frame.waitForLoadState('load');
       await settle(page);
-      await expectOwnFontsOnly(page);
       await expect.soft(target).toHaveScreenshot(`${name}.png`);
     }
   });
