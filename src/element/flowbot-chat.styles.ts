@@ -7,7 +7,9 @@ import { transcriptStyles } from '../render/transcript.styles.js';
  * Public custom properties (`--flowbot-*`) are read once here and copied to
  * private `--_*` ones. Beneath each public property sits the Widget
  * resource's value (`--_w-*`, set by the theme sheet), then the default: the
- * host page's CSS always wins over the server's colours.
+ * host page's CSS always wins over the server's colours. One is read elsewhere:
+ * the code font (`--flowbot-code-font-family`), by markdown's styles, which
+ * arrive on demand with the code they draw.
  */
 const frameStyles = css`
   :host {

@@ -126,6 +126,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-error-color=color-mix(in oklab, #dc2626, var(--flowbot-text-color))] - Field errors and marks on answers that were not sent (by default half red, half the text colour: a dark red on light panels, a light one on dark panels).
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings.
  * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
+ * @cssproperty [--flowbot-code-font-family=ui-monospace, SFMono-Regular, Menlo, Consolas, monospace] - The font of code in markdown answers (spans, blocks and a block's language).
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
  * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.

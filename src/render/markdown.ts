@@ -181,9 +181,16 @@ export function markdownContent(nodes: unknown, lang?: string, words?: Partial<M
 
 /** The styles of markdown's own blocks, scoped to `.fb-content`. */
 export const markdownStyles: CSSResult = css`
+  /*
+   * The code font, read from its public property here rather than with the others in the
+   * element's frame styles: only markdown draws code, and these styles arrive with it.
+   */
+  :host {
+    --_code-font: var(--flowbot-code-font-family, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
+  }
   /* Code spans: only markdown makes them (the viewer's rich text has no code mark). */
   .fb-content code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-family: var(--_code-font);
     font-size: 0.9em;
     white-space: pre-wrap;
     padding: 0 0.2em;
@@ -299,7 +306,7 @@ export const markdownStyles: CSSResult = css`
   }
   .fb-code-lang {
     margin-inline-end: auto;
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-family: var(--_code-font);
     overflow-wrap: anywhere;
   }
   .fb-copy {
@@ -335,7 +342,7 @@ export const markdownStyles: CSSResult = css`
   .fb-content .fb-code pre {
     margin: 0;
     padding: 0.5em 0.75em;
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-family: var(--_code-font);
     font-size: 0.9em;
     line-height: 1.45;
     white-space: pre;

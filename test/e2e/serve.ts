@@ -15,7 +15,9 @@
  * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
  *
  * Pages under `/visual/` come from test/visual/pages (the visual regression suite), and its flows
- * (test/visual/flows.ts) are served too.
+ * (test/visual/flows.ts) are served too; `/visual/fonts/` serves the suite's own fonts, the
+ * DejaVu Sans and Sans Mono files of the `dejavu-fonts-ttf` package, so that its pictures never
+ * depend on the fonts a machine has installed.
  *
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
  * `one-file`: a single file input, then a closing message, `invite`: a greeting with one
@@ -31,6 +33,8 @@
  * - `POST /__api/reset`: forgets queued faults and the counts.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -189,6 +193,17 @@ const integrityOf = async (file: string) =>
     .update(await readFile(dist + file))
     .digest('base64')}`;
 const visualPagesDir = fileURLToPath(new URL('../visual/pages/', import.meta.url));
+/**
+ * The font files the visual pages load (`/visual/fonts/<file>`): two families, four faces each,
+ * and the condensed sans that stands in for the font of Chromium's media controls.
+ */
+const visualFontsDir = `${dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'))}/ttf/`;
+const visualFonts = new Set([
+  ...['DejaVuSans', 'DejaVuSansMono'].flatMap((family) =>
+    ['', '-Bold', '-Oblique', '-BoldOblique'].map((face) => `${family}${face}.ttf`),
+  ),
+  'DejaVuSansCondensed.ttf',
+]);
 
 const types: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -293,6 +308,11 @@ const server = createServer(async (req, res) => {
     if (path === '/readme-snippet.html') {
       res.setHeader('content-type', types.html!);
       res.end(await readmeSnippetPage());
+      return;
+    }
+    if (folder === 'visual/fonts/' && visualFonts.has(file)) {
+      res.setHeader('content-type', 'font/ttf');
+      res.end(await readFile(visualFontsDir + file));
       return;
     }
     const visual = path.startsWith('/visual/');

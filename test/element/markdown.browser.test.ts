@@ -163,6 +163,19 @@ describe('<flowbot-chat> markdown answers', () => {
     expect(block.getBoundingClientRect().right).toBeLessThanOrEqual(bubble.getBoundingClientRect().right);
   });
 
+  it("draws code in the font of --flowbot-code-font-family (spans, blocks, a block's language), the rest in the widget's", async () => {
+    const code = '"Code Test", monospace';
+    const el = await show('Run `npm test` first:\n\n```bash\nnpm test\n```', {
+      style: `--flowbot-code-font-family: ${code}; --flowbot-font-family: "Body Test", sans-serif`,
+    });
+    const font = (node: Element | null) => getComputedStyle(node!).fontFamily;
+    expect(font($(el, '.fb-content code:not(pre code)'))).toBe(code);
+    expect(font($(el, '.fb-code pre'))).toBe(code);
+    expect(font($(el, '.fb-code-lang'))).toBe(code);
+    expect(font(bubbleOf(el))).toBe('"Body Test", sans-serif');
+    expect(font($(el, '.fb-copy'))).toBe('"Body Test", sans-serif');
+  });
+
   it('draws quotes, strikethrough and task lists', async () => {
     const el = await show(ANSWER);
     const quote = $(el, '.fb-content blockquote')!;

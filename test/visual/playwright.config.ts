@@ -10,7 +10,23 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * reference server, both started by the end-to-end suite's `serve.ts`.
  * Run from the project root: `npm run test:visual`; `npm run test:visual:update` rewrites the
  * baselines, and their diff is what a reviewer looks at.
+ *
+ * The text is drawn in the suite's own fonts (DejaVu Sans and Sans Mono from the `dejavu-fonts-ttf`
+ * package, served to the page by `serve.ts`), so the machine's installed fonts do not matter; the
+ * spec fails if any text was drawn with one. The rasteriser does: the baselines are Chromium's on
+ * Linux, so on macOS and Windows the suite is skipped with one printed line saying why and how to
+ * run it, and under `CI` it fails there rather than pass without a comparison.
  */
+/** Why the suite cannot run on this system; undefined on Linux. */
+export const NOT_LINUX =
+  process.platform === 'linux'
+    ? undefined
+    : `visual regression skipped on ${process.platform}: the baselines are drawn by Chromium on Linux, and other systems rasterise the same fonts differently. Run it on Linux: a Debian or Ubuntu container with Chromium (\`npm run build && npm run test:visual\`), or see its result in CI.`;
+if (NOT_LINUX && !process.env.TEST_WORKER_INDEX) {
+  if (process.env.CI) throw new Error(NOT_LINUX.replace('skipped', 'cannot run'));
+  console.log(NOT_LINUX);
+}
+
 // `VISUAL_PAGE_PORT` and `VISUAL_API_PORT` move them (other suites may be running).
 export const PAGE_PORT = Number(process.env.VISUAL_PAGE_PORT) || 4770;
 export const API_PORT = Number(process.env.VISUAL_API_PORT) || 4771;

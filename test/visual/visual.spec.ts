@@ -8,9 +8,24 @@
  * Every state is made to hold still before it is taken: fonts loaded, images decoded, media
  * metadata read, the transcript scrolled to where it stops, no typing indicator; nothing random or
  * timed is on screen. Requests that would leave the machine (YouTube, Vimeo) get a plain stand-in.
+ *
+ * The text is drawn in fonts the suite brings itself (DejaVu Sans and Sans Mono from an npm
+ * package, loaded by the page with `@font-face`), never in the machine's: before every picture the
+ * suite asks Chromium which fonts drew the text on screen, and fails if any was an installed one
+ * (a glyph the suite's fonts lack, or a face that did not load). So the pictures come out the same
+ * whatever fonts a Linux machine has; CI installs a font that would win `sans-serif` and
+ * `monospace` to prove it on every run.
+ *
+ * Linux only: the baselines are drawn by Chromium on Linux, and macOS and Windows rasterise the
+ * same font files differently, so there every test is skipped and the run prints one line saying
+ * why and how to run the suite (on Linux: a Debian or Ubuntu container, or CI). Under `CI` a
+ * run on another system fails instead of skipping.
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { knowledgeAnswer, shippedFlows, streamPieces } from '../../src/server/index.js';
+import { NOT_LINUX } from './playwright.config.js';
+
+test.skip(NOT_LINUX !== undefined, NOT_LINUX);
 
 interface Setup {
   flow?: string;
@@ -67,11 +82,14 @@ async function settle(page: Page): Promise<void> {
     for (const el of document.querySelectorAll('flowbot-chat')) if (el.shadowRoot) roots.push(el.shadowRoot);
     return roots.every((root) => {
       const images = [...root.querySelectorAll('img')].every((img) => img.complete && img.naturalWidth > 0);
-      const media = [...root.querySelectorAll<HTMLMediaElement>('video, audio')].every((m) => m.readyState >= 1);
+      const media = [...root.querySelectorAll<HTMLMediaElement>('video, audio')].every(
+        (m) => m.readyState >= 1 && Number.isFinite(m.duration),
+      );
       return images && media;
     });
   });
   await page.evaluate(async () => {
+    await (window as { visualFonts?: Promise<unknown> }).visualFonts;
     await document.fonts.ready;
     const images = [...document.querySelectorAll('flowbot-chat')].flatMap((el) => [
       ...(el.shadowRoot?.querySelectorAll('img') ?? []),
@@ -92,15 +110,129 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
+/** A font that drew some of the text on screen, as Chromium reports it, and where (up to three elements). */
+interface UsedFont {
+  familyName: string;
+  postScriptName?: string;
+  isCustomFont: boolean;
+  glyphCount: number;
+  where?: string[];
+}
+
+/**
+ * Whether an element is clipped away whole: it or a box around it (across shadow roots) is at most
+ * 1 × 1 px and clips what it holds, as the visually-hidden pattern does. Its text draws no pixel.
+ * Runs in the page.
+ */
+function clippedAway(this: Element): boolean {
+  const clipped = (el: Element | undefined): boolean => {
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (box.width <= 1 && box.height <= 1 && (style.overflow !== 'visible' || style.clipPath !== 'none')) return true;
+    return clipped(el.parentElement ?? (el.getRootNode() as ShadowRoot).host);
+  };
+  return clipped(this);
+}
+
+/**
+ * The fonts that drew the text on screen, in the page and every shadow root (the widget's and the
+ * browser's own, such as a date field's or a video's controls), pseudo-elements included, as
+ * Chromium's DevTools protocol reports them: `isCustomFont` is true for a web font, false for an
+ * installed one. Text clipped away whole (a visually hidden file input's own button) is left out:
+ * it draws nothing.
+ */
+async function fontsOnScreen(page: Page): Promise<UsedFont[]> {
+  interface DomNode {
+    nodeId: number;
+    nodeType: number;
+    nodeName: string;
+    attributes?: string[];
+    pseudoType?: string;
+    shadowRootType?: string;
+    children?: DomNode[];
+    shadowRoots?: DomNode[];
+    pseudoElements?: DomNode[];
+  }
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('DOM.enable');
+    await session.send('CSS.enable');
+    const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const elements: Array<{ nodeId: number; path: string }> = [];
+    const walk = (node: DomNode, path: string): void => {
+      let here = path;
+      if (node.nodeType === 1) {
+        const attrs = node.attributes ?? [];
+        const attr = (name: string) => attrs[attrs.indexOf(name) + 1];
+        const part = attrs.includes('part') ? `[part="${attr('part')}"]` : '';
+        const cls = attrs.includes('class') ? `.${attr('class')!.trim().split(/\s+/).join('.')}` : '';
+        const pseudo = node.pseudoType ? `::${node.pseudoType}` : '';
+        here = `${path} ${node.nodeName.toLowerCase()}${part}${cls}${pseudo}`.trim();
+        elements.push({ nodeId: node.nodeId, path: here });
+      } else if (node.shadowRootType) here = `${path} #${node.shadowRootType}-shadow`;
+      for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? []), ...(node.pseudoElements ?? [])])
+        walk(child, here.split(' ').slice(-4).join(' '));
+    };
+    walk(root, '');
+    const unseen = async (nodeId: number): Promise<boolean> => {
+      const { object } = (await session.send('DOM.resolveNode', { nodeId }).catch(() => ({ object: {} }))) as {
+        object: { objectId?: string };
+      };
+      if (!object.objectId) return false;
+      const { result } = (await session.send('Runtime.callFunctionOn', {
+        objectId: object.objectId,
+        functionDeclaration: clippedAway.toString(),
+        returnByValue: true,
+      })) as { result: { value?: unknown } };
+      return result.value === true;
+    };
+    // Asked all at once (one round trip each would take seconds on a long transcript); a node gone
+    // since the walk (the browser's own controls redraw themselves) draws nothing.
+    const answers = await Promise.all(
+      elements.map(async ({ nodeId, path }) => {
+        const { fonts } = (await session
+          .send('CSS.getPlatformFontsForNode', { nodeId })
+          .catch(() => ({ fonts: [] }))) as { fonts: UsedFont[] };
+        const shown = !fonts.some((font) => !font.isCustomFont) || !(await unseen(nodeId));
+        return { path, fonts: shown ? fonts : [] };
+      }),
+    );
+    const used = new Map<string, UsedFont>();
+    for (const { path, fonts } of answers) {
+      for (const font of fonts) {
+        const key = `${font.familyName}|${font.postScriptName ?? ''}|${font.isCustomFont}`;
+        const seen = used.get(key);
+        used.set(key, {
+          ...font,
+          glyphCount: (seen?.glyphCount ?? 0) + font.glyphCount,
+          where: [...(seen?.where ?? []), path].slice(0, 3),
+        });
+      }
+    }
+    return [...used.values()];
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Fails when any text on screen was drawn with an installed font rather than the suite's own. */
+async function expectOwnFontsOnly(page: Page): Promise<void> {
+  const installed = (await fontsOnScreen(page)).filter((font) => !font.isCustomFont);
+  expect(installed, "text drawn with the machine's fonts rather than the suite's own").toEqual([]);
+}
+
 /** The inline widget, settled, compared with the baseline `<name>.png`. */
 async function expectWidget(page: Page, name: string): Promise<void> {
   await settle(page);
+  await expectOwnFontsOnly(page);
   await expect(widget(page)).toHaveScreenshot(`${name}.png`);
 }
 
 /** The whole viewport (the host page matters: a launcher, a panel over it), settled. */
 async function expectPage(page: Page, name: string): Promise<void> {
   await settle(page);
+  await expectOwnFontsOnly(page);
   await expect(page).toHaveScreenshot(`${name}.png`);
 }
 
@@ -111,12 +243,49 @@ async function answer(page: Page, text: string): Promise<void> {
   await field.press('Enter');
 }
 
+test.describe('fonts', () => {
+  test("the page and the widget draw with the suite's own fonts, code in its monospace", async ({ page }) => {
+    await visit(page, { flow: 'markdown' });
+    await expect(page.locator('flowbot-chat pre')).toBeVisible();
+    await settle(page);
+    const faces = await page.evaluate(() =>
+      [...document.fonts].map((face) => `${face.family} ${face.weight} ${face.style} ${face.status}`),
+    );
+    // Two families of four faces, and the names Chromium's media controls ask for.
+    expect(faces.sort()).toEqual([
+      'Roboto normal normal loaded',
+      'Roboto-Regular normal normal loaded',
+      ...['Visual Mono', 'Visual Sans'].flatMap((family) =>
+        ['400 italic', '400 normal', '700 italic', '700 normal'].map((face) => `${family} ${face} loaded`),
+      ),
+    ]);
+    expect(
+      await page.evaluate(() => [
+        document.fonts.check('15px "Visual Sans"'),
+        document.fonts.check('bold 13px "Visual Mono"'),
+      ]),
+    ).toEqual([true, true]);
+    const font = async (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(await font(page.locator('h1'))).toBe('"Visual Sans"');
+    expect(await font(part(page, 'bot-message').first())).toBe('"Visual Sans"');
+    expect(await font(page.locator('flowbot-chat pre').first())).toBe('"Visual Mono"');
+    // What Chromium drew with: the two families of the suite, none installed.
+    const used = await fontsOnScreen(page);
+    expect(used.filter((f) => !f.isCustomFont)).toEqual([]);
+    expect(new Set(used.map((f) => f.familyName))).toEqual(new Set(['DejaVu Sans', 'DejaVu Sans Mono']));
+  });
+});
+
 test.describe('messages', () => {
   test('rich text, lists, image, video, audio and embed', async ({ page }) => {
+    // Seven pictures, each settled and taken until two agree: a loaded machine needs more than 30 s.
+    test.setTimeout(60_000);
     await visit(page, { flow: 'demo-at-showcase-text' });
     // The media block ends with a one-second wait; then the name question comes.
     await expect(bot(page, "what's your name?")).toBeVisible();
     await settle(page);
+    // Once for the seven pictures: scrolling changes no font.
+    await expectOwnFontsOnly(page);
     const row = (bubble: Locator): Locator => bubble.locator('xpath=..');
     const shots: Array<[string, Locator]> = [
       ['message-rich-text', row(bot(page, 'Plain, bold'))],
