@@ -128,11 +128,13 @@ export const composerStyles = css`
   }
 
   /*
-   * Picked and focused differ in shape, not only colour: a picked item has a line inside its edge
-   * (and a check mark); the focus ring is outside it, 2px away.
+   * Picked and focused differ in shape, not only colour: an item not picked is a frame (and ○), a
+   * picked one is filled (and ✓); the focus ring is apart from both, outside the edge past a gap.
    */
-  .choice[aria-pressed='true'] {
-    box-shadow: inset 0 0 0 2px var(--_on-primary);
+  .choice[aria-pressed='false'] {
+    background: transparent;
+    color: var(--_fg);
+    box-shadow: inset 0 0 0 2px currentColor;
   }
 
   /*
@@ -148,7 +150,6 @@ export const composerStyles = css`
       color: HighlightText;
     }
     button[aria-pressed='true'] {
-      box-shadow: inset 0 0 0 2px HighlightText;
       outline-color: CanvasText;
     }
   }

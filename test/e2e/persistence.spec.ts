@@ -115,7 +115,8 @@ test.describe('two widgets of one bot, persist="local"', () => {
           lost.push(`${delay} ms: ${await widget.getAttribute('id')} never got its reply`);
         }
         const said = await widget.locator('[part~="user-message"]').allTextContents();
-        if (said.join() !== answer) lost.push(`${delay} ms: ${await widget.getAttribute('id')} came back with [${said}]`);
+        if (said.join() !== answer)
+          lost.push(`${delay} ms: ${await widget.getAttribute('id')} came back with [${said}]`);
       }
       await context.close();
     }

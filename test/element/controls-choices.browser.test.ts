@@ -45,13 +45,12 @@ async function paintedPixels(box: Element): Promise<{ at: (x: number, y: number)
 /**
  * What is painted at an item's top and bottom edges, along their straight part: just outside the
  * edge (where a ring drawn on it would be), 2–3 px out (where the focus ring is, past its gap), and
- * just inside the edge, past the border (where a line drawn inside it would be).
+ * inside, past any line along the edge (whether the item is filled or a frame).
  */
-async function ringsOf(group: Element, item: HTMLElement): Promise<{ on: boolean; away: boolean; inside: boolean }> {
+async function ringsOf(group: Element, item: HTMLElement): Promise<{ on: boolean; away: boolean; filled: boolean }> {
   const { at } = await paintedPixels(group);
   const r = item.getBoundingClientRect();
   const behind = backgroundOf(group);
-  const fill = backgroundOf(item);
   const xs = Array.from({ length: 9 }, (_, i) => r.left + r.height / 2 + ((r.width - r.height) * i) / 8);
   const inked = (ys: number[], against: Rgba) =>
     xs.flatMap((x) => ys.map((y) => contrast(at(x, y), against) >= 2)).filter(Boolean).length >
@@ -59,14 +58,14 @@ async function ringsOf(group: Element, item: HTMLElement): Promise<{ on: boolean
   return {
     on: inked([r.top - 1, r.bottom + 0.5], behind),
     away: inked([r.top - 2.5, r.bottom + 2.5], behind),
-    inside: inked([r.top + 2, r.bottom - 2.5], fill),
+    filled: inked([r.top + 4, r.bottom - 4.5], behind),
   };
 }
 
 describe('<flowbot-chat>', () => {
   describe('multiple choice: picked and focused differ in shape', () => {
     for (const forced of [false, true]) {
-      it(`a picked item has a line inside its edge, the focused one a ring outside it${forced ? ' (forced colours)' : ''}`, async () => {
+      it(`a picked item is filled, one not picked a frame, the focused one has a ring outside it${forced ? ' (forced colours)' : ''}`, async () => {
         // A frame that fits the window is drawn at its own scale: one CSS pixel, one pixel of the picture.
         await page.viewport(414, 640);
         if (forced) {
@@ -87,16 +86,16 @@ describe('<flowbot-chat>', () => {
           await tabTo(el, '[part~="choice"]');
           while (focused(el) !== cherries) await userEvent.tab();
           await settle();
-          expect(await ringsOf(group, cherries!), 'focused').to.deep.equal({ on: false, away: true, inside: false });
-          expect(await ringsOf(group, apples!), 'picked').to.deep.equal({ on: false, away: false, inside: true });
-          expect(await ringsOf(group, dates!), 'neither').to.deep.equal({ on: false, away: false, inside: false });
+          expect(await ringsOf(group, cherries!), 'focused').to.deep.equal({ on: false, away: true, filled: false });
+          expect(await ringsOf(group, apples!), 'picked').to.deep.equal({ on: false, away: false, filled: true });
+          expect(await ringsOf(group, dates!), 'neither').to.deep.equal({ on: false, away: false, filled: false });
           await userEvent.tab({ shift: true });
           expect(focused(el)).to.equal(bananas);
           await settle();
           expect(await ringsOf(group, bananas!), 'picked and focused').to.deep.equal({
             on: false,
             away: true,
-            inside: true,
+            filled: true,
           });
         } finally {
           if (forced) await cdp().send('Emulation.setEmulatedMedia', { features: [] });
