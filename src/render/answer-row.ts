@@ -217,6 +217,30 @@ export const answerStyles: CSSResult = css`
     opacity: 1;
   }
 
+  /*
+   * The line of a bot message followed by another takes no room (see transcript.styles.ts): the
+   * next row comes up over it, 8 px under the bubble, and the row comes back on top while its
+   * line shows. Once the visitor rates the answer (the thumbs stay shown) or opens its copy
+   * field, the line takes its room.
+   */
+  .row.bot:has(> .acts:not(.rated)):not(:has(> .copy-fallback)) + .row.bot {
+    margin-top: -18px;
+  }
+
+  .row.bot:is(:hover, :focus-within) {
+    position: relative;
+    z-index: 1;
+  }
+
+  .row.bot:has(+ .row.bot) > .acts:not(.rated) > :not(.visually-hidden) {
+    border-radius: 6px;
+    background-color: var(--_bg);
+  }
+
+  .row.bot:has(+ .row.bot) > .acts:not(.rated) > .act:hover {
+    background-color: color-mix(in srgb, currentColor 12%, var(--_bg));
+  }
+
   /* No hover on touch screens: the latest answer's actions always show. */
   @media (hover: none) {
     .acts.latest {
@@ -497,6 +521,11 @@ export const answerStyles: CSSResult = css`
     .row {
       content-visibility: visible !important;
       break-inside: avoid;
+    }
+
+    /* Every line under its message, none drawn over another. */
+    .messages > * + * {
+      margin-top: 8px !important;
     }
 
     .acts {
