@@ -144,7 +144,7 @@ const wideTable = [
   '| Professional | Internationally | Administration | Customisation | Comprehensive | Straightforward |',
   '| Enterprise | Unconditionally | Accountability | Synchronisation | Incomprehensible | Uncharacteristically |',
 ].join('\n');
-const wideCode = `const line = '${'x'.repeat(200 - 'const line = \'\';'.length)}';`;
+const wideCode = `const line = '${'x'.repeat(200 - "const line = '';".length)}';`;
 const wideFlow = defineFlow({
   publicId: 'wide',
   name: 'Wide answer',
@@ -155,7 +155,11 @@ const wideFlow = defineFlow({
       id: 'show',
       messages: [
         { id: 'wide-table', type: 'text', content: { type: 'markdown', markdown: `Our plans:\n\n${wideTable}` } },
-        { id: 'wide-code', type: 'text', content: { type: 'markdown', markdown: `Paste this:\n\n\`\`\`js\n${wideCode}\n\`\`\`` } },
+        {
+          id: 'wide-code',
+          type: 'text',
+          content: { type: 'markdown', markdown: `Paste this:\n\n\`\`\`js\n${wideCode}\n\`\`\`` },
+        },
         { id: 'short-1', type: 'text', text: 'Anything else?' },
         { id: 'short-2', type: 'text', text: 'Ask away.' },
       ],
