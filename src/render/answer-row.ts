@@ -232,6 +232,11 @@ export const answerStyles: CSSResult = css`
     z-index: 1;
   }
 
+  /* On top of the rows, never of what is over the log ("New messages", the menu). */
+  .messages {
+    isolation: isolate;
+  }
+
   .row.bot:has(+ .row.bot) > .acts:not(.rated) > :not(.visually-hidden) {
     border-radius: 6px;
     background-color: var(--_bg);
