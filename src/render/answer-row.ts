@@ -220,10 +220,11 @@ export const answerStyles: CSSResult = css`
   /*
    * The line of a bot message followed by another takes no room (see transcript.styles.ts): the
    * next row comes up over it, 8 px under the bubble, and the row comes back on top while its
-   * line shows. Once the visitor rates the answer (the thumbs stay shown) or opens its copy
-   * field, the line takes its room.
+   * line shows. A streamed answer's line with its thumbs keeps its room (class keep, see
+   * Answers.row), and so does a rated answer's (its thumbs stay shown) and one with its copy field
+   * open.
    */
-  .row.bot:has(> .acts:not(.rated)):not(:has(> .copy-fallback)) + .row.bot {
+  .row.bot:has(> .acts):not(:has(> .acts:is(.keep, .rated), > .copy-fallback)) + .row.bot {
     margin-top: -18px;
   }
 
@@ -237,12 +238,12 @@ export const answerStyles: CSSResult = css`
     isolation: isolate;
   }
 
-  .row.bot:has(+ .row.bot) > .acts:not(.rated) > :not(.visually-hidden) {
+  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > :not(.visually-hidden) {
     border-radius: 6px;
     background-color: var(--_bg);
   }
 
-  .row.bot:has(+ .row.bot) > .acts:not(.rated) > .act:hover {
+  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > .act:hover {
     background-color: color-mix(in srgb, currentColor 12%, var(--_bg));
   }
 
