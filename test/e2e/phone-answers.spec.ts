@@ -148,7 +148,16 @@ test.describe('on a desktop', () => {
     await copy.focus();
     await expect(actions).toHaveCSS('opacity', '1');
     expect((await bubbles(page)).tops).toEqual(before.tops);
-    // The latest answer keeps the room its line takes: the log ends as far below it as before.
+    // The last answer keeps the room its line takes: its line shows under it, over nothing.
+    const last = page.locator('flowbot-chat .row.bot', { hasText: 'Ask away.' });
+    const room = await last.evaluate((row) => {
+      const bubble = row.querySelector('[part~="bot-message"]')!.getBoundingClientRect();
+      const line = row.querySelector('[part~="actions"]')!.getBoundingClientRect();
+      return { below: line.top - bubble.bottom, rowBottom: row.getBoundingClientRect().bottom - line.bottom };
+    });
+    expect(room.below).toBeGreaterThanOrEqual(0);
+    expect(room.rowBottom).toBeGreaterThanOrEqual(0);
+    // And the page saw no layout shift from the first frame.
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
     expect(shifts.reduce((sum, v) => sum + v, 0)).toBe(0);
   });
