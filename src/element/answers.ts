@@ -233,6 +233,8 @@ export class Answers implements ReactiveController, RowDecorations {
         this.#drawn.set(entry, drawn);
       }
       acts.classList.toggle('rated', !!drawn.rating && feedback);
+      // A streamed (AI) answer's thumbs take their room under it, even with another answer below.
+      acts.classList.toggle('keep', feedback && entry.message.id.startsWith(STREAMED_ID));
     }
     if ((copy || feedback) && entry.key >= (this.#latest?.key ?? -1)) {
       this.#latest?.acts.classList.remove('latest');

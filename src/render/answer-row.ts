@@ -218,12 +218,42 @@ export const answerStyles: CSSResult = css`
   }
 
   /*
-   * No hover on touch screens: the latest answer's actions always show, and so do those of every answer
-   * that can be rated (an AI answer is seldom the latest: a follow-up question comes after it).
+   * The line of a bot message followed by another takes no room (see transcript.styles.ts): the
+   * next row comes up over it, 8 px under the bubble, and the row comes back on top while its
+   * line shows. A streamed answer's line with its thumbs keeps its room (class keep, see
+   * Answers.row), and so does a rated answer's (its thumbs stay shown) and one with its copy field
+   * open.
+   */
+  .row.bot:has(> .acts):not(:has(> .acts:is(.keep, .rated), > .copy-fallback)) + .row.bot {
+    margin-top: -18px;
+  }
+
+  .row.bot:is(:hover, :focus-within) {
+    position: relative;
+    z-index: 1;
+  }
+
+  /* On top of the rows, never of what is over the log ("New messages", the menu). */
+  .messages {
+    isolation: isolate;
+  }
+
+  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > :not(.visually-hidden) {
+    border-radius: 6px;
+    background-color: var(--_bg);
+  }
+
+  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > .act:hover {
+    background-color: color-mix(in srgb, currentColor 12%, var(--_bg));
+  }
+
+  /*
+   * No hover on touch screens: the latest answer's actions always show, and so do an AI answer's
+   * thumbs (class keep: it is seldom the latest, the bot's follow-up comes after it), in their room.
    */
   @media (hover: none) {
     .acts.latest,
-    .acts:has([data-act='up']) {
+    .acts.keep {
       opacity: 1;
     }
   }
@@ -503,6 +533,11 @@ export const answerStyles: CSSResult = css`
     .row {
       content-visibility: visible !important;
       break-inside: avoid;
+    }
+
+    /* Every line under its message, none drawn over another. */
+    .messages > * + * {
+      margin-top: 8px !important;
     }
 
     .acts {

@@ -262,6 +262,18 @@ export const markdownStyles: CSSResult = css`
       border-color: Canvas;
     }
   }
+  /*
+   * A table or a code line scrolls in its own box, and never widens the bubble, the widget or the
+   * page: a grid's minmax(0, 1fr) column is empty under a min-content constraint and as wide as
+   * its content under a max-content one, so the box asks for no width of its own (a grid or flex
+   * item, a table cell or an inline-block around the widget can be as narrow as the screen), but
+   * the bubble still grows to the table's width when there is room.
+   */
+  .fb-table,
+  .fb-code {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+  }
   .fb-table,
   .fb-code pre {
     max-width: 100%;
@@ -274,6 +286,7 @@ export const markdownStyles: CSSResult = css`
     outline-offset: -2px;
   }
   .fb-table table {
+    justify-self: start;
     border-collapse: collapse;
   }
   .fb-table th,
@@ -355,6 +368,16 @@ export const markdownStyles: CSSResult = css`
     background: none;
     font-size: inherit;
     white-space: inherit;
+  }
+  /* A printout has no controls: the code without its Copy button, its lines wrapped on the page. */
+  @media print {
+    .fb-copy {
+      display: none !important;
+    }
+    .fb-content .fb-code pre {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
   }
   @media (forced-colors: active) {
     .fb-code,

@@ -22,7 +22,8 @@
  * Besides the shipped demo flows the server has `long`: fifty text questions in a row,
  * `one-file`: a single file input, then a closing message, `invite`: a greeting with one
  * choice, then a message, a two-second wait and two more messages (which a visitor who closed
- * the bubble meanwhile has not read), and `my-bot`, the bot the README's snippets name.
+ * the bubble meanwhile has not read), `my-bot`, the bot the README's snippets name, and `wide`: a
+ * table and a code line wider than any phone, then two short answers.
  *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
  * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, faultsPending,
@@ -137,6 +138,40 @@ const readmeFlow = defineFlow({
   ],
 });
 
+/**
+ * An answer wider than any phone: a six-column table of long words and a code block whose line
+ * is 200 characters, then two short answers (each in its own bubble) and a text field.
+ */
+const wideTable = [
+  '| Subscription | Availability | Responsibilities | Configuration | Documentation | Troubleshooting |',
+  '| --- | --- | --- | --- | --- | --- |',
+  '| Professional | Internationally | Administration | Customisation | Comprehensive | Straightforward |',
+  '| Enterprise | Unconditionally | Accountability | Synchronisation | Incomprehensible | Uncharacteristically |',
+].join('\n');
+const wideCode = `const line = '${'x'.repeat(200 - "const line = '';".length)}';`;
+const wideFlow = defineFlow({
+  publicId: 'wide',
+  name: 'Wide answer',
+  description: 'A six-column table of long words and a 200-character code line (end-to-end layout tests).',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  blocks: [
+    {
+      id: 'show',
+      messages: [
+        { id: 'wide-table', type: 'text', content: { type: 'markdown', markdown: `Our plans:\n\n${wideTable}` } },
+        {
+          id: 'wide-code',
+          type: 'text',
+          content: { type: 'markdown', markdown: `Paste this:\n\n\`\`\`js\n${wideCode}\n\`\`\`` },
+        },
+        { id: 'short-1', type: 'text', text: 'Anything else?' },
+        { id: 'short-2', type: 'text', text: 'Ask away.' },
+      ],
+      input: { id: 'reply', type: 'text input' },
+    },
+  ],
+});
+
 const streamPaceMs = Number(process.env.FLOWBOT_STREAM_PACE_MS ?? 5);
 const api = await startReferenceServer({
   port: Number(values['api-port']),
@@ -147,6 +182,7 @@ const api = await startReferenceServer({
     [oneFileFlow.publicId]: oneFileFlow,
     [inviteFlow.publicId]: inviteFlow,
     [readmeFlow.publicId]: readmeFlow,
+    [wideFlow.publicId]: wideFlow,
     ...visualFlows(),
   },
   // The specs inject faults; every spec's browser shares one loopback address.

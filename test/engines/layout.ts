@@ -3,7 +3,9 @@
  * by a scripted viewer (`engines-layout.js`), at a phone's width and a desktop's. After every step
  * the newest message lies inside the transcript's visible box and above the composer; the audio
  * player and the picture choices are neither collapsed nor cropped; an error with Retry is in
- * view; a visitor who scrolled up to read is not moved by new messages. Also: Space selects a
+ * view; a visitor who scrolled up to read is not moved by new messages. A wide answer (a table,
+ * a long code line) in each host page layout at 320 and 390 px scrolls in its own box and never
+ * widens the page. Also: Space selects a
  * rating, the script-tag file loaded twice under Trusted Types is harmless, and widget code changed
  * on its server is not run.
  */
@@ -315,8 +317,97 @@ function layoutAt(width: number, height: number): Scenario {
   };
 }
 
-/** The layout scenarios, at a phone's width and a desktop's. */
-export const layoutScenarios: readonly Scenario[] = [layoutAt(390, 760), layoutAt(1280, 800)];
+/** What a wide answer does to the page around the widget (self-contained, read in the page or its sizing frame). */
+function hostGeometry() {
+  const win = (document.querySelector('iframe')?.contentWindow ?? window) as Window & typeof globalThis;
+  const widget = win.document.querySelector('flowbot-chat');
+  const root = widget?.shadowRoot;
+  const bubbles = root ? Array.from(root.querySelectorAll('[part~="bot-message"]')) : [];
+  const scrollers = root ? Array.from(root.querySelectorAll<HTMLElement>('.fb-table, .fb-code pre')) : [];
+  const r = widget?.getBoundingClientRect();
+  const problems = (win as unknown as { __problems?: unknown[] }).__problems;
+  return {
+    ready: bubbles.length >= 4 && (bubbles[3]?.textContent ?? '') === 'Ask away.' && scrollers.length === 2,
+    innerWidth: win.innerWidth,
+    scrollWidth: win.document.documentElement.scrollWidth,
+    widget: r ? [r.left, r.right] : [0, 0],
+    scrollers: scrollers.map((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        client: el.clientWidth,
+        scroll: el.scrollWidth,
+        right: box.right,
+        bubble: el.closest('.bubble')!.getBoundingClientRect().right,
+      };
+    }),
+    // No recorder yet: the frame still holds its blank page (its load was checked by `ready`).
+    problems: Array.isArray(problems) ? problems.map(String) : [],
+  };
+}
+
+/** The host page layouts a widget is put in (see `host-layouts.js`). */
+const HOST_LAYOUTS = ['block', 'grid', 'flex-row', 'flex-column', 'table-cell', 'inline-block'];
+
+/**
+ * A six-column table of long words and a 200-character code line (the reference server's `wide`
+ * flow), the widget in each host layout at `width`: the page never scrolls sideways, the widget
+ * stays in the viewport, the table and the code scroll in their own boxes inside their bubbles.
+ */
+function hostLayoutsAt(width: number): Scenario {
+  return {
+    name: `host layouts at ${width} px: a wide answer scrolls in its own box, never the page`,
+    async run(page, site) {
+      await page.setViewport(width, 760);
+      let framed = false;
+      const seen: string[] = [];
+      const layouts = [...HOST_LAYOUTS];
+      for (let i = 0; i < layouts.length; i++) {
+        const layout = layouts[i]!;
+        const path = `/host-layouts.html?layout=${layout}`;
+        await page.goto(
+          framed
+            ? `${site.pageOrigin}/engines-frame.html?width=${width}&height=760&page=${encodeURIComponent(path)}`
+            : `${site.pageOrigin}${path}`,
+        );
+        const deadline = Date.now() + 15_000;
+        let g = await page.evaluate(hostGeometry);
+        while (!g.ready || !g.innerWidth) {
+          check(g.problems.length === 0, `${layout}: errors on the page: ${g.problems.join('; ')}`);
+          check(Date.now() < deadline, `${layout}: the wide answer never showed`);
+          await sleep(100);
+          g = await page.evaluate(hostGeometry);
+        }
+        if (!framed && Math.abs(g.innerWidth - width) > 2) {
+          // A window that cannot be that narrow (WebKitGTK's MiniBrowser): the same page in a frame of that size.
+          framed = true;
+          i--;
+          continue;
+        }
+        await sleep(150);
+        await afterTwoFrames(page);
+        g = await page.evaluate(hostGeometry);
+        const where = `${layout}: ${JSON.stringify({ ...g, problems: undefined })}`;
+        check(Math.abs(g.innerWidth - width) <= 2, `the viewport is ${g.innerWidth} px wide, not ${width} (${where})`);
+        check(g.scrollWidth <= g.innerWidth, `the page scrolls sideways (${where})`);
+        check(g.widget[0]! >= 0 && g.widget[1]! <= g.innerWidth, `the widget leaves the viewport (${where})`);
+        for (const s of g.scrollers) {
+          check(s.scroll > s.client, `a wide box does not scroll (${where})`);
+          check(s.right <= s.bubble + 0.5 && s.bubble <= g.widget[1]!, `a wide box spills out (${where})`);
+        }
+        seen.push(`${layout} ${Math.round(g.widget[1]! - g.widget[0]!)}`);
+      }
+      return `widget width: ${seen.join(', ')}${framed ? ' (in a frame)' : ''}`;
+    },
+  };
+}
+
+/** The layout scenarios, at a phone's width and a desktop's, and the wide answer in each host layout. */
+export const layoutScenarios: readonly Scenario[] = [
+  layoutAt(390, 760),
+  layoutAt(1280, 800),
+  hostLayoutsAt(320),
+  hostLayoutsAt(390),
+];
 
 /** The script-tag file pasted twice on a page that enforces Trusted Types. */
 export const twiceUnderTrustedTypes: Scenario = {
