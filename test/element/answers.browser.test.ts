@@ -224,9 +224,11 @@ describe('<flowbot-chat>', () => {
         const row = rowOf(rtl, 'Refunds');
         const [copy, , down] = buttonsOf(row).map((b) => b.getBoundingClientRect());
         expect(copy!.left).to.be.above(down!.left);
-        // Under the bubble, from its right edge.
+        // Under the bubble, from its right edge: the time first, then Copy (however long the time reads).
         const bubble = row.querySelector('.bubble')!.getBoundingClientRect();
-        expect(bubble.right - copy!.right).to.be.below(60);
+        const time = row.querySelector('time')!.getBoundingClientRect();
+        expect(time.left).to.be.above(copy!.right - 1);
+        expect(bubble.right - copy!.right).to.be.below(time.width + 16);
       });
 
       it('read their times in their own direction in a right-to-left page ("9:39 AM", never "AM 9:39")', async () => {
