@@ -6,11 +6,11 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
+import { FlowbotError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
-import { STREAMED_ID, type AnswerEntry, type StreamEntry } from '../protocol/transcript.js';
+import { STREAMED_ID, type AnswerEntry, type FailedAction, type StreamEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
@@ -126,9 +126,12 @@ export class ConversationController implements ReactiveController {
    */
   start({ fresh = false }: { fresh?: boolean } = {}): void {
     const config = this.#options.config();
+    const old = this.#s;
     this.reset();
     if (!config.publicId) return;
     const s = this.#s;
+    // After an expired conversation: the new one says so, and takes the words the old one never did.
+    if (old.status === 'expired') this.#options.expiry?.()?.follow(old, s);
     s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     const persist = config.persist && config.persist !== 'none' ? this.#options.loadStore : undefined;
     if (!persist) {
@@ -234,7 +237,13 @@ export class ConversationController implements ReactiveController {
     this.#s.flowbot = result.flowbot;
     this.#s.typingSettings = readTypingEmulation(result.flowbot);
     this.#s.setStatus('ready');
-    this.#notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId, restored: false });
+    this.#notify({
+      type: 'start',
+      sessionId: result.sessionId,
+      resultId: result.resultId,
+      restored: false,
+      ...(this.#s.follows && { expiredSessionId: this.#s.follows }),
+    });
     await play(this.#stage(generation), result);
   }
 
@@ -254,6 +263,11 @@ export class ConversationController implements ReactiveController {
         : { ...entry, key: this.#nextKey++, answer: entry.answer, state: 'sent' },
     );
     s.serverMessages = s.entries.length;
+    // Known to be gone (in this tab before the reload, or in another): shown as such, nothing sent.
+    if (saved.expired && this.#options.expiry?.()?.restore(s, saved.expired)) {
+      this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
+      return;
+    }
     const owed = saved.reply !== undefined || !!saved.stream;
     this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
     this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
@@ -294,11 +308,9 @@ export class ConversationController implements ReactiveController {
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#request = undefined;
-      // A remembered session the server no longer knows (expired, or the bot republished): begin anew.
-      if (this.#s.restored && isFlowbotHttpError(error) && error.status === 404) {
-        this.start({ fresh: true });
-        return;
-      }
+      // The viewer no longer knows the session (expired, restarted, the bot republished): a repeat
+      // cannot succeed, so the conversation ends as expired, the answer's words kept for the next one.
+      if (this.#expired('send', error, entry)) return;
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
       // (a resend would give it to the bot twice); Retry asks the bot to go on.
       if (isFlowbotResponseError(error) && error.status < 300) {
@@ -319,6 +331,22 @@ export class ConversationController implements ReactiveController {
     await play(this.#stage(generation), result);
   }
 
+  /**
+   * An upload of the input on screen failed: when the viewer no longer knows the session, the
+   * conversation ends as expired (`typed`: the words in the field, kept for the next one) and this
+   * returns true.
+   */
+  expireUpload(error: unknown, typed?: string): boolean {
+    const { status, input } = this.#s;
+    return (status === 'ready' || status === 'sending') && !!input && this.#expired('upload', error, undefined, typed);
+  }
+
+  /** Ends the conversation as expired when `error` says the viewer no longer knows the session (`expiry.ts`). */
+  #expired(action: FailedAction, error: unknown, entry?: AnswerEntry, typed?: string): boolean {
+    const host = { stop: () => this.#stop(), notify: (notice: ConversationNotice) => this.#notify(notice) };
+    return !!this.#options.expiry?.()?.expire(this.#s, host, action, error, entry, typed);
+  }
+
   /** The server took `entry`: its input is answered. */
   #delivered(entry: AnswerEntry): void {
     entry.state = 'sent';
@@ -331,7 +359,11 @@ export class ConversationController implements ReactiveController {
    * the reply (exactly once) and plays what follows. A failure keeps what was
    * shown and offers a retry, which streams the answer again.
    */
-  async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
+  async #streamAndReply(
+    messages: readonly unknown[] | undefined,
+    generation: number,
+    interrupted?: StreamEntry,
+  ): Promise<void> {
     const s = this.#s;
     const { sessionId } = s;
     const stream = s.client?.streamMessage;
@@ -339,7 +371,7 @@ export class ConversationController implements ReactiveController {
     this.#s.clearError();
     this.#s.setStatus('ready');
     if (!this.#connected) {
-      this.#resume = () => void this.#streamAndReply(messages, generation);
+      this.#resume = () => void this.#streamAndReply(messages, generation, interrupted);
       return;
     }
     const entry: StreamEntry = { kind: 'stream', key: this.#nextKey++, text: '' };
@@ -359,6 +391,8 @@ export class ConversationController implements ReactiveController {
           if (!shown) {
             shown = true;
             s.typing = false;
+            // The try before, cut short, gives way to this one.
+            if (interrupted) s.entries = s.entries.filter((e) => e !== interrupted);
             s.entries.push(entry);
           }
           this.#notify({ type: 'stream' });
@@ -372,20 +406,22 @@ export class ConversationController implements ReactiveController {
       if (!(error instanceof StreamFailure)) {
         // Interrupted by a disconnect: the answer streams again once connected.
         this.#s.dropStream(entry);
-        this.#resume = () => void this.#streamAndReply(messages, generation);
+        this.#resume = () => void this.#streamAndReply(messages, generation, interrupted);
         return;
       }
       const cause: unknown = error.cause;
+      // What arrived stays on screen, above the notice.
+      if (this.#expired('stream', cause)) return;
       this.#s.log(
         'error',
         'The streamed answer failed',
         'stream',
         cause instanceof Error ? cause.message : String(cause),
       );
-      const again = (): void => {
-        this.#s.dropStream(entry);
-        void this.#streamAndReply(messages, generation);
-      };
+      // What arrived stays, marked as interrupted, until the next try's text replaces it.
+      entry.interrupted = shown;
+      const left = shown ? entry : interrupted;
+      const again = (): void => void this.#streamAndReply(messages, generation, left);
       this.#s.fail('stream', cause, again, true);
       return;
     }
@@ -393,6 +429,7 @@ export class ConversationController implements ReactiveController {
     this.#request = s.streamStop = undefined;
     this.#s.setTyping(false);
     this.#s.dropStream(entry);
+    if (interrupted) this.#s.dropStream(interrupted);
     if (text.trim())
       this.#show(
         { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } },

@@ -12,6 +12,7 @@ import type { ConversationClient, ConversationNotice } from './options.js';
 import type { ConversationStore, Owed } from './persistence.js';
 import type { TypingEmulation } from './typing.js';
 
+
 /** The most client logs one conversation sends. */
 const MAX_LOGS = 20;
 
@@ -82,6 +83,15 @@ export class Session implements ConversationState {
   restored = false;
   /** How the visitor stops the streamed answer arriving now. */
   streamStop: AbortController | undefined;
+  /**
+   * What the visitor typed that the expired conversation never took: it goes in the first text
+   * field of the next conversation (never sent by itself).
+   */
+  carried: string | undefined;
+  /** The session this conversation follows because the viewer no longer knew it. */
+  follows: string | undefined;
+  /** Puts the carried words in the input to show (set by `expiry.ts` for the conversation after an expired one). */
+  take: ((input: ChatInput) => ChatInput) | undefined;
   /** Automatic continues since the visitor last acted. */
   autoReplies = 0;
   /** Milliseconds of pauses left until the visitor acts again (`MAX_PAUSE_MS`). */
@@ -138,6 +148,7 @@ export class Session implements ConversationState {
     this.setStatus('error');
     if (report) this.#host.notify({ type: 'error', error, action });
   }
+
 
   /** Clears the last failure before a new call. */
   clearError(): void {
