@@ -337,14 +337,12 @@ export class ConversationController implements ReactiveController {
    * returns true.
    */
   expireUpload(error: unknown, typed?: string): boolean {
-    const { status, input } = this.#s;
-    return (status === 'ready' || status === 'sending') && !!input && this.#expired('upload', error, undefined, typed);
+    return !!this.#s.input && this.#expired('upload', error, undefined, typed);
   }
 
   /** Ends the conversation as expired when `error` says the viewer no longer knows the session (`expiry.ts`). */
   #expired(action: FailedAction, error: unknown, entry?: AnswerEntry, typed?: string): boolean {
-    const host = { stop: () => this.#stop(), notify: (notice: ConversationNotice) => this.#notify(notice) };
-    return !!this.#options.expiry?.()?.expire(this.#s, host, action, error, entry, typed);
+    return !!this.#options.expiry?.()?.expire(this.#s, () => this.#stop(), action, error, entry, typed);
   }
 
   /** The server took `entry`: its input is answered. */
@@ -359,11 +357,7 @@ export class ConversationController implements ReactiveController {
    * the reply (exactly once) and plays what follows. A failure keeps what was
    * shown and offers a retry, which streams the answer again.
    */
-  async #streamAndReply(
-    messages: readonly unknown[] | undefined,
-    generation: number,
-    interrupted?: StreamEntry,
-  ): Promise<void> {
+  async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
     const s = this.#s;
     const { sessionId } = s;
     const stream = s.client?.streamMessage;
@@ -371,7 +365,7 @@ export class ConversationController implements ReactiveController {
     this.#s.clearError();
     this.#s.setStatus('ready');
     if (!this.#connected) {
-      this.#resume = () => void this.#streamAndReply(messages, generation, interrupted);
+      this.#resume = () => void this.#streamAndReply(messages, generation);
       return;
     }
     const entry: StreamEntry = { kind: 'stream', key: this.#nextKey++, text: '' };
@@ -391,8 +385,6 @@ export class ConversationController implements ReactiveController {
           if (!shown) {
             shown = true;
             s.typing = false;
-            // The try before, cut short, gives way to this one.
-            if (interrupted) s.entries = s.entries.filter((e) => e !== interrupted);
             s.entries.push(entry);
           }
           this.#notify({ type: 'stream' });
@@ -406,7 +398,7 @@ export class ConversationController implements ReactiveController {
       if (!(error instanceof StreamFailure)) {
         // Interrupted by a disconnect: the answer streams again once connected.
         this.#s.dropStream(entry);
-        this.#resume = () => void this.#streamAndReply(messages, generation, interrupted);
+        this.#resume = () => void this.#streamAndReply(messages, generation);
         return;
       }
       const cause: unknown = error.cause;
@@ -418,10 +410,12 @@ export class ConversationController implements ReactiveController {
         'stream',
         cause instanceof Error ? cause.message : String(cause),
       );
-      // What arrived stays, marked as interrupted, until the next try's text replaces it.
-      entry.interrupted = shown;
-      const left = shown ? entry : interrupted;
-      const again = (): void => void this.#streamAndReply(messages, generation, left);
+      // What arrived stays, marked as interrupted, until Try again streams the answer anew.
+      entry.interrupted = true;
+      const again = (): void => {
+        this.#s.dropStream(entry);
+        void this.#streamAndReply(messages, generation);
+      };
       this.#s.fail('stream', cause, again, true);
       return;
     }
@@ -429,7 +423,6 @@ export class ConversationController implements ReactiveController {
     this.#request = s.streamStop = undefined;
     this.#s.setTyping(false);
     this.#s.dropStream(entry);
-    if (interrupted) this.#s.dropStream(interrupted);
     if (text.trim())
       this.#show(
         { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } },

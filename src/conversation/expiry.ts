@@ -10,28 +10,20 @@
 import { isSessionExpiredError } from '../api/errors.js';
 import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
 import type { ChatInput } from '../protocol/types.js';
-import type { ConversationNotice } from './options.js';
 import type { Session } from './session.js';
 
 /** The inputs whose field shows any text as typed: the words carried over go in the first of them. */
 const TEXT_FIELD = /^(text|email|url|phone number) input$/;
 
-/** What ending a conversation reaches of its controller. */
-export interface ExpiryHost {
-  /** Stops the work on the conversation (the call in flight, a response playing, its pauses). */
-  readonly stop: () => void;
-  readonly notify: (notice: ConversationNotice) => void;
-}
-
 /**
  * Ends `session` as expired when `error` says the viewer no longer knows it (for an upload, only
  * when its message says so: a 404 there may be a viewer without uploads). `entry`: the visitor's
- * answer that was refused; `typed`: the words in the field (an upload's text input). False, and
+ * answer that was refused; `stop` stops the controller's work on it; `typed`: the words in the field (an upload's text input). False, and
  * nothing changed, for any other error.
  */
 function expire(
   session: Session,
-  host: ExpiryHost,
+  stop: () => void,
   action: FailedAction,
   error: unknown,
   entry?: AnswerEntry,
@@ -42,7 +34,7 @@ function expire(
   const field = TEXT_FIELD.test(session.input?.type ?? '');
   const carried = entry ? (field ? entry.text : undefined) : typed?.trim() ? typed : undefined;
   if (entry) entry.state = 'failed';
-  host.stop();
+  stop();
   session.clearError();
   session.error = error;
   session.errorAction = action;
@@ -51,7 +43,7 @@ function expire(
   session.streamStop = undefined;
   if (carried !== undefined) session.carried = carried;
   session.setStatus('expired');
-  host.notify({ type: 'error', error, action, code: 'session-expired' });
+  session.report({ type: 'error', error, action, code: 'session-expired' });
   session.remember({ expired: carried === undefined ? {} : { text: carried } });
   return true;
 }

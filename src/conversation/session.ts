@@ -150,6 +150,11 @@ export class Session implements ConversationState {
   }
 
 
+  /** Tells the host something happened (`notify` of the controller's options). */
+  report(notice: ConversationNotice): void {
+    this.#host.notify(notice);
+  }
+
   /** Clears the last failure before a new call. */
   clearError(): void {
     this.error = undefined;

@@ -390,12 +390,8 @@ export class FlowbotChat extends LitElement {
     // top of the page). The conversation is right above where the control was: the page stays
     // where it is.
     const had = this.#hadFocus as HTMLButtonElement | null;
-    // An expired conversation's one action is where the visitor goes on from.
     if (had && (!had.isConnected || had.disabled))
-      (
-        this.renderRoot.querySelector<HTMLElement>('[part~="start-again-button"]') ??
-        this.renderRoot.querySelector<HTMLElement>('.messages')
-      )?.focus({ preventScroll: true });
+      this.renderRoot.querySelector<HTMLElement>('.messages')?.focus({ preventScroll: true });
     // A new input takes focus, but only once the visitor has interacted:
     // focusing on first load would pop up a phone's keyboard uninvited.
     // A control loaded on demand is not there yet: try again on the update that brings it.

@@ -77,8 +77,6 @@ export class LateFeatures implements ReactiveController {
         this.answers = new part.Answers(host, this.#notices);
         changed();
       });
-    // The notice of an expired conversation, and a stream's failure, are drawn by the on-demand part.
-    if (state.status === 'expired') this.load('extras', changed);
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
