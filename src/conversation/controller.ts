@@ -242,7 +242,7 @@ export class ConversationController implements ReactiveController {
       sessionId: result.sessionId,
       resultId: result.resultId,
       restored: false,
-      ...(this.#s.follows && { expiredSessionId: this.#s.follows }),
+      expiredSessionId: this.#s.follows,
     });
     await play(this.#stage(generation), result);
   }
@@ -263,15 +263,11 @@ export class ConversationController implements ReactiveController {
         : { ...entry, key: this.#nextKey++, answer: entry.answer, state: 'sent' },
     );
     s.serverMessages = s.entries.length;
-    // Known to be gone (in this tab before the reload, or in another): shown as such, nothing sent.
-    if (saved.expired && this.#options.expiry?.()?.restore(s, saved.expired)) {
-      this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-      return;
-    }
     const owed = saved.reply !== undefined || !!saved.stream;
     this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
     this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-    this.#owe(saved);
+    // Known to be gone (in this tab before the reload, or in another): shown as such, nothing sent.
+    if (!saved.expired || !this.#options.expiry?.()?.restore(s, saved.expired)) this.#owe(saved);
   }
 
   /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
@@ -337,7 +333,7 @@ export class ConversationController implements ReactiveController {
    * returns true.
    */
   expireUpload(error: unknown, typed?: string): boolean {
-    return !!this.#s.input && this.#expired('upload', error, undefined, typed);
+    return this.#expired('upload', error, undefined, typed);
   }
 
   /** Ends the conversation as expired when `error` says the viewer no longer knows the session (`expiry.ts`). */

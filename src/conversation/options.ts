@@ -32,7 +32,7 @@ export type ConversationNotice =
       readonly resultId: string;
       readonly restored: boolean;
       /** The session this one follows because the viewer no longer knew it (Start again after the expiry). */
-      readonly expiredSessionId?: string;
+      readonly expiredSessionId?: string | undefined;
     }
   | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
   | { readonly type: 'input'; readonly input: ChatInput }

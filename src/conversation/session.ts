@@ -12,7 +12,6 @@ import type { ConversationClient, ConversationNotice } from './options.js';
 import type { ConversationStore, Owed } from './persistence.js';
 import type { TypingEmulation } from './typing.js';
 
-
 /** The most client logs one conversation sends. */
 const MAX_LOGS = 20;
 
@@ -148,7 +147,6 @@ export class Session implements ConversationState {
     this.setStatus('error');
     if (report) this.#host.notify({ type: 'error', error, action });
   }
-
 
   /** Tells the host something happened (`notify` of the controller's options). */
   report(notice: ConversationNotice): void {

@@ -57,7 +57,7 @@ export interface FlowbotStartDetail {
    * The session this new one follows because the viewer no longer knew it (the visitor pressed
    * Start again after `flowbot-error` with `code: 'session-expired'`); absent otherwise.
    */
-  readonly expiredSessionId?: string;
+  readonly expiredSessionId?: string | undefined;
 }
 
 /**

@@ -18,14 +18,7 @@ import type { ChatAnswer, ChatMessage } from './types.js';
  * - `unavailable`: the widget is switched off; nothing is requested.
  */
 export type ConversationStatus =
-  | 'idle'
-  | 'starting'
-  | 'ready'
-  | 'sending'
-  | 'error'
-  | 'ended'
-  | 'expired'
-  | 'unavailable';
+  'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'expired' | 'unavailable';
 
 /** The delivery state of a visitor's answer. */
 export type AnswerState = 'sent' | 'sending' | 'failed';
