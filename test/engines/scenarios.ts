@@ -277,8 +277,11 @@ export const expiredSession: Scenario = {
     await page.type('ada@example.com');
     await page.press('Enter');
     const deadline = Date.now() + 10_000;
-    let notice = '';
-    while (!(notice = await page.evaluate(expiredNotice)) && Date.now() < deadline) await sleep(50);
+    let notice = await page.evaluate(expiredNotice);
+    while (!notice && Date.now() < deadline) {
+      await sleep(50);
+      notice = await page.evaluate(expiredNotice);
+    }
     let s = await look(page);
     check(
       notice === 'This conversation has expired. Start again|Start again',
