@@ -181,3 +181,21 @@ export function isFlowbotResponseError(value: unknown): value is FlowbotResponse
 export function isAbortError(value: unknown): boolean {
   return hasName(value, 'AbortError');
 }
+
+/**
+ * Whether `value` says the viewer no longer knows the session (it expired after its idle time,
+ * the viewer restarted, the bot was republished): a 404 on a session's call, or a 400 or 410
+ * whose message says the session expired or does not exist (`anyNotFound: false`: a 404 only
+ * with such a message). Repeating the call cannot succeed.
+ */
+export function isSessionExpiredError(value: unknown, { anyNotFound = true } = {}): boolean {
+  if (!isFlowbotHttpError(value)) return false;
+  const said = value.serverMessage ?? '';
+  // A call without a session in its path (an upload's) may answer 404 for want of the route: only its message tells.
+  if (value.status === 404 && anyNotFound) return true;
+  return (
+    [400, 404, 410].includes(value.status) &&
+    /session/i.test(said) &&
+    /expired|not found|does not exist|unknown/i.test(said)
+  );
+}

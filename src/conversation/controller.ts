@@ -6,11 +6,11 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotError, isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
+import { FlowbotError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
-import { STREAMED_ID, type AnswerEntry, type StreamEntry } from '../protocol/transcript.js';
+import { STREAMED_ID, type AnswerEntry, type FailedAction, type StreamEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
@@ -126,9 +126,12 @@ export class ConversationController implements ReactiveController {
    */
   start({ fresh = false }: { fresh?: boolean } = {}): void {
     const config = this.#options.config();
+    const old = this.#s;
     this.reset();
     if (!config.publicId) return;
     const s = this.#s;
+    // After an expired conversation: the new one says so, and takes the words the old one never did.
+    if (old.status === 'expired') this.#options.expiry?.()?.follow(old, s);
     s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     const persist = config.persist && config.persist !== 'none' ? this.#options.loadStore : undefined;
     if (!persist) {
@@ -234,7 +237,13 @@ export class ConversationController implements ReactiveController {
     this.#s.flowbot = result.flowbot;
     this.#s.typingSettings = readTypingEmulation(result.flowbot);
     this.#s.setStatus('ready');
-    this.#notify({ type: 'start', sessionId: result.sessionId, resultId: result.resultId, restored: false });
+    this.#notify({
+      type: 'start',
+      sessionId: result.sessionId,
+      resultId: result.resultId,
+      restored: false,
+      expiredSessionId: this.#s.follows,
+    });
     await play(this.#stage(generation), result);
   }
 
@@ -257,7 +266,8 @@ export class ConversationController implements ReactiveController {
     const owed = saved.reply !== undefined || !!saved.stream;
     this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
     this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-    this.#owe(saved);
+    // Known to be gone (in this tab before the reload, or in another): shown as such, nothing sent.
+    if (!saved.expired || !this.#options.expiry?.()?.restore(s, saved.expired)) this.#owe(saved);
   }
 
   /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
@@ -294,11 +304,9 @@ export class ConversationController implements ReactiveController {
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#request = undefined;
-      // A remembered session the server no longer knows (expired, or the bot republished): begin anew.
-      if (this.#s.restored && isFlowbotHttpError(error) && error.status === 404) {
-        this.start({ fresh: true });
-        return;
-      }
+      // The viewer no longer knows the session (expired, restarted, the bot republished): a repeat
+      // cannot succeed, so the conversation ends as expired, the answer's words kept for the next one.
+      if (this.#expired('send', error, entry)) return;
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
       // (a resend would give it to the bot twice); Retry asks the bot to go on.
       if (isFlowbotResponseError(error) && error.status < 300) {
@@ -317,6 +325,20 @@ export class ConversationController implements ReactiveController {
     if (entry) this.#delivered(entry);
     this.#s.setStatus('ready');
     await play(this.#stage(generation), result);
+  }
+
+  /**
+   * An upload of the input on screen failed: when the viewer no longer knows the session, the
+   * conversation ends as expired (`typed`: the words in the field, kept for the next one) and this
+   * returns true.
+   */
+  expireUpload(error: unknown, typed?: string): boolean {
+    return this.#expired('upload', error, undefined, typed);
+  }
+
+  /** Ends the conversation as expired when `error` says the viewer no longer knows the session (`expiry.ts`). */
+  #expired(action: FailedAction, error: unknown, entry?: AnswerEntry, typed?: string): boolean {
+    return !!this.#options.expiry?.()?.expire(this.#s, () => this.#stop(), action, error, entry, typed);
   }
 
   /** The server took `entry`: its input is answered. */
@@ -376,12 +398,16 @@ export class ConversationController implements ReactiveController {
         return;
       }
       const cause: unknown = error.cause;
+      // What arrived stays on screen, above the notice.
+      if (this.#expired('stream', cause)) return;
       this.#s.log(
         'error',
         'The streamed answer failed',
         'stream',
         cause instanceof Error ? cause.message : String(cause),
       );
+      // What arrived stays, marked as interrupted, until Try again streams the answer anew.
+      entry.interrupted = true;
       const again = (): void => {
         this.#s.dropStream(entry);
         void this.#streamAndReply(messages, generation);

@@ -3,6 +3,7 @@ import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 import type { ConversationStore, PersistMode } from './persistence.js';
+import type { expiry } from './expiry.js';
 import type { FailedAction } from '../protocol/transcript.js';
 
 /** What the controller needs to know when a conversation starts. */
@@ -25,12 +26,25 @@ export interface ConversationConfig {
 
 /** What happened, for the host to announce. */
 export type ConversationNotice =
-  | { readonly type: 'start'; readonly sessionId: string; readonly resultId: string; readonly restored: boolean }
+  | {
+      readonly type: 'start';
+      readonly sessionId: string;
+      readonly resultId: string;
+      readonly restored: boolean;
+      /** The session this one follows because the viewer no longer knew it (Start again after the expiry). */
+      readonly expiredSessionId?: string | undefined;
+    }
   | { readonly type: 'message'; readonly message: ChatMessage; readonly local: boolean }
   | { readonly type: 'input'; readonly input: ChatInput }
   | { readonly type: 'answer'; readonly answer: ChatAnswer | undefined; readonly text: string }
   | { readonly type: 'end'; readonly sessionId: string }
-  | { readonly type: 'error'; readonly error: unknown; readonly action: FailedAction }
+  | {
+      readonly type: 'error';
+      readonly error: unknown;
+      readonly action: FailedAction;
+      /** `session-expired`: the viewer no longer knows the session; the conversation ended (no retry). */
+      readonly code?: 'session-expired';
+    }
   /** A streamed answer shows more text (its first, or the next). */
   | { readonly type: 'stream' }
   | { readonly type: 'redirect'; readonly url: string; readonly newTab: boolean };
@@ -65,4 +79,10 @@ export interface ConversationOptions {
    * without it, nothing is remembered.
    */
   readonly loadStore?: () => Promise<typeof ConversationStore>;
+  /**
+   * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
+   * element's on-demand part, fetched after the first message); without it, such a failure offers
+   * a Retry like any other.
+   */
+  readonly expiry?: () => typeof expiry | undefined;
 }

@@ -11,8 +11,10 @@
  *
  * Restoring costs no request: a start would open a new session, which is what
  * persistence avoids. The record is trusted until the server says otherwise
- * (the controller decides that): a 404 on continuing the restored session, or
- * a response naming another `flowbot.publishedAt`, drops it and starts anew.
+ * (the controller decides that): a response naming another `flowbot.publishedAt`
+ * drops it and starts anew; a 404 on continuing the restored session (the viewer
+ * no longer knows it) keeps it, marked `expired`, so every reload and tab shows
+ * the transcript read-only with Start again until the visitor starts anew.
  *
  * A record is read like wire data, and only a sound one is used: it must
  * parse, be at most 500,000 characters, hold at most 200 entries, belong to
@@ -41,7 +43,7 @@ import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 import type { AnswerEntry, BotEntry, TranscriptEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
-import { readFailure, readLease, TabSync, type Synced, type TabHost } from './tabs.js';
+import { readExpiry, readFailure, readLease, TabSync, type Synced, type TabHost } from './tabs.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -73,7 +75,7 @@ export interface StoredConversation extends Synced {
 }
 
 /** What a record says is still owed: the input on screen, or the call to make. */
-export type Owed = Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply'>;
+export type Owed = Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply' | 'expired'>;
 
 /** What the store reads of a conversation to remember it (the controller's `Session`). */
 export interface RememberedConversation {
@@ -128,12 +130,14 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
   const from = optional(value.from, (x): x is number => Number.isSafeInteger(x) && (x as number) >= 0);
   const call = readLease(value.call);
   const failed = readFailure(value.failed);
+  const expired = readExpiry(value.expired);
   if (
     (value.input != null && !input) ||
     (value.dynamicTheme != null && !dynamicTheme) ||
     [pending, reply, progress, stream, messages, rev, from].includes(BAD) ||
     call === null ||
-    failed === null
+    failed === null ||
+    expired === null
   ) {
     return undefined;
   }
@@ -152,6 +156,7 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
     ...(typeof from === 'number' ? { from } : {}),
     ...(call ? { call } : {}),
     ...(failed ? { failed } : {}),
+    ...(expired ? { expired } : {}),
   };
   return { record, savedAt: value.savedAt };
 }

@@ -150,9 +150,9 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   if (streamed) await stage.stream(streamBody(streamed).messages);
   else if (needsReply) await stage.autoReply();
   else if (result.input) {
-    s.input = result.input;
+    s.input = s.take?.(result.input) ?? result.input;
     stage.changed();
-    stage.notify({ type: 'input', input: result.input });
+    stage.notify({ type: 'input', input: s.input });
   } else {
     s.setStatus('ended');
     stage.notify({ type: 'end', sessionId: s.sessionId ?? '' });

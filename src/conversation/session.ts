@@ -82,6 +82,15 @@ export class Session implements ConversationState {
   restored = false;
   /** How the visitor stops the streamed answer arriving now. */
   streamStop: AbortController | undefined;
+  /**
+   * What the visitor typed that the expired conversation never took: it goes in the first text
+   * field of the next conversation (never sent by itself).
+   */
+  carried: string | undefined;
+  /** The session this conversation follows because the viewer no longer knew it. */
+  follows: string | undefined;
+  /** Puts the carried words in the input to show (set by `expiry.ts` for the conversation after an expired one). */
+  take: ((input: ChatInput) => ChatInput) | undefined;
   /** Automatic continues since the visitor last acted. */
   autoReplies = 0;
   /** Milliseconds of pauses left until the visitor acts again (`MAX_PAUSE_MS`). */
@@ -137,6 +146,11 @@ export class Session implements ConversationState {
     this.retryRun = retry;
     this.setStatus('error');
     if (report) this.#host.notify({ type: 'error', error, action });
+  }
+
+  /** Tells the host something happened (`notify` of the controller's options). */
+  report(notice: ConversationNotice): void {
+    this.#host.notify(notice);
   }
 
   /** Clears the last failure before a new call. */

@@ -35,7 +35,7 @@
  *   the error, and Retry in any of them sends the same answer again. A reload
  *   shows the question again instead, as before.
  */
-import { isAbortError, isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
+import { isAbortError, isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../api/errors.js';
 import { isObject, parseJson } from '../protocol/json.js';
 import { checkAnswer } from '../protocol/turn.js';
 import type {
@@ -99,6 +99,11 @@ export interface Synced {
   call?: Lease | undefined;
   /** The last call failed (`persist="local"`): every open tab shows it. */
   failed?: Failure | undefined;
+  /**
+   * The viewer no longer knows the session: the conversation is over, shown read-only with Start
+   * again; `text`: the visitor's words it never took, for the next conversation's first text field.
+   */
+  expired?: { text?: string | undefined } | undefined;
 }
 
 /** The calls a tab makes, which wait for their turn (the client the conversation holds). */
@@ -114,6 +119,8 @@ export interface TabCalls {
 export interface TabConversation {
   readonly status: ConversationStatus;
   entries: TranscriptEntry[];
+  /** The words an expired conversation never took, for the next one's first text field. */
+  carried: string | undefined;
   input: ChatInput | undefined;
   typing: boolean;
   readonly sessionId: string | undefined;
@@ -174,6 +181,13 @@ export function readLease(value: unknown): Lease | undefined | null {
   const answer = value.answer == null ? undefined : checkAnswer(value.answer);
   if ((answer && !answer.ok) || (value.text != null && typeof value.text !== 'string')) return null;
   return { tab: value.tab, until: value.until, text: value.text ?? undefined, answer: answer?.value };
+}
+
+/** An expiry as stored, `undefined` when there is none, `null` when it is out of shape. */
+export function readExpiry(value: unknown): Synced['expired'] | null {
+  if (value == null) return undefined;
+  if (!isObject(value) || (value.text != null && typeof value.text !== 'string')) return null;
+  return typeof value.text === 'string' ? { text: value.text } : {};
 }
 
 /** A failure as stored, `undefined` when there is none, `null` when it is out of shape. */
@@ -502,7 +516,8 @@ export class TabSync {
     try {
       return await client.continueChat(sessionId, answer, options);
     } catch (error) {
-      if (options?.signal?.aborted || isAbortError(error)) this.#abandon();
+      // A session the viewer no longer knows: the controller saves the conversation as expired.
+      if (options?.signal?.aborted || isAbortError(error) || isSessionExpiredError(error)) this.#abandon();
       // A 2xx whose body cannot be read: the server has the answer (the controller keeps it delivered).
       else
         this.#fail({
@@ -530,7 +545,8 @@ export class TabSync {
         yield piece;
       }
     } catch (error) {
-      if (!options.signal.aborted) {
+      if (isSessionExpiredError(error)) this.#abandon();
+      else if (!options.signal.aborted) {
         // These are asked again once, 3 s later (see `stream.ts`): a failure only if that does not come.
         const retried = pieces === 0 && isFlowbotHttpError(error) && RETRIED_STATUSES.includes(error.status);
         this.#streamFailure = setTimeout(() => this.#fail({ action: 'stream' }), retried ? STREAM_RETRY_MS + 1000 : 0);
@@ -630,6 +646,13 @@ export class TabSync {
     this.#mirroring = session.typing = false;
     session.progress = record.progress;
     if (record.dynamicTheme) session.dynamicTheme = record.dynamicTheme;
+    if (record.expired) {
+      // Gone for every tab: read-only here too, with Start again.
+      session.input = undefined;
+      session.carried = record.expired.text;
+      session.setStatus('expired');
+      return;
+    }
     const input = record.input;
     const shown = session.input;
     // The same question keeps its field, and what is typed in it.

@@ -53,9 +53,17 @@ export interface FlowbotStartDetail {
   readonly resultId: string;
   /** True when a stored conversation was restored (`persist`) instead of a new session started. */
   readonly restored: boolean;
+  /**
+   * The session this new one follows because the viewer no longer knew it (the visitor pressed
+   * Start again after `flowbot-error` with `code: 'session-expired'`); absent otherwise.
+   */
+  readonly expiredSessionId?: string | undefined;
 }
 
-/** A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored }`. */
+/**
+ * A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored, expiredSessionId? }`
+ * (`expiredSessionId`: the expired session this new one follows).
+ */
 export class FlowbotStartEvent extends eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', {
   replayable: true,
 }) {}
@@ -108,13 +116,19 @@ export class FlowbotEndEvent extends eventOf<FlowbotEndDetail, 'flowbot-end'>('f
 export interface FlowbotErrorDetail {
   /** What failed: usually a `FlowbotError` of the client. */
   readonly error: unknown;
-  /** The call that failed: starting the chat, sending an answer, or a streamed AI answer. */
-  readonly action: 'start' | 'send' | 'stream';
+  /** The call that failed: starting the chat, sending an answer, a streamed AI answer, or an upload (only with `code`). */
+  readonly action: 'start' | 'send' | 'stream' | 'upload';
+  /**
+   * `session-expired`: the viewer no longer knows the session (it expired, restarted, or the bot was
+   * republished). The conversation is over: no retry, the transcript stays read-only with Start again.
+   * Absent for the other failures, which offer a retry.
+   */
+  readonly code?: 'session-expired';
 }
 
 /**
- * A call failed (never fired for a call the widget itself aborted); `detail`: `{ error, action }`
- * (`action`: `start` | `send` | `stream`).
+ * A call failed (never fired for a call the widget itself aborted); `detail`: `{ error, action, code? }`
+ * (`action`: `start` | `send` | `stream` | `upload`; `code`: `session-expired` when the viewer no longer knows the session).
  */
 export class FlowbotErrorEvent extends eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', {
   replayable: true,

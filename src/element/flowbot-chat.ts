@@ -77,7 +77,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart mute-button - The header's switch that mutes the voice (`voiceActive`).
  * @csspart redirect - The link shown when the browser blocked a redirect's new tab.
  * @csspart typing - The "bot is typing" indicator.
- * @csspart error - An error notice with its retry button.
+ * @csspart error - An error notice with its retry button (for a streamed answer cut short, Try again).
  * @csspart retry-button - The retry button of an error.
  * @csspart unavailable - The notice shown when the widget is switched off.
  * @csspart composer - The area under the transcript holding the current input.
@@ -98,6 +98,9 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart field-error - Why the typed or picked value cannot be sent.
  * @csspart end - The notice shown when the flow ended.
  * @csspart restart-button - The button that starts a new conversation.
+ * @csspart divider - The line under the transcript of a conversation the viewer no longer knows (it stays, read-only, above).
+ * @csspart expired - The notice under that line: the conversation has expired, with Start again.
+ * @csspart start-again-button - The button of the expired notice that starts a new conversation.
  * @csspart launcher - The floating button that opens the bubble.
  * @csspart new-messages - The button that goes to the newest messages when the visitor has scrolled up.
  * @csspart stop-button - The button that stops a streamed answer.
@@ -249,6 +252,7 @@ export class FlowbotChat extends LitElement {
     prepare: prepareMessage,
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
     loadStore: async () => (await onDemand.load()).ConversationStore,
+    expiry: () => onDemand.get()?.expiry,
   });
 
   /** The language and its words, following the page's `lang`. */
@@ -462,6 +466,7 @@ export class FlowbotChat extends LitElement {
         guestAvatar: guestAvatarUrl(state),
         blockedUrl: this.#blockedUrl,
         onRetry: () => this.#handleRetryClick(),
+        onStartAgain: () => this.#handleRestartClick(),
         unseen: this.#follow.unseen,
         onJump: () => this.#follow.jump(),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
@@ -511,6 +516,7 @@ export class FlowbotChat extends LitElement {
         apiHost: this.apiHost,
         sessionId,
         log: (...args) => this.#session.log(...args),
+        expired: (error, typed) => this.#session.expireUpload(error, typed),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
         question: findQuestion(entries) ? QUESTION_ID : undefined,
         lang: this.#language.lang,
@@ -539,9 +545,7 @@ export class FlowbotChat extends LitElement {
       case 'start':
         this.#blockedUrl = undefined;
         this.#follow.reset();
-        this.#fire(
-          new FlowbotStartEvent({ sessionId: notice.sessionId, resultId: notice.resultId, restored: notice.restored }),
-        );
+        this.#fire(new FlowbotStartEvent(detailOf(notice)));
         break;
       case 'message':
         // Media messages are shown once the on-demand part is there (the controller waits for it).
@@ -566,9 +570,9 @@ export class FlowbotChat extends LitElement {
         this.#fire(new FlowbotEndEvent({ sessionId: notice.sessionId }));
         break;
       case 'error':
-        // What the visitor typed or picked comes back.
-        if (notice.action === 'send') this.#drafts.restore();
-        this.#fire(new FlowbotErrorEvent({ error: notice.error, action: notice.action }));
+        // What the visitor typed or picked comes back (an expired conversation carries the words on instead).
+        if (notice.action === 'send' && !notice.code) this.#drafts.restore();
+        this.#fire(new FlowbotErrorEvent(detailOf(notice)));
         break;
       case 'redirect': {
         const { url, newTab } = notice;
@@ -650,6 +654,11 @@ export class FlowbotChat extends LitElement {
     const state = this.#session.state;
     return safeUrl(state.dynamicTheme.hostAvatarUrl) ?? iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(state);
   }
+}
+
+/** A notice's fields but its type: the detail of its event. */
+function detailOf<N extends { readonly type: string }>({ type: _, ...detail }: N): Omit<N, 'type'> {
+  return detail;
 }
 
 declare global {

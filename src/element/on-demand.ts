@@ -15,6 +15,8 @@ export { sendClientLogs } from '../api/client-logs.js';
 export { streamMessageByFrame as streamMessage } from './by-frame.js';
 // Remembering a conversation (persist): most widgets remember nothing.
 export { ConversationStore } from '../conversation/persistence.js';
+// A conversation whose session the viewer no longer knows: only after a call failed.
+export { expiry } from '../conversation/expiry.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from './speech.js';
 // The bubble's invitation (with its styles), and where Tab goes while its panel is open: fetched

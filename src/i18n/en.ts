@@ -80,6 +80,10 @@ export const enLater = {
   dismissPreview: 'Dismiss',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
+  expired: 'This conversation has expired.',
+  startAgain: 'Start again',
+  interrupted: 'The answer was interrupted.',
+  tryAgain: 'Try again',
 } satisfies Partial<FlowbotStrings>;
 
 /** English. */

@@ -71,6 +71,10 @@ const ptBR: FlowbotStrings = {
   dismissPreview: 'Dispensar',
   unreadOne: '1 mensagem não lida',
   unreadMany: '{count} mensagens não lidas',
+  expired: 'Esta conversa expirou.',
+  startAgain: 'Começar de novo',
+  interrupted: 'A resposta foi interrompida.',
+  tryAgain: 'Tentar de novo',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -82,6 +82,12 @@ export interface FlowbotStrings {
   dismissPreview: string;
   unreadOne: string;
   unreadMany: string;
+  /** The viewer no longer knows the session: the notice under the read-only transcript, and its one action. */
+  expired: string;
+  startAgain: string;
+  /** A streamed answer cut short: the mark beside what arrived, and the action that streams it again. */
+  interrupted: string;
+  tryAgain: string;
 }
 
 /**
@@ -127,4 +133,8 @@ export type LateStringKey =
   | 'microphoneRefused'
   | 'dismissPreview'
   | 'unreadOne'
-  | 'unreadMany';
+  | 'unreadMany'
+  | 'expired'
+  | 'startAgain'
+  | 'interrupted'
+  | 'tryAgain';

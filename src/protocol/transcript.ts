@@ -13,9 +13,12 @@ import type { ChatAnswer, ChatMessage } from './types.js';
  * - `sending`: an answer (or a continue without one) is in flight.
  * - `error`: the last call failed; `retry()` repeats it.
  * - `ended`: the flow ended (a response without `input`).
+ * - `expired`: the viewer no longer knows the session (expired, restarted, republished): the
+ *   transcript stays, read-only; nothing more is sent to it; a start begins a new conversation.
  * - `unavailable`: the widget is switched off; nothing is requested.
  */
-export type ConversationStatus = 'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'unavailable';
+export type ConversationStatus =
+  'idle' | 'starting' | 'ready' | 'sending' | 'error' | 'ended' | 'expired' | 'unavailable';
 
 /** The delivery state of a visitor's answer. */
 export type AnswerState = 'sent' | 'sending' | 'failed';
@@ -56,10 +59,12 @@ export interface StreamEntry {
   readonly key: number;
   /** The markdown received so far. */
   text: string;
+  /** The stream broke before its end: what arrived stays, marked so, until a new try replaces it. */
+  interrupted?: boolean;
 }
 
 /** One line of the transcript. */
 export type TranscriptEntry = BotEntry | AnswerEntry | StreamEntry;
 
-/** Which call failed: the start, sending an answer, or a streamed answer. */
-export type FailedAction = 'start' | 'send' | 'stream';
+/** Which call failed: the start, sending an answer, a streamed answer, or an upload (only as `expired`). */
+export type FailedAction = 'start' | 'send' | 'stream' | 'upload';

@@ -34,7 +34,8 @@ export interface ComposerView {
 export function renderComposer(view: ComposerView): TemplateResult | typeof nothing {
   const { status, input, control } = view;
   const { strings } = control;
-  if (!input && (status === 'error' || status === 'unavailable')) return nothing;
+  // Expired: the conversation is read-only; Start again is under the transcript.
+  if (status === 'expired' || (!input && (status === 'error' || status === 'unavailable'))) return nothing;
   let body: TemplateResult | typeof nothing = nothing;
   if (status === 'ended') {
     body = html`<div part="end" class="end">

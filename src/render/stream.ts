@@ -241,15 +241,17 @@ const detach = (node: Node): void => void node.parentNode?.removeChild(node);
  * announced once), so the live log does not read out every piece.
  */
 export function renderStreamRow(
-  entry: { readonly text: string },
+  entry: { readonly text: string; readonly interrupted?: boolean | undefined },
   grouped: boolean,
   avatar: string | undefined,
-  words?: Partial<MarkdownWords>,
+  words?: Partial<MarkdownWords> & { readonly interrupted?: string },
 ): TemplateResult {
   const lead = avatar
     ? grouped
       ? html`<span class="avatar-space"></span>`
       : html`<img part="avatar" class="avatar" src=${avatar} alt="" />`
     : nothing;
-  return html`<div class="row bot">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden="true">${renderStreamingText(entry, words)}</div></div>`;
+  // Cut short, it grows no more: screen readers may read what arrived, marked as interrupted.
+  const cut = !!entry.interrupted;
+  return html`<div class="row bot ${cut ? 'interrupted' : ''}">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden=${cut ? 'false' : 'true'}>${renderStreamingText(entry, words)}</div>${cut ? html`<span class="note">${words?.interrupted}</span>` : nothing}</div>`;
 }

@@ -40,6 +40,8 @@ export interface TranscriptContext {
   /** A redirect's page the browser would not open in a new tab (its link is drawn by the on-demand part). */
   readonly blockedUrl: string | undefined;
   readonly onRetry: () => void;
+  /** Starts a new conversation after an expired one. */
+  readonly onStartAgain: () => void;
   /** Newer messages wait below while the visitor reads further up. */
   readonly unseen: boolean;
   /** Goes to the newest message. */
@@ -108,6 +110,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
         : nothing
     }
     ${(ctx.blockedUrl && late.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
+    ${(status === 'expired' && late.get()?.renderExpired(strings, ctx.onStartAgain)) || nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
   </div>${
     ctx.unseen
@@ -234,6 +237,9 @@ function renderAnswerEntry(entry: AnswerEntry, ctx: TranscriptContext): Template
 function renderError(view: TranscriptView, ctx: TranscriptContext): TemplateResult {
   const { error, errorAction } = view;
   const { strings } = ctx;
+  // A streamed answer cut short (the on-demand part streams it): marked, with Try again.
+  const failure = errorAction === 'stream' && late.get()?.renderStreamFailure(view, strings, ctx.onRetry);
+  if (failure) return failure;
   const system = readSystemMessages(view.flowbot);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);

@@ -44,6 +44,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '../api/schemas/index.js';
 import { handleErrors, mountHeaders } from './middleware.js';
 import { mountPlatform } from './routes-platform.js';
 import { mountViewer, startChatRoute } from './routes-viewer.js';
+import { sessionNotFound } from './flow-session.js';
 import { shippedFlows, type FlowDefinition } from './flows.js';
 import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './limits.js';
 import { DEFAULT_STREAM_PACE_MS } from './streaming.js';
@@ -68,7 +69,11 @@ export interface ReferenceAppOptions {
    * 408 and the connection is closed. Default 10000.
    */
   bodyTimeoutMs?: number;
-  /** Idle time after which a chat session is forgotten (404). Default one hour. */
+  /**
+   * Idle time after which a chat session is forgotten: its next continueChat, streamMessage,
+   * clientLogs or generate-upload-url answers 404 `Session "<id>" does not exist or has expired.`
+   * Default one hour.
+   */
   sessionTtlMs?: number;
   /**
    * The most live chat sessions; a new one beyond it evicts the least
@@ -169,8 +174,26 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
 
   mountPlatform(app, state, timeZone);
   mountViewer(app, state);
+  if (faults) mountSessionAdmin(app, state);
 
   return { app, token, seed, state };
+}
+
+/**
+ * With `faults: true` only: forgets chat sessions on demand, as their idle expiry (or a viewer
+ * restart) would, so a test can see what a client does with the 404 that follows.
+ * `DELETE /__reference/sessions/:sessionId` forgets one (404 when unknown),
+ * `DELETE /__reference/sessions` every one; both answer `{ "forgotten": <count> }`.
+ */
+export const SESSION_ADMIN_ROUTE = '/__reference/sessions';
+
+function mountSessionAdmin(app: Hono, state: ReferenceState): void {
+  app.delete(SESSION_ADMIN_ROUTE, (c) => c.json({ forgotten: state.sessions.forgetAll() }));
+  app.delete(`${SESSION_ADMIN_ROUTE}/:sessionId`, (c) => {
+    const sessionId = c.req.param('sessionId');
+    if (!state.sessions.forget(sessionId)) throw sessionNotFound(sessionId);
+    return c.json({ forgotten: 1 });
+  });
 }
 
 /** A public URL without its trailing slash; only http(s) without credentials, query or fragment. */

@@ -83,6 +83,21 @@ export class SessionStore {
     this.sweep(now);
   }
 
+  /**
+   * Forgets the session `id` at once, as its idle expiry would: its next call answers 404 (for
+   * tests of what a client does then). True when there was one.
+   */
+  forget(id: string): boolean {
+    return this.sessions.delete(id);
+  }
+
+  /** Forgets every session (a restarted viewer); returns how many there were. */
+  forgetAll(): number {
+    const count = this.sessions.size;
+    this.sessions.clear();
+    return count;
+  }
+
   /** Number of live sessions. */
   get size(): number {
     return this.sessions.size;
@@ -98,7 +113,11 @@ export class SessionStore {
   }
 }
 
-/** Thrown for an unknown or expired session. */
+/**
+ * Thrown for an unknown or expired session: 404 with
+ * `{ "message": "Session \"<id>\" does not exist or has expired." }`, on continueChat,
+ * streamMessage, clientLogs and generate-upload-url alike.
+ */
 export function sessionNotFound(id: string): ApiError {
   const shown = quotable(id);
   return new ApiError(

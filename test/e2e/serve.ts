@@ -31,6 +31,8 @@
  *   request has taken yet);
  * - `POST /__api/faults` with `{ spec, match?, times?, every? }`: queues a fault (see the
  *   reference server's `FaultQueue.next`), e.g. `{ "spec": "status=503", "match": "/continueChat", "every": 3 }`;
+ * - `POST /__api/forget` with `{ sessionId? }`: the server forgets that chat session (or every one),
+ *   as its idle expiry would: its next call answers 404;
  * - `POST /__api/reset`: forgets queued faults and the counts.
  */
 import { createHash } from 'node:crypto';
@@ -293,6 +295,14 @@ async function testHook(req: IncomingMessage, res: ServerResponse, path: string)
         logs: stats.clientLogsOf(session.id),
       })),
     });
+    return true;
+  }
+  if (path === '/__api/forget' && req.method === 'POST') {
+    // As the session's idle expiry (or a restarted viewer) would: its next call answers 404.
+    const { sessionId } = await readJson(req);
+    const { sessions } = api.state;
+    const forgotten = typeof sessionId === 'string' ? Number(sessions.forget(sessionId)) : sessions.forgetAll();
+    sendJson(res, 200, { forgotten });
     return true;
   }
   if (path === '/__api/faults' && req.method === 'POST') {

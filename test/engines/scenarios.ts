@@ -254,6 +254,65 @@ export const inlineByKeyboard: Scenario = {
   },
 };
 
+/** Runs in the page: the expired notice and its action, `notice|action`, or '' while there is none. */
+function expiredNotice(): string {
+  const root = document.querySelector('flowbot-chat')?.shadowRoot;
+  const notice = root?.querySelector('[part~="expired"]');
+  const action = root?.querySelector('[part~="start-again-button"]');
+  const words = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return notice && action ? `${words(notice)}|${words(action)}` : '';
+}
+
+/** The session forgotten by the server mid-conversation: expired, read-only, Start again carries the words on. */
+export const expiredSession: Scenario = {
+  name: 'expired session: notice, Start again',
+  async run(page, site) {
+    await resetServer(site);
+    await page.goto(`${site.pageOrigin}/engines-inline.html`);
+    await waitFor(page, 'three choices', (s) => s.choices.length === 3);
+    await tabTo(page, 'the "Billing" choice', billingFocused);
+    await page.press('Enter');
+    await waitFor(page, 'focus in the e-mail field', (s) => s.bot.at(-1) === askEmail && fieldFocused(s));
+    await testHook(site, '/__api/forget', {});
+    await page.type('ada@example.com');
+    await page.press('Enter');
+    const deadline = Date.now() + 10_000;
+    let notice = await page.evaluate(expiredNotice);
+    while (!notice && Date.now() < deadline) {
+      await sleep(50);
+      notice = await page.evaluate(expiredNotice);
+    }
+    let s = await look(page);
+    check(
+      notice === 'This conversation has expired. Start again|Start again',
+      'the expired notice with Start again',
+      s,
+    );
+    check(!s.textInput && s.retry === null, 'no field and no Retry: read-only', s);
+    check(s.user[0] === 'Billing' && s.bot.includes(askEmail), 'the transcript kept above the notice', s);
+    const before = ((await serverStats(site)).sessions[0]?.answers ?? []).length;
+    await sleep(500);
+    checkServer(
+      ((await serverStats(site)).sessions[0]?.answers ?? []).length === before,
+      'nothing more sent to the forgotten session',
+      await serverStats(site),
+    );
+
+    await tabTo(page, 'the Start again button', (s) => focusedPart(s, 'start-again-button'));
+    await page.press('Enter');
+    s = await waitFor(page, 'a new conversation with its choices', (s) => s.choices.length === 3 && !s.user.length);
+    check(s.startChats.length === 2, 'a second startChat', s);
+    await tabTo(page, 'the "Billing" choice', billingFocused);
+    await page.press('Enter');
+    await waitFor(
+      page,
+      'the typed address waiting in the new e-mail field',
+      (s) => fieldFocused(s) && s.focus.text === 'ada@example.com',
+    );
+    return 'expired notice shown, words carried to the new conversation';
+  },
+};
+
 /** Bubble mode: nothing starts until the launcher opens the panel; Escape closes it. */
 export const bubbleByKeyboard: Scenario = {
   name: 'bubble: launcher opens, Escape closes',
@@ -1393,6 +1452,7 @@ export const scenarios: readonly Scenario[] = [
   bubbleByKeyboard,
   streamedAnswer,
   streamCutRetry,
+  expiredSession,
   uploadFile,
   hostileLeaf,
   hostileMessages,

@@ -56,6 +56,11 @@ export interface InputContext {
   readonly sessionId: string | undefined;
   /** Tells the bot's owner what went wrong (a client log; best-effort, within the session's allowance). */
   readonly log: (status: 'error' | 'warning', description: string, context: string, details?: unknown) => void;
+  /**
+   * An upload found the session gone (the viewer no longer knows it): the conversation ends as
+   * expired, `typed` (what is in the text field) kept for the next one.
+   */
+  readonly expired?: (error: unknown, typed: string) => boolean;
   /** Adds styles to the element's shadow root (those of controls loaded on demand); idempotent. */
   readonly adoptStyles: (styles: CSSResult) => void;
   /** The id of the bot message the input answers, which names the control; none: its own label. */

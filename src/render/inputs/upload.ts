@@ -142,6 +142,11 @@ export async function uploadAll(
       draft.notice = strings.uploadCancelled;
     } else {
       const cause = failed?.error ?? error;
+      // The viewer no longer knows the session: the conversation says it expired, with Start again.
+      if (sessionId && ctx.expired?.(cause, draft.text)) {
+        ctx.changed();
+        return undefined;
+      }
       // The viewer has no upload call at all (or the session is gone): only the skip is left.
       draft.noUploads =
         !sessionId || (isFlowbotHttpError(cause) && [404, 501].includes(cause.status) && isAskUrl(cause.url));

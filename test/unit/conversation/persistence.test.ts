@@ -15,6 +15,7 @@ import {
   type StoredConversation,
 } from '../../../src/conversation/persistence.js';
 import { SHORTENED } from '../../../src/protocol/limits.js';
+import { expiry } from '../../../src/conversation/expiry.js';
 
 /** A Storage in memory, like the browser's, that can be told to refuse writes. */
 class MemoryStorage implements Storage {
@@ -303,6 +304,7 @@ function page(client: ConversationClient, persist: 'none' | 'session' | 'local' 
     createClient: () => client,
     // The element brings the storage code on demand; here it is at hand.
     loadStore: async () => ConversationStore,
+    expiry: () => expiry,
   });
   controller.hostConnected();
   previous = controller;
@@ -420,24 +422,51 @@ describe('ConversationController with persist', () => {
     expect(second.controller.state.input?.id).toBe('in-2');
   });
 
-  it('starts afresh when the server no longer knows the restored session', async () => {
+  it('shows a restored session the server no longer knows as expired, never replacing it silently', async () => {
     const expired = Object.assign(new Error('Not found'), { name: 'FlowbotHttpError', status: 404 });
     const client = fakeClient();
     page(client).controller.start();
     await flush();
 
-    client.continueChat.mockRejectedValueOnce(expired);
+    client.continueChat.mockRejectedValue(expired);
     const second = page(client);
     second.controller.start();
     await flush(); // the storage code arrives on demand
     second.controller.send('Ada');
     await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+    expect(client.continueChat).toHaveBeenCalledTimes(1);
+    expect(second.controller.state.status).toBe('expired');
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada']);
+    expect(second.notices.filter((n) => n.type === 'error')).toEqual([
+      { type: 'error', error: expired, action: 'send', code: 'session-expired' },
+    ]);
+    // Retry, Send and going back online send nothing to the dead session.
+    second.controller.retry();
+    expect(second.controller.send('Again')).toBe(false);
+    globalThis.dispatchEvent?.(new Event('online'));
+    await flush();
+    expect(client.continueChat).toHaveBeenCalledTimes(1);
+
+    // A reload knows it: expired at once, without a request.
+    const third = page(client);
+    third.controller.start();
+    await flush();
+    expect(third.controller.state.status).toBe('expired');
+    expect(third.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(client.continueChat).toHaveBeenCalledTimes(1);
+
+    // Start again: a new session that says which one it follows, the words in its first text field.
+    third.controller.start({ fresh: true });
+    await flush();
     expect(client.startChat).toHaveBeenCalledTimes(2);
-    expect(second.controller.state.sessionId).toBe('s-2');
-    expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
-    expect(second.controller.state.status).toBe('ready');
-    expect(second.notices.filter((n) => n.type === 'error')).toEqual([]);
-    expect(new ConversationStore('local', 'bot', 'https://viewer.test').load()?.sessionId).toBe('s-2');
+    expect(third.notices.filter((n) => n.type === 'start').at(-1)).toMatchObject({
+      sessionId: 's-2',
+      restored: false,
+      expiredSessionId: 's-1',
+    });
+    expect(third.controller.state.input).toMatchObject({ type: 'text input', prefilledValue: 'Ada' });
+    expect(client.continueChat).toHaveBeenCalledTimes(1);
   });
 
   it('starts afresh when the restored session answers as another version of the bot', async () => {

@@ -139,6 +139,35 @@ describe('reference server: flow engine', () => {
     errorOf(await ref.call('POST', `/api/v1/sessions/${result.sessionId}/continueChat`, { message: 'Billing' }), 404);
   });
 
+  it('forgets a session on demand (faults on), and its next calls answer 404', async () => {
+    const ref = reference({ faults: true });
+    const { result } = await start(ref, 'support');
+    const other = await start(ref, 'support');
+    const forgot = await ref.call('DELETE', `/__reference/sessions/${result.sessionId}`, undefined, { token: null });
+    expect(forgot).toMatchObject({ status: 200, body: { forgotten: 1 } });
+    const path = `/api/v1/sessions/${result.sessionId}`;
+    expect(errorOf(await ref.call('POST', `${path}/continueChat`, { message: 'Billing' }), 404).message).toMatch(
+      /does not exist or has expired/,
+    );
+    errorOf(await ref.call('POST', `/api/v2/sessions/${result.sessionId}/streamMessage`, {}), 404);
+    errorOf(await ref.call('DELETE', `/__reference/sessions/${result.sessionId}`, undefined, { token: null }), 404);
+    // The other session lives on, until every one is forgotten.
+    expect((await ref.call('DELETE', '/__reference/sessions', undefined, { token: null })).body).toEqual({
+      forgotten: 1,
+    });
+    errorOf(
+      await ref.call('POST', `/api/v1/sessions/${other.result.sessionId}/continueChat`, { message: 'Billing' }),
+      404,
+    );
+  });
+
+  it('has no session admin without faults', async () => {
+    const ref = reference();
+    const { result } = await start(ref, 'support');
+    errorOf(await ref.call('DELETE', `/__reference/sessions/${result.sessionId}`, undefined, { token: null }), 404);
+    expect(ref.state.sessions.size).toBe(1);
+  });
+
   it('takes the quick path of the demo to its end', async () => {
     const ref = reference();
     const chat = await start(ref, 'demo');
