@@ -23,7 +23,7 @@ export { renderStreamingText, renderStreamRow } from './stream.js';
 export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.
 export { readSuggestions, renderRedirectLink, renderSuggestions } from './rare-extras.js';
-export { parseMarkdown } from '../protocol/markdown.js';
+export { parseMarkdown } from '../protocol/markdown/index.js';
 export { markdownContent } from './markdown.js';
 // Video, audio and embed messages: most conversations are text and images.
 export { readMedia } from '../protocol/media.js';
