@@ -2,14 +2,14 @@
  * Makes `clip.webm`, the demo flow's short video (served by the reference server with the other
  * demo assets, so the demo needs no network): 2.5 s, 320 × 180, drawn on a canvas in headless
  * Chromium and recorded with MediaRecorder (VP8). Writes it, base64, into
- * `demo/flows/assets.json` under `binary`. Run: `npx tsx tools/make-demo-clip.ts`.
+ * `src/server/flows/assets.json` under `binary`. Run: `npx tsx tools/make-demo-clip.ts`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../test/support/browser-launch.js';
 
-const assetsPath = fileURLToPath(new URL('../demo/flows/assets.json', import.meta.url));
+const assetsPath = fileURLToPath(new URL('../src/server/flows/assets.json', import.meta.url));
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage();

@@ -21,7 +21,7 @@
  */
 import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from '../i18n/answers.js';
-import { parseMarkdown } from '../protocol/markdown.js';
+import { parseMarkdown } from '../protocol/markdown/index.js';
 import { readMedia } from '../protocol/media.js';
 import { answerToText, exportTranscript, type ExportFormat } from '../protocol/transcript-export.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';

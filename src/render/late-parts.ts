@@ -29,7 +29,7 @@ export {
   renderStreamFailure,
   renderSuggestions,
 } from './rare-extras.js';
-export { parseMarkdown } from '../protocol/markdown.js';
+export { parseMarkdown } from '../protocol/markdown/index.js';
 export { markdownContent } from './markdown.js';
 // Video, audio and embed messages: most conversations are text and images.
 export { readMedia } from '../protocol/media.js';

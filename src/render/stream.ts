@@ -9,7 +9,7 @@
  * demand, with the stream reader itself (see `on-demand.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { MarkdownStream } from '../protocol/markdown.js';
+import { MarkdownStream } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { drawMarkdown, type MarkdownWords } from './markdown.js';
 import { el, renderRichText, richTextContent, type DrawMore } from './rich-text.js';

@@ -1,9 +1,10 @@
 /**
  * The demo flows' media, served under `/demo-assets/<name>` so the demo works
- * offline: SVG pictures, an embed page and a short video (data in the demo
- * folder; the video as base64) plus a short chime generated here (`chime.wav`).
+ * offline: SVG pictures, an embed page and a short video (data in
+ * `flows/assets.json`, beside the flows, so the server's bundle carries it; the
+ * video as base64) plus a short chime generated here (`chime.wav`).
  */
-import assets from '../../demo/flows/assets.json' with { type: 'json' };
+import assets from './flows/assets.json' with { type: 'json' };
 
 export interface DemoAsset {
   type: string;

@@ -40,11 +40,11 @@
  *   answer as an ordinary message. `stream.variable` receives the answer.
  */
 import * as v from 'valibot';
-import demoFlow from '../../demo/flows/demo.json' with { type: 'json' };
-import supportFlow from '../../demo/flows/support.json' with { type: 'json' };
-import leadFlow from '../../demo/flows/lead.json' with { type: 'json' };
-import goodbyeFlow from '../../demo/flows/goodbye.json' with { type: 'json' };
-import assistantFlow from '../../demo/flows/assistant.json' with { type: 'json' };
+import demoFlow from './flows/demo.json' with { type: 'json' };
+import supportFlow from './flows/support.json' with { type: 'json' };
+import leadFlow from './flows/lead.json' with { type: 'json' };
+import goodbyeFlow from './flows/goodbye.json' with { type: 'json' };
+import assistantFlow from './flows/assistant.json' with { type: 'json' };
 
 /** A bot message as in the viewer protocol. `text` is a shorthand for plain rich text (one paragraph per line). */
 export interface FlowMessage {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
 import { storageKey } from '../../src/conversation/persistence.js';
 import { LIMITS, SHORTENED } from '../../src/protocol/limits.js';
-import { parseMarkdown } from '../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../src/protocol/markdown/index.js';
 import type { FlowbotFeedbackDetail } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, settle } from './controls-helpers.js';

@@ -2,7 +2,9 @@
  * The shape of `src/` (see `src/README.md`): each folder is a layer, and a
  * layer imports only the layers below it, with no exception and no circle.
  * Reads every source file's imports (type-only ones included) as text, so a
- * forbidden import fails `npm test` the moment it is written.
+ * forbidden import fails `npm test` the moment it is written. An import that
+ * leaves `src/` (a demo's file, a tool, a test helper) is forbidden too: what
+ * the package's code uses lives in `src/`, under the layer that uses it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -27,6 +29,9 @@ function sourceFiles(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/** Whether `target` (a resolved path) is outside `src/`. */
+const leavesSrc = (target: string): boolean => !target.startsWith(src);
+
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
   const out: Import[] = [];
@@ -34,14 +39,16 @@ function importsOf(file: string): Import[] {
     const spec = match[1] ?? match[2];
     if (!spec?.startsWith('.')) continue;
     const target = resolve(dirname(file), spec.replace(/\.js$/, '.ts'));
-    if (target === file || !target.startsWith(src)) continue;
+    if (target === file) continue;
     out.push({ from: relative(src, file), to: relative(src, target) });
   }
   return out;
 }
 
 const files = sourceFiles(src);
-const imports = files.flatMap(importsOf);
+const everyImport = files.flatMap(importsOf);
+/** The imports between files of `src/` (those leaving it are checked apart). */
+const imports = everyImport.filter((edge) => !leavesSrc(resolve(src, edge.to)));
 
 /**
  * The layers, top first. A layer may import the layers after it in this list
@@ -87,6 +94,11 @@ describe('the layers of src/', () => {
     expect(forbidden).toEqual([]);
   });
 
+  it('imports nothing from outside src/', () => {
+    const outside = everyImport.filter((edge) => leavesSrc(resolve(src, edge.to)));
+    expect(outside.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
   it('keeps the wire format free of every other layer', () => {
     expect(imports.filter((edge) => layerOf(edge.from) === 'protocol' && layerOf(edge.to) !== 'protocol')).toEqual([]);
   });
@@ -118,5 +130,7 @@ describe('the layers of src/', () => {
     expect(allowed({ from: 'element/flowbot-chat.ts', to: 'render/transcript.ts' })).toBe(true);
     expect(allowed({ from: 'server/app.ts', to: 'conversation/controller.ts' })).toBe(false);
     expect(allowed({ from: 'element/flowbot-chat.ts', to: 'server/app.ts' })).toBe(false);
+    expect(leavesSrc(resolve(src, 'server', '../../demo/flows/demo.json'))).toBe(true);
+    expect(leavesSrc(resolve(src, 'server', './flows/demo.json'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown.js';
+import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });

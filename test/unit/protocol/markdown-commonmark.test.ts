@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { conformance, type SpecExample, widgetToTree } from '../../support/commonmark.js';
 
 const require = createRequire(import.meta.url);

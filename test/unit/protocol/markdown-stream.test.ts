@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown.js';
+import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import type { RichTextNode } from '../../../src/protocol/rich-text.js';
 
 /** The tree with neighbouring text leaves of the same marks joined (a stream may cut a leaf in two). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { readMedia } from '../../../src/protocol/media.js';
 import {
   answerToText,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { renderMessageContent } from '../../../src/render/message.js';
 import { onDemand } from '../../../src/element/on-demand-loader.js';
 import { renderRichText } from '../../../src/render/rich-text.js';

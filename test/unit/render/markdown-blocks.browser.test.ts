@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { drawMarkdown, markdownContent } from '../../../src/render/markdown.js';
 import { richTextContent } from '../../../src/render/rich-text.js';
 import { renderStreamingText } from '../../../src/render/stream.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
 import { renderRichText, richTextContent } from '../../../src/render/rich-text.js';
 import { drawMarkdown, markdownContent } from '../../../src/render/markdown.js';

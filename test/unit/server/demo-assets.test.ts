@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createReferenceApp } from '../../../src/server/app.js';
 
-const dir = new URL('../../../demo/flows/', import.meta.url);
+const dir = new URL('../../../src/server/flows/', import.meta.url);
 const flows = readdirSync(dir)
   .filter((name) => name.endsWith('.json') && name !== 'assets.json')
   .map((name) => ({ name, text: readFileSync(new URL(name, dir), 'utf8') }));

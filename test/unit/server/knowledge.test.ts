@@ -4,7 +4,7 @@
  * readable rich text for sessions that did not ask for markdown.
  */
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../../src/protocol/markdown.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
 import { shippedFlows } from '../../../src/server/flows.js';
 import { knowledgeAnswer, markdownToRichText } from '../../../src/server/knowledge.js';
