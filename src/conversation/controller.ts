@@ -14,6 +14,7 @@ import { STREAMED_ID, type AnswerEntry, type FailedAction, type StreamEntry } fr
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+import type { expiry } from './expiry.js';
 import type { Owed, StoredConversation } from './persistence.js';
 import { play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
@@ -22,6 +23,16 @@ import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+
+/** The controller's options: the conversation's, and the expiry's code once it is there. */
+export interface ControllerOptions extends ConversationOptions {
+  /**
+   * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
+   * element's on-demand part, fetched after the first message); without it, such a failure offers
+   * a Retry like any other.
+   */
+  readonly expiry?: () => typeof expiry | undefined;
+}
 export type { ConversationState } from './session.js';
 export type {
   AnswerEntry,
@@ -46,7 +57,7 @@ const AUTO_REPLIES_AT_ONCE = 3;
 /** Holds one chat session of a host element. */
 export class ConversationController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
-  readonly #options: ConversationOptions;
+  readonly #options: ControllerOptions;
   #s: Session;
   /** The call in flight, if any: one per run, aborted by the next run and on disconnect. */
   #request: AbortController | undefined;
@@ -59,7 +70,7 @@ export class ConversationController implements ReactiveController {
   #nextKey = 0;
   readonly #timers = new Timers();
 
-  constructor(host: ReactiveControllerHost, options: ConversationOptions) {
+  constructor(host: ReactiveControllerHost, options: ControllerOptions) {
     this.#host = host;
     this.#options = options;
     this.#s = this.#newSession('idle');

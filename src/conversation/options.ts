@@ -3,7 +3,6 @@ import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 import type { ConversationStore, PersistMode } from './persistence.js';
-import type { expiry } from './expiry.js';
 import type { FailedAction } from '../protocol/transcript.js';
 
 /** What the controller needs to know when a conversation starts. */
@@ -79,10 +78,4 @@ export interface ConversationOptions {
    * without it, nothing is remembered.
    */
   readonly loadStore?: () => Promise<typeof ConversationStore>;
-  /**
-   * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
-   * element's on-demand part, fetched after the first message); without it, such a failure offers
-   * a Retry like any other.
-   */
-  readonly expiry?: () => typeof expiry | undefined;
 }
