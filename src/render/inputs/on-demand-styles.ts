@@ -42,6 +42,12 @@ export const onDemandInputStyles = css`
     scroll-padding: 4px 4px 28px;
   }
 
+  /* Cards and pictures are drawn on the fields' colour: their secondary text is the placeholders'. */
+  .picture,
+  .card {
+    --_muted: var(--flowbot-muted-color, var(--_w-input-placeholder, #475569));
+  }
+
   .picture {
     display: flex;
     flex-direction: column;
@@ -157,7 +163,7 @@ export const onDemandInputStyles = css`
 
   .rate:has(:focus-visible),
   .drop:has(:focus-visible) {
-    outline: 2px solid var(--flowbot-focus-color, var(--_primary));
+    outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
 
