@@ -95,7 +95,8 @@ function length(value: unknown, field: string): string | undefined {
  *   defaults to the muted grey; it is also the secondary text of cards and pictures, drawn on the inputs' colour)
  * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color;
  *   `--_w-muted`: the muted grey nudged to 4.5:1 on that background
- * - `--_w-focus`: the primary colour nudged to 3:1 on the panel's background (focus rings)
+ * - `--_w-focus`: the primary colour nudged to 3:1 on the panel's background (focus rings);
+ *   `--_w-input-focus`: the same on the inputs' colour (rings inside cards and pictures)
  * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours
  * - `--_w-font`: `general.font` (family names only, then `sans-serif`)
  * - `--_w-max-width`, `--_w-max-height`: `chat.container.maxWidth` / `maxHeight`
@@ -125,6 +126,7 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
   };
 
   const primary = pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons');
+  const ring = primary ?? parseCssColor('#1d4ed8')!;
   pair('bot-bg', 'bot-fg', 'primaryAIColor', 'secondaryAIColor', 'hostBubbles');
   pair('user-bg', 'user-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles');
 
@@ -136,6 +138,7 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     set('input-bg', toCss(inputBg));
     set('input-fg', toCss(fg ? readableOn(inputBg, fg) : bestText(inputBg)));
     set('input-placeholder', toCss(readableOn(inputBg, placeholder ?? MUTED)));
+    set('input-focus', toCss(readableOn(inputBg, ring, 3)));
   }
 
   const container = obj(chat.container);
@@ -150,7 +153,7 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     set('muted', toCss(readableOn(bg, MUTED)));
   }
   // The ring around a focused control is drawn on the panel: 3:1 against it (WCAG 1.4.11).
-  if (primary || bg) set('focus', toCss(readableOn(bg ?? WHITE, primary ?? parseCssColor('#1d4ed8')!, 3)));
+  if (primary || bg) set('focus', toCss(readableOn(bg ?? WHITE, ring, 3)));
 
   const progress = obj(general.progressBar);
   const bar = colour(progress, 'color', 'flowbot.theme.general.progressBar');

@@ -35,6 +35,7 @@ import {
   textColourOf,
   textElements,
   within,
+  type Rgba,
 } from './wcag-helpers.js';
 
 afterEach(async () => {
@@ -323,6 +324,42 @@ async function measureEveryText(
   return out;
 }
 
+/** The colour a focus indicator is painted in: its outline's, else its ring-shaped shadow's. */
+function ringColour(ring: Element): Rgba {
+  const style = getComputedStyle(ring);
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return parseColour(style.outlineColor);
+  return parseColour(/^(rgba?\([^)]*\)|#\w+|[a-z]+)/.exec(style.boxShadow)?.[1] ?? 'transparent');
+}
+
+/** What surrounds a ring: the control's own fill for a ring drawn inside it, else what is behind the control. */
+function aroundRing(ring: Element): Rgba {
+  const style = getComputedStyle(ring);
+  const inside = style.outlineStyle !== 'none' && parseFloat(style.outlineOffset) < 0;
+  const parent = ring.parentElement ?? (ring.getRootNode() as ShadowRoot).host;
+  return backgroundOf(inside ? ring : parent);
+}
+
+/** Visits every control Tab reaches in `el`, both ways from the transcript (the header's buttons are above it), while it has the focus. */
+async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): Promise<number> {
+  const seen = new Set<Element>();
+  for (const shift of [true, false]) {
+    part<HTMLElement>(el, 'messages')!.focus();
+    for (let i = 0; i < 40; i++) {
+      await userEvent.tab({ shift });
+      const active = el.shadowRoot!.activeElement;
+      if (!active || seen.has(active)) break;
+      if (active.matches('[part~="messages"]')) continue;
+      // What shows on focus (an answer's actions) has faded in.
+      await Promise.all(
+        el.shadowRoot!.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => {})] : [])),
+      );
+      seen.add(active);
+      visit(active);
+    }
+  }
+  return seen.size;
+}
+
 describe('<flowbot-chat> and WCAG 2.2 AA', () => {
   describe('1.4.3 Contrast (Minimum) and 1.4.11 Non-text Contrast', () => {
     it('1.4.3: every text, placeholders and the field error included, is 4.5:1 in the default theme', async () => {
@@ -387,6 +424,62 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
         el.remove();
         plain.remove();
       }
+    });
+
+    it('1.4.11: every focus ring is 3:1 against what surrounds it and every field edge 3:1 against the panel, light, dark and under a bot theme', async () => {
+      const stops: Record<string, number> = {};
+      for (const look of THEMES) {
+        const scenes: [string, Record<string, unknown>, Record<string, string>][] = [
+          // A header (title and menu), answers with their actions, and a field.
+          [
+            'conversation',
+            { messages: [textMessage('m1', 'Hello!'), textMessage('m2', 'Ask away.')] },
+            { feedback: 'all' },
+          ],
+          ...[
+            'long text',
+            'date range',
+            'choice',
+            'multiple choice',
+            'searchable choice',
+            'picture choice',
+            'rating (numbers)',
+            'rating (icons)',
+            'file',
+            'cards',
+          ].map((name): [string, Record<string, unknown>, Record<string, string>] => [
+            name,
+            { input: { id: 'in', ...INPUTS[name]! } },
+            {},
+          ]),
+        ];
+        for (const [name, start, attributes] of scenes) {
+          const el = await mountIn(look, start, [], attributes);
+          el.widget = { title: 'Support' };
+          await until(() => $(el, '.composer :is(form, .choice-input, .cards, .skip-input)'));
+          await el.updateComplete;
+          const visited = await eachTabStop(el, (control) => {
+            const ring = focusRingOf(control);
+            const label = `${look.name}, ${name}: ${control.localName}[part=${control.getAttribute('part')}].${control.className}`;
+            expect(ring, `${label} shows no focus ring`).to.exist;
+            const ratio = contrast(over(ringColour(ring!), aroundRing(ring!)), aroundRing(ring!));
+            stops[look.name] = Math.min(stops[look.name] ?? 21, ratio);
+            expect(ratio, `${label}'s ring`).to.be.at.least(3);
+          });
+          expect(visited, `${look.name}, ${name}: controls reached`).to.be.greaterThan(1);
+          // A field is found by its edge; a control that shows its words (a button, the drop zone) needs none.
+          for (const field of $$(
+            el,
+            '.composer :is(input:not([type="radio"], [type="checkbox"], [type="file"]), textarea)',
+          ))
+            expect(
+              edgeContrast(field),
+              `${look.name}, ${name}: the edge of ${field.localName}.${field.className}`,
+            ).to.be.at.least(3);
+          el.remove();
+        }
+      }
+      console.info(`worst focus ring: ${JSON.stringify(stops)}`);
     });
 
     it('1.4.3 and 1.4.11: any widget colours keep every text at 4.5:1 and the field at 3:1 from the panel', async () => {
