@@ -162,6 +162,12 @@ export const onDemandInputStyles = css`
     color: var(--_on-primary);
   }
 
+  /* Told by a shape too, not by its colours alone (WCAG 1.4.1): the picked number is underlined. */
+  .rate:has(:checked) {
+    text-decoration: underline 2px;
+    text-underline-offset: 4px;
+  }
+
   .rate:has(:focus-visible),
   .drop:has(:focus-visible) {
     outline: 2px solid var(--_focus);
