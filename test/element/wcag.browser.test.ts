@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { afterEach, describe, it, vi } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
 import {
@@ -360,6 +360,55 @@ async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): 
   return seen.size;
 }
 
+/** Emulates the visitor's `prefers-reduced-motion` (or lifts it). */
+const reduceMotion = (reduce: boolean) =>
+  cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-reduced-motion', value: reduce ? 'reduce' : 'no-preference' }],
+  });
+
+/**
+ * What moves in `el` now: each running animation or transition on the clock (one tied to a
+ * scroll position moves only as the visitor scrolls), with the properties it changes. A fade
+ * (opacity alone) is left out when `fades` allows it.
+ */
+function moving(el: FlowbotChat, fades = true): string[] {
+  return el
+    .shadowRoot!.getAnimations()
+    .filter((animation) => animation.playState === 'running' && animation.timeline instanceof DocumentTimeline)
+    .map((animation) => {
+      const keyframes = (animation.effect as KeyframeEffect).getKeyframes();
+      const changed = [
+        ...new Set(
+          keyframes.flatMap((frame) =>
+            Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+          ),
+        ),
+      ];
+      const name =
+        animation instanceof CSSAnimation
+          ? animation.animationName
+          : animation instanceof CSSTransition
+            ? `transition of ${animation.transitionProperty}`
+            : 'script';
+      const target = (animation.effect as KeyframeEffect).target;
+      return { what: `${name} on ${target?.localName}.${target?.className} (${changed.join(', ')})`, changed };
+    })
+    .filter(({ changed }) => !(fades && changed.every((key) => key === 'opacity')))
+    .map(({ what }) => what);
+}
+
+/** Everything `moving` reports over the next `ms`, sampled each frame. */
+async function movingDuring(el: FlowbotChat, ms: number, fades = true): Promise<string[]> {
+  const seen = new Set<string>();
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    for (const what of moving(el, fades)) seen.add(what);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return [...seen];
+}
+
 describe('<flowbot-chat> and WCAG 2.2 AA', () => {
   describe('1.4.3 Contrast (Minimum) and 1.4.11 Non-text Contrast', () => {
     it('1.4.3: every text, placeholders and the field error included, is 4.5:1 in the default theme', async () => {
@@ -618,6 +667,56 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
         expect(reached, 'the header reached by Tab').to.include('menu-button');
       });
     }
+  });
+
+  describe('2.2.2 Pause, Stop, Hide and 2.3.3 Animation from Interactions', () => {
+    afterEach(() => reduceMotion(false));
+
+    it('2.3.3: with reduced motion nothing moves: the typing dots, the panel opening, the invitation (a fade at most), the transcript scrolling', async () => {
+      // The probe sees motion: without the preference the invitation slides in.
+      await reduceMotion(false);
+      const moved = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" public-id="stub" preview-delay="0" .widget=${{ aiFirstMessage: 'Hi there!' }}></flowbot-chat>`,
+      );
+      await until(() => part(moved, 'preview'));
+      expect(await movingDuring(moved, 150), 'the invitation without the preference').not.to.deep.equal([]);
+      moved.remove();
+      sessionStorage.clear();
+      localStorage.clear();
+
+      await reduceMotion(true);
+      // The invitation and the bubble's panel opening.
+      stubViewer(startResponse());
+      const bubble = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" public-id="stub" preview-delay="0" .widget=${{ aiFirstMessage: 'Hi there!' }}></flowbot-chat>`,
+      );
+      await until(() => part(bubble, 'preview'));
+      expect(await movingDuring(bubble, 400), 'the invitation').to.deep.equal([]);
+      part<HTMLButtonElement>(bubble, 'launcher')!.click();
+      expect(await movingDuring(bubble, 400), 'the panel opening').to.deep.equal([]);
+      await inputShown(bubble);
+      // The transcript jumps to a new message: no smooth scrolling.
+      expect(getComputedStyle(part(bubble, 'messages')!).scrollBehavior).to.equal('auto');
+      bubble.remove();
+      sessionStorage.clear();
+      localStorage.clear();
+
+      // The typing dots: nothing runs, not even a fade.
+      stubViewer(
+        startResponse({
+          flowbot: {
+            id: 'bot',
+            version: '1',
+            settings: { typingEmulation: { enabled: true, speed: 300, maxDelay: 1, isDisabledOnFirstMessage: false } },
+          },
+          messages: [textMessage('m1', 'One moment, I am looking it up.')],
+        }),
+      );
+      const typing = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await until(() => part(typing, 'typing'));
+      expect(await movingDuring(typing, 300, false), 'the typing dots').to.deep.equal([]);
+      await inputShown(typing, 8000);
+    });
   });
 
   describe('2.5.3 Label in Name and 3.1.2 Language of Parts', () => {
