@@ -92,7 +92,8 @@ function length(value: unknown, field: string): string | undefined {
  * - `--_w-bot-bg`, `--_w-bot-fg`: primaryAIColor/secondaryAIColor, else `chat.hostBubbles`
  * - `--_w-user-bg`, `--_w-user-fg`: primaryUserColor/secondaryUserColor, else `chat.guestBubbles`
  * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs` (the placeholder
- *   defaults to the muted grey; it is also the secondary text of cards and pictures, drawn on the inputs' colour)
+ *   defaults to the muted grey); `--_w-input-muted`: the muted grey nudged to 4.5:1 on the inputs'
+ *   colour (secondary text in cards and pictures, drawn on it)
  * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color;
  *   `--_w-muted`: the muted grey nudged to 4.5:1 on that background
  * - `--_w-focus`: the primary colour nudged to 3:1 on the panel's background (focus rings);
@@ -138,6 +139,7 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     set('input-bg', toCss(inputBg));
     set('input-fg', toCss(fg ? readableOn(inputBg, fg) : bestText(inputBg)));
     set('input-placeholder', toCss(readableOn(inputBg, placeholder ?? MUTED)));
+    set('input-muted', toCss(readableOn(inputBg, MUTED)));
     set('input-focus', toCss(readableOn(inputBg, ring, 3)));
   }
 

@@ -42,10 +42,10 @@ export const onDemandInputStyles = css`
     scroll-padding: 4px 4px 28px;
   }
 
-  /* Cards and pictures are drawn on the fields' colour: their secondary text is the placeholders', their rings nudged for it. */
+  /* Cards and pictures are drawn on the fields' colour: their secondary text and rings are nudged for it. */
   .picture,
   .card {
-    --_muted: var(--flowbot-muted-color, var(--_w-input-placeholder, #475569));
+    --_muted: var(--flowbot-muted-color, var(--_w-input-muted, #475569));
     --_focus: var(--flowbot-focus-color, var(--flowbot-primary-color, var(--_w-input-focus, #1d4ed8)));
   }
 
