@@ -21,7 +21,8 @@ const frameStyles = css`
     --_user-fg: var(--flowbot-user-text-color, var(--_w-user-fg, var(--_on-primary)));
     --_bg: var(--flowbot-background-color, var(--_w-bg, #ffffff));
     --_fg: var(--flowbot-text-color, var(--_w-fg, #0f172a));
-    --_muted: var(--flowbot-muted-color, #475569);
+    --_muted: var(--flowbot-muted-color, var(--_w-muted, #475569));
+    --_focus: var(--flowbot-focus-color, var(--flowbot-primary-color, var(--_w-focus, #1d4ed8)));
     --_placeholder: var(--flowbot-placeholder-color, var(--_w-input-placeholder, #475569));
     --_border: var(--flowbot-border-color, #cbd5e1);
     --_input-bg: var(--flowbot-input-background-color, var(--_w-input-bg, #ffffff));
@@ -94,7 +95,7 @@ const frameStyles = css`
   }
 
   :focus-visible {
-    outline: 2px solid var(--flowbot-focus-color, var(--_primary));
+    outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
 

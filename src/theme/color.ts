@@ -13,7 +13,8 @@ export interface Rgba {
 }
 
 const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
-const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+/** Opaque white: what a translucent panel is taken over. */
+export const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 
 const HEX = /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
 // A single colour value needs no more than these characters; `;`, `:`, quotes,
@@ -162,7 +163,13 @@ export function readableOn(fill: Rgba, text: Rgba, min = 4.5): Rgba {
   const options = [ok(0) ? search(0, l) : undefined, ok(1) ? search(1, l) : undefined].filter(
     (x): x is number => x !== undefined,
   );
-  if (!options.length) return contrastRatio(bg, BLACK) >= contrastRatio(bg, WHITE) ? BLACK : WHITE;
+  if (!options.length) return bestText(bg);
   const best = options.reduce((p, q) => (Math.abs(q - l) < Math.abs(p - l) ? q : p));
   return fromHsl(h, s, best);
+}
+
+/** Black or white, whichever reads better on `fill` (a translucent fill is taken over white). */
+export function bestText(fill: Rgba): Rgba {
+  const bg = fill.a < 1 ? composite(fill, WHITE) : fill;
+  return contrastRatio(bg, BLACK) >= contrastRatio(bg, WHITE) ? BLACK : WHITE;
 }

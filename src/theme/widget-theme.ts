@@ -10,13 +10,13 @@
  */
 import { isObject, parseJson, type JsonObject } from '../protocol/json.js';
 import { safeUrl } from '../protocol/safe-url.js';
-import { composite, contrastRatio, parseCssColor, readableOn, toCss, type Rgba } from './color.js';
+import { bestText, parseCssColor, readableOn, toCss, WHITE, type Rgba } from './color.js';
 
 type Obj = JsonObject;
 const obj = (v: unknown): Obj => (isObject(v) ? v : {});
 
-const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
-const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+/** The default secondary text, nudged per surface (the same text as the stylesheet's, so it costs few bytes). */
+const MUTED = parseCssColor('#475569')!;
 const GENERIC = new Set([
   'serif',
   'sans-serif',
@@ -91,8 +91,13 @@ function length(value: unknown, field: string): string | undefined {
  * - `--_w-primary`, `--_w-on-primary`: primaryColor/secondaryColor, else theme `chat.buttons` (header, launcher, send button)
  * - `--_w-bot-bg`, `--_w-bot-fg`: primaryAIColor/secondaryAIColor, else `chat.hostBubbles`
  * - `--_w-user-bg`, `--_w-user-fg`: primaryUserColor/secondaryUserColor, else `chat.guestBubbles`
- * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs`
- * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color
+ * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs` (the placeholder
+ *   defaults to the muted grey); `--_w-input-muted`: the muted grey nudged to 4.5:1 on the inputs'
+ *   colour (secondary text in cards and pictures, drawn on it)
+ * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color;
+ *   `--_w-muted`: the muted grey nudged to 4.5:1 on that background
+ * - `--_w-focus`: the primary colour nudged to 3:1 on the panel's background (focus rings);
+ *   `--_w-input-focus`: the same on the inputs' colour (rings inside cards and pictures)
  * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours
  * - `--_w-font`: `general.font` (family names only, then `sans-serif`)
  * - `--_w-max-width`, `--_w-max-height`: `chat.container.maxWidth` / `maxHeight`
@@ -115,12 +120,14 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     const part = obj(chat[themeKey]);
     const bg = colour(w, bgKey, 'widget') ?? colour(part, 'backgroundColor', `flowbot.theme.chat.${themeKey}`);
     const fg = colour(w, fgKey, 'widget') ?? colour(part, 'color', `flowbot.theme.chat.${themeKey}`);
-    if (!bg) return;
+    if (!bg) return bg;
     set(bgName, toCss(bg));
     set(fgName, toCss(fg ? readableOn(bg, fg) : bestText(bg)));
+    return bg;
   };
 
-  pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons');
+  const primary = pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons');
+  const ring = primary ?? parseCssColor('#1d4ed8')!;
   pair('bot-bg', 'bot-fg', 'primaryAIColor', 'secondaryAIColor', 'hostBubbles');
   pair('user-bg', 'user-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles');
 
@@ -131,7 +138,9 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     const placeholder = colour(inputs, 'placeholderColor', 'flowbot.theme.chat.inputs');
     set('input-bg', toCss(inputBg));
     set('input-fg', toCss(fg ? readableOn(inputBg, fg) : bestText(inputBg)));
-    if (placeholder) set('input-placeholder', toCss(readableOn(inputBg, placeholder)));
+    set('input-placeholder', toCss(readableOn(inputBg, placeholder ?? MUTED)));
+    set('input-muted', toCss(readableOn(inputBg, MUTED)));
+    set('input-focus', toCss(readableOn(inputBg, ring, 3)));
   }
 
   const container = obj(chat.container);
@@ -143,7 +152,10 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
     const fg = colour(container, 'color', 'flowbot.theme.chat.container');
     set('bg', toCss(bg));
     set('fg', toCss(fg ? readableOn(bg, fg) : bestText(bg)));
+    set('muted', toCss(readableOn(bg, MUTED)));
   }
+  // The ring around a focused control is drawn on the panel: 3:1 against it (WCAG 1.4.11).
+  if (primary || bg) set('focus', toCss(readableOn(bg ?? WHITE, ring, 3)));
 
   const progress = obj(general.progressBar);
   const bar = colour(progress, 'color', 'flowbot.theme.general.progressBar');
@@ -156,12 +168,6 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string 
   set('max-height', length(container.maxHeight, 'flowbot.theme.chat.container.maxHeight'));
 
   return decls.length ? `:host{${decls.join(';')}}` : '';
-}
-
-/** Black or white, whichever reads better on `bg`. */
-function bestText(bg: Rgba): Rgba {
-  const fill = bg.a < 1 ? composite(bg, WHITE) : bg;
-  return contrastRatio(fill, BLACK) >= contrastRatio(fill, WHITE) ? BLACK : WHITE;
 }
 
 /**

@@ -126,10 +126,30 @@ async function choose(page: Page, label: string): Promise<void> {
   await composer(page).locator('button', { hasText: label }).first().click();
 }
 
-/** The computed look of an element: what tells one option from another. */
-const look = (node: Element): string => {
-  const style = getComputedStyle(node);
-  return [style.backgroundColor, style.color, style.borderTopColor, style.borderTopWidth, style.outlineStyle].join(' ');
+/**
+ * An element's shape with its colours removed: its edges' styles and widths, its outline, the marks
+ * its ::before and ::after add, its weight and decoration, whether its icons are filled, and its
+ * words. Two states that differ only in colour (a fill, a text colour, a border's colour) give the
+ * same shape: WCAG 1.4.1 wants them told apart another way.
+ */
+const shape = (node: Element): string => {
+  const out: string[] = [];
+  for (const pseudo of [null, '::before', '::after']) {
+    const style = getComputedStyle(node, pseudo);
+    out.push(
+      (['Top', 'Right', 'Bottom', 'Left'] as const)
+        .map((side) => `${style[`border${side}Style`]} ${style[`border${side}Width`]}`)
+        .join(','),
+      style.outlineStyle === 'none' ? 'no outline' : `outline ${style.outlineStyle} ${style.outlineWidth}`,
+      `content ${style.content}`,
+      `weight ${style.fontWeight}`,
+      `decoration ${style.textDecorationLine} ${style.textDecorationThickness}`,
+    );
+  }
+  for (const icon of node.querySelectorAll('svg, svg *'))
+    out.push(getComputedStyle(icon).fill === 'none' ? 'open' : 'filled');
+  out.push(`words ${(node.textContent ?? '').trim()}`);
+  return out.join(' | ');
 };
 
 test.beforeEach(async ({ page, request }) => {
@@ -212,8 +232,21 @@ test.describe('<flowbot-chat> in forced colours', () => {
       const unpressed = composer(page).locator('[part~="choice"][aria-pressed="false"]').first();
       await page.mouse.move(0, 0);
       await chat(page).evaluate((host) => (host.shadowRoot!.activeElement as HTMLElement | null)?.blur());
-      const [on, off] = [await pressed.evaluate(look), await unpressed.evaluate(look)];
+      const [on, off] = [await pressed.evaluate(shape), await unpressed.evaluate(shape)];
       expect(on, `picked: ${on}; not picked: ${off}`).not.toBe(off);
+      // Focused and not: the ring is a shape (an outline), not a colour.
+      await pressed.focus();
+      await page.keyboard.press('Tab');
+      const focusedChoice = composer(page).locator('[part~="choice"][aria-pressed="false"]:focus-visible');
+      await expect(focusedChoice).toHaveCount(1);
+      const restingChoice = composer(page).locator('[part~="choice"][aria-pressed="false"]:not(:focus)').first();
+      const [focusedShape, restingShape] = [await focusedChoice.evaluate(shape), await restingChoice.evaluate(shape)];
+      expect(focusedShape, `focused: ${focusedShape}; not: ${restingShape}`).not.toBe(restingShape);
+      // A focused item and a picked one must not look alike either. If this one fails, it is the
+      // multiple-choice focus ring (changed to differ in shape from the picked ring on another branch).
+      expect.soft(focusedShape, 'multiple choice: a focused item vs a picked one').not.toBe(on);
+      await page.mouse.move(0, 0);
+      await chat(page).evaluate((host) => (host.shadowRoot!.activeElement as HTMLElement | null)?.blur());
       await expectEdges(page, 'multiple choice with an item picked');
       await shot('multiple-choice');
       await choose(page, 'Done');
@@ -232,16 +265,14 @@ test.describe('<flowbot-chat> in forced colours', () => {
       await expectEdges(page, 'rating as numbers');
       await composer(page).locator('[part~="rating-option"]', { hasText: '9' }).click();
       const options = composer(page).locator('[part~="rating-option"]');
-      const looks = await options.evaluateAll((nodes) =>
-        nodes.map((node) => {
-          const style = getComputedStyle(node);
-          return [style.backgroundColor, style.color, style.borderTopColor, style.borderTopWidth].join(' ');
-        }),
-      );
+      // Told apart with the colours removed (each option's own number set aside).
+      const looks: string[] = [];
+      for (let n = 0; n < (await options.count()); n++)
+        looks.push((await options.nth(n).evaluate(shape)).replace(/ \| words .*$/, ''));
       const picked = looks[9]!;
       expect(
         looks.filter((l) => l === picked),
-        `picked: ${picked}, all: ${looks.join(' | ')}`,
+        `picked: ${picked}, all: ${looks.join(' || ')}`,
       ).toHaveLength(1);
       await expectEdges(page, 'rating as numbers, 9 picked');
       await shot('rating');

@@ -21,6 +21,21 @@ function consoleErrors(page: Page): string[] {
 const tamperedRan = (page: Page) =>
   page.evaluate(() => (globalThis as { __flowbotTampered?: string }).__flowbotTampered ?? null);
 
+/**
+ * The changed files the page fetched (a 200 whose body carries the change's marker), by name: a
+ * refusal is only proved when the file was fetched, else a wrong path would pass for one.
+ */
+function tamperedFetched(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('response', async (response) => {
+    const name = /flowbot-chat\.(?:main|lazy)\.js$/.exec(new URL(response.url()).pathname)?.[0];
+    if (!name || response.status() !== 200) return;
+    const body = await response.text().catch(() => '');
+    if (body.startsWith('globalThis.__flowbotTampered')) fetched.push(name);
+  });
+  return fetched;
+}
+
 /** What `selector`'s shadow root says, and whether it takes room on the page. */
 const notice = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
@@ -41,6 +56,7 @@ test.beforeEach(async ({ request }) => {
 test.describe('script-tag integrity', () => {
   test("runs nothing of widget code that is not the build's: every widget says it is unavailable", async ({ page }) => {
     const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
     await page.goto('/tampered-main.html');
     await expect.poll(() => notice(page, '#english')).toEqual({ text: 'This chat is unavailable', shown: true });
     // In the language of the page around it, as the widget would.
@@ -52,6 +68,8 @@ test.describe('script-tag integrity', () => {
       document.body.append(late);
     });
     expect(await notice(page, '#late')).toEqual({ text: 'This chat is unavailable', shown: true });
+    // Fetched, and not run.
+    await expect.poll(() => fetched).toContain('flowbot-chat.main.js');
     expect(await tamperedRan(page)).toBeNull();
     await expect(bot(page)).toHaveCount(0);
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([mainRefused]);
@@ -62,6 +80,7 @@ test.describe('script-tag integrity', () => {
     page,
   }) => {
     const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
     await page.goto('/tampered-lazy.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
@@ -73,6 +92,7 @@ test.describe('script-tag integrity', () => {
     await field.fill('ada@example.com');
     await field.press('Enter');
     await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
     expect(await tamperedRan(page)).toBeNull();
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(lazyRefused);
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
@@ -96,8 +116,10 @@ test.describe('script-tag integrity', () => {
 
   test('a preload line whose file changed on its server runs nothing of it', async ({ page }) => {
     const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
     await page.goto('/preload-tampered.html');
     await expect.poll(() => notice(page, 'flowbot-chat')).toEqual({ text: 'This chat is unavailable', shown: true });
+    await expect.poll(() => fetched).toContain('flowbot-chat.main.js');
     expect(await tamperedRan(page)).toBeNull();
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([mainRefused]);
   });

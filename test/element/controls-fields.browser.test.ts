@@ -113,9 +113,10 @@ describe('<flowbot-chat>', () => {
   });
 
   describe('url input', () => {
-    it('sends an address without its scheme (the server adds https://)', async () => {
+    it('sends an address without its scheme (the server adds https://), with the web keyboard and autofill', async () => {
       const { el, sent } = await mountInput({ type: 'url input' });
       expect(field(el).inputMode).to.equal('url');
+      expect(field(el).autocomplete).to.equal('url');
       await tabTo(el, '[part~="input"]');
       await userEvent.keyboard('example.com/docs{Enter}');
       await until(() => sent().length === 1);

@@ -81,10 +81,10 @@ describe('<flowbot-chat>', () => {
 
         const forward = await press(el, '{Tab}', 14);
         expect(forward.filter((f) => f.startsWith('outside'))).to.deep.equal([]);
-        expect(forward).to.include.members(['launcher', 'close-button', 'messages', 'choice']);
+        expect(forward).to.include.members(['launcher', 'menu-button', 'close-button', 'messages', 'choice']);
         const back = await press(el, '{Shift>}{Tab}{/Shift}', 14);
         expect(back.filter((f) => f.startsWith('outside'))).to.deep.equal([]);
-        expect(back).to.include.members(['launcher', 'close-button', 'messages', 'choice']);
+        expect(back).to.include.members(['launcher', 'menu-button', 'close-button', 'messages', 'choice']);
 
         // Escape closes and leaves focus on the launcher, from where Tab goes on into the page.
         await userEvent.keyboard('{Escape}');
@@ -110,10 +110,10 @@ describe('<flowbot-chat>', () => {
 
         const forward = await press(el, '{Tab}', 12);
         expect(forward.filter((f) => f.startsWith('outside') || f === 'launcher')).to.deep.equal([]);
-        expect(forward).to.include.members(['close-button', 'messages', 'choice']);
+        expect(forward).to.include.members(['menu-button', 'close-button', 'messages', 'choice']);
         const back = await press(el, '{Shift>}{Tab}{/Shift}', 12);
         expect(back.filter((f) => f.startsWith('outside') || f === 'launcher')).to.deep.equal([]);
-        expect(back).to.include.members(['close-button', 'messages', 'choice']);
+        expect(back).to.include.members(['menu-button', 'close-button', 'messages', 'choice']);
 
         const closed = oneEvent(el, 'flowbot-close');
         await userEvent.keyboard('{Escape}');

@@ -138,6 +138,8 @@ export const within = (inner: DOMRect, outer: DOMRect): boolean =>
  */
 export function focusRingOf(node: Element): Element | undefined {
   for (let at: Element | null = node, i = 0; at && i < 3; at = parentOf(at), i++) {
+    // A visually hidden radio's own outline is clipped away: its label draws the ring that is seen.
+    if (!shown(at)) continue;
     const style = getComputedStyle(at);
     if ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none') return at;
   }

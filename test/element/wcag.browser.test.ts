@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { afterEach, describe, it, vi } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
 import {
@@ -31,9 +31,11 @@ import {
   outlineBox,
   over,
   parseColour,
+  shown,
   textColourOf,
   textElements,
   within,
+  type Rgba,
 } from './wcag-helpers.js';
 
 afterEach(async () => {
@@ -55,6 +57,24 @@ const DARK = {
   '--flowbot-input-text-color': '#e2e8f0',
   '--flowbot-placeholder-color': '#94a3b8',
 };
+
+/** A bot theme (the start response's `flowbot.theme`) with a dark container, dark fields and a deep indigo. */
+const BOT_DARK = {
+  chat: {
+    container: { backgroundColor: '#111827', color: '#f9fafb' },
+    hostBubbles: { backgroundColor: '#1f2937', color: '#f3f4f6' },
+    guestBubbles: { backgroundColor: '#4338ca', color: '#ffffff' },
+    buttons: { backgroundColor: '#4338ca', color: '#ffffff' },
+    inputs: { backgroundColor: '#1f2937', color: '#f9fafb' },
+  },
+};
+
+/** The three looks every colour test runs in: the page's custom properties, or the bot's theme. */
+const THEMES: { name: string; styles: Record<string, string>; theme?: unknown }[] = [
+  { name: 'light', styles: {} },
+  { name: 'dark', styles: DARK },
+  { name: 'bot theme, dark container', styles: {}, theme: BOT_DARK },
+];
 
 /** Every input type, with the options that change its controls. */
 const INPUTS: Record<string, Record<string, unknown>> = {
@@ -167,6 +187,228 @@ function edgeContrast(control: Element): number {
   return Math.max(contrast(backgroundOf(control), around), edge ? contrast(edge, around) : 0);
 }
 
+/** What a text belongs to, for the contrast table: the first of these its element is inside. */
+const TEXT_KINDS: [string, string][] = [
+  ['invitation', '[part~="preview"]'],
+  ['menu', '[part~="menu"]'],
+  ['reason form', '[part~="feedback-form"]'],
+  ['time', 'time'],
+  ['answer actions', '[part~="actions"]'],
+  ['field error', '[part~="field-error"]'],
+  ['header', '[part~="header"]'],
+  ['rating labels', '.ends'],
+  ['cards', '.card'],
+  ['picture choices', '.picture'],
+  ['choices', '.choice, .choices'],
+  ['date range labels', '.range-field'],
+  ['files', '.drop, .files'],
+  ['link', 'a'],
+  ['bot bubble', '.row.bot'],
+  ['visitor bubble', '.row.user'],
+  ['composer', '[part~="composer"]'],
+];
+const kindOf = (node: Element): string =>
+  TEXT_KINDS.find(([, selector]) => node.closest(selector))?.[0] ?? `${node.localName}.${node.className}`;
+
+/** Actions and times show on hover and focus: this shows them all at once, as a hover shows one row's. */
+const SHOW_ACTIONS = new CSSStyleSheet();
+SHOW_ACTIONS.replaceSync('.acts { opacity: 1 !important; }');
+
+/** Mounts a widget in `look` against a fake viewer whose start response is `start`. */
+async function mountIn(
+  look: (typeof THEMES)[number],
+  start: Record<string, unknown>,
+  turns: unknown[] = [],
+  attributes: Record<string, string> = {},
+): Promise<FlowbotChat> {
+  stubViewer(startResponse({ ...start, flowbot: { id: 'bot', version: '1', theme: look.theme } }), turns);
+  const el = document.createElement('flowbot-chat') as FlowbotChat;
+  el.setAttribute('public-id', 'stub');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries(look.styles)) el.style.setProperty(name, value);
+  await fixture(el);
+  return el;
+}
+
+/**
+ * Every text the widget draws, in `look`: the conversation (header, bubbles, a link, times, the
+ * answers' actions, the menu, the reason form, a field error), each input type's control (choices,
+ * rating labels, cards, pictures, date range, files) and the invitation. Resolves to each text's
+ * kind and its contrast ratio against what is painted behind it (and whether it is large).
+ */
+async function measureEveryText(
+  look: (typeof THEMES)[number],
+): Promise<{ kind: string; ratio: number; large: boolean; words: string }[]> {
+  const out: { kind: string; ratio: number; large: boolean; words: string }[] = [];
+  const measure = (el: FlowbotChat) => {
+    for (const node of textElements(el)) {
+      out.push({
+        kind: kindOf(node),
+        ratio: contrast(textColourOf(node), backgroundOf(node)),
+        large: largeText(node),
+        words: text(node).slice(0, 24),
+      });
+    }
+    // A button drawn as an icon alone (Copy, the thumbs, the menu's, the invitation's close): 3:1 (1.4.11).
+    for (const button of $$(el, 'button').filter((b) => shown(b) && !text(b) && b.querySelector('svg'))) {
+      const icon = button.querySelector('svg')!;
+      out.push({
+        kind: `${kindOf(button)} (icons)`,
+        ratio: contrast(textColourOf(icon), backgroundOf(button)),
+        large: true,
+        words: button.getAttribute('aria-label') ?? '',
+      });
+    }
+    for (const field of $$<HTMLInputElement>(el, 'input[placeholder], textarea[placeholder]')) {
+      const placeholder = over(parseColour(getComputedStyle(field, '::placeholder').color), backgroundOf(field));
+      out.push({
+        kind: 'placeholder',
+        ratio: contrast(placeholder, backgroundOf(field)),
+        large: false,
+        words: field.placeholder,
+      });
+    }
+  };
+  // The conversation: a thumbs-down answer's reasons open, the menu open, an address refused.
+  const chat = await mountIn(
+    look,
+    { messages: [textMessage('m1', 'Hello! What is your name?'), textMessage('m2', 'Read the terms first.')] },
+    [{ messages: [textMessage('m3', 'And your e-mail?')], input: { id: 'in-2', type: 'email input' } }],
+    { feedback: 'all' },
+  );
+  chat.shadowRoot!.adoptedStyleSheets = [...chat.shadowRoot!.adoptedStyleSheets, SHOW_ACTIONS];
+  await inputShown(chat);
+  await typeAndSend(chat, 'Ada');
+  await until(() => $(chat, '.composer input[type="email"]'));
+  await typeAndSend(chat, 'not an address');
+  await until(() => part(chat, 'field-error'));
+  await until(() => $(chat, '[data-act="down"]'));
+  $<HTMLButtonElement>(chat, '[data-act="down"]')!.click();
+  await until(() => part(chat, 'feedback-form'));
+  part<HTMLButtonElement>(chat, 'menu-button')!.click();
+  await until(() => part(chat, 'menu'));
+  measure(chat);
+  chat.remove();
+  // Each input type's control.
+  const rating = {
+    ...INPUTS['rating (numbers)']!,
+    options: { buttonType: 'Numbers', length: 5, labels: { left: 'Poor', right: 'Great' } },
+  };
+  for (const input of [
+    INPUTS.choice!,
+    INPUTS['multiple choice']!,
+    rating,
+    INPUTS.cards!,
+    INPUTS['picture choice']!,
+    INPUTS['date range']!,
+    INPUTS.file!,
+    INPUTS.text!,
+  ]) {
+    const el = await mountIn(look, { input: { id: 'in', ...input } }, [{ messages: [textMessage('t', 'Thanks')] }]);
+    await until(() => $(el, '.composer :is(form, .choice-input, .cards, .skip-input)'));
+    await el.updateComplete;
+    measure(el);
+    el.remove();
+  }
+  // The invitation beside the launcher.
+  const bubble = await mountIn(look, {}, [], { mode: 'bubble', 'preview-delay': '0' });
+  bubble.widget = { aiFirstMessage: 'Hi! Questions about your order?' };
+  const preview = await until(() => part(bubble, 'preview'));
+  // Measured as it stands once it has come in.
+  await Promise.all(bubble.shadowRoot!.getAnimations().map((animation) => animation.finished));
+  await until(() => shown(preview));
+  measure(bubble);
+  bubble.remove();
+  sessionStorage.clear();
+  localStorage.clear();
+  return out;
+}
+
+/** The colour a focus indicator is painted in: its outline's, else its ring-shaped shadow's. */
+function ringColour(ring: Element): Rgba {
+  const style = getComputedStyle(ring);
+  if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) return parseColour(style.outlineColor);
+  return parseColour(/^(rgba?\([^)]*\)|#\w+|[a-z]+)/.exec(style.boxShadow)?.[1] ?? 'transparent');
+}
+
+/** What surrounds a ring: the control's own fill for a ring drawn inside it, else what is behind the control. */
+function aroundRing(ring: Element): Rgba {
+  const style = getComputedStyle(ring);
+  const inside = style.outlineStyle !== 'none' && parseFloat(style.outlineOffset) < 0;
+  const parent = ring.parentElement ?? (ring.getRootNode() as ShadowRoot).host;
+  return backgroundOf(inside ? ring : parent);
+}
+
+/** Visits every control Tab reaches in `el`, both ways from the transcript (the header's buttons are above it), while it has the focus. */
+async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): Promise<number> {
+  const seen = new Set<Element>();
+  for (const shift of [true, false]) {
+    part<HTMLElement>(el, 'messages')!.focus();
+    for (let i = 0; i < 40; i++) {
+      await userEvent.tab({ shift });
+      const active = el.shadowRoot!.activeElement;
+      if (!active || seen.has(active)) break;
+      if (active.matches('[part~="messages"]')) continue;
+      // What shows on focus (an answer's actions) has faded in.
+      await Promise.all(
+        el.shadowRoot!.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => {})] : [])),
+      );
+      seen.add(active);
+      visit(active);
+    }
+  }
+  return seen.size;
+}
+
+/** Emulates the visitor's `prefers-reduced-motion` (or lifts it). */
+const reduceMotion = (reduce: boolean) =>
+  cdp().send('Emulation.setEmulatedMedia', {
+    media: '',
+    features: [{ name: 'prefers-reduced-motion', value: reduce ? 'reduce' : 'no-preference' }],
+  });
+
+/**
+ * What moves in `el` now: each running animation or transition on the clock (one tied to a
+ * scroll position moves only as the visitor scrolls), with the properties it changes. A fade
+ * (opacity alone) is left out when `fades` allows it.
+ */
+function moving(el: FlowbotChat, fades = true): string[] {
+  return el
+    .shadowRoot!.getAnimations()
+    .filter((animation) => animation.playState === 'running' && animation.timeline instanceof DocumentTimeline)
+    .map((animation) => {
+      const keyframes = (animation.effect as KeyframeEffect).getKeyframes();
+      const changed = [
+        ...new Set(
+          keyframes.flatMap((frame) =>
+            Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+          ),
+        ),
+      ];
+      const name =
+        animation instanceof CSSAnimation
+          ? animation.animationName
+          : animation instanceof CSSTransition
+            ? `transition of ${animation.transitionProperty}`
+            : 'script';
+      const target = (animation.effect as KeyframeEffect).target;
+      return { what: `${name} on ${target?.localName}.${target?.className} (${changed.join(', ')})`, changed };
+    })
+    .filter(({ changed }) => !(fades && changed.every((key) => key === 'opacity')))
+    .map(({ what }) => what);
+}
+
+/** Everything `moving` reports over the next `ms`, sampled each frame. */
+async function movingDuring(el: FlowbotChat, ms: number, fades = true): Promise<string[]> {
+  const seen = new Set<string>();
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    for (const what of moving(el, fades)) seen.add(what);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return [...seen];
+}
+
 describe('<flowbot-chat> and WCAG 2.2 AA', () => {
   describe('1.4.3 Contrast (Minimum) and 1.4.11 Non-text Contrast', () => {
     it('1.4.3: every text, placeholders and the field error included, is 4.5:1 in the default theme', async () => {
@@ -177,6 +419,46 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
     it("1.4.3: every text, the field error included, is 4.5:1 in the README's dark theme", async () => {
       const el = await conversation(DARK);
       expect(lowContrastTexts(el)).to.deep.equal([]);
+    });
+
+    it('1.4.3: every text the widget draws is 4.5:1 (3:1 when large), light, dark and under a bot theme with a dark container', async () => {
+      const table: Record<string, Record<string, number>> = {};
+      for (const look of THEMES) {
+        const texts = await measureEveryText(look);
+        for (const { kind, ratio } of texts) {
+          table[kind] ??= {};
+          table[kind]![look.name] = Math.min(table[kind]![look.name] ?? 21, ratio);
+        }
+        const low = texts.filter(({ ratio, large }) => ratio < (large ? 3 : 4.5));
+        expect(
+          low.map(({ kind, words, ratio }) => `${kind} "${words}" ${ratio.toFixed(2)}:1`),
+          look.name,
+        ).to.deep.equal([]);
+        // Every text the criterion's row names was on screen and measured.
+        const kinds = new Set(texts.map(({ kind }) => kind));
+        for (const kind of [
+          'choices',
+          'rating labels',
+          'cards',
+          'answer actions (icons)',
+          'time',
+          'menu',
+          'reason form',
+          'field error',
+          'invitation',
+          'placeholder',
+        ])
+          expect(kinds.has(kind), `${look.name}: ${kind} measured`).to.equal(true);
+      }
+      // The worst ratio of each text in each look (the table ACCESSIBILITY.md quotes).
+      console.info(
+        Object.entries(table)
+          .map(
+            ([kind, ratios]) =>
+              `${kind}: ${THEMES.map(({ name }) => `${name} ${ratios[name]?.toFixed(2) ?? '-'}`).join(', ')}`,
+          )
+          .join('\n'),
+      );
     });
 
     it('1.4.11: a field stands out from the panel by 3:1 (edge or fill), with and without an error, default and dark', async () => {
@@ -191,6 +473,62 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
         el.remove();
         plain.remove();
       }
+    });
+
+    it('1.4.11: every focus ring is 3:1 against what surrounds it and every field edge 3:1 against the panel, light, dark and under a bot theme', async () => {
+      const stops: Record<string, number> = {};
+      for (const look of THEMES) {
+        const scenes: [string, Record<string, unknown>, Record<string, string>][] = [
+          // A header (title and menu), answers with their actions, and a field.
+          [
+            'conversation',
+            { messages: [textMessage('m1', 'Hello!'), textMessage('m2', 'Ask away.')] },
+            { feedback: 'all' },
+          ],
+          ...[
+            'long text',
+            'date range',
+            'choice',
+            'multiple choice',
+            'searchable choice',
+            'picture choice',
+            'rating (numbers)',
+            'rating (icons)',
+            'file',
+            'cards',
+          ].map((name): [string, Record<string, unknown>, Record<string, string>] => [
+            name,
+            { input: { id: 'in', ...INPUTS[name]! } },
+            {},
+          ]),
+        ];
+        for (const [name, start, attributes] of scenes) {
+          const el = await mountIn(look, start, [], attributes);
+          el.widget = { title: 'Support' };
+          await until(() => $(el, '.composer :is(form, .choice-input, .cards, .skip-input)'));
+          await el.updateComplete;
+          const visited = await eachTabStop(el, (control) => {
+            const ring = focusRingOf(control);
+            const label = `${look.name}, ${name}: ${control.localName}[part=${control.getAttribute('part')}].${control.className}`;
+            expect(ring, `${label} shows no focus ring`).to.exist;
+            const ratio = contrast(over(ringColour(ring!), aroundRing(ring!)), aroundRing(ring!));
+            stops[look.name] = Math.min(stops[look.name] ?? 21, ratio);
+            expect(ratio, `${label}'s ring`).to.be.at.least(3);
+          });
+          expect(visited, `${look.name}, ${name}: controls reached`).to.be.greaterThan(1);
+          // A field is found by its edge; a control that shows its words (a button, the drop zone) needs none.
+          for (const field of $$(
+            el,
+            '.composer :is(input:not([type="radio"], [type="checkbox"], [type="file"]), textarea)',
+          ))
+            expect(
+              edgeContrast(field),
+              `${look.name}, ${name}: the edge of ${field.localName}.${field.className}`,
+            ).to.be.at.least(3);
+          el.remove();
+        }
+      }
+      console.info(`worst focus ring: ${JSON.stringify(stops)}`);
     });
 
     it('1.4.3 and 1.4.11: any widget colours keep every text at 4.5:1 and the field at 3:1 from the panel', async () => {
@@ -311,26 +649,74 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
         for (const control of controls) {
           const rect = control.getBoundingClientRect();
           const label = `${control.localName}[part=${control.getAttribute('part')}] ${text(control).slice(0, 20)}`;
-          expect(Math.round(rect.width), `${label} width`).to.be.at.least(24);
-          expect(Math.round(rect.height), `${label} height`).to.be.at.least(24);
+          // Exact sizes: 23.6 px is not 24.
+          expect(rect.width, `${label} width`).to.be.at.least(24);
+          expect(rect.height, `${label} height`).to.be.at.least(24);
         }
-        // Every control reached by Tab, its ring drawn and whole.
-        part<HTMLElement>(el, 'messages')!.focus();
-        const seen = new Set<Element>();
-        for (let i = 0; i < 30; i++) {
-          await userEvent.tab();
-          const active = el.shadowRoot!.activeElement;
-          if (!active || seen.has(active)) break;
-          seen.add(active);
-          if (active.matches('[part~="messages"]')) continue;
+        // Every control reached by Tab (both ways: the header's buttons are above the transcript), its ring drawn and whole.
+        await until(() => part(el, 'menu-button')); // the header's menu comes on demand
+        const reached: string[] = [];
+        await eachTabStop(el, (active) => {
           const ring = focusRingOf(active);
           const label = `${active.localName}[part=${active.getAttribute('part')}]`;
+          reached.push(active.getAttribute('part') ?? active.localName);
           expect(ring, `${label} shows no focus ring`).to.exist;
           for (const clip of clippersOf(ring!))
             expect(within(outlineBox(ring!), clip), `${label}'s ring is clipped`).to.equal(true);
-        }
+        });
+        expect(reached, 'the header reached by Tab').to.include('menu-button');
       });
     }
+  });
+
+  describe('2.2.2 Pause, Stop, Hide and 2.3.3 Animation from Interactions', () => {
+    afterEach(() => reduceMotion(false));
+
+    it('2.3.3: with reduced motion nothing moves: the typing dots, the panel opening, the invitation (a fade at most), the transcript scrolling', async () => {
+      // The probe sees motion: without the preference the invitation slides in.
+      await reduceMotion(false);
+      const moved = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" public-id="stub" preview-delay="0" .widget=${{ aiFirstMessage: 'Hi there!' }}></flowbot-chat>`,
+      );
+      await until(() => part(moved, 'preview'));
+      expect(await movingDuring(moved, 150), 'the invitation without the preference').not.to.deep.equal([]);
+      moved.remove();
+      sessionStorage.clear();
+      localStorage.clear();
+
+      await reduceMotion(true);
+      // The invitation and the bubble's panel opening.
+      stubViewer(startResponse());
+      const bubble = await fixture<FlowbotChat>(
+        html`<flowbot-chat mode="bubble" public-id="stub" preview-delay="0" .widget=${{ aiFirstMessage: 'Hi there!' }}></flowbot-chat>`,
+      );
+      await until(() => part(bubble, 'preview'));
+      expect(await movingDuring(bubble, 400), 'the invitation').to.deep.equal([]);
+      part<HTMLButtonElement>(bubble, 'launcher')!.click();
+      expect(await movingDuring(bubble, 400), 'the panel opening').to.deep.equal([]);
+      await inputShown(bubble);
+      // The transcript jumps to a new message: no smooth scrolling.
+      expect(getComputedStyle(part(bubble, 'messages')!).scrollBehavior).to.equal('auto');
+      bubble.remove();
+      sessionStorage.clear();
+      localStorage.clear();
+
+      // The typing dots: nothing runs, not even a fade.
+      stubViewer(
+        startResponse({
+          flowbot: {
+            id: 'bot',
+            version: '1',
+            settings: { typingEmulation: { enabled: true, speed: 300, maxDelay: 1, isDisabledOnFirstMessage: false } },
+          },
+          messages: [textMessage('m1', 'One moment, I am looking it up.')],
+        }),
+      );
+      const typing = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await until(() => part(typing, 'typing'));
+      expect(await movingDuring(typing, 300, false), 'the typing dots').to.deep.equal([]);
+      await inputShown(typing, 8000);
+    });
   });
 
   describe('2.5.3 Label in Name and 3.1.2 Language of Parts', () => {

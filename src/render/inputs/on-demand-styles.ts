@@ -42,6 +42,13 @@ export const onDemandInputStyles = css`
     scroll-padding: 4px 4px 28px;
   }
 
+  /* Cards and pictures are drawn on the fields' colour: their secondary text and rings are nudged for it. */
+  .picture,
+  .card {
+    --_muted: var(--flowbot-muted-color, var(--_w-input-muted, #475569));
+    --_focus: var(--flowbot-focus-color, var(--flowbot-primary-color, var(--_w-input-focus, #1d4ed8)));
+  }
+
   .picture {
     display: flex;
     flex-direction: column;
@@ -156,9 +163,15 @@ export const onDemandInputStyles = css`
     color: var(--_on-primary);
   }
 
+  /* Told by a shape too, not by its colours alone (WCAG 1.4.1): the picked number is underlined. */
+  .rate:has(:checked) {
+    text-decoration: underline 2px;
+    text-underline-offset: 4px;
+  }
+
   .rate:has(:focus-visible),
   .drop:has(:focus-visible) {
-    outline: 2px solid var(--flowbot-focus-color, var(--_primary));
+    outline: 2px solid var(--_focus);
     outline-offset: 2px;
   }
 

@@ -70,6 +70,27 @@ describe('widgetThemeCss', () => {
     expect(props['--_w-bot-fg']).toBeUndefined();
   });
 
+  it('derives the muted text (4.5:1) and the focus ring (3:1) from the surfaces they are drawn on', () => {
+    const muted = colour('#475569');
+    // A dark container and dark fields, the buttons' colour too dark to ring a control on that container.
+    const theme = {
+      chat: {
+        container: { backgroundColor: '#111827', color: '#f9fafb' },
+        buttons: { backgroundColor: '#4338ca', color: '#ffffff' },
+        inputs: { backgroundColor: '#1f2937', color: '#f9fafb' },
+      },
+    };
+    expect(contrastRatio(colour('#111827'), muted), 'the fixed grey fails there').toBeLessThan(3);
+    const props = apply(widgetThemeCss(undefined, theme));
+    expect(contrastRatio(colour('#111827'), colour(props['--_w-muted']))).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(colour('#1f2937'), colour(props['--_w-input-placeholder']))).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(colour('#111827'), colour(props['--_w-focus']))).toBeGreaterThanOrEqual(3);
+    // The default primary on a dark container is nudged too; a readable primary is kept as it is.
+    const alone = apply(widgetThemeCss(undefined, { chat: { container: { backgroundColor: '#000000' } } }));
+    expect(contrastRatio(colour('#000000'), colour(alone['--_w-focus']))).toBeGreaterThanOrEqual(3);
+    expect(apply(widgetThemeCss({ primaryColor: '#0b5fff' }))['--_w-focus']).toBe('#0b5fff');
+  });
+
   it('ignores invalid and hostile values with a warning naming the field', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const css = widgetThemeCss({
