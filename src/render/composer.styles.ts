@@ -94,11 +94,6 @@ export const composerStyles = css`
     gap: 8px;
   }
 
-  .search {
-    flex: none;
-    width: 100%;
-  }
-
   .choices {
     display: flex;
     flex-wrap: wrap;
@@ -156,12 +151,6 @@ export const composerStyles = css`
 
   .choice-input > .send {
     align-self: flex-end;
-  }
-
-  .no-matches {
-    margin: 0;
-    color: var(--_muted);
-    font-size: 0.875rem;
   }
 
   .end {

@@ -19,6 +19,8 @@ import { renderRatingInput } from './inputs/rating-input.js';
 
 export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
 export { renderTextFilesInput } from './inputs/text-files-input.js';
+export { renderChoiceSearch } from './inputs/choice-search.js';
+export { readPictureItems, renderPicture } from './inputs/picture-choice.js';
 export { renderStreamingText, renderStreamRow } from './stream.js';
 export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.

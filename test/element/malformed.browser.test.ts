@@ -8,11 +8,12 @@
 import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isFlowbotHttpError, isFlowbotResponseError } from '../../src/api/errors.js';
+import { isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../../src/api/errors.js';
 import { readContinueResult, readStartResult } from '../../src/protocol/turn.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { renderMessageContent } from '../../src/render/message.js';
 import { $, botTexts, part, parts, startResponse, textMessage, typeAndSend, until, userTexts } from './helpers.js';
+import { settle } from './controls-helpers.js';
 
 // ---------------------------------------------------------------------------
 // What the server sends
@@ -515,6 +516,16 @@ describe('<flowbot-chat>', () => {
               part<HTMLButtonElement>(el, 'retry-button')!.click();
               await settled(el, events, 3);
               expect(server.continues).toEqual([{ message: 'my answer' }, {}]);
+            } else if (isSessionExpiredError(errors[0])) {
+              // A 404 (or a 400/410 saying the session is gone): the conversation ended as expired,
+              // read-only with Start again, never a Retry that would ask the dead session again.
+              expectClientError(errors[0], reply);
+              expect(part(el, 'expired'), 'the expired notice').not.toBeNull();
+              expect(part(el, 'start-again-button')).not.toBeNull();
+              expect(part(el, 'retry-button')).toBeNull();
+              expect(userTexts(el)).toEqual(['my answer']);
+              await settle();
+              expect(server.continues).toEqual([{ message: 'my answer' }]);
             } else {
               expect(showsRetry(el), 'error state with a retry').toBe(true);
               expectClientError(errors[0], reply);

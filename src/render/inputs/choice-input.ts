@@ -6,39 +6,13 @@
  * Without a usable item, a text field.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../../protocol/answers.js';
-import { isObject, readInputOptions, text } from '../../protocol/json.js';
-import { safeUrl } from '../../protocol/safe-url.js';
+import { readInputOptions, text } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
+import type { PictureItem } from './picture-choice.js';
 import { renderTextInput } from './text-input.js';
-
-interface Item extends ChoiceItem {
-  readonly picture?: string | undefined;
-  readonly description?: string | undefined;
-}
-
-/** The usable items of a picture choice: an id, and a title or a value. */
-function readPictureItems(input: ChatInput): Item[] {
-  return (input.items ?? []).filter(isObject).flatMap((raw): Item[] => {
-    const id = typeof raw.id === 'number' ? String(raw.id) : text(raw.id);
-    const title = text(raw.title);
-    const value = text(raw.value);
-    const content = title ?? value;
-    return id && content
-      ? [
-          {
-            id,
-            content,
-            ...(value ? { value } : {}),
-            picture: safeUrl(raw.pictureSrc),
-            description: text(raw.description),
-          },
-        ]
-      : [];
-  });
-}
+import { late } from '../late.js';
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {
@@ -47,13 +21,16 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const pictures = input.type === 'picture choice input';
   const multiple = options.isMultipleChoice === true;
   const searchable = options.isSearchable === true && !pictures;
-  const items: Item[] = pictures ? readPictureItems(input) : readChoiceItems(input);
+  // A picture choice is drawn once its part is there (see `needsLateControl`).
+  const picturePart = pictures ? late.get() : undefined;
+  const items: Array<ChoiceItem & Partial<PictureItem>> = picturePart
+    ? picturePart.readPictureItems(input)
+    : pictures
+      ? []
+      : readChoiceItems(input);
   // Not one item to pick would leave the visitor stuck: let them type instead (the server checks it).
   if (!items.length) return renderTextInput(input, ctx);
   const { draft, strings } = ctx;
-  const query = draft.query.trim().toLocaleLowerCase();
-  const shown = query ? items.filter((item) => item.content.toLocaleLowerCase().includes(query)) : items;
-
   const pick = (item: ChoiceItem): void => {
     if (ctx.busy) return;
     if (!multiple) {
@@ -68,41 +45,22 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
     const answer = choiceAnswer(items.filter((item) => draft.selected.has(item.id)));
     if (answer && !ctx.busy) ctx.submit(answer);
   };
-  const onSearch = (event: Event): void => {
-    draft.query = (event.target as HTMLInputElement).value;
-    ctx.changed();
-  };
-  // Enter in the search picks the one item left, or the one the visitor typed in full ("Niger" among
-  // "Niger" and "Nigeria"); in a multiple choice the search then empties for the next item.
-  const onSearchKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Enter' || event.isComposing || !query) return;
-    event.preventDefault();
-    const item = shown.length === 1 ? shown[0] : shown.find((one) => one.content.toLocaleLowerCase() === query);
-    if (!item) return;
-    if (multiple) {
-      draft.selected.add(item.id);
-      draft.query = '';
-      ctx.changed();
-    } else pick(item);
-  };
-  const searchLabel = text(options.searchInputPlaceholder) ?? labels.placeholder ?? strings.search;
+  // A searchable choice waits for its search (on demand, see `needsLateControl`).
+  const search = searchable
+    ? late
+        .get()
+        ?.renderChoiceSearch(
+          items,
+          ctx,
+          text(options.searchInputPlaceholder) ?? labels.placeholder ?? strings.search,
+          multiple,
+          pick,
+        )
+    : undefined;
+  const shown = search?.shown ?? items;
 
   return html`<div class="choice-input">
-    ${
-      searchable
-        ? html`<input
-          part="input search"
-          class="field search"
-          type="search"
-          autocomplete="off"
-          aria-label=${searchLabel}
-          placeholder=${searchLabel}
-          .value=${live(draft.query)}
-          @input=${onSearch}
-          @keydown=${onSearchKeydown}
-        />`
-        : nothing
-    }
+    ${search?.field ?? nothing}
     <div class=${pictures ? 'pictures' : 'choices'} role="group" aria-label=${strings.choices}
       aria-labelledby=${ctx.question ?? nothing}>
       ${shown.map(
@@ -115,13 +73,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
             ?disabled=${ctx.busy}
             @click=${() => pick(item)}
           >
-            ${
-              pictures
-                ? html`${item.picture ? html`<img src=${item.picture} alt="" loading="lazy" />` : nothing}
-                  <strong>${item.content}</strong>
-                  ${item.description ? html`<span>${item.description}</span>` : nothing}`
-                : item.content
-            }
+            ${picturePart ? picturePart.renderPicture(item) : item.content}
           </button>`,
       )}
       ${shown.length === 0 ? html`<p class="no-matches" role="status">${strings.noMatches}</p>` : nothing}

@@ -7,6 +7,7 @@
 import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../protocol/types.js';
+import { readInputOptions } from '../../protocol/json.js';
 import { late } from '../late.js';
 import { renderChoiceInput } from './choice-input.js';
 import type { InputContext } from './context.js';
@@ -26,6 +27,7 @@ export function renderInput(input: ChatInput, ctx: InputContext): TemplateResult
 
 const ON_DEMAND_TYPES: ReadonlySet<string> = new Set(ON_DEMAND_INPUT_TYPES);
 const PICTURES = 'picture choice input';
+const CHOICE = 'choice input';
 
 /** Inputs whose control could not be loaded: they fall back to a text field (a later input tries again). */
 const unloaded = new WeakSet<ChatInput>();
@@ -36,7 +38,12 @@ const unloaded = new WeakSet<ChatInput>();
  */
 export function needsLateControl(input: ChatInput): boolean {
   const type = input.type ?? '';
-  return ON_DEMAND_TYPES.has(type) || type === PICTURES || (type === 'text input' && takesFiles(input));
+  return (
+    ON_DEMAND_TYPES.has(type) ||
+    type === PICTURES ||
+    (type === 'text input' && takesFiles(input)) ||
+    (type === CHOICE && readInputOptions(input).isSearchable === true)
+  );
 }
 
 /**
@@ -49,13 +56,15 @@ export function useTextField(input: ChatInput): void {
 
 function control(input: ChatInput, ctx: InputContext): TemplateResult {
   const type = input.type ?? '';
-  if (type === 'choice input') return renderChoiceInput(input, ctx);
-  if (!needsLateControl(input) || unloaded.has(input)) return renderTextInput(input, ctx);
+  const onDemand = needsLateControl(input) && !unloaded.has(input);
+  // A searchable choice whose search could not arrive still offers every item.
+  if (type === CHOICE && !onDemand) return renderChoiceInput(input, ctx);
+  if (!onDemand) return renderTextInput(input, ctx);
   const loaded = late.get();
   // Until the control arrives (its owner asks for it), a placeholder of its size.
   if (!loaded) return html`<span class="bone field" aria-hidden="true"></span>`;
   ctx.adoptStyles(loaded.styles);
-  return type === PICTURES
+  return type === PICTURES || type === CHOICE
     ? renderChoiceInput(input, ctx)
     : type === 'text input'
       ? loaded.renderTextFilesInput(input, ctx)

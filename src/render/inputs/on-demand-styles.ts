@@ -2,6 +2,18 @@ import { css } from 'lit';
 
 /** Styles of the controls loaded on demand (see `../late-parts.ts`): fields, picture choice, rating, cards, files, skips. */
 export const onDemandInputStyles = css`
+  /* A choice's search (see choice-search.ts). */
+  .search {
+    flex: none;
+    width: 100%;
+  }
+
+  .no-matches {
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+
   /* A control never widens the widget: a page may size it by its content (a grid track, a flex item). */
   .field-input,
   .file-input,
