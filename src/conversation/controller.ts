@@ -253,7 +253,7 @@ export class ConversationController implements ReactiveController {
       sessionId: result.sessionId,
       resultId: result.resultId,
       restored: false,
-      expiredSessionId: this.#s.follows,
+      ...(this.#s.follows ? { expiredSessionId: this.#s.follows } : {}),
     });
     await play(this.#stage(generation), result);
   }

@@ -205,25 +205,31 @@ describe('<flowbot-chat>', () => {
       expect(localStorage.getItem(storageKey('support', 'https://viewer.example.test'))).to.be.a('string');
     });
 
-    it('starts afresh when the server no longer knows the stored session', async () => {
-      await firstVisit('local');
+    it('shows a stored conversation the server no longer knows as expired, and starts again on request', async () => {
+      const before = await firstVisit('local');
       const key = storageKey('support', '');
       const stored = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>;
       localStorage.setItem(key, JSON.stringify({ ...stored, sessionId: 'expired-session' }));
 
       const { calls } = spyViewer();
       const { el, starts } = await load({ 'public-id': 'support', persist: 'local' });
-      const errors: Event[] = [];
-      el.addEventListener('flowbot-error', (e) => errors.push(e));
+      const errors: Array<{ code?: string }> = [];
+      el.addEventListener('flowbot-error', (e) => errors.push(e.detail as { code?: string }));
       expect(userTexts(el)).to.deep.equal(['Billing']);
       await typeAndSend(el, 'ada@example.com');
+      // The transcript stays, read-only, with the notice and one way on; nothing started by itself.
+      await until(() => part(el, 'expired'));
+      expect(botTexts(el)).to.deep.equal(before.transcript.bot);
+      expect(userTexts(el)).to.deep.equal(['Billing', 'ada@example.com']);
+      expect(part(el, 'retry-button')).to.equal(null);
+      expect(errors.map((e) => e.code)).to.deep.equal(['session-expired']);
+      expect(calls.map((c) => c.kind)).to.deep.equal(['continue']);
+      expect(starts.map((s) => s.restored)).to.deep.equal([true]);
+
+      part<HTMLButtonElement>(el, 'start-again-button')!.click();
       await until(() => starts.length === 2);
-      expect(starts.map((s) => s.restored)).to.deep.equal([true, false]);
+      expect(starts[1]).to.include({ restored: false, expiredSessionId: 'expired-session' });
       await until(() => part(el, 'choice'));
-      expect(userTexts(el)).to.deep.equal([]);
-      expect(botTexts(el)).to.deep.equal(["Hi! I'm the Acme support bot.", 'What do you need help with?']);
-      expect(part(el, 'error')).to.equal(null);
-      expect(errors).to.have.length(0);
       expect(calls.map((c) => c.kind)).to.deep.equal(['continue', 'start']);
       expect(JSON.parse(localStorage.getItem(key)!).sessionId).to.equal(starts[1]!.sessionId);
     });
