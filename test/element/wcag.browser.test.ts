@@ -5,7 +5,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
-import { afterEach, describe, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
@@ -37,6 +37,13 @@ import {
   within,
   type Rgba,
 } from './wcag-helpers.js';
+
+// What an earlier file of the run left in the tab's storage (an invitation already seen this visit)
+// would keep the invitation away.
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 afterEach(async () => {
   vi.restoreAllMocks();
