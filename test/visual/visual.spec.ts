@@ -546,6 +546,22 @@ test.describe('themes and pages', () => {
     await expectPage(page, 'phone-390');
   });
 
+  for (const width of [390, 320]) {
+    test(`a ${width} px phone: a wide table and a long code line scroll in their own boxes`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 760 });
+      await visit(page, { flow: 'wide' });
+      await expect(bot(page, 'Ask away.')).toBeVisible();
+      // The table and the code at the top of the transcript, as a visitor scrolling back sees them.
+      await widget(page).evaluate((el) => {
+        const messages = el.shadowRoot!.querySelector<HTMLElement>('[part~="messages"]')!;
+        const table = el.shadowRoot!.querySelector<HTMLElement>('.fb-table')!;
+        messages.scrollTop += table.getBoundingClientRect().top - messages.getBoundingClientRect().top - 40;
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectPage(page, `phone-${width}-wide-answer`);
+    });
+  }
+
   test('a 320 px phone: the inline widget', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 720 });
     await visit(page, { flow: 'demo-at-ask-nps' });
