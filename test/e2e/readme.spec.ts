@@ -272,6 +272,8 @@ test.describe('README, as a site owner follows it', () => {
     await expect(widget.locator('[part~="bot-message"]').last()).toHaveText('Did that answer your question?');
     // `feedback="all"`: the greeting can be rated too.
     const greeting = widget.locator('.row.bot', { hasText: "Hi! I'm the Acme Academy assistant." });
+    // As a visitor does: the pointer over the answer shows its line (over the gap to the next answer).
+    await greeting.locator('[part~="bot-message"]').hover();
     await greeting.getByRole('button', { name: 'Good answer' }).click();
     await greeting.getByRole('button', { name: 'Bad answer' }).click();
     await greeting.getByLabel('Too long').check();
