@@ -159,6 +159,17 @@ let printSheet: CSSStyleSheet | undefined;
 const PRINTING = 'data-flowbot-printing';
 
 /**
+ * Whether a row's line of actions takes no room (the next answer comes up over it, see
+ * `answerStyles`): a class on the row, so a long transcript never pays for a `:has()` rule.
+ */
+function lean(drawn: Drawn): void {
+  drawn.acts.parentElement?.classList.toggle(
+    'lean',
+    !drawn.acts.matches('.keep, .rated') && !drawn.extra?.classList.contains('copy-fallback'),
+  );
+}
+
+/**
  * The answers' features of one element (see the module comment): draws the
  * actions into the rows the transcript hands it, and the header's menu.
  */
@@ -236,6 +247,7 @@ export class Answers implements ReactiveController, RowDecorations {
       // A streamed (AI) answer's thumbs take their room under it, even with another answer below.
       acts.classList.toggle('keep', feedback && entry.message.id.startsWith(STREAMED_ID));
     }
+    lean(drawn);
     if ((copy || feedback) && entry.key >= (this.#latest?.key ?? -1)) {
       this.#latest?.acts.classList.remove('latest');
       drawn.acts.classList.add('latest');
@@ -333,6 +345,7 @@ export class Answers implements ReactiveController, RowDecorations {
     drawn.rating = rating;
     showRating(drawn.acts, rating);
     drawn.acts.classList.add('rated');
+    lean(drawn);
     this.#feedback(entry, { rating, changed });
     if (rating === 'up') {
       if (drawn.extra?.classList.contains('reason')) this.#drop(drawn);
@@ -399,11 +412,13 @@ export class Answers implements ReactiveController, RowDecorations {
     if (drawn.extra?.isConnected) drawn.extra.replaceWith(extra);
     else row.append(extra);
     drawn.extra = extra;
+    lean(drawn);
   }
 
   #drop(drawn: Drawn): void {
     drawn.extra?.remove();
     drawn.extra = undefined;
+    lean(drawn);
   }
 
   /** Says `text` through a polite status nobody sees (one per widget, kept at the start of the panel). */

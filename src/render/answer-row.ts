@@ -222,9 +222,9 @@ export const answerStyles: CSSResult = css`
    * next row comes up over it, 8 px under the bubble, and the row comes back on top while its
    * line shows. A streamed answer's line with its thumbs keeps its room (class keep, see
    * Answers.row), and so does a rated answer's (its thumbs stay shown) and one with its copy field
-   * open.
+   * open: the others' rows have the class lean.
    */
-  .row.bot:has(> .acts):not(:has(> .acts:is(.keep, .rated), > .copy-fallback)) + .row.bot {
+  .row.bot.lean + .row.bot {
     margin-top: -18px;
   }
 
@@ -238,12 +238,12 @@ export const answerStyles: CSSResult = css`
     isolation: isolate;
   }
 
-  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > :not(.visually-hidden) {
+  .row.bot.lean:not(:last-child) > .acts > :not(.visually-hidden) {
     border-radius: 6px;
     background-color: var(--_bg);
   }
 
-  .row.bot:has(+ .row.bot) > .acts:not(.keep, .rated) > .act:hover {
+  .row.bot.lean:not(:last-child) > .acts > .act:hover {
     background-color: color-mix(in srgb, currentColor 12%, var(--_bg));
   }
 
