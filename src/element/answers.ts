@@ -26,7 +26,6 @@ import { readMedia } from '../protocol/media.js';
 import { answerToText, exportTranscript, type ExportFormat } from '../protocol/transcript-export.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
 import {
-  answerStyles,
   COMMENT_CHARS,
   drawActions,
   drawCopyFallback,
@@ -36,6 +35,7 @@ import {
   ICONS,
   showRating,
 } from '../render/answer-row.js';
+import { answerStyles } from '../render/answer-row.styles.js';
 import type { RowDecorations } from '../render/transcript.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from './events.js';

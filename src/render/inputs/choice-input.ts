@@ -23,11 +23,9 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const searchable = options.isSearchable === true && !pictures;
   // A picture choice is drawn once its part is there (see `needsLateControl`).
   const picturePart = pictures ? late.get() : undefined;
-  const items: Array<ChoiceItem & Partial<PictureItem>> = picturePart
-    ? picturePart.readPictureItems(input)
-    : pictures
-      ? []
-      : readChoiceItems(input);
+  const items: Array<ChoiceItem & Partial<PictureItem>> = pictures
+    ? (picturePart?.readPictureItems(input) ?? [])
+    : readChoiceItems(input);
   // Not one item to pick would leave the visitor stuck: let them type instead (the server checks it).
   if (!items.length) return renderTextInput(input, ctx);
   const { draft, strings } = ctx;
