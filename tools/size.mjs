@@ -16,9 +16,12 @@ import { minifySync } from 'rolldown/experimental';
  * shifts: 33.76 KB. A conversation the viewer forgot ending as expired, with its next step, took
  * 232 B for its call sites (its logic is on demand); the choice search and the picture choice
  * moving on demand paid most of it back: 33.85 KB (the reached 33,828 B, and the few bytes the
- * carried hash varies by). The budget is what is reached, to be brought down.
+ * carried hash varies by). An answer written offline kept unsent and sent once when the browser
+ * is back online (the check before each send, the not-sent failure, a Retry by itself only for what
+ * never left; its record on demand): 34.07 KB (the reached 34,052 B). The budget is what is
+ * reached, to be brought down (the shell-and-features split of the next round).
  */
-export const BUDGET_GZIP = 33_850;
+export const BUDGET_GZIP = 34_075;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since

@@ -6,7 +6,7 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
+import { FlowbotError, FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
@@ -283,8 +283,17 @@ export class ConversationController implements ReactiveController {
 
   /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
   #owe(saved: Owed): void {
+    const { unsent, input } = saved;
+    if (unsent && input) {
+      // An answer that never left the browser (it was offline): it goes now, or once the browser is
+      // back online; its
+      // words stay in the field meanwhile (the store puts them in the input).
+      this.#s.input = input;
+      this.#s.unsent = true;
+      this.send(unsent.answer, unsent.text);
+    }
     // A streamed answer that was complete is sent as the reply; one that was not streams again.
-    if (saved.reply !== undefined) void this.#deliver(undefined, { type: 'text', text: saved.reply });
+    else if (saved.reply !== undefined) void this.#deliver(undefined, { type: 'text', text: saved.reply });
     else if (saved.stream) void this.#streamAndReply(saved.stream.messages, this.#generation);
     else if (saved.pending) void this.#deliver(undefined);
     else if (saved.input) {
@@ -298,7 +307,7 @@ export class ConversationController implements ReactiveController {
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
   async #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
-    const { sessionId, client } = this.#s;
+    const { sessionId, client, unsent } = this.#s;
     if (!sessionId || !client) return;
     const generation = this.#generation;
     if (entry) entry.state = 'sending';
@@ -308,6 +317,13 @@ export class ConversationController implements ReactiveController {
       this.#resume = () => void this.#deliver(entry, reply);
       return;
     }
+    if (isOffline()) {
+      // After the caller's own steps (the element keeps the field's draft until it hears of a failure).
+      queueMicrotask(() => generation === this.#generation && this.#unsent(entry, reply));
+      return;
+    }
+    // An answer kept from an offline moment leaves now: a reload from here on does not send it again.
+    if (unsent && entry) this.#s.remember({ input: this.#s.input });
     const signal = this.#newRequest();
     let result: ContinueChatResult;
     try {
@@ -336,6 +352,25 @@ export class ConversationController implements ReactiveController {
     if (entry) this.#delivered(entry);
     this.#s.setStatus('ready');
     await play(this.#stage(generation), result);
+  }
+
+  /**
+   * The browser is offline: nothing leaves. The visitor's answer stays "not sent", remembered with
+   * the conversation (`persist`), and goes by itself once the browser is back online, even after a
+   * reload; Retry sends it at once.
+   */
+  #unsent(entry: AnswerEntry | undefined, reply: ChatAnswer | undefined): void {
+    if (entry) {
+      entry.state = 'failed';
+      this.#s.remember({ input: this.#s.input, unsent: { text: entry.text, answer: entry.answer } });
+    }
+    const error = new FlowbotNetworkError('continueChat: offline', {
+      operation: 'continueChat',
+      method: 'POST',
+      url: continueChatPath(this.#s.sessionId ?? ''),
+    });
+    this.#s.unsent = true;
+    this.#s.fail('send', error, () => void this.#deliver(entry, reply), true);
   }
 
   /**
@@ -488,9 +523,14 @@ export class ConversationController implements ReactiveController {
     });
   }
 
-  /** Back online: the call that failed goes again, once (`retry` runs it a single time). */
+  /**
+   * Back online: the call that failed goes again, once (`retry` runs it a single time), when it
+   * cannot have reached the viewer (a start, a stream, an answer that never left); an answer whose
+   * response was lost keeps its manual Retry (`continueChat` has no duplicate protection).
+   */
   readonly #handleOnline = (): void => {
-    if (this.#s.status === 'error') this.retry();
+    const s = this.#s;
+    if (s.status === 'error' && (s.unsent || s.errorAction !== 'send')) this.retry();
   };
 
   #show(message: ChatMessage, local: boolean): void {
@@ -524,3 +564,6 @@ export class ConversationController implements ReactiveController {
 function defaultClient(viewerBaseUrl: string): ConversationClient {
   return viewerCalls({ viewerBaseUrl });
 }
+
+/** The browser says it has no network: a request would not leave it. */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;

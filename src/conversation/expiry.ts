@@ -8,12 +8,9 @@
  * its first message was shown (a conversation cannot expire before it has one).
  */
 import { isSessionExpiredError } from '../api/errors.js';
-import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
+import { takesTypedWords, type AnswerEntry, type FailedAction } from '../protocol/transcript.js';
 import type { ChatInput } from '../protocol/types.js';
 import type { Session } from './session.js';
-
-/** The inputs whose field shows any text as typed: the words carried over go in the first of them. */
-const TEXT_FIELD = /^(text|email|url|phone number) input$/;
 
 /**
  * Ends `session` as expired when `error` says the viewer no longer knows it (for an upload, only
@@ -31,7 +28,7 @@ function expire(
 ): boolean {
   if (!isSessionExpiredError(error, { anyNotFound: action !== 'upload' })) return false;
   // Only words typed as they are go on (a choice's label would answer another question).
-  const field = TEXT_FIELD.test(session.input?.type ?? '');
+  const field = takesTypedWords(session.input);
   const carried = entry ? (field ? entry.text : undefined) : typed?.trim() ? typed : undefined;
   if (entry) entry.state = 'failed';
   stop();
@@ -57,7 +54,7 @@ function follow(expired: Session, next: Session): void {
   next.carried = expired.carried;
   next.take = (input: ChatInput): ChatInput => {
     const carried = next.carried;
-    if (!carried || !TEXT_FIELD.test(input.type ?? '')) return input;
+    if (!carried || !takesTypedWords(input)) return input;
     next.carried = undefined;
     return { ...input, prefilledValue: carried };
   };

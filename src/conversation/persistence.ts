@@ -24,7 +24,10 @@
  * restored `pending` (a dedicated reply still owed), owed stream or owed reply sends a request at once,
  * so it is honoured only when nothing in the record had to be cut and it was
  * saved within the last 10 minutes; otherwise the record is dropped and a new
- * conversation starts. Anything else unusable is dropped too (and replaced by
+ * conversation starts. An answer that never left the browser (`unsent`: it was
+ * written offline) is sent on restore, or once the
+ * browser is back online, within the record's 24 hours; only from a record
+ * nothing had to be cut from. Anything else unusable is dropped too (and replaced by
  * the next save). Saving keeps the newest 200 entries; a record that would
  * still be too big is not kept. Storage that throws (blocked, or full) only
  * turns persistence off.
@@ -41,9 +44,9 @@
 import { isObject, parseJson } from '../protocol/json.js';
 import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
-import type { AnswerEntry, BotEntry, TranscriptEntry } from '../protocol/transcript.js';
+import { takesTypedWords, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
-import { readExpiry, readFailure, readLease, TabSync, type Synced, type TabHost } from './tabs.js';
+import { readExpiry, readFailure, readLease, readUnsent, TabSync, type Synced, type TabHost } from './tabs.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -75,7 +78,7 @@ export interface StoredConversation extends Synced {
 }
 
 /** What a record says is still owed: the input on screen, or the call to make. */
-export type Owed = Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply' | 'expired'>;
+export type Owed = Pick<StoredConversation, 'input' | 'pending' | 'stream' | 'reply' | 'expired' | 'unsent'>;
 
 /** What the store reads of a conversation to remember it (the controller's `Session`). */
 export interface RememberedConversation {
@@ -131,13 +134,16 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
   const call = readLease(value.call);
   const failed = readFailure(value.failed);
   const expired = readExpiry(value.expired);
+  const unsent = readUnsent(value.unsent);
   if (
     (value.input != null && !input) ||
     (value.dynamicTheme != null && !dynamicTheme) ||
     [pending, reply, progress, stream, messages, rev, from].includes(BAD) ||
     call === null ||
     failed === null ||
-    expired === null
+    expired === null ||
+    unsent === null ||
+    (unsent && !input)
   ) {
     return undefined;
   }
@@ -157,6 +163,7 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
     ...(call ? { call } : {}),
     ...(failed ? { failed } : {}),
     ...(expired ? { expired } : {}),
+    ...(unsent ? { unsent } : {}),
   };
   return { record, savedAt: value.savedAt };
 }
@@ -270,7 +277,13 @@ export class ConversationStore {
     );
     const input = record.input ? limitTurn({ messages: [], input: record.input }) : undefined;
     const restored: StoredConversation = { ...record, entries, ...(input?.input ? { input: input.input } : {}) };
+    // An answer that never left waits in its field, its words as typed, until it goes.
+    const { unsent } = record;
+    if (unsent && restored.input && takesTypedWords(restored.input))
+      restored.input = { ...restored.input, prefilledValue: unsent.text };
     const owes = record.pending || record.stream || record.reply !== undefined;
+    // An answer that never left is sent on restore too (within the record's age): only when intact.
+    if (record.unsent && notes(restored) !== notes(record)) return undefined;
     if (
       owes &&
       (age > PENDING_MAX_AGE_MS || notes(restored) !== notes(record) || (input && input.messages.length > 0))

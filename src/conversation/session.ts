@@ -75,6 +75,8 @@ export class Session implements ConversationState {
   typingSettings: TypingEmulation | undefined;
   /** Repeats the call that failed. */
   retryRun: (() => void) | undefined;
+  /** The call that failed never left the browser (it was offline): back online, it goes by itself. */
+  unsent = false;
   /** Bot messages the server sent so far (the first one may skip its typing). */
   serverMessages = 0;
   store: ConversationStore | undefined;
@@ -155,6 +157,7 @@ export class Session implements ConversationState {
 
   /** Clears the last failure before a new call. */
   clearError(): void {
+    this.unsent = false;
     this.error = undefined;
     this.errorAction = undefined;
     this.retryRun = undefined;

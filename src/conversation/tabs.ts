@@ -38,18 +38,21 @@
 import { isAbortError, isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../api/errors.js';
 import { isObject, parseJson } from '../protocol/json.js';
 import { checkAnswer } from '../protocol/turn.js';
-import type {
-  AnswerEntry,
-  AnswerState,
-  ConversationStatus,
-  FailedAction,
-  TranscriptEntry,
+import {
+  takesTypedWords,
+  type AnswerEntry,
+  type AnswerState,
+  type ConversationStatus,
+  type FailedAction,
+  type TranscriptEntry,
 } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
 import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
 
 /** How long a lease holds without being renewed, in ms. */
 export const LEASE_MS = 6000;
+/** How long a tab waits before it writes a failed call into the record (see `#fail`), in ms. */
+const FAILURE_WRITE_MS = 250;
 /** How often the tab whose call is in flight renews its lease (background tabs' timers run about once a second). */
 const RENEW_MS = 2000;
 
@@ -104,6 +107,12 @@ export interface Synced {
    * again; `text`: the visitor's words it never took, for the next conversation's first text field.
    */
   expired?: { text?: string | undefined } | undefined;
+  /**
+   * The visitor's answer to `input` that has not left the browser (it was written offline): it
+   * goes once the browser is back online, or on the next load (the lease written as its call
+   * leaves takes its place, so it is never sent twice).
+   */
+  unsent?: { text: string; answer?: ChatAnswer | undefined } | undefined;
 }
 
 /** The calls a tab makes, which wait for their turn (the client the conversation holds). */
@@ -148,9 +157,6 @@ export interface TabHost {
   owe(record: Synced): void;
 }
 
-/** The text fields a refused answer's words go back into (those that show any text as typed). */
-const TEXT_FIELDS = ['text input', 'email input', 'url input', 'phone number input'];
-
 /** Keys of the rows this module adds: below zero, apart from the controller's. */
 let nextKey = -1;
 
@@ -188,6 +194,14 @@ export function readExpiry(value: unknown): Synced['expired'] | null {
   if (value == null) return undefined;
   if (!isObject(value) || (value.text != null && typeof value.text !== 'string')) return null;
   return typeof value.text === 'string' ? { text: value.text } : {};
+}
+
+/** An answer not sent yet as stored, `undefined` when there is none, `null` when it is out of shape. */
+export function readUnsent(value: unknown): Synced['unsent'] | null {
+  if (value == null) return undefined;
+  if (!isObject(value) || typeof value.text !== 'string') return null;
+  const answer = value.answer == null ? undefined : checkAnswer(value.answer);
+  return answer && !answer.ok ? null : { text: value.text, answer: answer?.value };
 }
 
 /** A failure as stored, `undefined` when there is none, `null` when it is out of shape. */
@@ -242,6 +256,15 @@ export class TabSync {
   /** A stream failure written once the one retry the protocol allows did not come. */
   #streamFailure: ReturnType<typeof setTimeout> | undefined;
   #listening = false;
+  /**
+   * The page is going away (`pagehide`): a call the browser cuts now did not fail for the visitor.
+   * Its lease stays handed back, so the next load (or another tab) takes the call over; a failure
+   * written now would leave the visitor's answer out of the record.
+   */
+  #leaving = false;
+  /** Writes the failed call this tab waits to write (see `#fail`). */
+  #writeFailure: (() => void) | undefined;
+  #failing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(storage: Storage, key: string, read: (raw: string) => Synced | undefined, host: TabHost) {
     this.#storage = storage;
@@ -257,6 +280,7 @@ export class TabSync {
     this.#listening = true;
     globalThis.addEventListener?.('storage', this.#handleStorage);
     globalThis.addEventListener?.('pagehide', this.#handlePageHide);
+    globalThis.addEventListener?.('pageshow', this.#handlePageShow);
   }
 
   /** Stops following them (the widget left the page, or its conversation was dropped): a lease held goes back. */
@@ -265,7 +289,9 @@ export class TabSync {
     this.#listening = false;
     globalThis.removeEventListener?.('storage', this.#handleStorage);
     globalThis.removeEventListener?.('pagehide', this.#handlePageHide);
+    globalThis.removeEventListener?.('pageshow', this.#handlePageShow);
     clearTimeout(this.#expiry);
+    this.#writeFailure?.();
     this.#handBack();
     this.#release();
   }
@@ -358,7 +384,13 @@ export class TabSync {
     const last = this.#last;
     if (!last) return;
     const now = Date.now();
-    this.#write({ ...last, savedAt: now, call: { tab: this.id, until: now + LEASE_MS, ...what }, failed: undefined });
+    this.#write({
+      ...last,
+      savedAt: now,
+      call: { tab: this.id, until: now + LEASE_MS, ...what },
+      failed: undefined,
+      unsent: undefined,
+    });
     this.#startRenewing();
   }
 
@@ -392,11 +424,23 @@ export class TabSync {
 
   /** Writes a failed call into the record: every tab shows it, with its Retry. */
   #fail(failure: Failure): void {
-    this.#stopRenewing();
-    const last = this.#last;
-    if (last && this.#stored() === this.#written)
-      this.#write({ ...last, savedAt: Date.now(), call: undefined, failed: failure });
-    this.#release();
+    const written = this.#written;
+    // A moment later, and only if this tab wrote nothing since (a Retry): a call the browser cuts
+    // because the page is going away (a reload) is no failure, and the page is gone by then, its
+    // lease handed back on `pagehide`, so the next load takes the call over. A widget that leaves
+    // the page writes it at once (`quiet`).
+    const write = (): void => {
+      clearTimeout(this.#failing);
+      this.#writeFailure = undefined;
+      if (this.#leaving || this.#written !== written) return;
+      this.#stopRenewing();
+      const last = this.#last;
+      if (last && this.#stored() === this.#written)
+        this.#write({ ...last, savedAt: Date.now(), call: undefined, failed: failure });
+      this.#release();
+    };
+    this.#writeFailure = write;
+    this.#failing = setTimeout(write, FAILURE_WRITE_MS);
   }
 
   /** The call was abandoned (this tab stops, or leaves): its turn ends, its lease runs out or was handed back. */
@@ -562,7 +606,15 @@ export class TabSync {
     if (raw !== this.#written && raw !== this.#seen) this.#follow(raw);
   };
 
-  readonly #handlePageHide = (): void => this.#handBack();
+  readonly #handlePageHide = (): void => {
+    this.#leaving = true;
+    this.#handBack();
+  };
+
+  /** Back from the page cache: this tab's failures count again. */
+  readonly #handlePageShow = (): void => {
+    this.#leaving = false;
+  };
 
   /**
    * Shows the conversation as the record `raw` has it: the rows this tab does
@@ -589,7 +641,7 @@ export class TabSync {
       return;
     }
     if (refused) {
-      this.#refused = TEXT_FIELDS.includes(session.input?.type ?? '') ? refused.text : '';
+      this.#refused = takesTypedWords(session.input) ? refused.text : '';
       // Its words go back in the field, though the question may be the same.
       this.#newInput = true;
     }
@@ -660,9 +712,7 @@ export class TabSync {
       this.#newInput = false;
       // The refused answer's words, in the field of the question that came instead.
       session.input =
-        input && this.#refused && TEXT_FIELDS.includes(input.type ?? '')
-          ? { ...input, prefilledValue: this.#refused }
-          : input;
+        input && this.#refused && takesTypedWords(input) ? { ...input, prefilledValue: this.#refused } : input;
     }
     const { call, failed } = record;
     let status: ConversationStatus = record.input || owes(record) ? 'ready' : 'ended';

@@ -3,7 +3,15 @@
  * The renderers import these types (and nothing else of `conversation/`):
  * they draw the transcript, so they must know its shape.
  */
-import type { ChatAnswer, ChatMessage } from './types.js';
+import type { ChatAnswer, ChatInput, ChatMessage } from './types.js';
+
+/**
+ * Whether `input`'s field shows any text as typed (text, e-mail, URL, phone): only there do a
+ * visitor's words go back in, when an answer of theirs was not taken (never a choice's label,
+ * which would answer another question).
+ */
+export const takesTypedWords = (input: ChatInput | undefined): boolean =>
+  /^(text|email|url|phone number) input$/.test(input?.type ?? '');
 
 /**
  * Where the conversation stands.

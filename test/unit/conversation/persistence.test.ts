@@ -227,6 +227,19 @@ describe('ConversationStore against hand-made and hostile records', () => {
     expect(load()).toBeUndefined();
   });
 
+  it('reads an answer written offline only in shape, beside its input, and from an intact record', () => {
+    write({ unsent: { text: 'ada@example.com' } });
+    expect(load()?.unsent).toEqual({ text: 'ada@example.com', answer: undefined });
+    for (const unsent of [{ text: 42 }, 'ada', { text: 'a', answer: { type: 'bogus' } }]) {
+      write({ unsent });
+      expect(load()).toBeUndefined();
+    }
+    write({ unsent: { text: 'a' }, input: undefined });
+    expect(load()).toBeUndefined();
+    write({ unsent: { text: 'a' }, entries: [bigText('m1', 30_000)] });
+    expect(load()).toBeUndefined();
+  });
+
   it('keeps the newest entries when saving', () => {
     const store = new ConversationStore('local', 'support', '');
     store.save(
@@ -503,6 +516,55 @@ describe('ConversationController with persist', () => {
     await flush(); // the storage code arrives on demand
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(second.controller.state.input?.id).toBe('name');
+  });
+
+  it('keeps an answer written offline, and sends it once: on the reload when online, or when back online', async () => {
+    let offline = true;
+    // The browser's side of it: whether it is online, and its "online" event.
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    vi.stubGlobal('navigator', {
+      locks: undefined,
+      get onLine() {
+        return !offline;
+      },
+    });
+    try {
+      const client = fakeClient([{ messages: [text('m2', 'Thanks, Ada')] }]);
+      const first = page(client);
+      first.controller.start();
+      await flush();
+      expect(first.controller.send('Ada')).toBe(true);
+      await flush();
+      // Nothing left the browser.
+      expect(client.continueChat).not.toHaveBeenCalled();
+      expect(first.controller.state.status).toBe('error');
+      expect(first.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada']);
+
+      // Reloaded offline: the answer is back, not sent, and its words in the field.
+      const second = page(client);
+      second.controller.start();
+      await flush();
+      expect(client.continueChat).not.toHaveBeenCalled();
+      expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada']);
+      expect(second.controller.state.input).toMatchObject({ id: 'name', prefilledValue: 'Ada' });
+
+      offline = false;
+      browser.dispatchEvent(new Event('online'));
+      await flush();
+      expect(client.continueChat).toHaveBeenCalledTimes(1);
+      expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
+      browser.dispatchEvent(new Event('online'));
+
+      // The next load sends nothing again.
+      const third = page(client);
+      third.controller.start();
+      await flush();
+      expect(client.continueChat).toHaveBeenCalledTimes(1);
+      expect(third.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('forgets the stored conversation on a fresh start', async () => {

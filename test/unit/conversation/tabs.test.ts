@@ -376,6 +376,8 @@ describe('persist="local" in two tabs', () => {
     viewer.fail(new Error('offline'));
     await flush();
     expect(a.state().status).toBe('error');
+    // The other tab hears of it a moment later (a call cut by a reload is no failure).
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(b.state().status).toBe('error');
     expect(b.state().errorAction).toBe('send');
     expect(b.shown()).toEqual(['q1', 'Ada (failed)']);
