@@ -41,7 +41,7 @@ export function pins(dist = DIST) {
 // Any version (or none) of the two lines, as README.md may hold them.
 const cdn = CDN.replace(/[.]/g, '\\.');
 const lines = {
-  script: new RegExp(`<script src="${cdn}/flowbot-chat[^"]*/dist/${SCRIPT}"[^>]*></script>`, 'g'),
+  script: new RegExp(`<script (?:async )?src="${cdn}/flowbot-chat[^"]*/dist/${SCRIPT}"[^>]*></script>`, 'g'),
   preload: new RegExp(`<link rel="modulepreload" href="${cdn}/flowbot-chat[^"]*/dist/${MAIN}"[^>]*/>`, 'g'),
 };
 

@@ -5,7 +5,10 @@
  * so the first request does not wait for the code (see `handover.ts`). That
  * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
- * the widget's code is fetched once.
+ * the widget's code is fetched once. It may load with `async` (it never
+ * holds up the page's parsing): widgets parsed before or after it start
+ * alike, and `Flowbot.init` calls the page queued meanwhile run when it
+ * arrives.
  */
 import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
@@ -191,7 +194,18 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   return el;
 }
 
-if (typeof window !== 'undefined' && !window.Flowbot) {
+/**
+ * The page's stand-in for `Flowbot` while this file loads (it loads with `async`): the README's one
+ * line, `window.Flowbot=window.Flowbot||{q:[],init:function(o){this.q.push(o)}}`. Its calls run
+ * here, in order, once the file is there.
+ */
+interface Waiting {
+  q?: FlowbotInitOptions[];
+  version?: undefined;
+}
+
+if (typeof window !== 'undefined' && !window.Flowbot?.version) {
+  const waiting = window.Flowbot as Waiting | undefined;
   window.Flowbot = { init, version };
   // Where this file is (the widget's code is beside it): only known while it runs.
   const base = (document.currentScript as HTMLScriptElement | null)?.src;
@@ -231,4 +245,5 @@ if (typeof window !== 'undefined' && !window.Flowbot) {
   } else {
     console.error('flowbot-chat: load this file with a <script src>');
   }
+  waiting?.q?.forEach((options) => init(options));
 }

@@ -24,7 +24,7 @@ const apiUrl = `http://127.0.0.1:${API_PORT}`;
 /** Where the README's snippets load the files from, and the viewer they name. */
 const CDN_ORIGIN = 'https://unpkg.com';
 /** The folder of the script tag's URL, as the README pins it (`/flowbot-chat@<version>/dist/`). */
-const FOLDER = new URL(/<script src="([^"]+)"/.exec(readmeBlock(readme, 'script-tag'))![1]!).pathname.replace(
+const FOLDER = new URL(/<script (?:async )?src="([^"]+)"/.exec(readmeBlock(readme, 'script-tag'))![1]!).pathname.replace(
   /[^/]+$/,
   '',
 );

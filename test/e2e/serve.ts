@@ -217,7 +217,7 @@ async function builtFile(folder: string, file: string): Promise<Buffer> {
 async function readmeSnippetPage(): Promise<string> {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
   const line = (pattern: RegExp) => (pattern.exec(readme)?.[0] ?? '').replace('https://unpkg.com/', '/');
-  const script = line(/<script src="https:\/\/unpkg\.com\/[^"]*\/flowbot-chat\.iife\.js"[^>]*><\/script>/);
+  const script = line(/<script (?:async )?src="https:\/\/unpkg\.com\/[^"]*\/flowbot-chat\.iife\.js"[^>]*><\/script>/);
   const preload = line(/<link rel="modulepreload" href="https:\/\/unpkg\.com\/[^"]*\/flowbot-chat\.main\.js"[^>]*\/>/);
   return `<!doctype html>
 <html lang="en">

@@ -1,0 +1,48 @@
+/**
+ * The script tag never holds up the host page: the README's line is `async`, pasted into the
+ * `<head>`. The page is parsed and painted while the file is still on its way; widgets in the page
+ * and `Flowbot.init` calls queued by the README's one-line stand-in start once it arrives, each
+ * with one startChat. The built files on one origin, the reference server on another.
+ */
+import { test, expect } from '@playwright/test';
+
+test('the async line in the head: the page is parsed and painted before the file arrives, and every widget starts', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  let starts = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/startChat')) starts++;
+  });
+  // The script-tag file is slow to come (a slow network, a far CDN).
+  let arrivedAt = 0;
+  await page.route('**/flowbot-chat.iife.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    arrivedAt = Date.now();
+    await route.continue();
+  });
+  const startedAt = Date.now();
+  await page.goto('/async-head.html', { waitUntil: 'domcontentloaded' });
+  const parsedBy = Date.now();
+  // Parsed (and its text laid out) long before the file came.
+  expect(parsedBy - startedAt).toBeLessThan(1000);
+  await expect(page.locator('#first-paragraph')).toBeVisible();
+  expect(arrivedAt).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { Flowbot: { version?: string } }).Flowbot.version)).toBe(
+    undefined,
+  );
+
+  // Once it is there: the widget of the page and the one queued with Flowbot.init both start.
+  const inline = page.locator('#inline');
+  await expect(inline.locator('[part~="choice"]').first()).toBeVisible();
+  const queued = page.locator('#later flowbot-chat');
+  await expect(queued).toHaveCount(1);
+  await expect(queued.locator('[part~="input"]')).toBeVisible();
+  expect(
+    await page.evaluate(() => typeof (window as unknown as { Flowbot: { version?: string } }).Flowbot.version),
+  ).toBe('string');
+  expect(starts).toBe(2);
+  expect(problems).toEqual([]);
+});
