@@ -24,10 +24,9 @@ const apiUrl = `http://127.0.0.1:${API_PORT}`;
 /** Where the README's snippets load the files from, and the viewer they name. */
 const CDN_ORIGIN = 'https://unpkg.com';
 /** The folder of the script tag's URL, as the README pins it (`/flowbot-chat@<version>/dist/`). */
-const FOLDER = new URL(/<script (?:async )?src="([^"]+)"/.exec(readmeBlock(readme, 'script-tag'))![1]!).pathname.replace(
-  /[^/]+$/,
-  '',
-);
+const FOLDER = new URL(
+  /<script (?:async )?src="([^"]+)"/.exec(readmeBlock(readme, 'script-tag'))![1]!,
+).pathname.replace(/[^/]+$/, '');
 const VIEWERS = ['https://viewer.example.com', 'http://127.0.0.1:8787'];
 
 /** A snippet with its URLs moved: the CDN's origin to `cdn`, the viewer's to the reference server. */
