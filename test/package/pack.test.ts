@@ -35,11 +35,13 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('holds the licence, the entries, the manifest and the README', () => {
+  it('holds the licence, the entries, the manifest, the README and the docs it links to', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'LICENSE',
         'README.md',
+        'docs/security.md',
+        'docs/frameworks.md',
         'package.json',
         'custom-elements.json',
         'dist/index.js',
