@@ -1,17 +1,14 @@
 /**
  * The README, `docs/*.md` and CONTRIBUTING.md, as a reader follows them: every relative link reaches
- * a file (and its heading), every snippet a test runs is in the file its test reads, and the
- * figures that come from the build (the files' gzip sizes, the files to self-host, the packages an
- * install brings) are the build's, so none of them can go stale. Builds `dist/` first when it is
- * missing.
+ * a file (and its heading), every snippet a test runs is in the file its test reads, and the README
+ * says which version is released where as package.json and the changelog do. The figures that come
+ * from the build are checked in pack.test.ts, after its one build.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, markers, readmeTable } from '../support/readme-snippets.js';
+import { describe, expect, it } from 'vitest';
+import { markers } from '../support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -92,72 +89,17 @@ describe('tested snippets', () => {
   }
 });
 
-describe('figures from the build', () => {
-  let gzipKB: Record<string, number>;
-  let pinnedFiles: string[];
-
-  beforeAll(() => {
-    if (!existsSync(join(root, 'dist/sri.json')) || !existsSync(join(root, 'dist/flowbot-chat.lazy.js'))) {
-      execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    }
-    pinnedFiles = Object.keys((JSON.parse(read('dist/sri.json')) as { files: Record<string, string> }).files);
-    // As tools/size.mjs measures them.
-    gzipKB = Object.fromEntries(
-      pinnedFiles.map((name) => [name, gzipSync(readFileSync(join(root, 'dist', name)), { level: 9 }).length / 1024]),
-    );
-  }, 300_000);
-
-  /** Whether "2.1" or "31" (as written, with its precision) is `kb` rounded to that precision. */
-  const sameFigure = (written: string, kb: number) => {
-    const decimals = written.split('.')[1]?.length ?? 0;
-    return kb.toFixed(decimals) === Number(written).toFixed(decimals);
-  };
-
-  it('the Self-hosting table lists the files the build pins, in their order, with their gzip sizes', () => {
-    const rows = readmeTable(read('README.md'), 'self-hosted-files');
-    expect(rows.map((row) => codeOf(row[0]!))).toEqual(pinnedFiles);
-    for (const row of rows) {
-      const name = codeOf(row[0]!);
-      const written = /^~([\d.]+) KB$/.exec(row.at(-1)!)?.[1];
-      expect(written, `the gzip cell of ${name}`).toBeDefined();
-      expect(
-        sameFigure(written!, gzipKB[name]!),
-        `${name}: ~${written} KB written, ${gzipKB[name]!.toFixed(1)} KB built`,
-      ).toBe(true);
-    }
-  });
-
-  it('the sizes in the prose are the built ones', () => {
-    const claims: [file: string, pattern: RegExp, built: string][] = [
-      ['README.md', /the script-tag file is ([\d.]+) KB gzip/, 'flowbot-chat.iife.js'],
-      ['README.md', /the widget's code \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.main.js'],
-      ['docs/security.md', /The file is small \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.iife.js'],
-    ];
-    for (const [file, pattern, built] of claims) {
-      const written = pattern.exec(read(file).replace(/\s+/g, ' '))?.[1];
-      expect(written, `${file}: ${pattern}`).toBeDefined();
-      expect(
-        sameFigure(written!, gzipKB[built]!),
-        `${file}: ${written} KB written, ${gzipKB[built]!.toFixed(1)} KB built`,
-      ).toBe(true);
-    }
-  });
-
-  it('the packages an install brings are package.json dependencies and the peers they require', () => {
-    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
-    const deps = Object.keys(pkg.dependencies);
-    const peers = deps.flatMap((dep) => {
-      const manifest = JSON.parse(read(`node_modules/${dep}/package.json`)) as {
-        peerDependencies?: Record<string, string>;
-        peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-      };
-      return Object.keys(manifest.peerDependencies ?? {}).filter(
-        (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
-      );
-    });
-    const sentence = /Installing it brings [^.]*\./.exec(read('CONTRIBUTING.md').replace(/\s+/g, ' '))?.[0];
-    expect(sentence, 'CONTRIBUTING.md: "Installing it brings …"').toBeDefined();
-    const named = [...sentence!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-    expect([...new Set(named)].sort()).toEqual([...new Set([...deps, ...peers])].sort());
+describe('what is released where', () => {
+  it("the README names package.json's version, and says it is unpublished while the changelog does", () => {
+    const { version } = JSON.parse(read('package.json')) as { version: string };
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    const section = /## What is released where (.*?) ## /.exec(readme)?.[1];
+    expect(section, 'README.md: "## What is released where"').toBeDefined();
+    expect(section).toContain(`The version in \`package.json\` is ${version},`);
+    const changelog = read('CHANGELOG.md').replace(/\s+/g, ' ');
+    const entry = new RegExp(`## \\[${version.replace(/\./g, '\\.')}\\](.*?)(## \\[|$)`).exec(changelog)?.[1];
+    expect(entry, `CHANGELOG.md: "## [${version}]"`).toBeDefined();
+    const unpublished = entry!.includes('not yet published');
+    expect(section!.includes('not yet on the npm registry'), 'README.md and CHANGELOG.md agree').toBe(unpublished);
   });
 });
