@@ -133,11 +133,11 @@ try {
     await page.context().close();
   }
 
-  // README: a dark theme, by the page's custom properties alone.
+  // README: a dark theme, by the page's custom properties alone (the rule of docs/theming.md).
   if (wanted('dark')) {
     const page = await open('/embed.html', 760, 760, 'dark');
-    // The rule as the README gives it, so the picture shows what a site owner gets.
-    const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
+    // The rule as docs/theming.md gives it, so the picture shows what a site owner gets.
+    const darkTheme = readmeBlock(readFileSync(`${root}docs/theming.md`, 'utf8'), 'dark-theme', 'docs/theming.md');
     await page.addStyleTag({ content: `body { background: #020617; color: #e2e8f0; }\n${darkTheme}` });
     const widget = chat(page, 'flowbot-chat[public-id="support"]');
     await settled(widget);

@@ -16,7 +16,7 @@ export function rgb(hex: string): string {
 }
 
 /**
- * Where each property of the README's dark theme shows: a part and a computed style. All are on
+ * Where each property of docs/theming.md's dark theme shows: a part and a computed style. All are on
  * screen while a text field waits for an answer after one the visitor gave.
  */
 const SEEN: Record<string, [part: string, property: string]> = {
@@ -34,7 +34,7 @@ const SEEN: Record<string, [part: string, property: string]> = {
   '--flowbot-background-image': ['messages', 'background-image'],
 };
 
-/** Every property of `css` (the README's dark theme) that shows in the widget shows its value there. */
+/** Every property of `css` (docs/theming.md's dark theme) that shows in the widget shows its value there. */
 export async function expectDarkTheme(widget: Locator, css: string): Promise<void> {
   const declared = new Map(customProperties(css));
   expect([...declared.keys()]).toEqual(expect.arrayContaining(Object.keys(SEEN)));

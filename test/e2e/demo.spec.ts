@@ -1,6 +1,6 @@
 /**
  * The demo page as `npm start` serves it (demo/start.ts: the reference server and the demo pages,
- * here on free loopback ports): its "dark" switch gives the widget the README's dark theme, with
+ * here on free loopback ports): its "dark" switch gives the widget docs/theming.md's dark theme, with
  * no light background picture behind it, and its "right to left" switch mirrors the widget. Takes
  * the demo's pictures at 1280 and 390 px, light, dark and right to left.
  */
@@ -14,7 +14,7 @@ import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
 import { flowbotEvents } from '../../src/element/events.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const darkTheme = readmeBlock(readFileSync(`${root}README.md`, 'utf8'), 'dark-theme');
+const darkTheme = readmeBlock(readFileSync(`${root}docs/theming.md`, 'utf8'), 'dark-theme', 'docs/theming.md');
 const shots = 'test-results/screenshots';
 
 function freePort(): Promise<number> {
@@ -108,7 +108,7 @@ test("the Events panel lists every event of the element's table, each with its d
 
 for (const width of [1280, 390]) {
   test.describe(`the demo page at ${width} px`, () => {
-    test("the dark switch gives the widget the README's dark theme, with no light picture behind it", async ({
+    test("the dark switch gives the widget docs/theming.md's dark theme, with no light picture behind it", async ({
       page,
     }) => {
       const { widget, problems } = await openDemo(page, width);
@@ -121,7 +121,7 @@ for (const width of [1280, 390]) {
 
       await page.getByLabel('dark', { exact: true }).check();
       await expectDarkTheme(widget, darkTheme);
-      // Every property of the README's rule, as written there.
+      // Every property of docs/theming.md's rule, as written there.
       const set = await widget.evaluate(
         (el, names) => names.map((name) => getComputedStyle(el).getPropertyValue(name).trim()),
         customProperties(darkTheme).map(([name]) => name),

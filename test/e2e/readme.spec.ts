@@ -1,11 +1,13 @@
 /**
- * The README, followed by a site owner as written: the files its self-hosting steps list are
- * copied from `dist/` into an empty folder and served by a plain static server, and pages made
- * of its snippets (script tag, modulepreload line, `Flowbot.init`, Usage, `::part` rules, dark
- * theme, Content-Security-Policy line) hold a conversation with the reference server. The snippets
- * are read from README.md by their `<!-- tested: name -->` markers; the only change made to them
- * is their URLs: the CDN's origin becomes the test's static server, and the viewer's (the
- * placeholder, or `npm start`'s) the reference server's.
+ * The README and the docs, followed by a site owner as written: the files the README's
+ * self-hosting steps list are copied from `dist/` into an empty folder and served by a plain static
+ * server, and pages made of the snippets (the README's plain page, script tag, modulepreload line,
+ * `Flowbot.init` and `::part` rules; docs/theming.md's dark theme, docs/security.md's
+ * Content-Security-Policy line, docs/answers-and-markdown.md's feedback forwarding) hold a
+ * conversation with the reference server. The snippets are read from the file they are in by their
+ * `<!-- tested: name -->` markers; the only change made to them is their URLs: the CDN's origin
+ * becomes the test's static server, and the viewer's (the placeholder, or `npm start`'s) the
+ * reference server's.
  */
 import { createServer, type Server } from 'node:http';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -19,6 +21,9 @@ import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(`${root}README.md`, 'utf8');
+/** A snippet of one of the docs (`docs/<file>`), read as the README's are. */
+const docBlock = (file: string, name: string) =>
+  readmeBlock(readFileSync(`${root}docs/${file}`, 'utf8'), name, `docs/${file}`);
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
 
 /** Where the README's snippets load the files from, and the viewer they name. */
@@ -45,6 +50,8 @@ interface StaticSite {
 }
 async function serveStatic(options: {
   files?: string;
+  /** The path the files are served under (the README's pinned folder by default). */
+  folder?: string;
   headers?: Record<string, string>;
   /** What a CDN sends so that pages on other origins can load the files as modules. */
   cors?: boolean;
@@ -52,9 +59,10 @@ async function serveStatic(options: {
   const served: { path: string; status: number }[] = [];
   const pages: Record<string, string> = {};
   const names = options.files ? readdirSync(options.files) : [];
+  const under = options.folder ?? FOLDER;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const name = path.startsWith(FOLDER) ? path.slice(FOLDER.length) : undefined;
+    const name = path.startsWith(under) ? path.slice(under.length) : undefined;
     let body: Buffer | string | undefined;
     if (path === '/favicon.ico') {
       // A real site has one; a 404 here would be a console error of every page.
@@ -206,7 +214,7 @@ test.describe('README, as a site owner follows it', () => {
 
   test('the Content-Security-Policy line: the page served with it has no violation', async ({ page }) => {
     const problems = await watch(page);
-    const line = readmeBlock(readme, 'csp').trim();
+    const line = docBlock('security.md', 'csp').trim();
     const [name, value] = [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()];
     expect(name).toBe('Content-Security-Policy');
     expect(value).toContain('trusted-types');
@@ -243,20 +251,30 @@ test.describe('README, as a site owner follows it', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the Usage snippet shows its title in its colours', async ({ page }) => {
+  test('the plain page, beside the three built files in a folder of the site, shows its title in its colours', async ({
+    page,
+  }) => {
     const problems = await watch(page);
-    const { shop } = await cdnAndSite('', `${scriptLine()}\n${readmeBlock(readme, 'usage')}`);
-    await page.goto(`${shop.url}/`);
+    const plain = readmeBlock(readme, 'plain-page');
+    // The page names its folder as a relative path (`flowbot-chat/…`): the files are served there.
+    const src = /<script src="([^"]+)"/.exec(plain)![1]!;
+    expect(src).not.toMatch(/^[a-z]+:|^\//);
+    const own = await site({ files: folder, folder: `/${src.replace(/[^/]+$/, '')}` });
+    own.pages['/'] = rewrite(plain, '');
+    await page.goto(`${own.url}/`);
     const widget = page.locator('flowbot-chat');
     await expect(widget.locator('[part~="title"]')).toHaveText('Acme support');
     expect(await styleOf(widget, 'header', 'background-color')).toBe(rgb('#0f766e'));
     await expect(widget.locator('[part~="bot-message"]').first()).toBeVisible();
+    // The widget's code came from the folder beside the page; nothing it asked for was missing.
+    expect(own.served.filter((r) => r.status !== 200)).toEqual([]);
+    expect(own.served.map((r) => r.path)).toContain(`/${src.replace(/[^/]+$/, '')}flowbot-chat.main.js`);
     expect(problems).toEqual([]);
   });
 
   test('the feedback snippet forwards each rating to the site, as the page wrote it', async ({ page }) => {
     const problems = await watch(page);
-    const { shop } = await cdnAndSite('', `${scriptLine()}\n${readmeBlock(readme, 'feedback')}`);
+    const { shop } = await cdnAndSite('', `${scriptLine()}\n${docBlock('answers-and-markdown.md', 'feedback')}`);
     // The site's own endpoint: what it receives is what the snippet sent.
     const received: unknown[] = [];
     await page.route(`${shop.url}/api/chat-feedback`, async (route) => {
@@ -293,7 +311,7 @@ test.describe('README, as a site owner follows it', () => {
 
   test('the dark-theme rule gives the widget its colours and hides the light background picture', async ({ page }) => {
     const problems = await watch(page);
-    const dark = readmeBlock(readme, 'dark-theme');
+    const dark = docBlock('theming.md', 'dark-theme');
     const { shop } = await cdnAndSite(`<style>\n${dark}\n</style>`, scriptTag());
     await page.goto(`${shop.url}/`);
     const widget = page.locator('flowbot-chat');

@@ -2,7 +2,7 @@
  * The e2e world: a plain static "customer site" on one origin (pages from test/e2e/pages plus the
  * built script-tag files) and the reference server on another. `__API__` in a page becomes the
  * server's URL, `__SRI_MAIN__` the SHA-384 of the widget's code (`integrity`). Pages named
- * `csp-*.html` are served with the strict Content-Security-Policy the README gives, which enforces
+ * `csp-*.html` are served with the strict Content-Security-Policy docs/security.md gives, which enforces
  * Trusted Types; `csp-lit-only-*.html` with the same policy allowing only Lit's Trusted Types
  * policy (the README's line before the script-tag file had its own).
  *

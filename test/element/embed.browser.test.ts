@@ -2,7 +2,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import pkg from '../../package.json';
-import readme from '../../README.md?raw';
+import frameworks from '../../docs/frameworks.md?raw';
 import embedSource from '../../src/script-tag/embed.ts?raw';
 // The script runs as it loads: `window.Flowbot`.
 import '../../src/script-tag/embed.js';
@@ -95,10 +95,10 @@ describe('<flowbot-chat>', () => {
       expect(warn.mock.calls.length).to.equal(1);
     });
 
-    it('takes every option the README documents, and the README documents every option', async () => {
+    it('takes every option docs/frameworks.md documents, and it documents every option', async () => {
       const declared = declaredOptions().sort();
-      const rows = readmeTable(readme, 'init-options');
-      expect(rows.map((row) => codeOf(row[0]!)).sort(), 'the README table').to.deep.equal(declared);
+      const rows = readmeTable(frameworks, 'init-options', 'docs/frameworks.md');
+      expect(rows.map((row) => codeOf(row[0]!)).sort(), 'the docs/frameworks.md table').to.deep.equal(declared);
       for (const row of rows) {
         expect(row.length, row[0]).to.equal(4);
         expect(row.every(Boolean), `${row[0]}: type, default and what`).to.equal(true);

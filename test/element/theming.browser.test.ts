@@ -131,7 +131,7 @@ describe('<flowbot-chat>', () => {
   });
 
   describe('error colour', () => {
-    /** The README's dark theme: the page's custom properties alone. */
+    /** docs/theming.md's dark theme, the custom properties the page sets (a subset of its rule). */
     const DARK = {
       '--flowbot-primary-color': '#818cf8',
       '--flowbot-on-primary-color': '#0f172a',

@@ -50,7 +50,7 @@ afterEach(async () => {
   await page.viewport(1280, 800);
 });
 
-/** The README's dark theme: the page's custom properties alone. */
+/** docs/theming.md's dark theme, the custom properties the page sets (a subset of its rule). */
 const DARK = {
   '--flowbot-primary-color': '#818cf8',
   '--flowbot-on-primary-color': '#0f172a',

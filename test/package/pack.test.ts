@@ -1,16 +1,21 @@
 /**
  * The tarball a stranger installs: `npm pack` holds the licence and no build by-products, and the
  * widget's entries install and import with only the widget's own dependencies (no Hono: the
- * reference server carries its own copy). Builds `dist/` first when it is missing.
+ * reference server carries its own copy). The figures the README and CONTRIBUTING.md give that come
+ * from the build (the files' gzip sizes, the files to self-host, the packages an install brings) are
+ * the build's, so none of them can go stale. Builds `dist/` first when it is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, readmeTable } from '../support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const npm = (args: string[], cwd: string): string =>
   execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -35,11 +40,13 @@ afterAll(() => {
 });
 
 describe('npm pack', () => {
-  it('holds the licence, the entries, the manifest and the README', () => {
+  it('holds the licence, the entries, the manifest, the README and the docs it links to', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'LICENSE',
         'README.md',
+        'docs/security.md',
+        'docs/frameworks.md',
         'package.json',
         'custom-elements.json',
         'dist/index.js',
@@ -75,4 +82,72 @@ describe('npm pack', () => {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ element: 'function', messages: 1 });
   }, 120_000);
+});
+
+describe('the figures the README and CONTRIBUTING.md give, against the build', () => {
+  let gzipKB: Record<string, number>;
+  let pinnedFiles: string[];
+
+  // After the file's own beforeAll, which builds `dist/` when it is missing.
+  beforeAll(() => {
+    pinnedFiles = Object.keys((JSON.parse(read('dist/sri.json')) as { files: Record<string, string> }).files);
+    // As tools/size.mjs measures them.
+    gzipKB = Object.fromEntries(
+      pinnedFiles.map((name) => [name, gzipSync(readFileSync(join(root, 'dist', name)), { level: 9 }).length / 1024]),
+    );
+  });
+
+  /** Whether "2.1" or "31" (as written, with its precision) is `kb` rounded to that precision. */
+  const sameFigure = (written: string, kb: number) => {
+    const decimals = written.split('.')[1]?.length ?? 0;
+    return kb.toFixed(decimals) === Number(written).toFixed(decimals);
+  };
+
+  it('the Self-hosting table lists the files the build pins, in their order, with their gzip sizes', () => {
+    const rows = readmeTable(read('README.md'), 'self-hosted-files');
+    expect(rows.map((row) => codeOf(row[0]!))).toEqual(pinnedFiles);
+    for (const row of rows) {
+      const name = codeOf(row[0]!);
+      const written = /^~([\d.]+) KB$/.exec(row.at(-1)!)?.[1];
+      expect(written, `the gzip cell of ${name}`).toBeDefined();
+      expect(
+        sameFigure(written!, gzipKB[name]!),
+        `${name}: ~${written} KB written, ${gzipKB[name]!.toFixed(1)} KB built`,
+      ).toBe(true);
+    }
+  });
+
+  it('the sizes in the prose are the built ones', () => {
+    const claims: [file: string, pattern: RegExp, built: string][] = [
+      ['README.md', /the script-tag file is ([\d.]+) KB gzip/, 'flowbot-chat.iife.js'],
+      ['README.md', /the widget's code \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.main.js'],
+      ['docs/security.md', /The file is small \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.iife.js'],
+    ];
+    for (const [file, pattern, built] of claims) {
+      const written = pattern.exec(read(file).replace(/\s+/g, ' '))?.[1];
+      expect(written, `${file}: ${pattern}`).toBeDefined();
+      expect(
+        sameFigure(written!, gzipKB[built]!),
+        `${file}: ${written} KB written, ${gzipKB[built]!.toFixed(1)} KB built`,
+      ).toBe(true);
+    }
+  });
+
+  it('the packages an install brings are package.json dependencies and the peers they require', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+    const deps = Object.keys(pkg.dependencies);
+    const peers = deps.flatMap((dep) => {
+      const manifest = JSON.parse(read(`node_modules/${dep}/package.json`)) as {
+        peerDependencies?: Record<string, string>;
+        peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+      };
+      return Object.keys(manifest.peerDependencies ?? {}).filter(
+        (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+      );
+    });
+    const sentence = /Installing it brings [^.]*\./.exec(read('CONTRIBUTING.md').replace(/\s+/g, ' '))?.[0];
+    expect(sentence, 'CONTRIBUTING.md: "Installing it brings …"').toBeDefined();
+    const named = [...sentence!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+    expect([...new Set(named)].sort()).toEqual([...new Set([...deps, ...peers])].sort());
+  });
 });

@@ -27,7 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const LIMIT_MS = 200;
 const MB = 1024 * 1024;
-/** The most a response may weigh (the README's limits). */
+/** The most a response may weigh (docs/limits.md). */
 const MAX_BODY = 2 * MB;
 /** Close to that, envelope included. */
 const NEAR_LIMIT = Math.floor(1.9 * MB);

@@ -17,7 +17,7 @@ const installed = existsSync(new URL('../../../node_modules/commonmark-spec/pack
 /**
  * Examples read right, per section (of those counted), with CommonMark 0.31.2.
  * Well-kept parsers read every counted example of nearly every section; the
- * gaps here are in what models rarely write (see the report in README.md).
+ * gaps here are in what models rarely write (see the report in docs/answers-and-markdown.md).
  */
 const FLOORS: Record<string, number> = {
   Tabs: 3,

@@ -1,0 +1,105 @@
+/**
+ * The README, `docs/*.md` and CONTRIBUTING.md, as a reader follows them: every relative link reaches
+ * a file (and its heading), every snippet a test runs is in the file its test reads, and the README
+ * says which version is released where as package.json and the changelog do. The figures that come
+ * from the build are checked in pack.test.ts, after its one build.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { markers } from '../support/readme-snippets.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const docs = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+/** The Markdown without its fenced blocks and inline code, where a `[text](url)` is not a link. */
+const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '').replace(/(`+)[\s\S]*?\1/g, '');
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces made hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
+
+/** The anchors of a Markdown file's headings (a repeated one gets `-1`, `-2`, as on GitHub). */
+function anchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const [, heading] of prose(text).matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(heading!.replace(/`/g, ''));
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n ? `${base}-${n}` : base);
+  }
+  return out;
+}
+
+/** Headings are read with their inline code kept (`` `Flowbot.init` `` → `flowbotinit`). */
+function headingAnchors(file: string): Set<string> {
+  const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+  return anchors(text.replace(/^(#{1,6} .*)$/gm, (line) => line.replace(/`/g, '')));
+}
+
+describe('links', () => {
+  it('finds the documents', () => {
+    expect(docs).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/security.md']));
+    expect(docs.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const file of docs) {
+    it(`every relative link of ${file} reaches a file, and its heading`, () => {
+      const links = [...prose(read(file)).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+      const broken = links
+        .filter((link) => !/^[a-z]+:/i.test(link))
+        .filter((link) => {
+          const [path, anchor] = link.split('#') as [string, string | undefined];
+          const target = path ? relative(root, join(root, dirname(file), path)) : file;
+          if (!existsSync(join(root, target))) return true;
+          return anchor !== undefined && target.endsWith('.md') && !headingAnchors(target).has(anchor);
+        });
+      expect(broken).toEqual([]);
+    });
+  }
+});
+
+/** Where each tested snippet lives: the file its test reads it from (see CONTRIBUTING.md). */
+const SNIPPETS: Record<string, string[]> = {
+  'README.md': ['plain-page', 'self-hosted-files', 'script-tag', 'modulepreload', 'init', 'parts'],
+  'docs/security.md': ['csp'],
+  'docs/answers-and-markdown.md': ['feedback'],
+  'docs/theming.md': ['dark-theme'],
+  'docs/frameworks.md': ['init-options'],
+};
+
+describe('tested snippets', () => {
+  for (const file of docs) {
+    it(`${file} holds exactly the snippets its tests read from it`, () => {
+      expect(markers(read(file)).sort()).toEqual([...(SNIPPETS[file] ?? [])].sort());
+    });
+  }
+});
+
+describe('what is released where', () => {
+  it("the README names package.json's version, and says it is unpublished while the changelog does", () => {
+    const { version } = JSON.parse(read('package.json')) as { version: string };
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    const section = /## What is released where (.*?) ## /.exec(readme)?.[1];
+    expect(section, 'README.md: "## What is released where"').toBeDefined();
+    expect(section).toContain(`The version in \`package.json\` is ${version},`);
+    const changelog = read('CHANGELOG.md').replace(/\s+/g, ' ');
+    const entry = new RegExp(`## \\[${version.replace(/\./g, '\\.')}\\](.*?)(## \\[|$)`).exec(changelog)?.[1];
+    expect(entry, `CHANGELOG.md: "## [${version}]"`).toBeDefined();
+    const unpublished = entry!.includes('not yet published');
+    expect(section!.includes('not yet on the npm registry'), 'README.md and CHANGELOG.md agree').toBe(unpublished);
+  });
+});
