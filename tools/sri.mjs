@@ -33,7 +33,8 @@ export function pins(dist = DIST) {
     version,
     base,
     files,
-    script: `<script src="${base}${SCRIPT}" integrity="${files[SCRIPT]}" crossorigin="anonymous"></script>`,
+    // `async`: the line never holds up the host page's parsing and first paint, wherever it is pasted.
+    script: `<script async src="${base}${SCRIPT}" integrity="${files[SCRIPT]}" crossorigin="anonymous"></script>`,
     preload: `<link rel="modulepreload" href="${base}${MAIN}" integrity="${files[MAIN]}" crossorigin="anonymous" />`,
   };
 }

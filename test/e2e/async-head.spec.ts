@@ -23,12 +23,24 @@ test('the async line in the head: the page is parsed and painted before the file
     arrivedAt = Date.now();
     await route.continue();
   });
+  // The page holds the README's CSS rule that keeps the inline widget's room (see serve.ts).
+  await page.addInitScript(() => {
+    // The page's own nodes that moved (a shift inside the widget's shadow root names no node).
+    const w = window as unknown as { moved: string[] };
+    w.moved = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        for (const source of (entry as unknown as { sources: { node?: Node | null }[] }).sources)
+          if (source.node) w.moved.push(source.node.nodeName);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const startedAt = Date.now();
   await page.goto('/async-head.html', { waitUntil: 'domcontentloaded' });
   const parsedBy = Date.now();
   // Parsed (and its text laid out) long before the file came.
   expect(parsedBy - startedAt).toBeLessThan(1000);
   await expect(page.locator('#first-paragraph')).toBeVisible();
+  const belowAt = await page.locator('#below').evaluate((el) => el.getBoundingClientRect().top);
   expect(arrivedAt).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { Flowbot: { version?: string } }).Flowbot.version)).toBe(
     undefined,
@@ -44,5 +56,8 @@ test('the async line in the head: the page is parsed and painted before the file
     await page.evaluate(() => typeof (window as unknown as { Flowbot: { version?: string } }).Flowbot.version),
   ).toBe('string');
   expect(starts).toBe(2);
+  // The text below the inline widget stayed where the first paint put it: no layout shift.
+  expect(await page.locator('#below').evaluate((el) => el.getBoundingClientRect().top)).toBe(belowAt);
+  expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -239,7 +239,7 @@ test.describe('README, as a site owner follows it', () => {
     const { shop } = await cdnAndSite(`<style>\n${parts}\n</style>`, `${scriptLine()}\n<script>\n${init}\n</script>`);
     await page.goto(`${shop.url}/`);
     const widget = page.locator('flowbot-chat');
-    // `chat.show()` ran before the widget's code had arrived: the bubble is open.
+    // Kept by the stand-in while the async file came, run once it had: the bubble is open.
     await expect(widget).toHaveAttribute('mode', 'bubble');
     await expect(widget.locator('[part~="panel"]')).toBeVisible();
     await expect(widget.locator('[part~="title"]')).toHaveText('Support');
@@ -257,7 +257,7 @@ test.describe('README, as a site owner follows it', () => {
     const problems = await watch(page);
     const plain = readmeBlock(readme, 'plain-page');
     // The page names its folder as a relative path (`flowbot-chat/…`): the files are served there.
-    const src = /<script src="([^"]+)"/.exec(plain)![1]!;
+    const src = /<script async src="([^"]+)"/.exec(plain)![1]!;
     expect(src).not.toMatch(/^[a-z]+:|^\//);
     const own = await site({ files: folder, folder: `/${src.replace(/[^/]+$/, '')}` });
     own.pages['/'] = rewrite(plain, '');
@@ -327,7 +327,10 @@ test.describe('Flowbot.init options', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/startChat')) starts.push(r.postData() ?? '');
     });
-    const init = `Flowbot.init({ publicId: 'my-bot', apiHost: '${apiUrl}', disableStreaming: true });`;
+    // The README's stand-in first (the line is async), then the call.
+    const standIn = readmeBlock(readme, 'init').split('\n')[0]!;
+    expect(standIn).toMatch(/^window\.Flowbot = window\.Flowbot \|\|/);
+    const init = `${standIn}\nFlowbot.init({ publicId: 'my-bot', apiHost: '${apiUrl}', disableStreaming: true });`;
     const { shop } = await cdnAndSite('', `${scriptLine()}\n<script>${init}</script>`);
     await page.goto(`${shop.url}/`);
     const widget = page.locator('flowbot-chat');

@@ -43,6 +43,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
+import { readmeBlock } from '../support/readme-snippets.js';
 import { visualFlows } from '../visual/flows.js';
 
 const { values } = parseArgs({
@@ -366,6 +367,12 @@ const server = createServer(async (req, res) => {
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
     let body = (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8')).replaceAll('__API__', api.url);
+    // The README's CSS rule that keeps an inline widget's room, as written there.
+    if (body.includes('__RESERVE_CSS__'))
+      body = body.replaceAll(
+        '__RESERVE_CSS__',
+        readmeBlock(await readFile(new URL('../../README.md', import.meta.url), 'utf8'), 'reserve-css'),
+      );
     if (body.includes('__SRI_MAIN__'))
       body = body.replaceAll('__SRI_MAIN__', await integrityOf('flowbot-chat.main.js'));
     res.setHeader('content-type', types[ext]!);

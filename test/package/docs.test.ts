@@ -74,7 +74,7 @@ describe('links', () => {
 
 /** Where each tested snippet lives: the file its test reads it from (see CONTRIBUTING.md). */
 const SNIPPETS: Record<string, string[]> = {
-  'README.md': ['plain-page', 'self-hosted-files', 'script-tag', 'modulepreload', 'init', 'parts'],
+  'README.md': ['plain-page', 'self-hosted-files', 'script-tag', 'modulepreload', 'init', 'parts', 'reserve-css'],
   'docs/security.md': ['csp'],
   'docs/answers-and-markdown.md': ['feedback'],
   'docs/theming.md': ['dark-theme'],
