@@ -129,7 +129,8 @@ test.describe('script-tag integrity', () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
-    const lines = readme.match(/<(script async src|link rel="modulepreload" href)="https:\/\/unpkg\.com\/[^>]*>/g) ?? [];
+    const lines =
+      readme.match(/<(script async src|link rel="modulepreload" href)="https:\/\/unpkg\.com\/[^>]*>/g) ?? [];
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) {
       expect(line).toContain(`https://unpkg.com/flowbot-chat@${version}/dist/`);
