@@ -19,7 +19,7 @@ import { runQueuedCalls } from '../script-tag/handover.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import { jsonObject, seconds } from './attribute-converters.js';
-import { DraftController } from './draft.js';
+import { DraftController } from './controllers/draft.js';
 import {
   FlowbotAnswerEvent,
   FlowbotEndEvent,
@@ -30,12 +30,12 @@ import {
   FlowbotStartEvent,
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { FollowController } from './follow.js';
-import { LateFeatures } from './late-features.js';
-import { LateListeners } from './late-listeners.js';
-import { onDemand } from './on-demand-loader.js';
+import { FollowController } from './controllers/follow.js';
+import { LateFeatures } from './on-demand/late-features.js';
+import { EventReplay } from './controllers/event-replay.js';
+import { onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
-import { PanelController } from './panel.js';
+import { PanelController } from './controllers/panel.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
 
@@ -263,7 +263,7 @@ export class FlowbotChat extends LitElement {
   readonly #follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
   /** The Widget resource's look over the bot's theme, as a constructed sheet. */
   readonly #theme = new ThemeSheet();
-  readonly #lateListeners = new LateListeners(this);
+  readonly #eventReplay = new EventReplay(this);
   /** How the bubble and the popup open and close. */
   readonly #panel = new PanelController(this, (event) => this.#fire(event));
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
@@ -340,7 +340,7 @@ export class FlowbotChat extends LitElement {
 
   /**
    * Also replays the conversation's events that fired before the first listener of their type
-   * (see `late-listeners.ts`).
+   * (see `controllers/event-replay.ts`).
    * @ignore
    */
   override addEventListener<K extends keyof HTMLElementEventMap>(
@@ -359,7 +359,7 @@ export class FlowbotChat extends LitElement {
     options?: boolean | AddEventListenerOptions,
   ): void {
     super.addEventListener(type, listener, options);
-    if (listener) this.#lateListeners.added(type);
+    if (listener) this.#eventReplay.added(type);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -593,7 +593,7 @@ export class FlowbotChat extends LitElement {
   }
 
   #fire(event: Event): void {
-    this.#lateListeners.firing(event);
+    this.#eventReplay.firing(event);
     this.dispatchEvent(event);
   }
 

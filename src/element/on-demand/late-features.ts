@@ -7,16 +7,16 @@
  * with the answers (after the first message).
  */
 import type { ReactiveController } from 'lit';
-import type { ConversationState } from '../conversation/session.js';
-import { messageToPlain } from '../render/message.js';
-import { useTextField } from '../render/inputs/index.js';
-import { needsLateRenderers } from '../render/late-needs.js';
-import type { Answers, AnswersHost } from './answers.js';
-import type { Invite, InviteHost } from './invite.js';
+import type { ConversationState } from '../../conversation/session.js';
+import { messageToPlain } from '../../render/message.js';
+import { useTextField } from '../../render/inputs/index.js';
+import { needsLateRenderers } from '../../render/late-needs.js';
+import type { Answers, AnswersHost } from '../answer-actions/answers.js';
+import type { Invite, InviteHost } from '../invitation/invite.js';
 import type { OnDemand } from './on-demand.js';
-import { RETRY_AFTER_MS } from '../script-tag/loader.js';
-import { onDemand } from './on-demand-loader.js';
-import type { SpeechController } from './speech.js';
+import { RETRY_AFTER_MS } from '../../script-tag/loader.js';
+import { onDemand } from './loader.js';
+import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
 export interface LateHost extends InviteHost, AnswersHost {

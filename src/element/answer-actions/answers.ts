@@ -17,14 +17,14 @@
  *   told the keys that copy it. A polite status says "Copied".
  *
  * The actions are drawn as DOM into the rows the transcript drew (see
- * `render/answer-row.ts`), once, and changed in place.
+ * `answer-row.ts`), once, and changed in place.
  */
 import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { answerStringsFor, type AnswerStrings } from '../i18n/answers.js';
-import { parseMarkdown } from '../protocol/markdown/index.js';
-import { readMedia } from '../protocol/media.js';
-import { answerToText, exportTranscript, type ExportFormat } from '../protocol/transcript-export.js';
-import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
+import { answerStringsFor, type AnswerStrings } from './strings.js';
+import { parseMarkdown } from '../../protocol/markdown/index.js';
+import { readMedia } from '../../protocol/media.js';
+import { answerToText, exportTranscript, type ExportFormat } from './transcript-export.js';
+import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
   COMMENT_CHARS,
   drawActions,
@@ -34,11 +34,11 @@ import {
   drawThanks,
   ICONS,
   showRating,
-} from '../render/answer-row.js';
-import { answerStyles } from '../render/answer-row.styles.js';
-import type { RowDecorations } from '../render/transcript.js';
-import { adoptStyles } from '../theme/sheets.js';
-import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from './events.js';
+} from './answer-row.js';
+import { answerStyles } from './answer-row.styles.js';
+import type { RowDecorations } from '../../render/transcript.js';
+import { adoptStyles } from '../../theme/sheets.js';
+import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from '../events.js';
 
 /** What the answers' features read of the element (its settings, read at each render). */
 export interface AnswersHost
@@ -111,7 +111,7 @@ function copyKeys(): string {
 }
 
 /**
- * The conversation as a document (see `protocol/transcript-export.ts`), in the
+ * The conversation as a document (see `transcript-export.ts`), in the
  * widget's language, titled after the widget. Written in slices: it never
  * holds the page for long, however long the conversation.
  */

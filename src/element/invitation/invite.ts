@@ -27,16 +27,16 @@
  * the fixed launcher, so the host page's layout never shifts.
  */
 import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { FlowbotStrings } from '../i18n/lookup.js';
-import { isObject, parseJson } from '../protocol/json.js';
-import { adoptStyles } from '../theme/sheets.js';
-import { NARROW } from './bubble-focus.js';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
+import { isObject, parseJson } from '../../protocol/json.js';
+import { adoptStyles } from '../../theme/sheets.js';
+import { NARROW } from '../controllers/bubble-focus.js';
 import {
   FlowbotPreviewDismissEvent,
   FlowbotPreviewShowEvent,
   FlowbotUnreadEvent,
   type FlowbotPreviewDismissReason as PreviewDismissReason,
-} from './events.js';
+} from '../events.js';
 import { inviteStyles } from './invite.styles.js';
 
 /** What the invitation reads of the element: its settings (see the element's properties), read when needed. */
