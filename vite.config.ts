@@ -99,7 +99,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     publicDir: false,
     define: {
       ...scriptTag(true),
-      'import.meta.env.FLOWBOT_LAZY_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
+      'import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
     },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),

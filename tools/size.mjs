@@ -54,10 +54,10 @@ export function measure(file = FILE) {
   return { file, raw: code.length, gzip: gzip(code), brotli: brotli(code), parts };
 }
 
-/** The keys of `enLater` in src/i18n/en.ts: the English words that arrive with the on-demand part. */
+/** The keys of `enOnDemand` in src/i18n/en.ts: the English words that arrive with the on-demand part. */
 function laterEnglishKeys() {
   const source = readFileSync('src/i18n/en.ts', 'utf8');
-  const block = /export const enLater = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  const block = /export const enOnDemand = \{([^}]*)\}/.exec(source)?.[1] ?? '';
   return [...block.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]);
 }
 
@@ -110,7 +110,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     failed = true;
   }
   // The widget's code carries only the English words it shows itself (`enFirst`); one that reads
-  // another (`enLater`, which arrives with the on-demand part) would show nothing in its place.
+  // another (`enOnDemand`, which arrives with the on-demand part) would show nothing in its place.
   const laterWords = laterEnglishKeys().filter((key) => new RegExp(`\\.${key}\\b`).test(readFileSync(MAIN, 'utf8')));
   if (laterWords.length) {
     console.error(

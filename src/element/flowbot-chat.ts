@@ -11,7 +11,12 @@ import { safeUrl } from '../protocol/safe-url.js';
 import type { ChatInput } from '../protocol/types.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
-import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from '../render/extras.js';
+import {
+  progressAvatarsStyles,
+  guestAvatarUrl,
+  renderProgress,
+  themeHostAvatarUrl,
+} from '../render/progress-avatars.js';
 import { messageContentStyles, prepareMessage } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
@@ -31,7 +36,7 @@ import {
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { FollowController } from './controllers/follow.js';
-import { LateFeatures } from './on-demand/late-features.js';
+import { OnDemandFeatures } from './on-demand/features.js';
 import { EventReplay } from './controllers/event-replay.js';
 import { onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
@@ -145,7 +150,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },
@@ -272,8 +277,8 @@ export class FlowbotChat extends LitElement {
   #focusedInput: ChatInput | undefined;
   /** What had focus in the shadow root as the update began. */
   #hadFocus: Element | null | undefined;
-  /** What arrives on demand: the late renderers, the voice, the invitation. */
-  readonly #features = new LateFeatures(this, {
+  /** What arrives on demand: the on-demand renderers, the voice, the invitation. */
+  readonly #features = new OnDemandFeatures(this, {
     conversation: () => this.#session.state,
     fire: (event) => this.#fire(event),
     visitorOpens: () => {

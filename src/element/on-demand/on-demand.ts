@@ -1,6 +1,6 @@
 /**
  * Everything the widget loads on demand, the first time a conversation needs
- * it: the late renderers (`render/late-parts.ts`), the viewer's side channels
+ * it: the on-demand renderers (`render/on-demand-parts.ts`), the viewer's side channels
  * (streamed answers, client logs), the storage of `persist`, the voice, the
  * bubble's invitation (preview, timed opening, unread badge), what the visitor
  * can do with the answers (copy, feedback, times, the conversation's menu) and
@@ -8,7 +8,7 @@
  * script-tag file it is `flowbot-chat.lazy.js` (see `loader.ts`).
  * Keeping it out of the first file keeps that file small.
  */
-export * from '../../render/late-parts.js';
+export * from '../../render/on-demand-parts.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../../api/client-logs.js';
 // The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
@@ -26,7 +26,7 @@ export { BubbleFocus } from '../controllers/bubble-focus.js';
 // What the visitor can do with the answers (copy, feedback, times, download, print): after the first message.
 export { Answers, exportConversation } from '../answer-actions/answers.js';
 // The languages besides English, and the English words only this part shows.
-export { catalogues } from '../../i18n/later.js';
+export { catalogues } from '../../i18n/on-demand.js';
 
 import type * as Self from './on-demand.js';
 

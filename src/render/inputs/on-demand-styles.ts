@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** Styles of the controls loaded on demand (see `../late-parts.ts`): fields, picture choice, rating, cards, files, skips. */
+/** Styles of the controls loaded on demand (see `../on-demand-parts.ts`): fields, picture choice, rating, cards, files, skips. */
 export const onDemandInputStyles = css`
   /* A choice's search (see choice-search.ts). */
   .search {
