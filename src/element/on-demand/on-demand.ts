@@ -24,7 +24,8 @@ export { SpeechController } from '../voice/speech.js';
 export { Invite } from '../invitation/invite.js';
 export { BubbleFocus } from '../controllers/bubble-focus.js';
 // What the visitor can do with the answers (copy, feedback, times, download, print): after the first message.
-export { Answers, exportConversation } from '../answer-actions/answers.js';
+export { Answers } from '../answer-actions/answers.js';
+export { exportConversation } from '../answer-actions/dates-and-export.js';
 // The languages besides English, and the English words only this part shows.
 export { catalogues } from '../../i18n/on-demand.js';
 
