@@ -23,7 +23,8 @@ import type { ReactiveController, TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from './strings.js';
 import { answerToText } from './transcript-export.js';
 import { ConversationMenu, type MenuHost } from './conversation-menu.js';
-import { langOf, READERS, timeOf } from './dates-and-export.js';
+import { READERS, timeOf } from './dates-and-export.js';
+import { langOf } from '../../i18n/lang.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
   COMMENT_CHARS,

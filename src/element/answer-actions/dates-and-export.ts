@@ -2,15 +2,12 @@
  * The answers' dates and times, in the visitor's local time and the widget's language, and the
  * conversation as a document (Download, and the element's `exportConversation`).
  */
+import { langOf } from '../../i18n/lang.js';
 import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { readMedia } from '../../protocol/media.js';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { answerStringsFor } from './strings.js';
 import { exportTranscript, type ExportFormat } from './transcript-export.js';
-
-/** The language of `host`: its own `lang`, else its closest ancestor's, else the page's (as the element's). */
-export const langOf = (host: Pick<Element, 'closest'>): string =>
-  host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
 
 /** The readers of messages: the markdown parser and the media reader (both here, on demand). */
 export const READERS = { markdown: parseMarkdown, media: readMedia };
