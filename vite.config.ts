@@ -1,7 +1,7 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
- * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand.ts`), fetched beside that code.
+ * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
  * - `main`   the widget's code (`src/define.ts`), everything inlined but that part, whose SHA-384 it carries.
  * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
  *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
@@ -9,7 +9,7 @@
  * - `server` the Node-only reference server.
  * - `test`   (Vitest's) the Node and browser (real Chromium) test projects.
  * `import.meta.env.FLOWBOT_SCRIPT_TAG` tells the code which path it is built for (see
- * `src/element/on-demand-loader.ts`). The build plugins are in `tools/build-plugins.ts`; the
+ * `src/element/on-demand/loader.ts`). The build plugins are in `tools/build-plugins.ts`; the
  * test servers' in `test/support/test-plugins.ts`.
  */
 /// <reference types="vitest/config" />
@@ -99,7 +99,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     publicDir: false,
     define: {
       ...scriptTag(true),
-      'import.meta.env.FLOWBOT_LAZY_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
+      'import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
     },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
@@ -117,7 +117,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
         { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
       ],
     },
-    build: scriptTagBuild('src/element/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
+    build: scriptTagBuild('src/element/on-demand/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
   }),
 
   // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.

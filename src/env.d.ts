@@ -5,7 +5,7 @@ interface ImportMetaEnv {
   /** The script-tag file's build: the SHA-384 of the widget's code (`sha384-…`), which it loads. */
   readonly FLOWBOT_MAIN_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of its on-demand file, which it loads. */
-  readonly FLOWBOT_LAZY_INTEGRITY?: string;
+  readonly FLOWBOT_ON_DEMAND_INTEGRITY?: string;
 }
 
 interface ImportMeta {

@@ -113,7 +113,7 @@ function completeManifest() {
               .filter(
                 (m) => !m.static && m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#'),
               )
-              // The DOM's own method, overridden (see late-listeners.ts): not the element's API.
+              // The DOM's own method, overridden (see src/element/controllers/event-replay.ts): not the element's API.
               .filter((m) => m.name !== 'addEventListener')
               .map((m) => ({ ...m, ...(m.type ? { type: expand(m.type) } : {}) }));
             declaration.attributes = (declaration.attributes ?? []).map((a) => ({

@@ -18,10 +18,12 @@ import { minifySync } from 'rolldown/experimental';
  * moving on demand paid most of it back: 33.85 KB (the reached 33,828 B, and the few bytes the
  * carried hash varies by). An answer written offline kept unsent and sent once when the browser
  * is back online (the check before each send, the not-sent failure, a Retry by itself only for what
- * never left; its record on demand): 34.07 KB (the reached 34,052 B). The budget is what is
- * reached, to be brought down (the shell-and-features split of the next round).
+ * never left; its record on demand): 34.05 KB. Flowbot.init calls queued by the page's stand-in
+ * (the async line) and one reader of a widget's language: 34,074 B reached, the budget 34,100 B
+ * (the few bytes the carried hashes vary by). The budget is what is reached, to be brought down
+ * (the shell-and-features split of the next round).
  */
-export const BUDGET_GZIP = 34_075;
+export const BUDGET_GZIP = 34_100;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since
@@ -54,10 +56,10 @@ export function measure(file = FILE) {
   return { file, raw: code.length, gzip: gzip(code), brotli: brotli(code), parts };
 }
 
-/** The keys of `enLater` in src/i18n/en.ts: the English words that arrive with the on-demand part. */
+/** The keys of `enOnDemand` in src/i18n/en.ts: the English words that arrive with the on-demand part. */
 function laterEnglishKeys() {
   const source = readFileSync('src/i18n/en.ts', 'utf8');
-  const block = /export const enLater = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  const block = /export const enOnDemand = \{([^}]*)\}/.exec(source)?.[1] ?? '';
   return [...block.matchAll(/^\s*(\w+):/gm)].map((match) => match[1]);
 }
 
@@ -110,7 +112,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     failed = true;
   }
   // The widget's code carries only the English words it shows itself (`enFirst`); one that reads
-  // another (`enLater`, which arrives with the on-demand part) would show nothing in its place.
+  // another (`enOnDemand`, which arrives with the on-demand part) would show nothing in its place.
   const laterWords = laterEnglishKeys().filter((key) => new RegExp(`\\.${key}\\b`).test(readFileSync(MAIN, 'utf8')));
   if (laterWords.length) {
     console.error(

@@ -46,7 +46,8 @@ import { LIMITS, limitTurn, SHORTENED } from '../protocol/limits.js';
 import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '../protocol/turn.js';
 import { takesTypedWords, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
-import { readExpiry, readFailure, readLease, readUnsent, TabSync, type Synced, type TabHost } from './tabs.js';
+import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
+import { TabSync, type TabHost } from './tabs.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';

@@ -7,7 +7,7 @@
  * `flowbotEvents` is the one table of them: the element fires these classes,
  * `react.ts` maps them to its `on…` props, and the manifest (with the framework
  * typings made from it) reads its names, classes and detail types from here.
- * The conversation's events can also arrive replayed: see `late-listeners.ts`.
+ * The conversation's events can also arrive replayed: see `controllers/event-replay.ts`.
  */
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 

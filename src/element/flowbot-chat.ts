@@ -11,7 +11,12 @@ import { safeUrl } from '../protocol/safe-url.js';
 import type { ChatInput } from '../protocol/types.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
-import { extrasStyles, guestAvatarUrl, renderProgress, themeHostAvatarUrl } from '../render/extras.js';
+import {
+  progressAvatarsStyles,
+  guestAvatarUrl,
+  renderProgress,
+  themeHostAvatarUrl,
+} from '../render/progress-avatars.js';
 import { messageContentStyles, prepareMessage } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
@@ -19,7 +24,7 @@ import { runQueuedCalls } from '../script-tag/handover.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import { jsonObject, seconds } from './attribute-converters.js';
-import { DraftController } from './draft.js';
+import { DraftController } from './controllers/draft.js';
 import {
   FlowbotAnswerEvent,
   FlowbotEndEvent,
@@ -30,12 +35,12 @@ import {
   FlowbotStartEvent,
 } from './events.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { FollowController } from './follow.js';
-import { LateFeatures } from './late-features.js';
-import { LateListeners } from './late-listeners.js';
-import { onDemand } from './on-demand-loader.js';
+import { FollowController } from './controllers/follow.js';
+import { OnDemandFeatures } from './on-demand/features.js';
+import { EventReplay } from './controllers/event-replay.js';
+import { onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
-import { PanelController } from './panel.js';
+import { PanelController } from './controllers/panel.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
 
@@ -145,7 +150,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, extrasStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles];
 
   static override properties: PropertyDeclarations = {
     publicId: { attribute: 'public-id' },
@@ -263,7 +268,7 @@ export class FlowbotChat extends LitElement {
   readonly #follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
   /** The Widget resource's look over the bot's theme, as a constructed sheet. */
   readonly #theme = new ThemeSheet();
-  readonly #lateListeners = new LateListeners(this);
+  readonly #eventReplay = new EventReplay(this);
   /** How the bubble and the popup open and close. */
   readonly #panel = new PanelController(this, (event) => this.#fire(event));
   /** The visitor has clicked, typed or answered: new inputs may take focus. */
@@ -272,8 +277,8 @@ export class FlowbotChat extends LitElement {
   #focusedInput: ChatInput | undefined;
   /** What had focus in the shadow root as the update began. */
   #hadFocus: Element | null | undefined;
-  /** What arrives on demand: the late renderers, the voice, the invitation. */
-  readonly #features = new LateFeatures(this, {
+  /** What arrives on demand: the on-demand renderers, the voice, the invitation. */
+  readonly #features = new OnDemandFeatures(this, {
     conversation: () => this.#session.state,
     fire: (event) => this.#fire(event),
     visitorOpens: () => {
@@ -340,7 +345,7 @@ export class FlowbotChat extends LitElement {
 
   /**
    * Also replays the conversation's events that fired before the first listener of their type
-   * (see `late-listeners.ts`).
+   * (see `controllers/event-replay.ts`).
    * @ignore
    */
   override addEventListener<K extends keyof HTMLElementEventMap>(
@@ -359,7 +364,7 @@ export class FlowbotChat extends LitElement {
     options?: boolean | AddEventListenerOptions,
   ): void {
     super.addEventListener(type, listener, options);
-    if (listener) this.#lateListeners.added(type);
+    if (listener) this.#eventReplay.added(type);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -593,7 +598,7 @@ export class FlowbotChat extends LitElement {
   }
 
   #fire(event: Event): void {
-    this.#lateListeners.firing(event);
+    this.#eventReplay.firing(event);
     this.dispatchEvent(event);
   }
 

@@ -4,7 +4,7 @@
  * theme, and what each response changes (the progress, the background).
  */
 import { readFlowbotTheme } from '../protocol/flowbot.js';
-import { sessionCss, type SessionView } from '../render/extras.js';
+import { sessionCss, type SessionView } from '../render/progress-avatars.js';
 import { ChangingSheet } from '../theme/sheets.js';
 import { widgetThemeCss } from '../theme/widget-theme.js';
 

@@ -6,7 +6,7 @@
 import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from '../conversation/options.js';
 import { startRequest, takeEarlyStart } from '../script-tag/handover.js';
-import { onDemand } from './on-demand-loader.js';
+import { onDemand } from './on-demand/loader.js';
 
 /**
  * The client `<flowbot-chat>` (`host`) talks to the viewer at `viewerBaseUrl`

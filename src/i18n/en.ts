@@ -46,7 +46,7 @@ export const enFirst = {
 } satisfies Partial<FlowbotStrings>;
 
 /** The words only the parts loaded on demand show (rarer controls, uploads, the voice, the invitation). */
-export const enLater = {
+export const enOnDemand = {
   mute: 'Mute voice',
   openPage: 'Open the page',
   embed: 'Embedded content',
@@ -88,4 +88,4 @@ export const enLater = {
 
 /** English. */
 // Marked pure, so a build that does not use it (the script-tag build's widget code) leaves it out.
-export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enLater);
+export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enOnDemand);

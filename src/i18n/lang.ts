@@ -8,6 +8,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { addCatalogues, mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
 
+/** The language of `host`: its own `lang`, else its closest ancestor's, else the page's. */
+export const langOf = (host: Pick<Element, 'closest'>): string =>
+  host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+
 export class LangController implements ReactiveController {
   /** The language tag in effect ('' when neither the host nor the page says). */
   lang = '';
@@ -39,7 +43,7 @@ export class LangController implements ReactiveController {
   }
 
   hostUpdate(): void {
-    const lang = this.#host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    const lang = langOf(this.#host);
     this.lang = lang;
     this.strings = stringsFor(lang);
     if (mayArrive(lang) && !this.#asked.has(lang)) {

@@ -97,7 +97,7 @@ export interface FlowbotStrings {
  * its English; they arrive with the on-demand part, before anything of it is
  * drawn. Code of the first file never reads them.
  */
-export type LateStringKey =
+export type OnDemandStringKey =
   | 'mute'
   | 'openPage'
   | 'invalidNumber'

@@ -16,7 +16,7 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { late } from './late.js';
+import { onDemand } from './on-demand.js';
 import type { MarkdownWords } from './markdown.js';
 import { richTextContent } from './rich-text.js';
 
@@ -48,8 +48,8 @@ export function needsOnDemand(message: Message): boolean {
  * without the on-demand part markdown shows plain (and media not at all).
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  if (late.get() || !needsOnDemand(message)) return undefined;
-  return late.load().then(
+  if (onDemand.get() || !needsOnDemand(message)) return undefined;
+  return onDemand.load().then(
     () => undefined,
     () => undefined,
   );
@@ -65,7 +65,7 @@ export function renderMessageContent(
   ctx: MessageRenderContext = {},
 ): TemplateResult | HTMLElement | null {
   // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
-  const part = needsOnDemand(message) ? late.get() : undefined;
+  const part = needsOnDemand(message) ? onDemand.get() : undefined;
   const m = readMessage(message, { ...ctx, markdown: part?.parseMarkdown, media: part?.readMedia });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
@@ -91,7 +91,7 @@ export function renderMessageContent(
 
 /** Plain-text summary of a message ("Image: alt", "Video", ...), with markdown read by the parser once it is loaded. */
 export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
-  const part = late.get();
+  const part = onDemand.get();
   return plainOf(message, labels, { markdown: part?.parseMarkdown, media: part?.readMedia });
 }
 

@@ -51,8 +51,8 @@ export const transcriptStyles = css`
   }
 
   /* Room for the line the on-demand part adds under a message (its time and actions, see
-     answer-row.ts), where that line takes room: under the last of a run of bot messages. Nothing
-     moves when it arrives. Between two bot messages it takes none: the next row comes up over it
+     element/answer-actions/answer-row.ts), where that line takes room: under the last of a run
+     of bot messages. Nothing moves when it arrives. Between two bot messages it takes none: the next row comes up over it
      (answer-row.ts), unless it is a streamed answer's (which only the on-demand part draws). */
   .row.bot:not(:has(> .acts), :has(+ .row.bot), [part~='typing']) {
     padding-block-end: 26px;

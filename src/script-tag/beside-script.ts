@@ -21,6 +21,6 @@ export function importOnDemandFile<T>(): Promise<T> {
   const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];
   // Only the script-tag file loads this code: without its loader, nothing is loaded unchecked.
   return new Promise<string>((resolve) =>
-    resolve(load!('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_LAZY_INTEGRITY!)),
+    resolve(load!('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY!)),
   ).then((url) => import(/* @vite-ignore */ url) as Promise<T>);
 }

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotRedirectEvent } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { onDemand } from '../../src/element/on-demand-loader.js';
+import { onDemand } from '../../src/element/on-demand/loader.js';
 import {
   $,
   $$,

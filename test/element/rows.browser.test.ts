@@ -5,7 +5,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { onDemand } from '../../src/element/on-demand-loader.js';
+import { onDemand } from '../../src/element/on-demand/loader.js';
 import { inputShown, parts, startResponse, stubViewer, textMessage } from './helpers.js';
 
 afterEach(() => vi.restoreAllMocks());

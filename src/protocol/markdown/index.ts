@@ -37,11 +37,12 @@
  * `tree.ts` (what they produce).
  */
 import type { RichTextNode } from '../rich-text.js';
-import { Blocks, MAX_LENGTH } from './blocks.js';
+import { MAX_LENGTH } from './block-syntax.js';
+import { Blocks } from './blocks.js';
 import { parseInline } from './inline.js';
 import { fill } from './tree.js';
 
-export { MAX_CELLS, MAX_CODE_BLOCKS, MAX_COLUMNS } from './blocks.js';
+export { MAX_CELLS, MAX_CODE_BLOCKS, MAX_COLUMNS } from './block-syntax.js';
 export { MarkdownStream } from './streaming.js';
 
 /**

@@ -4,8 +4,10 @@
  * where the text so far settled it.
  */
 import type { RichTextNode } from '../rich-text.js';
-import { Blocks, MAX_LENGTH, type Fence, type Level, type Quote, type Table } from './blocks.js';
-import { readInline, type Resume } from './inline.js';
+import { MAX_LENGTH } from './block-syntax.js';
+import { Blocks, type Fence, type Level, type Quote, type Table } from './blocks.js';
+import { readInline } from './inline.js';
+import type { Resume } from './inline-syntax.js';
 import { fill, type Todo } from './tree.js';
 
 /** What the block reader keeps between two lines, enough to take one line back out (see `MarkdownStream`). */

@@ -12,7 +12,7 @@ import { readInputOptions, text } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
 import type { PictureItem } from './picture-choice.js';
 import { renderTextInput } from './text-input.js';
-import { late } from '../late.js';
+import { onDemand } from '../on-demand.js';
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {
@@ -21,8 +21,8 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const pictures = input.type === 'picture choice input';
   const multiple = options.isMultipleChoice === true;
   const searchable = options.isSearchable === true && !pictures;
-  // A picture choice is drawn once its part is there (see `needsLateControl`).
-  const picturePart = pictures ? late.get() : undefined;
+  // A picture choice is drawn once its part is there (see `needsOnDemandControl`).
+  const picturePart = pictures ? onDemand.get() : undefined;
   const items: Array<ChoiceItem & Partial<PictureItem>> = pictures
     ? (picturePart?.readPictureItems(input) ?? [])
     : readChoiceItems(input);
@@ -43,9 +43,9 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
     const answer = choiceAnswer(items.filter((item) => draft.selected.has(item.id)));
     if (answer && !ctx.busy) ctx.submit(answer);
   };
-  // A searchable choice waits for its search (on demand, see `needsLateControl`).
+  // A searchable choice waits for its search (on demand, see `needsOnDemandControl`).
   const search = searchable
-    ? late
+    ? onDemand
         .get()
         ?.renderChoiceSearch(
           items,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { renderMessageContent } from '../../../src/render/message.js';
-import { onDemand } from '../../../src/element/on-demand-loader.js';
+import { onDemand } from '../../../src/element/on-demand/loader.js';
 import { renderRichText } from '../../../src/render/rich-text.js';
 import { HOSTILE_URLS, mount } from './helpers.js';
 

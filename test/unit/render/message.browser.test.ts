@@ -1,6 +1,6 @@
 import { expect as chaiExpect } from '@open-wc/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onDemand } from '../../../src/element/on-demand-loader.js';
+import { onDemand } from '../../../src/element/on-demand/loader.js';
 import { messageContentStyles, messageToPlain, renderMessageContent } from '../../../src/render/message.js';
 import { markup, mount } from './helpers.js';
 

@@ -19,12 +19,12 @@
  * Rich text and markdown are written from their tree, the one the bubble
  * drew: a node type this module does not know is written as its text.
  */
-import { isObject } from './json.js';
-import { LIMITS, SHORTENED } from './limits.js';
-import { readMessage, type Message, type ReadOptions } from './message.js';
-import { childrenOf, enter, newWalk, type RichTextNode, type Walk } from './rich-text.js';
-import { LINK_SCHEMES, safeUrl } from './safe-url.js';
-import type { AnswerEntry, BotEntry, TranscriptEntry } from './transcript.js';
+import { isObject } from '../../protocol/json.js';
+import { LIMITS, SHORTENED } from '../../protocol/limits.js';
+import { readMessage, type Message, type ReadOptions } from '../../protocol/message.js';
+import { childrenOf, enter, newWalk, type RichTextNode, type Walk } from '../../protocol/rich-text.js';
+import { LINK_SCHEMES, safeUrl } from '../../protocol/safe-url.js';
+import type { AnswerEntry, BotEntry, TranscriptEntry } from '../../protocol/transcript.js';
 
 /** The formats of an export. */
 export type ExportFormat = 'markdown' | 'text';

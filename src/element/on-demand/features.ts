@@ -1,25 +1,26 @@
 /**
  * What one element loads on demand (the part of `on-demand.ts`), asked for
- * before it renders, never while rendering: the late renderers when the
+ * before it renders, never while rendering: the on-demand renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
  * Widget resource turns it on, the invitation of the bubble and the popup
  * (with where Tab goes while the bubble is open), and what the visitor can do
  * with the answers (after the first message).
  */
 import type { ReactiveController } from 'lit';
-import type { ConversationState } from '../conversation/session.js';
-import { messageToPlain } from '../render/message.js';
-import { useTextField } from '../render/inputs/index.js';
-import { needsLateRenderers } from '../render/late-needs.js';
-import type { Answers, AnswersHost } from './answers.js';
-import type { Invite, InviteHost } from './invite.js';
+import type { ConversationState } from '../../conversation/session.js';
+import { messageToPlain } from '../../render/message.js';
+import { useTextField } from '../../render/inputs/index.js';
+import { needsOnDemandRenderers } from '../../render/on-demand-needs.js';
+import type { Answers, AnswersHost } from '../answer-actions/answers.js';
+import type { Invite } from '../invitation/invite.js';
+import type { InviteHost } from '../invitation/invite-host.js';
 import type { OnDemand } from './on-demand.js';
-import { RETRY_AFTER_MS } from '../script-tag/loader.js';
-import { onDemand } from './on-demand-loader.js';
-import type { SpeechController } from './speech.js';
+import { RETRY_AFTER_MS } from '../../script-tag/loader.js';
+import { onDemand } from './loader.js';
+import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
-export interface LateHost extends InviteHost, AnswersHost {
+export interface OnDemandHost extends InviteHost, AnswersHost {
   readonly widget:
     | {
         readonly voiceActive?: unknown;
@@ -32,7 +33,7 @@ export interface LateHost extends InviteHost, AnswersHost {
 }
 
 /** What these features tell the element. */
-export interface LateNotices {
+export interface OnDemandNotices {
   readonly conversation: () => ConversationState;
   /** Dispatches an event of the element. */
   readonly fire: (event: Event) => void;
@@ -40,7 +41,7 @@ export interface LateNotices {
   readonly visitorOpens: () => void;
 }
 
-export class LateFeatures implements ReactiveController {
+export class OnDemandFeatures implements ReactiveController {
   /** The voice, once the Widget resource turns it on and its code has arrived. */
   voice: SpeechController | undefined;
   /** The bubble's preview, timed opening and unread count, once their code has arrived. */
@@ -50,9 +51,9 @@ export class LateFeatures implements ReactiveController {
   /** What this element has asked for (a failed load is asked again after a while). */
   readonly #asked = new Set<string>();
 
-  readonly #host: LateHost;
-  readonly #notices: LateNotices;
-  constructor(host: LateHost, notices: LateNotices) {
+  readonly #host: OnDemandHost;
+  readonly #notices: OnDemandNotices;
+  constructor(host: OnDemandHost, notices: OnDemandNotices) {
     this.#host = host;
     this.#notices = notices;
     host.addController(this);
@@ -63,7 +64,7 @@ export class LateFeatures implements ReactiveController {
     if (!host.isConnected) return;
     const state = this.#notices.conversation();
     const changed = (): void => host.requestUpdate();
-    if (!onDemand.get() && needsLateRenderers(state)) {
+    if (!onDemand.get() && needsOnDemandRenderers(state)) {
       this.load('renderers', changed, (error) => {
         console.warn('flowbot-chat: the on-demand part did not load; a text field stands in', error);
         // The server still checks the answer, so a text field keeps the conversation going.

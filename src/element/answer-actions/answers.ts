@@ -11,20 +11,21 @@
  * - **The time** of every message, visitor's too, in the visitor's local time
  *   and the widget's language.
  * - **The conversation's menu** in the header (`no-menu` leaves it out):
- *   Download (Markdown) and Print (the transcript alone).
+ *   Download (Markdown) and Print (the transcript alone), see `conversation-menu.ts`.
  * - **Copy everywhere it is safe**: the Clipboard API where the browser allows
  *   it; where it refuses, the text is selected in a field and the visitor is
  *   told the keys that copy it. A polite status says "Copied".
  *
  * The actions are drawn as DOM into the rows the transcript drew (see
- * `render/answer-row.ts`), once, and changed in place.
+ * `answer-row.ts`), once, and changed in place.
  */
-import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { answerStringsFor, type AnswerStrings } from '../i18n/answers.js';
-import { parseMarkdown } from '../protocol/markdown/index.js';
-import { readMedia } from '../protocol/media.js';
-import { answerToText, exportTranscript, type ExportFormat } from '../protocol/transcript-export.js';
-import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
+import type { ReactiveController, TemplateResult } from 'lit';
+import { answerStringsFor, type AnswerStrings } from './strings.js';
+import { answerToText } from './transcript-export.js';
+import { ConversationMenu, type MenuHost } from './conversation-menu.js';
+import { READERS, timeOf } from './dates-and-export.js';
+import { langOf } from '../../i18n/lang.js';
+import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
   COMMENT_CHARS,
   drawActions,
@@ -34,21 +35,17 @@ import {
   drawThanks,
   ICONS,
   showRating,
-} from '../render/answer-row.js';
-import { answerStyles } from '../render/answer-row.styles.js';
-import type { RowDecorations } from '../render/transcript.js';
-import { adoptStyles } from '../theme/sheets.js';
-import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from './events.js';
+} from './answer-row.js';
+import { answerStyles } from './answer-row.styles.js';
+import type { RowDecorations } from '../../render/transcript.js';
+import { adoptStyles } from '../../theme/sheets.js';
+import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from '../events.js';
 
 /** What the answers' features read of the element (its settings, read at each render). */
-export interface AnswersHost
-  extends ReactiveControllerHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
+export interface AnswersHost extends MenuHost {
   /** Which answers offer thumbs: `streamed` (the default), `all` or `none`. */
   readonly feedback: string;
   readonly noCopy: boolean;
-  readonly noMenu: boolean;
-  readonly widget: { readonly title?: unknown } | undefined;
-  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 /** What the answers need of the conversation. */
@@ -64,82 +61,10 @@ export interface AnswersNotices {
   readonly fire: (event: Event) => void;
 }
 
-/** The readers of messages: the markdown parser and the media reader (both here, on demand). */
-const READERS = { markdown: parseMarkdown, media: readMedia };
-
-/** A long export yields to the page after this many milliseconds of work. */
-const SLICE_MS = 8;
-
-/** The language of `host`: its own `lang`, else its closest ancestor's, else the page's (as the element's). */
-const langOf = (host: Pick<Element, 'closest'>): string =>
-  host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** A date format of `lang` (the browser's own when the tag is not one). */
-function format(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}\n${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    try {
-      f = new Intl.DateTimeFormat(lang || undefined, options);
-    } catch {
-      f = new Intl.DateTimeFormat(undefined, options);
-    }
-    formats.set(key, f);
-  }
-  return f;
-}
-
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-const DAY_AND_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...TIME };
-const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
-
-/** When a message was shown, in the visitor's local time: the time alone today, with the day before. */
-function timeOf(at: number | undefined, lang: string): { text: string; iso: string } | undefined {
-  if (at === undefined) return undefined;
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return undefined;
-  const today = date.toDateString() === new Date().toDateString();
-  return { text: format(lang, today ? TIME : DAY_AND_TIME).format(date), iso: date.toISOString() };
-}
-
 /** The keys that copy on this platform. */
 function copyKeys(): string {
   const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
   return /mac|iphone|ipad|ipod/i.test(nav.userAgentData?.platform || nav.platform || nav.userAgent) ? '⌘C' : 'Ctrl+C';
-}
-
-/**
- * The conversation as a document (see `protocol/transcript-export.ts`), in the
- * widget's language, titled after the widget. Written in slices: it never
- * holds the page for long, however long the conversation.
- */
-export function exportConversation(
-  host: Pick<Element, 'closest'> & { readonly widget?: { readonly title?: unknown } | undefined },
-  view: Pick<AnswersView, 'entries'>,
-  kind: ExportFormat = 'markdown',
-): Promise<string> {
-  const lang = langOf(host);
-  const title = host.widget?.title;
-  let since = performance.now();
-  return exportTranscript([...view.entries], {
-    ...READERS,
-    format: kind === 'text' ? 'text' : 'markdown',
-    words: answerStringsFor(lang),
-    title: typeof title === 'string' ? title : undefined,
-    time: (at) => format(lang, TIME).format(at),
-    day: (at) => format(lang, DAY).format(at),
-    pause: () => {
-      if (performance.now() - since < SLICE_MS) return undefined;
-      return new Promise((resolve) =>
-        setTimeout(() => {
-          since = performance.now();
-          resolve();
-        }, 0),
-      );
-    },
-  });
 }
 
 /** One answer's actions as drawn, and what the visitor did with them. */
@@ -151,12 +76,6 @@ interface Drawn {
   /** The reasons, the thanks or the copy field under the actions. */
   extra: HTMLElement | undefined;
 }
-
-const kebab = svg`<path d="M12 5h.01M12 12h.01M12 19h.01" stroke-width="3" />`;
-
-/** Hides the rest of the page while the widget prints its transcript (added only for that print). */
-let printSheet: CSSStyleSheet | undefined;
-const PRINTING = 'data-flowbot-printing';
 
 /**
  * Whether a row's line of actions takes no room (the next answer comes up over it, see
@@ -184,14 +103,13 @@ export class Answers implements ReactiveController, RowDecorations {
   #ids = 0;
   /** The newest answer with actions (shown at all times on touch screens). */
   #latest: { key: number; acts: HTMLElement } | undefined;
-  #menuOpen = false;
-  /** The menu item to focus once the menu is drawn. */
-  #focusItem: 'first' | 'last' | undefined;
   #status: HTMLElement | undefined;
+  readonly #menu: ConversationMenu;
 
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
     this.#notices = notices;
+    this.#menu = new ConversationMenu(host, () => this.#words, notices.conversation);
     host.addController(this);
     adoptStyles(host.renderRoot, answerStyles);
     this.hostUpdate();
@@ -203,15 +121,16 @@ export class Answers implements ReactiveController, RowDecorations {
   }
 
   hostUpdated(): void {
-    const which = this.#focusItem;
-    if (!which) return;
-    this.#focusItem = undefined;
-    const items = this.#items();
-    items[which === 'first' ? 0 : items.length - 1]?.focus();
+    this.#menu.updated();
   }
 
   hostDisconnected(): void {
-    this.#setMenu(false);
+    this.#menu.close();
+  }
+
+  /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */
+  menu(): TemplateResult | undefined {
+    return this.#menu.render();
   }
 
   /** Adds (or changes) the actions of a bot answer's row; see the module comment. */
@@ -264,26 +183,6 @@ export class Answers implements ReactiveController, RowDecorations {
       this.#stamps.set(entry, stamp);
     }
     return stamp.node;
-  }
-
-  /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */
-  menu(): TemplateResult | undefined {
-    if (this.#host.noMenu) return undefined;
-    const words = this.#words;
-    const open = this.#menuOpen;
-    return html`<div class="menu-wrap" @keydown=${this.#handleMenuKeydown}>
-      <button part="menu-button" class="icon-button" id="menu-button" type="button" aria-label=${words.conversationMenu}
-        aria-haspopup="menu" aria-expanded=${open ? 'true' : 'false'} aria-controls=${open ? 'conversation-menu' : nothing}
-        @click=${this.#handleMenuClick}><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${kebab}</svg></button>
-      ${
-        open
-          ? html`<div part="menu" class="menu" id="conversation-menu" role="menu" aria-labelledby="menu-button">
-            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handleDownload}>${words.download}</button>
-            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handlePrint}>${words.print}</button>
-          </div>`
-          : nothing
-      }
-    </div>`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -438,120 +337,6 @@ export class Answers implements ReactiveController, RowDecorations {
     // A change a moment later is announced even when the words are the same as last time.
     setTimeout(() => (status.textContent = text), 50);
   }
-
-  // -------------------------------------------------------------------------------------------
-  // The menu
-
-  #items(): HTMLElement[] {
-    return [...this.#host.renderRoot.querySelectorAll<HTMLElement>('.menu-item')];
-  }
-
-  #menuButton(): HTMLElement | null {
-    return this.#host.renderRoot.querySelector<HTMLElement>('#menu-button');
-  }
-
-  #setMenu(open: boolean, focus?: 'first' | 'last' | 'button'): void {
-    if (open !== this.#menuOpen) {
-      this.#menuOpen = open;
-      if (open) document.addEventListener('pointerdown', this.#handleOutside, true);
-      else document.removeEventListener('pointerdown', this.#handleOutside, true);
-      this.#host.requestUpdate();
-    }
-    if (focus === 'button') this.#menuButton()?.focus();
-    else this.#focusItem = focus;
-  }
-
-  readonly #handleOutside = (event: Event): void => {
-    const wrap = this.#host.renderRoot.querySelector('.menu-wrap');
-    if (!wrap || !event.composedPath().includes(wrap)) this.#setMenu(false);
-  };
-
-  readonly #handleMenuClick = (): void => {
-    this.#setMenu(!this.#menuOpen, this.#menuOpen ? undefined : 'first');
-  };
-
-  readonly #handleMenuKeydown = (event: KeyboardEvent): void => {
-    const items = this.#items();
-    const at = items.indexOf((this.#host.renderRoot as ShadowRoot).activeElement as HTMLElement);
-    const onButton = (event.target as Element).id === 'menu-button';
-    let handled = true;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (onButton) this.#setMenu(true, 'first');
-        else items[(at + 1) % items.length]?.focus();
-        break;
-      case 'ArrowUp':
-        if (onButton) this.#setMenu(true, 'last');
-        else items[(at - 1 + items.length) % items.length]?.focus();
-        break;
-      case 'Home':
-        if (onButton) handled = false;
-        else items[0]?.focus();
-        break;
-      case 'End':
-        if (onButton) handled = false;
-        else items.at(-1)?.focus();
-        break;
-      case 'Escape':
-        // The menu closes, not the bubble or the popup around it.
-        if (this.#menuOpen) this.#setMenu(false, 'button');
-        else handled = false;
-        break;
-      case 'Tab':
-        this.#setMenu(false);
-        handled = false;
-        break;
-      default:
-        handled = false;
-    }
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
-  readonly #handleDownload = async (): Promise<void> => {
-    this.#setMenu(false, 'button');
-    const text = await exportConversation(this.#host, this.#notices.conversation(), 'markdown');
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(this.#host.widget?.title);
-    link.hidden = true;
-    // In the document while it is clicked (some browsers download only from a connected link), then gone.
-    this.#host.renderRoot.appendChild(link);
-    link.click();
-    link.remove();
-    // Revoked later: revoking at once can cancel a download that has not started.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  };
-
-  /**
-   * Prints the transcript alone: the widget's print styles leave out its
-   * controls and lay out every message, and for this print only, a sheet of
-   * the page's hides the rest of the page (gone again after the print).
-   */
-  readonly #handlePrint = (): void => {
-    this.#setMenu(false, 'button');
-    const host = this.#host;
-    if (!printSheet) {
-      printSheet = new CSSStyleSheet();
-      printSheet.replaceSync(
-        `@media print{body :not([${PRINTING}],:has([${PRINTING}])){display:none!important}[${PRINTING}]{position:static!important}}`,
-      );
-    }
-    const sheet = printSheet;
-    host.setAttribute(PRINTING, '');
-    if (!document.adoptedStyleSheets.includes(sheet))
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    const done = (): void => {
-      host.removeAttribute(PRINTING);
-      if (!document.querySelector(`[${PRINTING}]`))
-        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
-    };
-    window.addEventListener('afterprint', done, { once: true });
-    window.print();
-  };
 }
 
 /** The start of what the bubble shows (its paragraphs and items apart), for the descriptions of its buttons. */
@@ -568,19 +353,4 @@ function excerptOf(row: HTMLElement): string {
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text;
-}
-
-/** The downloaded file's name: the widget's title (or "conversation") and today's date. */
-function fileNameOf(title: unknown): string {
-  const slug =
-    (typeof title === 'string' ? title : '')
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'conversation';
-  const now = new Date();
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${slug}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.md`;
 }

@@ -26,66 +26,20 @@
  * Nothing here moves focus on its own, and everything is positioned against
  * the fixed launcher, so the host page's layout never shifts.
  */
-import { html, nothing, svg, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { FlowbotStrings } from '../i18n/lookup.js';
-import { isObject, parseJson } from '../protocol/json.js';
-import { adoptStyles } from '../theme/sheets.js';
-import { NARROW } from './bubble-focus.js';
+import { html, nothing, svg, type ReactiveController, type TemplateResult } from 'lit';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
+import { adoptStyles } from '../../theme/sheets.js';
+import { NARROW } from '../controllers/bubble-focus.js';
 import {
   FlowbotPreviewDismissEvent,
   FlowbotPreviewShowEvent,
   FlowbotUnreadEvent,
   type FlowbotPreviewDismissReason as PreviewDismissReason,
-} from './events.js';
+} from '../events.js';
+import { playChime } from './chime.js';
+import type { InviteHost, InviteNotices } from './invite-host.js';
 import { inviteStyles } from './invite.styles.js';
-
-/** What the invitation reads of the element: its settings (see the element's properties), read when needed. */
-export interface InviteHost extends ReactiveControllerHost {
-  readonly mode: string;
-  readonly open: boolean;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly preview: string;
-  readonly noPreview: boolean;
-  readonly previewDelay: number;
-  readonly autoOpen: number | undefined;
-  readonly autoOpenNarrow: boolean;
-  readonly notifySound: boolean;
-  readonly widget: { readonly aiFirstMessage?: unknown } | undefined;
-  /** Who this widget is, for its records: its flow-bot, viewer host and own key (`persist-key`, else `id`). */
-  readonly publicId: string;
-  readonly apiHost: string;
-  readonly persistKey: string;
-  readonly id: string;
-  /** Where the unread count is kept: with the conversation. */
-  readonly persist: string;
-  /** Opens the panel (the timed opening). */
-  show(): void;
-}
-
-/** What the invitation tells the element. */
-export interface InviteNotices {
-  /** The visitor asked for the panel (clicked the preview). */
-  visitorOpens(): void;
-  /**
-   * Fires one of the invitation's events (made here, with this code: the first file carries no
-   * class of an event it never fires).
-   */
-  fire(event: Event): void;
-}
-
-/** What this visit has seen of the widget, kept in `sessionStorage` (and `localStorage` with `persist="local"`). */
-interface Visit {
-  /** The preview was dismissed. */
-  dismissed?: boolean;
-  /** The panel was opened (and maybe closed). */
-  opened?: boolean;
-}
-
-/** A visit as read from storage: only its two flags count. */
-const visitOf = (value: Record<string, unknown> | undefined): Visit => ({
-  ...(value?.dismissed === true ? { dismissed: true } : {}),
-  ...(value?.opened === true ? { opened: true } : {}),
-});
+import { readJson, storageOf, visitOf, writeJson, type Visit } from './visit-storage.js';
 
 /** Longest preview text before it is cut (the card also clamps it to three lines). */
 const PREVIEW_CHARS = 160;
@@ -96,35 +50,6 @@ const CHIME_GAP_MS = 2000;
 
 const closeIcon = svg`<path d="M7 7l10 10M17 7 7 17" />`;
 const botIcon = svg`<path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4.5 19.5l1.3-4.3A7.5 7.5 0 1 1 20 11.5Z" />`;
-
-function storageOf(area: 'session' | 'local'): Storage | undefined {
-  try {
-    return area === 'local' ? localStorage : sessionStorage;
-  } catch {
-    // Blocked storage (cookies off, sandboxed frame): nothing is remembered.
-    return undefined;
-  }
-}
-
-function readJson(storage: Storage | undefined, key: string): Record<string, unknown> | undefined {
-  let text: string | null | undefined;
-  try {
-    text = storage?.getItem(key);
-  } catch {
-    // Blocked storage reads as empty.
-  }
-  const value = parseJson(text ?? 'null');
-  return isObject(value) ? value : undefined;
-}
-
-function writeJson(storage: Storage | undefined, key: string, value: object | undefined): void {
-  try {
-    if (value) storage?.setItem(key, JSON.stringify(value));
-    else storage?.removeItem(key);
-  } catch {
-    // A full or blocked storage only forgets.
-  }
-}
 
 /** A visible string, white space collapsed, cut to `PREVIEW_CHARS`. */
 function previewOf(text: string): string {
@@ -392,21 +317,7 @@ export class Invite implements ReactiveController {
     this.lastChime = now;
     try {
       this.audio ??= new AudioContext();
-      const audio = this.audio;
-      if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
-      const start = audio.currentTime + 0.01;
-      const gain = audio.createGain();
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.05, start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.35);
-      gain.connect(audio.destination);
-      const tone = audio.createOscillator();
-      tone.type = 'sine';
-      tone.frequency.setValueAtTime(880, start);
-      tone.frequency.setValueAtTime(660, start + 0.12);
-      tone.connect(gain);
-      tone.start(start);
-      tone.stop(start + 0.36);
+      playChime(this.audio);
     } catch {
       // No Web Audio: the badge says it all.
     }

@@ -10,7 +10,7 @@
  * record of a click or key press), while muted, or without the API.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatMessage } from '../protocol/types.js';
+import type { ChatMessage } from '../../protocol/types.js';
 
 const MUTED_KEY = 'flowbot-chat:muted';
 

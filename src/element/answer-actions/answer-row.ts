@@ -9,8 +9,8 @@
  * already announced (the first answers arrive before this code), or with a
  * new row, they are not read out as part of the message.
  */
-import type { AnswerStrings } from '../i18n/answers.js';
-import { el } from './rich-text.js';
+import type { AnswerStrings } from './strings.js';
+import { el } from '../../render/rich-text.js';
 
 /** What an answer's actions show. */
 export interface ActionsView {

@@ -1,6 +1,6 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `late.ts`): the controls of the rarer input types (and of a text input
+ * (see `on-demand.ts`): the controls of the rarer input types (and of a text input
  * that takes files or voice messages) and their styles, the markdown parser,
  * video, audio and embed messages, a streamed answer while it grows, the
  * voice's mute switch, suggested replies and the link of a blocked redirect.
@@ -30,7 +30,7 @@ export {
   renderRedirectLink,
   renderStreamFailure,
   renderSuggestions,
-} from './rare-extras.js';
+} from './suggestions-notices.js';
 export { parseMarkdown } from '../protocol/markdown/index.js';
 export { markdownContent } from './markdown.js';
 // Video, audio and embed messages: most conversations are text and images.

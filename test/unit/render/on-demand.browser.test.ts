@@ -1,7 +1,7 @@
 // The parts loaded on demand, seen from a page that has not loaded them yet (each test file
 // runs in a fresh page, so the module starts unloaded here).
 import { describe, expect, it, vi } from 'vitest';
-import { onDemand } from '../../../src/element/on-demand-loader.js';
+import { onDemand } from '../../../src/element/on-demand/loader.js';
 import { newDraft, renderInput, type InputContext } from '../../../src/render/inputs/index.js';
 import { prepareMessage, renderMessageContent } from '../../../src/render/message.js';
 import { stringsFor } from '../../../src/i18n/lookup.js';

@@ -1,7 +1,7 @@
 /**
  * The session's extras around the transcript: the progress bar, the
  * `dynamicTheme` background and guest avatar, the Widget resource's suggested
- * replies (`defaultMessages`, drawn by `rare-extras.ts`, on demand, with the
+ * replies (`defaultMessages`, drawn by `suggestions-notices.ts`, on demand, with the
  * link shown when the browser blocked a redirect's new tab; the voice's mute
  * switch comes with the voice).
  *
@@ -90,7 +90,7 @@ export function guestAvatarUrl(view: SessionView): string | undefined {
 }
 
 /** Styles of these parts; add them to the element's static styles. */
-export const extrasStyles: CSSResult = css`
+export const progressAvatarsStyles: CSSResult = css`
   /* High contrast draws the transparent outline round the track and the bar in the selection colour. */
   .progress {
     flex: none;

@@ -3,9 +3,9 @@
  * English words only that part shows (the script-tag build's first file
  * carries English's other words; see `en.ts`).
  */
-import { enLater } from './en.js';
+import { enOnDemand } from './en.js';
 import { catalogues as portuguese } from './pt-br.js';
 import type { FlowbotStrings } from './strings.js';
 
 /** By lower-case tag, added to those already here (`addCatalogues`). */
-export const catalogues: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enLater, ...portuguese };
+export const catalogues: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand, ...portuguese };

@@ -4,10 +4,10 @@
  * Escape and on a click on the backdrop); the bubble's panel closes on Escape;
  * a close by the visitor gives focus back to the launcher; `flowbot-open` and
  * `flowbot-close` fire after each change. Where Tab goes while the bubble is
- * open, and the phone's modal panel, come on demand (`bubble-focus.ts`).
+ * open, and the phone's modal panel, come on demand (`bubble-focus.ts`, beside this file).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotCloseEvent, FlowbotOpenEvent } from './events.js';
+import { FlowbotCloseEvent, FlowbotOpenEvent } from '../events.js';
 
 /** What the panel's opening reads of the element. */
 export interface PanelHost extends ReactiveControllerHost, HTMLElement {
@@ -24,7 +24,7 @@ export class PanelController implements ReactiveController {
   readonly #fire: (event: Event) => void;
   constructor(
     host: PanelHost,
-    /** Dispatches an event of the element (see `late-listeners.ts`). */
+    /** Dispatches an event of the element (see `event-replay.ts`). */
     fire: (event: Event) => void,
   ) {
     this.#host = host;

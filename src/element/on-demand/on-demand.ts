@@ -1,32 +1,33 @@
 /**
  * Everything the widget loads on demand, the first time a conversation needs
- * it: the late renderers (`render/late-parts.ts`), the viewer's side channels
+ * it: the on-demand renderers (`render/on-demand-parts.ts`), the viewer's side channels
  * (streamed answers, client logs), the storage of `persist`, the voice, the
  * bubble's invitation (preview, timed opening, unread badge), what the visitor
  * can do with the answers (copy, feedback, times, the conversation's menu) and
  * the languages besides English. In the npm build this is an ordinary chunk; beside the
- * script-tag file it is `flowbot-chat.lazy.js` (see `on-demand-loader.ts`).
+ * script-tag file it is `flowbot-chat.lazy.js` (see `loader.ts`).
  * Keeping it out of the first file keeps that file small.
  */
-export * from '../render/late-parts.js';
+export * from '../../render/on-demand-parts.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
-export { sendClientLogs } from '../api/client-logs.js';
+export { sendClientLogs } from '../../api/client-logs.js';
 // The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
-export { streamMessageByFrame as streamMessage } from './by-frame.js';
+export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.js';
 // Remembering a conversation (persist): most widgets remember nothing.
-export { ConversationStore } from '../conversation/persistence.js';
+export { ConversationStore } from '../../conversation/persistence.js';
 // A conversation whose session the viewer no longer knows: only after a call failed.
-export { expiry } from '../conversation/expiry.js';
+export { expiry } from '../../conversation/expiry.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
-export { SpeechController } from './speech.js';
+export { SpeechController } from '../voice/speech.js';
 // The bubble's invitation (with its styles), and where Tab goes while its panel is open: fetched
 // by bubble and popup widgets only.
-export { Invite } from './invite.js';
-export { BubbleFocus } from './bubble-focus.js';
+export { Invite } from '../invitation/invite.js';
+export { BubbleFocus } from '../controllers/bubble-focus.js';
 // What the visitor can do with the answers (copy, feedback, times, download, print): after the first message.
-export { Answers, exportConversation } from './answers.js';
+export { Answers } from '../answer-actions/answers.js';
+export { exportConversation } from '../answer-actions/dates-and-export.js';
 // The languages besides English, and the English words only this part shows.
-export { catalogues } from '../i18n/later.js';
+export { catalogues } from '../../i18n/on-demand.js';
 
 import type * as Self from './on-demand.js';
 

@@ -9,7 +9,7 @@
  * comes out 8,192 characters per frame, so no frame reads and draws more.
  * Loaded on demand, with the stream reader.
  */
-import { streamMessage, type StreamMessageOptions } from '../api/stream.js';
+import { streamMessage, type StreamMessageOptions } from '../../api/stream.js';
 
 /** The most text one frame shows (about four pages: far more than a model sends between two frames). */
 export const MAX_FRAME_TEXT = 8192;

@@ -6,7 +6,7 @@
  * type), and the first listener added for the type gets them, in order, on the next microtask, as
  * events with `replayed: true` that do not bubble (listeners on ancestors heard the originals).
  */
-import { FlowbotEvent, type FlowbotEventClass } from './events.js';
+import { FlowbotEvent, type FlowbotEventClass } from '../events.js';
 
 const KEEP = 100;
 
@@ -16,7 +16,7 @@ type Replayable = FlowbotEvent<unknown> & { constructor: FlowbotEventClass };
 const isReplayable = (event: Event): event is Replayable =>
   event instanceof FlowbotEvent && (event.constructor as FlowbotEventClass).replayable;
 
-export class LateListeners {
+export class EventReplay {
   /** The types that have had a listener on the element. */
   readonly #heard = new Set<string>();
   readonly #unheard = new Map<string, Replayable[]>();

@@ -7,7 +7,7 @@ import {
   exportTranscript,
   richTextToDocument,
   type ExportOptions,
-} from '../../../src/protocol/transcript-export.js';
+} from '../../../src/element/answer-actions/transcript-export.js';
 import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
 
 const words = {

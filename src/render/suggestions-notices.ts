@@ -1,7 +1,7 @@
 /**
  * Loaded on demand: the extras few conversations show, the Widget resource's
  * suggested replies and the link offered when the browser blocked a
- * redirect's new tab. Their styles stay with the others (`extras.ts`).
+ * redirect's new tab. Their styles stay with the others (`progress-avatars.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FlowbotStrings } from '../i18n/lookup.js';

@@ -6,10 +6,10 @@
  * `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
-import { addCatalogues } from '../i18n/lookup.js';
-import { provideLateRenderers } from '../render/late.js';
-import { importOnDemandFile } from '../script-tag/beside-script.js';
-import { createLoader } from '../script-tag/loader.js';
+import { addCatalogues } from '../../i18n/lookup.js';
+import { provideOnDemandRenderers } from '../../render/on-demand.js';
+import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import { createLoader } from '../../script-tag/loader.js';
 import type { OnDemand } from './on-demand.js';
 
 /**
@@ -25,4 +25,4 @@ export const onDemand = createLoader<OnDemand>(() =>
 );
 
 // The renderers draw what arrives with it.
-provideLateRenderers(onDemand);
+provideOnDemandRenderers(onDemand);

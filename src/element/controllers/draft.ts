@@ -6,9 +6,9 @@
  * stop (and let go of the microphone).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ConversationState } from '../conversation/session.js';
-import type { ChatInput } from '../protocol/types.js';
-import { isBlankDraft, newDraft, type InputDraft } from '../render/inputs/index.js';
+import type { ConversationState } from '../../conversation/session.js';
+import type { ChatInput } from '../../protocol/types.js';
+import { isBlankDraft, newDraft, type InputDraft } from '../../render/inputs/index.js';
 
 export class DraftController implements ReactiveController {
   /** The draft of the input on screen. */

@@ -1,0 +1,202 @@
+/**
+ * The conversation's menu in the header (`no-menu` leaves it out): Download (Markdown) and Print
+ * (the transcript alone). Part of the answers' features (see `answers.ts`), which draw it.
+ */
+import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { TranscriptEntry } from '../../protocol/transcript.js';
+import { exportConversation } from './dates-and-export.js';
+import type { AnswerStrings } from './strings.js';
+
+/** What the menu reads of the element. */
+export interface MenuHost
+  extends ReactiveControllerHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
+  readonly noMenu: boolean;
+  readonly widget: { readonly title?: unknown } | undefined;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+const kebab = svg`<path d="M12 5h.01M12 12h.01M12 19h.01" stroke-width="3" />`;
+
+/** Hides the rest of the page while the widget prints its transcript (added only for that print). */
+let printSheet: CSSStyleSheet | undefined;
+const PRINTING = 'data-flowbot-printing';
+
+/** The menu of one element: its state, its keys, and what its items do. */
+export class ConversationMenu {
+  #menuOpen = false;
+  /** The menu item to focus once the menu is drawn. */
+  #focusItem: 'first' | 'last' | undefined;
+
+  readonly #host: MenuHost;
+  readonly #words: () => AnswerStrings;
+  readonly #conversation: () => { readonly entries: readonly TranscriptEntry[] };
+  constructor(
+    host: MenuHost,
+    words: () => AnswerStrings,
+    conversation: () => { readonly entries: readonly TranscriptEntry[] },
+  ) {
+    this.#host = host;
+    this.#words = words;
+    this.#conversation = conversation;
+  }
+
+  /** After the element's update: focuses the item asked for, now that the menu is drawn. */
+  updated(): void {
+    const which = this.#focusItem;
+    if (!which) return;
+    this.#focusItem = undefined;
+    const items = this.#items();
+    items[which === 'first' ? 0 : items.length - 1]?.focus();
+  }
+
+  /** Closes the menu (the element left the page). */
+  close(): void {
+    this.#setMenu(false);
+  }
+
+  /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */
+  render(): TemplateResult | undefined {
+    if (this.#host.noMenu) return undefined;
+    const words = this.#words();
+    const open = this.#menuOpen;
+    return html`<div class="menu-wrap" @keydown=${this.#handleMenuKeydown}>
+      <button part="menu-button" class="icon-button" id="menu-button" type="button" aria-label=${words.conversationMenu}
+        aria-haspopup="menu" aria-expanded=${open ? 'true' : 'false'} aria-controls=${open ? 'conversation-menu' : nothing}
+        @click=${this.#handleMenuClick}><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${kebab}</svg></button>
+      ${
+        open
+          ? html`<div part="menu" class="menu" id="conversation-menu" role="menu" aria-labelledby="menu-button">
+            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handleDownload}>${words.download}</button>
+            <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handlePrint}>${words.print}</button>
+          </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  #items(): HTMLElement[] {
+    return [...this.#host.renderRoot.querySelectorAll<HTMLElement>('.menu-item')];
+  }
+
+  #menuButton(): HTMLElement | null {
+    return this.#host.renderRoot.querySelector<HTMLElement>('#menu-button');
+  }
+
+  #setMenu(open: boolean, focus?: 'first' | 'last' | 'button'): void {
+    if (open !== this.#menuOpen) {
+      this.#menuOpen = open;
+      if (open) document.addEventListener('pointerdown', this.#handleOutside, true);
+      else document.removeEventListener('pointerdown', this.#handleOutside, true);
+      this.#host.requestUpdate();
+    }
+    if (focus === 'button') this.#menuButton()?.focus();
+    else this.#focusItem = focus;
+  }
+
+  readonly #handleOutside = (event: Event): void => {
+    const wrap = this.#host.renderRoot.querySelector('.menu-wrap');
+    if (!wrap || !event.composedPath().includes(wrap)) this.#setMenu(false);
+  };
+
+  readonly #handleMenuClick = (): void => {
+    this.#setMenu(!this.#menuOpen, this.#menuOpen ? undefined : 'first');
+  };
+
+  readonly #handleMenuKeydown = (event: KeyboardEvent): void => {
+    const items = this.#items();
+    const at = items.indexOf((this.#host.renderRoot as ShadowRoot).activeElement as HTMLElement);
+    const onButton = (event.target as Element).id === 'menu-button';
+    let handled = true;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (onButton) this.#setMenu(true, 'first');
+        else items[(at + 1) % items.length]?.focus();
+        break;
+      case 'ArrowUp':
+        if (onButton) this.#setMenu(true, 'last');
+        else items[(at - 1 + items.length) % items.length]?.focus();
+        break;
+      case 'Home':
+        if (onButton) handled = false;
+        else items[0]?.focus();
+        break;
+      case 'End':
+        if (onButton) handled = false;
+        else items.at(-1)?.focus();
+        break;
+      case 'Escape':
+        // The menu closes, not the bubble or the popup around it.
+        if (this.#menuOpen) this.#setMenu(false, 'button');
+        else handled = false;
+        break;
+      case 'Tab':
+        this.#setMenu(false);
+        handled = false;
+        break;
+      default:
+        handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  readonly #handleDownload = async (): Promise<void> => {
+    this.#setMenu(false, 'button');
+    const text = await exportConversation(this.#host, this.#conversation(), 'markdown');
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileNameOf(this.#host.widget?.title);
+    link.hidden = true;
+    // In the document while it is clicked (some browsers download only from a connected link), then gone.
+    this.#host.renderRoot.appendChild(link);
+    link.click();
+    link.remove();
+    // Revoked later: revoking at once can cancel a download that has not started.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+
+  /**
+   * Prints the transcript alone: the widget's print styles leave out its
+   * controls and lay out every message, and for this print only, a sheet of
+   * the page's hides the rest of the page (gone again after the print).
+   */
+  readonly #handlePrint = (): void => {
+    this.#setMenu(false, 'button');
+    const host = this.#host;
+    if (!printSheet) {
+      printSheet = new CSSStyleSheet();
+      printSheet.replaceSync(
+        `@media print{body :not([${PRINTING}],:has([${PRINTING}])){display:none!important}[${PRINTING}]{position:static!important}}`,
+      );
+    }
+    const sheet = printSheet;
+    host.setAttribute(PRINTING, '');
+    if (!document.adoptedStyleSheets.includes(sheet))
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    const done = (): void => {
+      host.removeAttribute(PRINTING);
+      if (!document.querySelector(`[${PRINTING}]`))
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+    window.addEventListener('afterprint', done, { once: true });
+    window.print();
+  };
+}
+
+/** The downloaded file's name: the widget's title (or "conversation") and today's date. */
+function fileNameOf(title: unknown): string {
+  const slug =
+    (typeof title === 'string' ? title : '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'conversation';
+  const now = new Date();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${slug}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.md`;
+}
