@@ -16,8 +16,15 @@ import { codeOf, readmeTable } from '../support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
+/**
+ * The environment of a command as a shell would give it: without what the test runner sets
+ * (`NODE_ENV=test`, `VITEST…`), a build here would be a test build (Lit's development mode, larger
+ * files), not the one `npm run build` makes.
+ */
+const shellEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
 const npm = (args: string[], cwd: string): string =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: shellEnv() });
 
 let work: string;
 let tarball: string;
