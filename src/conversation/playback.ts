@@ -17,14 +17,15 @@ import { countWords, messageDelay } from './typing.js';
 /**
  * A long response is shown a slice per frame (see `play`): a slice holds at
  * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
- * laying out long paragraphs is what takes time). Short messages cost their
- * row only: the limits' thousand of them are drawn at once, as a page would
- * draw a thousand paragraphs. A response the limits shortened (a hostile
- * size: parsing it took long already) is shown from a task of its own, not
- * in the one that parsed it.
+ * laying out long paragraphs is what takes time), a short message counting as
+ * `SHORT_MESSAGE`: a slice holds 100 of them. The limits' thousand short rows
+ * drawn and laid out in one task held WebKit for a third of a second. A
+ * response the limits shortened (a hostile size: parsing it took long
+ * already) is shown from a task of its own, not in the one that parsed it.
  */
 const SLICE_CHARS = 40_000;
 const LONG_MESSAGE = 1_000;
+const SHORT_MESSAGE = 400;
 
 /** What playing a response reaches of the controller. */
 export interface Stage {
@@ -119,7 +120,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
       slice = 0;
     }
     const chars = textChars[index] ?? 0;
-    if (chars > LONG_MESSAGE) slice += chars;
+    slice += chars > LONG_MESSAGE ? chars : SHORT_MESSAGE;
     // Words are counted only where they make the bot "type".
     const words =
       message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;

@@ -146,6 +146,30 @@ describe('<flowbot-chat>', () => {
         expect(actionsOf(rowOf(el, 'Refunds'))!.getAttribute('role')).to.equal(null);
       });
 
+      it('come to a thousand answers newest first, a slice of rows at a time, every row in the end', async () => {
+        const many = Array.from({ length: LIMITS.messages }, (_, i) => textMessage(`m${i}`, `Answer ${i}`));
+        stubViewer(startResponse({ messages: many }));
+        const el = document.createElement('flowbot-chat') as FlowbotChat;
+        el.setAttribute('public-id', 'stub');
+        // The rows shown, and which of them had actions, each time actions were added.
+        const batches: { shown: number; withActions: number[] }[] = [];
+        const seen = new MutationObserver(() => {
+          const all = rows(el);
+          const withActions = all.flatMap((row, i) => (actionsOf(row) ? [i] : []));
+          if (withActions.length > (batches.at(-1)?.withActions.length ?? 0))
+            batches.push({ shown: all.length, withActions });
+        });
+        await fixture(el);
+        seen.observe(el.shadowRoot!, { subtree: true, childList: true });
+        await until(() => rows(el).length === LIMITS.messages && rows(el).every((row) => actionsOf(row)), 10_000);
+        seen.disconnect();
+        expect(batches.length, 'drawn in several slices').to.be.at.least(3);
+        const { shown, withActions } = batches[0]!;
+        expect(withActions, 'the newest row shown first').to.include(shown - 1);
+        expect(withActions, 'not the oldest').not.to.include(0);
+        expect(withActions.length, 'a slice').to.be.below(LIMITS.messages / 4);
+      });
+
       it('offer thumbs under a streamed answer by default (reference server)', async () => {
         const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="assistant"></flowbot-chat>`);
         await inputShown(el);

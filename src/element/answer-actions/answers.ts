@@ -17,7 +17,10 @@
  *   told the keys that copy it. A polite status says "Copied".
  *
  * The actions are drawn as DOM into the rows the transcript drew (see
- * `answer-row.ts`), once, and changed in place.
+ * `answer-row.ts`), once, and changed in place. A long transcript gets them
+ * `ROWS_PER_RENDER` rows a render, newest first (the rows in view), as the
+ * render is committed, before it is painted: drawing a thousand rows' actions
+ * in one task stopped WebKit for a third of a second.
  */
 import type { ReactiveController, TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from './strings.js';
@@ -40,6 +43,9 @@ import { answerStyles } from './answer-row.styles.js';
 import type { RowDecorations } from '../../render/transcript.js';
 import { adoptStyles } from '../../theme/sheets.js';
 import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from '../events.js';
+
+/** The most rows whose actions are drawn in one render; the rest in the next ones, a task apart. */
+const ROWS_PER_RENDER = 50;
 
 /** What the answers' features read of the element (its settings, read at each render). */
 export interface AnswersHost extends MenuHost {
@@ -105,6 +111,11 @@ export class Answers implements ReactiveController, RowDecorations {
   #latest: { key: number; acts: HTMLElement } | undefined;
   #status: HTMLElement | undefined;
   readonly #menu: ConversationMenu;
+  /** How many more rows this render may draw actions into; the rest wait for the next frame. */
+  #budget = ROWS_PER_RENDER;
+  #more = false;
+  /** The bot rows of the render under way, in the transcript's order. */
+  #rows: [BotEntry, HTMLElement][] = [];
 
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
@@ -118,10 +129,19 @@ export class Answers implements ReactiveController, RowDecorations {
   hostUpdate(): void {
     this.#lang = langOf(this.#host);
     this.#words = answerStringsFor(this.#lang);
+    this.#budget = ROWS_PER_RENDER;
   }
 
   hostUpdated(): void {
     this.#menu.updated();
+    // Newest first: of a long transcript, the rows in view get their actions first.
+    const rows = this.#rows;
+    this.#rows = [];
+    for (let i = rows.length; i--;) this.#draw(...rows[i]!);
+    if (this.#more) {
+      this.#more = false;
+      setTimeout(() => this.#host.requestUpdate(), 0);
+    }
   }
 
   hostDisconnected(): void {
@@ -133,8 +153,13 @@ export class Answers implements ReactiveController, RowDecorations {
     return this.#menu.render();
   }
 
-  /** Adds (or changes) the actions of a bot answer's row; see the module comment. */
+  /** Takes a bot answer's row of this render: its actions are drawn once the render is committed. */
   row(entry: BotEntry, row: HTMLElement): void {
+    this.#rows.push([entry, row]);
+  }
+
+  /** Adds (or changes) the actions of a bot answer's row; see the module comment. */
+  #draw(entry: BotEntry, row: HTMLElement): void {
     const host = this.#host;
     const text = entry.message.type === 'text';
     const copy = text && !host.noCopy;
@@ -143,6 +168,10 @@ export class Answers implements ReactiveController, RowDecorations {
     const signature = `${copy} ${feedback} ${this.#lang}`;
     let drawn = this.#drawn.get(entry);
     if (drawn?.signature !== signature) {
+      if (this.#budget-- <= 0) {
+        this.#more = true;
+        return;
+      }
       const acts = drawActions({
         id: `fb-${entry.key}-${this.#ids++}`,
         time: timeOf(entry.at, this.#lang),
@@ -165,8 +194,9 @@ export class Answers implements ReactiveController, RowDecorations {
       acts.classList.toggle('rated', !!drawn.rating && feedback);
       // A streamed (AI) answer's thumbs take their room under it, even with another answer below.
       acts.classList.toggle('keep', feedback && entry.message.id.startsWith(STREAMED_ID));
+      // Changed with the actions only (and by what rates, shows or drops): not at each render of each row.
+      lean(drawn);
     }
-    lean(drawn);
     if ((copy || feedback) && entry.key >= (this.#latest?.key ?? -1)) {
       this.#latest?.acts.classList.remove('latest');
       drawn.acts.classList.add('latest');
