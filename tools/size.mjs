@@ -19,11 +19,14 @@ import { minifySync } from 'rolldown/experimental';
  * carried hash varies by). An answer written offline kept unsent and sent once when the browser
  * is back online (the check before each send, the not-sent failure, a Retry by itself only for what
  * never left; its record on demand): 34.05 KB. Flowbot.init calls queued by the page's stand-in
- * (the async line) and one reader of a widget's language: 34,074 B reached, the budget 34,100 B
- * (the few bytes the carried hashes vary by). The budget is what is reached, to be brought down
- * (the shell-and-features split of the next round).
+ * (the async line) and one reader of a widget's language: 34,074 B reached. The element's
+ * properties declared at their fields (experimental decorators: the compiler's decorate helper and
+ * a call per field, 213 B; Lit's own `@property`, which also handles standard decorators, would
+ * have cost 408 B) and a text message read once (67 B): 34,385 B reached, the budget 34,400 B (the
+ * few bytes the carried hashes vary by). The budget is what is reached, to be brought down (the
+ * shell-and-features split of the next issue).
  */
-export const BUDGET_GZIP = 34_100;
+export const BUDGET_GZIP = 34_400;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since

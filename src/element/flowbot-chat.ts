@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Widget } from '../api/schemas/index.js';
 import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
@@ -6,24 +6,16 @@ import { LangController } from '../i18n/lang.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
 import { isObject, pick, text } from '../protocol/json.js';
-import { readMessage } from '../protocol/message.js';
-import { safeUrl } from '../protocol/safe-url.js';
-import type { ChatInput } from '../protocol/types.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
-import {
-  progressAvatarsStyles,
-  guestAvatarUrl,
-  renderProgress,
-  themeHostAvatarUrl,
-} from '../render/progress-avatars.js';
-import { messageContentStyles, prepareMessage } from '../render/message.js';
+import { progressAvatarsStyles, guestAvatarUrl, renderProgress, hostAvatarUrl } from '../render/progress-avatars.js';
+import { isShown, messageContentStyles, prepareMessage } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
 import { runQueuedCalls } from '../script-tag/handover.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { iconUrl } from '../theme/widget-theme.js';
-import { jsonObject, seconds } from './attribute-converters.js';
+import { jsonObject, property, seconds } from './attribute-converters.js';
 import { DraftController } from './controllers/draft.js';
 import {
   FlowbotAnswerEvent,
@@ -41,6 +33,7 @@ import { EventReplay } from './controllers/event-replay.js';
 import { onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { PanelController } from './controllers/panel.js';
+import { InputFocus } from './controllers/input-focus.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
 
@@ -152,90 +145,87 @@ export type FlowbotWidget = Partial<Widget>;
 export class FlowbotChat extends LitElement {
   static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles];
 
-  static override properties: PropertyDeclarations = {
-    publicId: { attribute: 'public-id' },
-    apiHost: { attribute: 'api-host' },
-    mode: { reflect: true },
-    widget: { converter: jsonObject('widget') },
-    prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
-    open: { type: Boolean, reflect: true },
-    persist: {},
-    disableStreaming: { attribute: 'disable-streaming', type: Boolean },
-    persistKey: { attribute: 'persist-key' },
-    preview: {},
-    noPreview: { attribute: 'no-preview', type: Boolean },
-    previewDelay: { attribute: 'preview-delay', converter: seconds(3) },
-    autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
-    autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
-    notifySound: { attribute: 'notify-sound', type: Boolean },
-    feedback: {},
-    noCopy: { attribute: 'no-copy', type: Boolean },
-    noMenu: { attribute: 'no-menu', type: Boolean },
-  };
-
   /** `lang` is the global attribute: observed so the widget's words follow it at once. */
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'lang'];
   }
 
   /** The public id of the flow-bot to talk to. */
+  @property({ attribute: 'public-id' })
   publicId = '';
 
   /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
+  @property({ attribute: 'api-host' })
   apiHost = '';
 
   /** `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). */
+  @property({ reflect: true })
   mode: FlowbotChatMode = 'standard';
 
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
+  @property({ converter: jsonObject('widget') })
   widget: FlowbotWidget | undefined = undefined;
 
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
+  @property({ attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') })
   prefilledVariables: Record<string, unknown> | undefined = undefined;
 
   /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
+  @property({ type: Boolean, reflect: true })
   open = false;
 
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
+  @property()
   persist: PersistMode = 'none';
 
   /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
+  @property({ attribute: 'disable-streaming', type: Boolean })
   disableStreaming = false;
 
   /**
    * Keeps this widget's remembered conversation apart from another widget's of
    * the same bot on the site. Default: the element's `id`, else none.
    */
+  @property({ attribute: 'persist-key' })
   persistKey = '';
 
   /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
+  @property()
   preview = '';
 
   /** Shows no preview message. */
+  @property({ attribute: 'no-preview', type: Boolean })
   noPreview = false;
 
   /** Seconds before the preview appears; `0`: at once. */
+  @property({ attribute: 'preview-delay', converter: seconds(3) })
   previewDelay = 3;
 
   /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
+  @property({ attribute: 'auto-open', converter: seconds(undefined) })
   autoOpen: number | undefined = undefined;
 
   /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
+  @property({ attribute: 'auto-open-narrow', type: Boolean })
   autoOpenNarrow = false;
 
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
+  @property({ attribute: 'notify-sound', type: Boolean })
   notifySound = false;
 
   /**
    * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
    * `all` (every text answer) or `none`.
    */
+  @property()
   feedback: FlowbotFeedbackMode = 'streamed';
 
   /** Leaves out the Copy button under the answers. */
+  @property({ attribute: 'no-copy', type: Boolean })
   noCopy = false;
 
   /** Leaves out the conversation's menu (Download, Print) in the header. */
+  @property({ attribute: 'no-menu', type: Boolean })
   noMenu = false;
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
@@ -271,18 +261,17 @@ export class FlowbotChat extends LitElement {
   readonly #eventReplay = new EventReplay(this);
   /** How the bubble and the popup open and close. */
   readonly #panel = new PanelController(this, (event) => this.#fire(event));
-  /** The visitor has clicked, typed or answered: new inputs may take focus. */
-  #interacted = false;
-  /** The input that last took focus (or was found without a control to focus yet). */
-  #focusedInput: ChatInput | undefined;
-  /** What had focus in the shadow root as the update began. */
-  #hadFocus: Element | null | undefined;
+  /** Where focus goes: a new input takes it once the visitor has interacted. */
+  readonly #focus = new InputFocus(this, () => ({
+    input: this.#session.state.input,
+    inView: !this.#panel.floating || this.open,
+  }));
   /** What arrives on demand: the on-demand renderers, the voice, the invitation. */
   readonly #features = new OnDemandFeatures(this, {
     conversation: () => this.#session.state,
     fire: (event) => this.#fire(event),
     visitorOpens: () => {
-      this.#interacted = true;
+      this.#focus.interacted = true;
       this.show();
     },
   });
@@ -386,47 +375,12 @@ export class FlowbotChat extends LitElement {
       }
     }
     this.#theme.apply(this.renderRoot, this.widget, session.state);
-    this.#hadFocus = this.shadowRoot!.activeElement;
-  }
-
-  protected override updated(): void {
-    // The control that had focus went with the answer (removed, or disabled while it is sent):
-    // focus stays in the widget, on the conversation, until the next input takes it. Else it
-    // falls to the page's body, from where Tab goes elsewhere in each browser (Firefox: to the
-    // top of the page). The conversation is right above where the control was: the page stays
-    // where it is.
-    const had = this.#hadFocus as HTMLButtonElement | null;
-    if (had && (!had.isConnected || had.disabled))
-      this.renderRoot.querySelector<HTMLElement>('.messages')?.focus({ preventScroll: true });
-    // A new input takes focus, but only once the visitor has interacted:
-    // focusing on first load would pop up a phone's keyboard uninvited.
-    // A control loaded on demand is not there yet: try again on the update that brings it.
-    const { input } = this.#session.state;
-    if (input && input !== this.#focusedInput) {
-      const control = this.renderRoot.querySelector<HTMLElement>(
-        '.composer input, .composer textarea, .composer button',
-      );
-      if (control || !this.renderRoot.querySelector('.composer .bone')) this.#focusedInput = input;
-      if (control && this.#interacted && (!this.#panel.floating || this.open)) control.focus({ preventScroll: true });
-    }
   }
 
   protected override render(): TemplateResult {
     const { strings } = this.#language;
     const panel = this.#renderPanel(strings);
-    if (this.mode === 'popup') {
-      // eslint-disable-next-line lit-a11y/click-events-have-key-events -- the backdrop's click closes; by keyboard, Escape does (the dialog's cancel)
-      return html`<dialog
-        part="dialog"
-        class="dialog"
-        aria-labelledby="title"
-        @cancel=${this.#handleDialogCancel}
-        @close=${this.#handleDialogClose}
-        @click=${this.#handleDialogClick}
-      >
-        ${panel}
-      </dialog>`;
-    }
+    if (this.mode === 'popup') return this.#panel.dialog(panel);
     if (this.mode === 'bubble') {
       const launcher = renderLauncher({
         strings,
@@ -435,7 +389,10 @@ export class FlowbotChat extends LitElement {
         onClick: () => this.#handleLauncherClick(),
         onKeydown: (event) => this.#handleKeydown(event),
       });
-      const invite = this.#features.invite?.render(strings, this.#avatarUrl() ?? iconUrl(this.widget?.widgetIcon));
+      const invite = this.#features.invite?.render(
+        strings,
+        hostAvatarUrl(this.#session.state, iconUrl(this.widget?.avatarIcon)) ?? iconUrl(this.widget?.widgetIcon),
+      );
       return html`${launcher}${invite ?? nothing}${panel}`;
     }
     return panel;
@@ -467,7 +424,7 @@ export class FlowbotChat extends LitElement {
       ${header ? this.#renderHeader(strings, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
       ${renderTranscript(state, {
         strings,
-        avatar: this.#avatarUrl(),
+        avatar: hostAvatarUrl(this.#session.state, iconUrl(this.widget?.avatarIcon)),
         guestAvatar: guestAvatarUrl(state),
         blockedUrl: this.#blockedUrl,
         onRetry: () => this.#handleRetryClick(),
@@ -537,7 +494,7 @@ export class FlowbotChat extends LitElement {
   }
 
   #submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }, byVisitor = true): boolean {
-    this.#interacted = true;
+    this.#focus.interacted = true;
     if (!this.#session.send(answer.answer, answer.text)) return false;
     // The visitor's own answer brings them back to the end of the conversation.
     if (byVisitor) this.#follow.jump();
@@ -554,12 +511,17 @@ export class FlowbotChat extends LitElement {
         break;
       case 'message':
         // Media messages are shown once the on-demand part is there (the controller waits for it).
-        if (readMessage(notice.message, { media: onDemand.get()?.readMedia }) !== null) {
+        if (isShown(notice.message)) {
           this.#follow.added();
           this.#fire(new FlowbotMessageEvent({ message: notice.message }));
           this.#features.invite?.message();
           if (this.#voiceOn())
-            this.#features.voice?.speak(notice.message, this.#language.lang, this.widget?.audioVoice, this.#interacted);
+            this.#features.voice?.speak(
+              notice.message,
+              this.#language.lang,
+              this.widget?.audioVoice,
+              this.#focus.interacted,
+            );
         }
         break;
       case 'stream':
@@ -603,41 +565,26 @@ export class FlowbotChat extends LitElement {
   }
 
   #handleInteraction(): void {
-    this.#interacted = true;
+    this.#focus.interacted = true;
   }
 
   #handleKeydown(event: KeyboardEvent): void {
-    this.#interacted = true;
+    this.#focus.interacted = true;
     this.#panel.keydown(event);
   }
 
-  /** The popup's Escape: closed through `open`, so the element stays the one that says. */
-  #handleDialogCancel(event: Event): void {
-    event.preventDefault();
-    this.hide();
-  }
-
-  #handleDialogClose(): void {
-    if (this.open) this.hide();
-  }
-
-  /** A click on the backdrop (the dialog box itself, outside the panel) closes the popup. */
-  #handleDialogClick(event: MouseEvent): void {
-    if (event.target === event.currentTarget) this.hide();
-  }
-
   #handleLauncherClick(): void {
-    this.#interacted = true;
+    this.#focus.interacted = true;
     this.toggle();
   }
 
   #handleRetryClick(): void {
-    this.#interacted = true;
+    this.#focus.interacted = true;
     this.#session.retry();
   }
 
   #handleRestartClick(): void {
-    this.#interacted = true;
+    this.#focus.interacted = true;
     this.restart();
   }
 
@@ -652,12 +599,6 @@ export class FlowbotChat extends LitElement {
 
   #headerIcon(): string | undefined {
     return iconUrl(this.widget?.headerIcon);
-  }
-
-  /** `dynamicTheme.hostAvatarUrl`, else the widget's `avatarIcon`, else the bot theme's host avatar. */
-  #avatarUrl(): string | undefined {
-    const state = this.#session.state;
-    return safeUrl(state.dynamicTheme.hostAvatarUrl) ?? iconUrl(this.widget?.avatarIcon) ?? themeHostAvatarUrl(state);
   }
 }
 

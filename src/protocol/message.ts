@@ -120,17 +120,30 @@ function model(message: Message, ctx: ReadOptions): Model | null {
   }
 }
 
+/** Each text message's model, and the markdown reader it was read with: a text is read once per reader. */
+const texts = new WeakMap<object, [ReadOptions['markdown'], Model | null]>();
+
 /**
  * Reduces a message to its model, or null when it must be skipped (unknown
  * type, `custom-embed`, unusable content); a content shape that trips
- * anything is unusable.
+ * anything is unusable. A text message (the one whose reading costs: its
+ * markdown) is read once: the element, the renderer and the voice ask again.
  */
 export function readMessage(message: Message, ctx: ReadOptions = {}): Model | null {
+  const text = isObject(message) && message.type === 'text';
+  // Only markdown is read differently by another reader.
+  const reader =
+    text && isObject(message.content) && typeof message.content.markdown === 'string' ? ctx.markdown : undefined;
+  const known = text ? texts.get(message) : undefined;
+  if (known && known[0] === reader) return known[1];
+  let m: Model | null;
   try {
-    return model(message, ctx);
+    m = model(message, ctx);
   } catch {
-    return null;
+    m = null;
   }
+  if (text) texts.set(message, [reader, m]);
+  return m;
 }
 
 /** Plain-text summary of a message for announcements and events ("Image: alt", "Video", ...); '' when it is skipped. */

@@ -16,7 +16,7 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { onDemand } from './on-demand.js';
+import { onDemand, type OnDemandRenderers } from './on-demand.js';
 import type { MarkdownWords } from './markdown.js';
 import { richTextContent } from './rich-text.js';
 
@@ -66,7 +66,7 @@ export function renderMessageContent(
 ): TemplateResult | HTMLElement | null {
   // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
   const part = needsOnDemand(message) ? onDemand.get() : undefined;
-  const m = readMessage(message, { ...ctx, markdown: part?.parseMarkdown, media: part?.readMedia });
+  const m = readMessage(message, { ...ctx, ...readersOf(part) });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
   switch (m.kind) {
@@ -89,10 +89,16 @@ export function renderMessageContent(
   }
 }
 
+/** The on-demand part's readers (markdown, media), once it is there. */
+const readersOf = (part: OnDemandRenderers | undefined) => ({ markdown: part?.parseMarkdown, media: part?.readMedia });
+
+/** Whether a message is shown (read as the renderer reads it: once). */
+export const isShown = (message: Message): boolean =>
+  readMessage(message, readersOf(needsOnDemand(message) ? onDemand.get() : undefined)) !== null;
+
 /** Plain-text summary of a message ("Image: alt", "Video", ...), with markdown read by the parser once it is loaded. */
 export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
-  const part = onDemand.get();
-  return plainOf(message, labels, { markdown: part?.parseMarkdown, media: part?.readMedia });
+  return plainOf(message, labels, readersOf(onDemand.get()));
 }
 
 /** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */

@@ -75,12 +75,20 @@ export function renderProgress(
     aria-valuemin="0" aria-valuemax="100" aria-valuenow=${value} aria-valuetext=${label}></div>`;
 }
 
-/** The visitor's avatar: `dynamicTheme.guestAvatarUrl`, else an enabled `theme.chat.guestAvatar`. */
-/** The bot theme's host avatar, unless it is switched off or still an unresolved `{{Variable}}`. */
-export function themeHostAvatarUrl(view: SessionView): string | undefined {
+/**
+ * The bot's avatar: `dynamicTheme.hostAvatarUrl`, else the widget's own (its `avatarIcon`, as read by
+ * the element), else the bot theme's host avatar unless it is switched off or still an unresolved `{{Variable}}`.
+ */
+export function hostAvatarUrl(view: SessionView, widgetAvatar: string | undefined): string | undefined {
   const avatar = pick(pick(readFlowbotTheme(view.flowbot), 'chat'), 'hostAvatar');
-  return pick(avatar, 'isEnabled') !== false ? themeUrl(pick(avatar, 'url')) : undefined;
+  return (
+    safeUrl(view.dynamicTheme.hostAvatarUrl) ??
+    widgetAvatar ??
+    (pick(avatar, 'isEnabled') !== false ? themeUrl(pick(avatar, 'url')) : undefined)
+  );
 }
+
+/** The visitor's avatar: `dynamicTheme.guestAvatarUrl`, else an enabled `theme.chat.guestAvatar`. */
 
 export function guestAvatarUrl(view: SessionView): string | undefined {
   const dynamic = safeUrl(view.dynamicTheme.guestAvatarUrl);

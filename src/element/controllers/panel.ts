@@ -6,7 +6,7 @@
  * `flowbot-close` fire after each change. Where Tab goes while the bubble is
  * open, and the phone's modal panel, come on demand (`bubble-focus.ts`, beside this file).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { FlowbotCloseEvent, FlowbotOpenEvent } from '../events.js';
 
 /** What the panel's opening reads of the element. */
@@ -57,6 +57,29 @@ export class PanelController implements ReactiveController {
     if (host.mode === 'bubble') {
       void host.updateComplete.then(() => host.renderRoot.querySelector<HTMLElement>('.launcher')?.focus());
     }
+  }
+
+  /**
+   * The popup's `<dialog>` around the panel. Escape (its cancel) closes it through `open`, so the
+   * element stays the one that says; so does a click on the backdrop (the dialog box itself,
+   * outside the panel).
+   */
+  dialog(panel: TemplateResult): TemplateResult {
+    const host = this.#host;
+    // eslint-disable-next-line lit-a11y/click-events-have-key-events -- the backdrop's click closes; by keyboard, Escape does (the dialog's cancel)
+    return html`<dialog
+      part="dialog"
+      class="dialog"
+      aria-labelledby="title"
+      @cancel=${(event: Event) => {
+        event.preventDefault();
+        host.open = false;
+      }}
+      @close=${() => host.open && (host.open = false)}
+      @click=${(event: MouseEvent) => event.target === event.currentTarget && (host.open = false)}
+    >
+      ${panel}
+    </dialog>`;
   }
 
   /** A key in the bubble's panel or on its launcher: Escape closes. */
