@@ -8,10 +8,4 @@ import './define.js';
 export { defineFlowbotChat, tagName } from './define.js';
 export * from './element.js';
 export * from './api/index.js';
-export type {
-  AnswerEntry,
-  AnswerState,
-  BotEntry,
-  ConversationStatus,
-  TranscriptEntry,
-} from './conversation/controller.js';
+export type { AnswerEntry, AnswerState, BotEntry, ConversationStatus, TranscriptEntry } from './protocol/transcript.js';

@@ -6,7 +6,7 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotError, FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
+import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
@@ -16,7 +16,7 @@ import { greetingMessage } from './actions.js';
 import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { expiry } from './expiry.js';
 import type { Owed, StoredConversation } from './persistence.js';
-import { play, type Stage } from './playback.js';
+import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { readAnswer, STOPPED, StreamFailure } from './stream.js';
 import { Timers } from './timers.js';
@@ -33,26 +33,7 @@ export interface ControllerOptions extends ConversationOptions {
    */
   readonly expiry?: () => typeof expiry | undefined;
 }
-export type { ConversationState } from './session.js';
-export type {
-  AnswerEntry,
-  AnswerState,
-  BotEntry,
-  ConversationStatus,
-  FailedAction,
-  StreamEntry,
-  TranscriptEntry,
-} from '../protocol/transcript.js';
-
-/**
- * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
- * the first few go at once, then each waits twice as long (from 0.25 s, at
- * most 4 s, while the pauses of `MAX_PAUSE_MS` last), and past
- * `AUTO_REPLY_LIMIT` in a row the widget stops with an error and a Retry. A viewer that asks for one reply after another cannot
- * make the widget hammer it.
- */
-export const AUTO_REPLY_LIMIT = 10;
-const AUTO_REPLIES_AT_ONCE = 3;
+export { AUTO_REPLY_LIMIT } from './playback.js';
 
 /** Holds one chat session of a host element. */
 export class ConversationController implements ReactiveController {
@@ -475,45 +456,23 @@ export class ConversationController implements ReactiveController {
     await this.#deliver(undefined, { type: 'text', text });
   }
 
-  /** An automatic continue, backed off and capped (see `AUTO_REPLY_LIMIT`). */
-  async #autoReply(generation: number): Promise<void> {
-    const count = ++this.#s.autoReplies;
-    if (count > AUTO_REPLY_LIMIT) {
-      const error = new FlowbotError(
-        `continueChat: stopped after ${AUTO_REPLY_LIMIT} replies in a row without the visitor`,
-        {
-          operation: 'continueChat',
-          method: 'POST',
-          url: continueChatPath(this.#s.sessionId ?? ''),
-        },
-      );
-      this.#s.fail('send', error, () => void this.#deliver(undefined), true);
-      return;
-    }
-    if (count > AUTO_REPLIES_AT_ONCE) {
-      // A pause like any other: once they are spent, the few replies left to the limit go at once.
-      await this.#sleep(this.#s.pause(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1))));
-      if (generation !== this.#generation) return;
-    }
-    await this.#deliver(undefined);
-  }
-
   /** What playing a response of this conversation (`generation`) reaches of the controller. */
   #stage(generation: number): Stage {
-    return {
+    const stage: Stage = {
       session: this.#s,
       current: () => generation === this.#generation,
       connected: () => this.#connected,
       sleep: (ms) => this.#sleep(ms),
-      nextFrame: () => this.#nextFrame(),
+      nextFrame: () => (this.#connected ? this.#timers.nextFrame() : Promise.resolve()),
       prepare: (message) => this.#options.prepare?.(message),
       show: (message) => this.#show(message, false),
       notify: (notice) => this.#notify(notice),
       changed: () => this.#host.requestUpdate(),
       startOver: () => this.start({ fresh: true }),
       stream: (messages) => this.#streamAndReply(messages, generation),
-      autoReply: () => this.#autoReply(generation),
+      autoReply: () => autoReply(stage, () => this.#deliver(undefined)),
     };
+    return stage;
   }
 
   #newSession(status: 'idle' | 'unavailable'): Session {
@@ -550,13 +509,6 @@ export class ConversationController implements ReactiveController {
   /** Waits `ms`; at once while disconnected (timers never outlive the host's presence). */
   #sleep(ms: number): Promise<void> {
     return this.#connected ? this.#timers.sleep(ms) : Promise.resolve();
-  }
-
-  /** Resolves after the next frame has been painted (at once while disconnected, or without frames). */
-  #nextFrame(): Promise<void> {
-    const raf = globalThis.requestAnimationFrame;
-    if (!this.#connected || typeof raf !== 'function') return this.#sleep(0);
-    return new Promise((resolve) => raf(() => setTimeout(resolve, 0)));
   }
 }
 

@@ -5,7 +5,9 @@
  * answer, an automatic reply, or the end. `ConversationController` hands in
  * what this reaches of it (`Stage`).
  */
+import { FlowbotError } from '../api/errors.js';
 import { publishedAt } from '../protocol/flowbot.js';
+import { continueChatPath } from '../protocol/routes.js';
 import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
 import type { ChatMessage, ClientSideAction, ContinueChatResult, StartChatResult } from '../protocol/types.js';
@@ -26,6 +28,16 @@ import { countWords, messageDelay } from './typing.js';
 const SLICE_CHARS = 40_000;
 const LONG_MESSAGE = 1_000;
 const SHORT_MESSAGE = 400;
+
+/**
+ * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
+ * the first few go at once, then each waits twice as long (from 0.25 s, at
+ * most 4 s, while the pauses of `MAX_PAUSE_MS` last), and past
+ * `AUTO_REPLY_LIMIT` in a row the widget stops with an error and a Retry. A
+ * viewer that asks for one reply after another cannot make the widget hammer it.
+ */
+export const AUTO_REPLY_LIMIT = 10;
+const AUTO_REPLIES_AT_ONCE = 3;
 
 /** What playing a response reaches of the controller. */
 export interface Stage {
@@ -158,4 +170,28 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     s.setStatus('ended');
     stage.notify({ type: 'end', sessionId: s.sessionId ?? '' });
   }
+}
+
+/** An automatic continue (`deliver`), backed off and capped (see `AUTO_REPLY_LIMIT`). */
+export async function autoReply(stage: Stage, deliver: () => Promise<void>): Promise<void> {
+  const s = stage.session;
+  const count = ++s.autoReplies;
+  if (count > AUTO_REPLY_LIMIT) {
+    const error = new FlowbotError(
+      `continueChat: stopped after ${AUTO_REPLY_LIMIT} replies in a row without the visitor`,
+      {
+        operation: 'continueChat',
+        method: 'POST',
+        url: continueChatPath(s.sessionId ?? ''),
+      },
+    );
+    s.fail('send', error, () => void deliver(), true);
+    return;
+  }
+  if (count > AUTO_REPLIES_AT_ONCE) {
+    // A pause like any other: once they are spent, the few replies left to the limit go at once.
+    await stage.sleep(s.pause(Math.min(4000, 250 * 2 ** (count - AUTO_REPLIES_AT_ONCE - 1))));
+    if (!stage.current()) return;
+  }
+  await deliver();
 }

@@ -35,18 +35,17 @@
  *   the error, and Retry in any of them sends the same answer again. A reload
  *   shows the question again instead, as before.
  */
-import { isAbortError, isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../api/errors.js';
 import { isObject, parseJson } from '../protocol/json.js';
 import {
   takesTypedWords,
   type AnswerEntry,
-  type AnswerState,
   type ConversationStatus,
   type FailedAction,
   type TranscriptEntry,
 } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatInput, DynamicTheme } from '../protocol/types.js';
-import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
+import { callsInTurn, type TabCalls } from './tab-calls.js';
+import { answerRow, catchUp, isKept } from './tab-rows.js';
 import { readLease, type Failure, type Lease, type Synced } from './tab-records.js';
 
 /** How long a lease holds without being renewed, in ms. */
@@ -55,15 +54,6 @@ export const LEASE_MS = 6000;
 const FAILURE_WRITE_MS = 250;
 /** How often the tab whose call is in flight renews its lease (background tabs' timers run about once a second). */
 const RENEW_MS = 2000;
-
-/** The calls a tab makes, which wait for their turn (the client the conversation holds). */
-export interface TabCalls {
-  continueChat(sessionId: string, answer?: ChatAnswer, options?: { signal?: AbortSignal }): Promise<unknown>;
-  streamMessage?: (
-    sessionId: string,
-    options: { messages?: readonly unknown[]; signal: AbortSignal },
-  ) => AsyncIterable<string>;
-}
 
 /** The conversation as its controller holds it (the `Session`): what following another tab changes. */
 export interface TabConversation {
@@ -98,28 +88,10 @@ export interface TabHost {
   owe(record: Synced): void;
 }
 
-/** Keys of the rows this module adds: below zero, apart from the controller's. */
-let nextKey = -1;
-
-const isKept = (entry: TranscriptEntry): boolean =>
-  entry.kind === 'bot' || (entry.kind === 'answer' && entry.state === 'sent');
-
-const answerRow = (text: string, answer: ChatAnswer | undefined, state: AnswerState): AnswerEntry => ({
-  kind: 'answer',
-  key: nextKey--,
-  answer,
-  text,
-  state,
-});
-
 const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;
 
 /** The Web Locks of the origin, where there are (secure pages of current browsers). */
 const turnLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
-
-function abortError(): DOMException {
-  return new DOMException('Another tab has the turn.', 'AbortError');
-}
 
 /** Keeps one conversation's tabs in step (see the module comment); held by its `ConversationStore`. */
 export class TabSync {
@@ -156,8 +128,6 @@ export class TabSync {
   /** The visitor's answer whose call waits for the turn's lock. */
   #claiming: AnswerEntry | undefined;
   #expiry: ReturnType<typeof setTimeout> | undefined;
-  /** A stream failure written once the one retry the protocol allows did not come. */
-  #streamFailure: ReturnType<typeof setTimeout> | undefined;
   #listening = false;
   /**
    * The page is going away (`pagehide`): a call the browser cuts now did not fail for the visitor.
@@ -174,7 +144,18 @@ export class TabSync {
     this.#key = key;
     this.#read = read;
     this.#host = host;
-    this.#wrapCalls();
+    const session = host.session;
+    if (session.client)
+      session.client = callsInTurn(session.client, {
+        entries: () => session.entries,
+        take: (row, signal) => this.#take(row, signal),
+        lease: (what, answering) => {
+          if (answering) this.#refused = undefined;
+          this.#lease(what);
+        },
+        abandon: () => this.#abandon(),
+        fail: (failure) => this.#fail(failure),
+      });
   }
 
   /** Follows the other tabs (the widget is in the page). */
@@ -427,81 +408,6 @@ export class TabSync {
     return false;
   }
 
-  /** The conversation's calls, made only in turn (see `#turn`), leased, and their failures written down. */
-  #wrapCalls(): void {
-    const session = this.#host.session;
-    const client = session.client;
-    if (!client) return;
-    const stream = client.streamMessage;
-    session.client = {
-      ...client,
-      continueChat: (sessionId, answer, options) => this.#continue(client, sessionId, answer, options),
-      ...(stream
-        ? { streamMessage: (sessionId, options) => this.#stream(stream.bind(client), sessionId, options) }
-        : {}),
-    } satisfies TabCalls;
-  }
-
-  async #continue(
-    client: TabCalls,
-    sessionId: string,
-    answer: ChatAnswer | undefined,
-    options: { signal?: AbortSignal } | undefined,
-  ): Promise<unknown> {
-    // The visitor's answer, when this is one (the row the controller shows as sending).
-    const row = this.#host.session.entries
-      .filter(
-        (entry): entry is AnswerEntry =>
-          entry.kind === 'answer' && entry.state === 'sending' && entry.answer === answer,
-      )
-      .at(-1);
-    const what = row ? { text: row.text, answer } : {};
-    const take = this.#take(row, options?.signal);
-    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
-    this.#refused = undefined;
-    this.#lease(what);
-    try {
-      return await client.continueChat(sessionId, answer, options);
-    } catch (error) {
-      // A session the viewer no longer knows: the controller saves the conversation as expired.
-      if (options?.signal?.aborted || isAbortError(error) || isSessionExpiredError(error)) this.#abandon();
-      // A 2xx whose body cannot be read: the server has the answer (the controller keeps it delivered).
-      else
-        this.#fail({
-          action: 'send',
-          ...what,
-          delivered: (isFlowbotResponseError(error) && error.status < 300) || undefined,
-        });
-      throw error;
-    }
-  }
-
-  async *#stream(
-    read: NonNullable<TabCalls['streamMessage']>,
-    sessionId: string,
-    options: { messages?: readonly unknown[]; signal: AbortSignal },
-  ): AsyncGenerator<string> {
-    const take = this.#take(undefined, options.signal);
-    if (!(typeof take === 'boolean' ? take : await take)) throw abortError();
-    clearTimeout(this.#streamFailure);
-    this.#lease({});
-    let pieces = 0;
-    try {
-      for await (const piece of read(sessionId, options)) {
-        pieces++;
-        yield piece;
-      }
-    } catch (error) {
-      if (isSessionExpiredError(error)) this.#abandon();
-      else if (!options.signal.aborted) {
-        // These are asked again once, 3 s later (see `stream.ts`): a failure only if that does not come.
-        const retried = pieces === 0 && isFlowbotHttpError(error) && RETRIED_STATUSES.includes(error.status);
-        this.#streamFailure = setTimeout(() => this.#fail({ action: 'stream' }), retried ? STREAM_RETRY_MS + 1000 : 0);
-      }
-      throw error;
-    }
-  }
-
   readonly #handleStorage = (event: StorageEvent): void => {
     if (event.storageArea !== this.#storage || (event.key !== null && event.key !== this.#key)) return;
     // What is stored now: events queue up behind the storage (this tab may have read it already).
@@ -549,7 +455,7 @@ export class TabSync {
       this.#newInput = true;
     }
     this.#host.stop();
-    if (!this.#catchUp(record)) {
+    if (!catchUp(session, record, this.#base)) {
       this.#host.controller.start();
       return;
     }
@@ -557,38 +463,6 @@ export class TabSync {
     this.#last = parseJson(raw!) as Record<string, unknown>;
     this.#show(record);
     if (refused) session.entries.push(answerRow(refused.text, refused.answer, 'failed'));
-  }
-
-  /** Appends the record's entries this tab does not hold yet; false when the two do not line up. */
-  #catchUp(record: Synced): boolean {
-    const session = this.#host.session;
-    const kept = session.entries.filter(isKept);
-    const fresh = (record.from ?? 0) + record.entries.length - (this.#base + kept.length);
-    const first = record.entries.length - fresh;
-    if (fresh < 0 || first < 0) return false;
-    // The entry before the new ones is the last one this tab holds.
-    const before = record.entries[first - 1];
-    const last = kept.at(-1);
-    if (
-      before &&
-      last &&
-      (before.kind !== last.kind ||
-        (before.kind === 'bot' && last.kind === 'bot' && before.message.id !== last.message.id))
-    ) {
-      return false;
-    }
-    session.entries = [
-      ...kept,
-      ...record.entries
-        .slice(first)
-        .map((entry): TranscriptEntry =>
-          entry.kind === 'bot'
-            ? { ...entry, key: nextKey--, local: !!entry.local, restored: true }
-            : { ...entry, key: nextKey--, answer: entry.answer, state: 'sent' },
-        ),
-    ];
-    session.serverMessages = session.entries.length;
-    return true;
   }
 
   /** Shows the record's state: its input, or another tab's call in flight, or a failure; takes over what is owed by a tab gone. */

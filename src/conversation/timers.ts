@@ -23,6 +23,12 @@ export class Timers {
     });
   }
 
+  /** Resolves after the next frame has been painted (a pause, without frames). */
+  nextFrame(): Promise<void> {
+    const raf = globalThis.requestAnimationFrame;
+    return typeof raf === 'function' ? new Promise((resolve) => raf(() => setTimeout(resolve, 0))) : this.sleep(0);
+  }
+
   /** Ends every pending pause now. */
   flush(): void {
     for (const timer of this.#pending) {

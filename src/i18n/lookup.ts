@@ -19,14 +19,15 @@ const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = ['en', 'pt-BR'];
 
-function tagsOf(lang: string | null | undefined): [string, string] {
+/** A BCP 47 tag as the catalogues are keyed (lower case, `-`), and its primary language: the one resolver of a language. */
+export function languageTags(lang: string | null | undefined): [string, string] {
   const tag = (lang ?? '').trim().toLowerCase().replace(/_/g, '-');
   return [tag, tag.split('-')[0] ?? ''];
 }
 
 /** The catalogue of `lang`: an exact match, else its primary language (`pt-PT` → Portuguese). */
 function find(lang: string | null | undefined): FlowbotStrings | undefined {
-  const [tag, primary] = tagsOf(lang);
+  const [tag, primary] = languageTags(lang);
   return catalogue[tag] ?? catalogue[primary];
 }
 

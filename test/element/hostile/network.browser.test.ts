@@ -62,47 +62,56 @@ describe('<flowbot-chat>', () => {
     const shown = (el: Element | null): boolean => !!el && el.getBoundingClientRect().height > 0;
 
     for (const spec of FAULTS) {
-      it(`refuses a start answered with ${spec} with an error and a Retry, without a task over ${LIMIT_MS} ms`, async () => {
-        spyViewer({ spec, match: '/startChat' });
-        let mounted!: Awaited<ReturnType<typeof mount>>;
-        const longest = await longestTask(async () => {
-          mounted = await mount('lead');
-          await until(() => part(mounted.el, 'retry-button'), 15_000);
-        });
-        const { el, errors } = mounted;
-        console.info(`[long-task] start with ${spec}: ${longest.toFixed(0)} ms`);
-        expect(isFlowbotResponseError(errors[0]?.error)).toBe(true);
-        expect(String((errors[0]!.error as Error).message)).toContain('a body over 2097152 bytes');
-        expect(shown(part(el, 'error'))).toBe(true);
-        expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
-        // The next start is answered normally.
-        part<HTMLButtonElement>(el, 'retry-button')!.click();
-        await inputShown(el);
-        expect(botTexts(el)).toContain("First, what's your name?");
-      });
+      // Timing on a shared machine: a neighbour can stretch one run; a page that freezes fails all three.
+      it(
+        `refuses a start answered with ${spec} with an error and a Retry, without a task over ${LIMIT_MS} ms`,
+        { retry: 2 },
+        async () => {
+          spyViewer({ spec, match: '/startChat' });
+          let mounted!: Awaited<ReturnType<typeof mount>>;
+          const longest = await longestTask(async () => {
+            mounted = await mount('lead');
+            await until(() => part(mounted.el, 'retry-button'), 15_000);
+          });
+          const { el, errors } = mounted;
+          console.info(`[long-task] start with ${spec}: ${longest.toFixed(0)} ms`);
+          expect(isFlowbotResponseError(errors[0]?.error)).toBe(true);
+          expect(String((errors[0]!.error as Error).message)).toContain('a body over 2097152 bytes');
+          expect(shown(part(el, 'error'))).toBe(true);
+          expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
+          // The next start is answered normally.
+          part<HTMLButtonElement>(el, 'retry-button')!.click();
+          await inputShown(el);
+          expect(botTexts(el)).toContain("First, what's your name?");
+        },
+      );
 
-      it(`keeps the answer whose reply is ${spec}, says so with a Retry, without a task over ${LIMIT_MS} ms`, async () => {
-        const { calls } = spyViewer({ spec, match: '/continueChat' });
-        const { el, errors } = await mount('lead');
-        await inputShown(el);
-        const longest = await longestTask(async () => {
-          await typeAndSend(el, 'Ada Lovelace');
-          await until(() => part(el, 'retry-button'), 15_000);
-        });
-        console.info(`[long-task] answer with ${spec}: ${longest.toFixed(0)} ms`);
-        expect(String((errors[0]!.error as Error).message)).toContain('a body over 2097152 bytes');
-        // The server took the answer (a 2xx): it stays, as sent, and is not sent twice.
-        expect(userTexts(el)).toEqual(['Ada Lovelace']);
-        expect(el.shadowRoot!.textContent).not.toContain('Not sent');
-        expect(shown(part(el, 'error'))).toBe(true);
-        expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
-        part<HTMLButtonElement>(el, 'retry-button')!.click();
-        // The bot goes on: its next input (the e-mail), without a second copy of the answer.
-        await until(() => el.shadowRoot!.querySelector('.composer input[type="email"]'), 8_000);
-        expect(part(el, 'error')).toBeNull();
-        const answers = calls.filter((c) => c.kind === 'continue').map((c) => c.body);
-        expect(answers).toEqual([{ message: 'Ada Lovelace' }, {}]);
-      });
+      it(
+        `keeps the answer whose reply is ${spec}, says so with a Retry, without a task over ${LIMIT_MS} ms`,
+        { retry: 2 },
+        async () => {
+          const { calls } = spyViewer({ spec, match: '/continueChat' });
+          const { el, errors } = await mount('lead');
+          await inputShown(el);
+          const longest = await longestTask(async () => {
+            await typeAndSend(el, 'Ada Lovelace');
+            await until(() => part(el, 'retry-button'), 15_000);
+          });
+          console.info(`[long-task] answer with ${spec}: ${longest.toFixed(0)} ms`);
+          expect(String((errors[0]!.error as Error).message)).toContain('a body over 2097152 bytes');
+          // The server took the answer (a 2xx): it stays, as sent, and is not sent twice.
+          expect(userTexts(el)).toEqual(['Ada Lovelace']);
+          expect(el.shadowRoot!.textContent).not.toContain('Not sent');
+          expect(shown(part(el, 'error'))).toBe(true);
+          expect(longest, 'longest task (ms)').toBeLessThan(LIMIT_MS);
+          part<HTMLButtonElement>(el, 'retry-button')!.click();
+          // The bot goes on: its next input (the e-mail), without a second copy of the answer.
+          await until(() => el.shadowRoot!.querySelector('.composer input[type="email"]'), 8_000);
+          expect(part(el, 'error')).toBeNull();
+          const answers = calls.filter((c) => c.kind === 'continue').map((c) => c.body);
+          expect(answers).toEqual([{ message: 'Ada Lovelace' }, {}]);
+        },
+      );
     }
   });
 
