@@ -500,7 +500,8 @@ export class TabSync {
       status = 'sending';
       this.#expiry = setTimeout(() => this.#follow(this.#stored()), call.until - now + 50 + Math.random() * 500);
     } else if (call && call.tab !== this.id) {
-      // Its tab went away: this one goes on with what it owed.
+      // Its tab went away: this one goes on with what it owed (the visitor's answer shown as sending meanwhile).
+      if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
       session.typing = true;
       status = 'sending';
       this.#takeOver();

@@ -419,6 +419,36 @@ describe('persist="local" in two tabs', () => {
     expect(b.shown()).toEqual(['q1', 'Ada', 'q2']);
   });
 
+  it('shows the answer it takes over as sending while it waits for the turn', async () => {
+    // The origin's Web Locks: the first tab's at once, the next one only when the test says.
+    let grant!: () => void;
+    const later = new Promise<void>((resolve) => (grant = resolve));
+    let requests = 0;
+    vi.stubGlobal('navigator', {
+      locks: {
+        async request(name: string, _options: unknown, callback: (lock: object | null) => unknown) {
+          if (requests++ > 0) await later;
+          return callback({ name });
+        },
+      },
+    });
+    const { viewer, a, b } = await twoTabs();
+    viewer.holdNext();
+    a.controller.send('Ada');
+    await flush();
+    a.controller.hostDisconnected();
+    tabs.splice(tabs.indexOf(a.controller), 1);
+    await flush();
+    // Waiting for the turn: the visitor's answer stays on screen, as sending.
+    expect(viewer.client.continueChat).toHaveBeenCalledTimes(1);
+    expect(b.shown()).toEqual(['q1', 'Ada (sending)']);
+    expect(b.state().status).toBe('sending');
+    grant();
+    await flush();
+    expect(viewer.client.continueChat).toHaveBeenCalledTimes(2);
+    expect(b.shown()).toEqual(['q1', 'Ada', 'q2']);
+  });
+
   it('takes over once the lease of a tab that died runs out', async () => {
     vi.useFakeTimers();
     const viewer = fakeViewer();
