@@ -9,18 +9,10 @@ import {
   type ExportOptions,
 } from '../../../src/element/answer-actions/transcript-export.js';
 import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
+import { en } from '../../../src/element/answer-actions/words/en.js';
 
-const words = {
-  bot: 'Bot',
-  you: 'You',
-  conversation: 'Conversation',
-  image: 'Image',
-  video: 'Video',
-  audio: 'Audio',
-  embed: 'Embedded content',
-  voiceMessage: 'Voice message',
-  file: 'File',
-};
+// The export's English words, as the widget has them.
+const words = en;
 
 const AT = Date.UTC(2026, 0, 20, 10, 42);
 const options = (format: 'markdown' | 'text' = 'markdown', more: Partial<ExportOptions> = {}): ExportOptions => ({
