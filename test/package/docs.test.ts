@@ -103,3 +103,32 @@ describe('what is released where', () => {
     expect(section!.includes('not yet on the npm registry'), 'README.md and CHANGELOG.md agree').toBe(unpublished);
   });
 });
+
+describe('the custom properties', () => {
+  /** Every `--flowbot-*` the widget's styles read, from the source. */
+  function readDir(dir: string): string[] {
+    return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? readDir(`${dir}/${entry.name}`)
+        : entry.name.endsWith('.ts')
+          ? [...read(`${dir}/${entry.name}`).matchAll(/var\((--flowbot-[a-z-]+)/g)].map((m) => m[1]!)
+          : [],
+    );
+  }
+  const used = [...new Set(readDir('src'))].sort();
+  const named = (text: string) => [...new Set(text.match(/--flowbot-[a-z-]+/g))].sort();
+
+  it('finds them in the source', () => expect(used.length).toBeGreaterThanOrEqual(25));
+
+  it("the README's list names exactly the ones the styles read", () => {
+    const section = /### Custom properties\n([\s\S]*?)\n## /.exec(read('README.md'))?.[1];
+    expect(section, 'README.md: "### Custom properties"').toBeDefined();
+    expect(named(section!)).toEqual(used);
+  });
+
+  it("docs/theming.md's table gives each of them a default", () => {
+    const section = /## Custom properties\n([\s\S]*?)\n## /.exec(read('docs/theming.md'))?.[1];
+    expect(section, 'docs/theming.md: "## Custom properties"').toBeDefined();
+    expect(named(section!)).toEqual(used);
+  });
+});
