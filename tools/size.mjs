@@ -23,10 +23,12 @@ import { minifySync } from 'rolldown/experimental';
  * properties declared at their fields (experimental decorators: the compiler's decorate helper and
  * a call per field, 213 B; Lit's own `@property`, which also handles standard decorators, would
  * have cost 408 B) and a text message read once (67 B): 34,385 B reached, the budget 34,400 B (the
- * few bytes the carried hashes vary by). The budget is what is reached, to be brought down (the
- * shell-and-features split of the next issue).
+ * few bytes the carried hashes vary by). A widget with `persist` and nothing stored starting at
+ * once, as one without (the storage key and the check for a record, 208 B), and a language the
+ * widget does not ship fetching nothing (33 B): 34,630 B reached, the budget 34,650 B. The budget is
+ * what is reached, to be brought down (the shell-and-features split of issue 32).
  */
-export const BUDGET_GZIP = 34_400;
+export const BUDGET_GZIP = 34_650;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since

@@ -18,6 +18,7 @@ import type { expiry } from './expiry.js';
 import type { Owed, StoredConversation } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
+import { isStored } from './storage-key.js';
 import { readAnswer, STOPPED, StreamFailure } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
@@ -130,12 +131,15 @@ export class ConversationController implements ReactiveController {
       this.#startNew(config);
       return;
     }
-    // The storage code arrives on demand (most widgets remember nothing).
+    // The storage code arrives on demand (most widgets remember nothing). With nothing stored, the
+    // conversation starts at once, as without persist, and the store takes it when it arrives.
+    const atOnce = !isStored(config.persist, config.publicId, config.apiHost, config.persistKey);
     s.setStatus('starting');
+    if (atOnce) this.#startNew(config);
     const generation = this.#generation;
     persist().then(
       (Store) => {
-        if (generation !== this.#generation) return;
+        if (atOnce ? this.#s !== s : generation !== this.#generation) return;
         // With persist="local" the store keeps this conversation in step with the site's other tabs.
         const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey, {
           session: s,
@@ -143,14 +147,15 @@ export class ConversationController implements ReactiveController {
           stop: () => this.#stop(),
           owe: (owed) => this.#owe(owed),
         });
-        s.store = store;
         store.claim();
+        if (atOnce) return s.keep(store);
+        s.store = store;
         if (fresh) store.clear();
         const saved = store.load();
         if (saved) this.#restore(saved);
         else this.#startNew(config);
       },
-      () => generation === this.#generation && this.#startNew(config),
+      () => !atOnce && generation === this.#generation && this.#startNew(config),
     );
   }
 

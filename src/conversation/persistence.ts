@@ -48,6 +48,9 @@ import { takesTypedWords, type AnswerEntry, type BotEntry, type TranscriptEntry 
 import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
 import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
 import { TabSync, type TabHost } from './tabs.js';
+import { storageKey } from './storage-key.js';
+
+export { storageKey } from './storage-key.js';
 
 /** Where a conversation is remembered: nowhere, for this tab, or for the whole site. */
 export type PersistMode = 'none' | 'session' | 'local';
@@ -167,18 +170,6 @@ function readRecord(value: unknown, key: string): { record: StoredConversation; 
     ...(unsent ? { unsent } : {}),
   };
   return { record, savedAt: value.savedAt };
-}
-
-/**
- * The storage key of a widget: `flowbot-chat:` and the JSON of
- * `[viewer host, publicId]`, or `[viewer host, publicId, instance]` when the
- * widget has a key of its own. JSON keeps the parts apart whatever they hold
- * (a host `http://a:1` with id `x` and a host `http://a` with id `1:x` differ).
- * An empty `apiHost` is the page's origin.
- */
-export function storageKey(publicId: string, apiHost: string, instance = ''): string {
-  const host = (apiHost.trim() || globalThis.location?.origin || '').replace(/\/+$/, '');
-  return `flowbot-chat:${JSON.stringify(instance ? [host, publicId, instance] : [host, publicId])}`;
 }
 
 /** Per storage area, the keys held by a live store of this page, and by which. */

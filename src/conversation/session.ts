@@ -98,6 +98,8 @@ export class Session implements ConversationState {
   /** Milliseconds of pauses left until the visitor acts again (`MAX_PAUSE_MS`). */
   pauseLeft = MAX_PAUSE_MS;
   #logsSent = 0;
+  /** What the last `remember` was given while no store was there yet. */
+  #owed: [Owed, readonly ChatMessage[]] | undefined;
 
   readonly #host: SessionHost;
   constructor(status: ConversationStatus, host: SessionHost) {
@@ -201,6 +203,24 @@ export class Session implements ConversationState {
    * what a reload shows again, with `messages` about to be shown, and what it still owes.
    */
   remember(owed: Owed, messages?: readonly ChatMessage[]): void {
-    this.store?.remember(this, owed, messages);
+    if (this.store) this.store.remember(this, owed, messages);
+    else this.#owed = [owed, messages ?? []];
+  }
+
+  /**
+   * Takes `store` for this conversation, which started before the storage code arrived
+   * (nothing was stored): saves at once what the last `remember` would have, its messages
+   * less those shown since.
+   */
+  keep(store: ConversationStore): void {
+    this.store = store;
+    if (!this.#owed) return;
+    const [owed, messages] = this.#owed;
+    const shown = new Set(this.entries.map((entry) => entry.kind === 'bot' && entry.message));
+    store.remember(
+      this,
+      owed,
+      messages.filter((message) => !shown.has(message)),
+    );
   }
 }

@@ -38,9 +38,13 @@ export function stringsFor(lang: string | null | undefined): FlowbotStrings {
 
 /**
  * Whether the strings of `lang` may still arrive: in the script-tag build, the
- * other languages come with the on-demand part (the npm build has them all).
+ * other languages the widget ships come with the on-demand part (the npm build
+ * has them all). A language it does not ship (`fr`) fetches nothing: English.
  */
-export const mayArrive = (lang: string): boolean => !!import.meta.env.FLOWBOT_SCRIPT_TAG && !!lang && !find(lang);
+export const mayArrive = (lang: string): boolean =>
+  !!import.meta.env.FLOWBOT_SCRIPT_TAG &&
+  !find(lang) &&
+  supportedLanguages.some((shipped) => languageTags(shipped)[1] === languageTags(lang)[1]);
 
 /** Adds the words (by lower-case tag) that arrived on demand to those already here. */
 export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>): void {

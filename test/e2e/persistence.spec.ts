@@ -19,6 +19,34 @@ function countCalls(page: Page) {
 }
 
 test.describe('persist="local"', () => {
+  test('with nothing stored, the first message does not wait for the on-demand file; once it is there, a reload restores', async ({
+    page,
+  }) => {
+    const calls = countCalls(page);
+    // The on-demand file (which holds the storage code) is held back until the first message is on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route('**/flowbot-chat.lazy.js', async (route) => {
+      asked++;
+      await held;
+      await route.continue();
+    });
+    // A held script holds the page's load event: wait for the page's markup only.
+    await page.goto('/persist.html', { waitUntil: 'domcontentloaded' });
+    await expect(bot(page).first()).toBeVisible();
+    expect(calls.start).toBe(1);
+    release();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flowbot-chat:')).length))
+      .toBe(1);
+
+    await page.reload();
+    await expect(page.locator('flowbot-chat [part~="choice"]').first()).toBeVisible();
+    expect(calls.start).toBe(1); // restored: no new session
+  });
+
   test('survives a reload and continues the same session', async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));

@@ -50,3 +50,35 @@ test.describe('pt-BR page', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('a language the widget does not ship', () => {
+  /**
+   * Loads `path` with its start held back (no message, so nothing else asks for the on-demand
+   * file) and says whether the on-demand file was asked for meanwhile.
+   */
+  async function asksForOnDemandFile(page: Page, path: string): Promise<boolean> {
+    let asked = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/flowbot-chat.lazy.js')) asked = true;
+    });
+    let started!: () => void;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    await page.route('**/startChat', () => started());
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await start;
+    await expect(page.locator('#inline [part~="messages"]')).toBeAttached();
+    // The widget is up and rendered; a language it fetches is asked for in the same task.
+    await page.waitForTimeout(500);
+    return asked;
+  }
+
+  test('lang="fr" fetches no on-demand file for its words, and speaks English', async ({ page }) => {
+    expect(await asksForOnDemandFile(page, '/fr.html')).toBe(false);
+    await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversation');
+  });
+
+  test('lang="pt-BR", which it ships, does (the control of the test above)', async ({ page }) => {
+    expect(await asksForOnDemandFile(page, '/pt-br-inline.html')).toBe(true);
+    await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversa');
+  });
+});

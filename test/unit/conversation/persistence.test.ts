@@ -308,15 +308,19 @@ let previous: ConversationController | undefined;
  * A controller on a fake viewer; each call to `page()` is a page load sharing
  * the storage (the previous page is gone: its controller is disconnected).
  */
-function page(client: ConversationClient, persist: 'none' | 'session' | 'local' = 'local') {
+function page(
+  client: ConversationClient,
+  persist: 'none' | 'session' | 'local' = 'local',
+  // The element brings the storage code on demand; here it is at hand unless a test says when.
+  loadStore: () => Promise<typeof ConversationStore> = async () => ConversationStore,
+) {
   previous?.hostDisconnected();
   const notices: ConversationNotice[] = [];
   const controller = new ConversationController(new FakeHost(), {
     config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there' }),
     notify: (notice) => notices.push(notice),
     createClient: () => client,
-    // The element brings the storage code on demand; here it is at hand.
-    loadStore: async () => ConversationStore,
+    loadStore,
     expiry: () => expiry,
   });
   controller.hostConnected();
@@ -364,6 +368,50 @@ describe('ConversationController with persist', () => {
     second.controller.send('ada@example.com');
     await flush();
     expect(client.continueChat).toHaveBeenLastCalledWith('s-1', 'ada@example.com', expect.anything());
+  });
+
+  it('with nothing stored, starts at once and remembers the conversation once the storage code arrives', async () => {
+    const client = fakeClient();
+    let arrive!: (Store: typeof ConversationStore) => void;
+    const first = page(client, 'local', () => new Promise((resolve) => (arrive = resolve)));
+    first.controller.start();
+    await flush();
+    // The start did not wait for the storage code: the first question is on screen.
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+    expect(first.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(local.length).toBe(0);
+
+    arrive(ConversationStore);
+    await flush();
+    expect(local.length).toBe(1);
+    first.controller.hostDisconnected();
+
+    // The reload restores it: no second session.
+    const second = page(client);
+    second.controller.start();
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+    expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
+    expect(second.controller.state.input).toEqual({ id: 'name', type: 'text input' });
+  });
+
+  it('with something stored, waits for the storage code to restore it', async () => {
+    const client = fakeClient();
+    const first = page(client);
+    first.controller.start();
+    await flush();
+    first.controller.hostDisconnected();
+
+    let arrive!: (Store: typeof ConversationStore) => void;
+    const second = page(client, 'local', () => new Promise((resolve) => (arrive = resolve)));
+    second.controller.start();
+    await flush();
+    expect(client.startChat).toHaveBeenCalledTimes(1);
+    expect(second.controller.state.status).toBe('starting');
+    arrive(ConversationStore);
+    await flush();
+    expect(second.controller.state.sessionId).toBe('s-1');
+    expect(second.notices[0]).toMatchObject({ type: 'start', restored: true });
   });
 
   it('remembers nothing by default', async () => {
