@@ -39,7 +39,9 @@ test.describe('persist="local"', () => {
     release();
     await expect.poll(() => asked).toBeGreaterThan(0);
     await expect
-      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flowbot-chat:')).length))
+      .poll(() =>
+        page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flowbot-chat:')).length),
+      )
       .toBe(1);
 
     await page.reload();
