@@ -25,10 +25,11 @@ import { minifySync } from 'rolldown/experimental';
  * have cost 408 B) and a text message read once (67 B): 34,385 B reached, the budget 34,400 B (the
  * few bytes the carried hashes vary by). A widget with `persist` and nothing stored starting at
  * once, as one without (the storage key and the check for a record, 208 B), and a language the
- * widget does not ship fetching nothing (33 B): 34,630 B reached, the budget 34,650 B. The budget is
- * what is reached, to be brought down (the shell-and-features split of issue 32).
+ * widget does not ship fetching nothing (33 B): 34,630 B reached. A closed bubble with nothing to
+ * show fetching its invitation only once the visitor comes near (118 B): 34,748 B reached, the
+ * budget 34,760 B. The budget is what is reached, to be brought down (the shell-and-features split of issue 32).
  */
-export const BUDGET_GZIP = 34_650;
+export const BUDGET_GZIP = 34_760;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since
@@ -101,7 +102,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   show(main, 'the widget, fetched by the script-tag file in parallel with the first request');
   show(
     lazy,
-    'fetched when a conversation needs a rarer control, markdown, a stream or the voice, and by bubble and popup widgets as they connect (the invitation)',
+    'fetched when a conversation needs a rarer control, markdown, a stream or the voice, and by bubble and popup widgets with an invitation to show (a closed one without, once the visitor comes near)',
   );
   const first = script.gzip + main.gzip;
   console.log(`\nbefore the first message: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`);

@@ -96,3 +96,55 @@ test.describe('the bubble invitation', () => {
     }
   });
 });
+
+test.describe('a closed bubble with nothing to show', () => {
+  /** Counts the page's requests for the on-demand file. */
+  function onDemandRequests(page: Page): { count: number } {
+    const seen = { count: 0 };
+    page.on('request', (request) => {
+      if (request.url().endsWith('/flowbot-chat.lazy.js')) seen.count++;
+    });
+    return seen;
+  }
+
+  test('fetches the on-demand file only once the visitor comes near the launcher', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const seen = onDemandRequests(page);
+    await page.goto('/bubble-quiet.html');
+    const launcher = page.locator('flowbot-chat [part~="launcher"]');
+    await expect(launcher).toBeVisible();
+    await page.locator('#elsewhere').hover();
+    await page.waitForTimeout(1_000);
+    expect(seen.count).toBe(0);
+
+    await launcher.hover();
+    await expect.poll(() => seen.count).toBe(1);
+    await launcher.click();
+    await expect(page.locator('flowbot-chat [part~="bot-message"]').first()).toBeVisible();
+    // The panel works as before: Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(page.locator('flowbot-chat [part~="panel"]')).toBeHidden();
+    expect(problems).toEqual([]);
+  });
+
+  test('by keyboard: focus on the launcher fetches it, Enter opens the panel', async ({ page }) => {
+    const seen = onDemandRequests(page);
+    await page.goto('/bubble-quiet.html');
+    await page.locator('#elsewhere').focus();
+    await page.waitForTimeout(500);
+    expect(seen.count).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect(page.locator('flowbot-chat [part~="launcher"]')).toBeFocused();
+    await expect.poll(() => seen.count).toBe(1);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('flowbot-chat [part~="bot-message"]').first()).toBeVisible();
+  });
+
+  test('a bubble with a preview still fetches it as it connects (the control of the tests above)', async ({ page }) => {
+    const seen = onDemandRequests(page);
+    await page.goto('/invite.html?delay=0');
+    await expect(previewCard(page)).toBeVisible();
+    expect(seen.count).toBe(1);
+  });
+});

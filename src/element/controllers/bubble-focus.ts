@@ -1,6 +1,6 @@
 /**
  * Where the keyboard goes while the bubble's panel is open. Loaded on demand
- * with the invitation (bubble and popup widgets fetch it as they connect); the
+ * with the invitation (see `on-demand/features.ts`: at the latest as the panel opens); the
  * popup needs none of it: its modal `<dialog>` keeps focus in and the page
  * inert by itself.
  *

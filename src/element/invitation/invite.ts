@@ -1,6 +1,8 @@
 /**
  * How the bubble invites the visitor in, loaded on demand (bubble and popup
- * modes fetch it when they connect; the inline widget never does):
+ * modes fetch it when they connect with something to show while closed, else
+ * once the visitor points at or focuses the launcher, or it opens; the inline
+ * widget never does):
  *
  * - **The preview**: a card beside the launcher with the bot's avatar and a
  *   short text, shown after a delay. Clicking it opens the panel; its close
@@ -80,6 +82,8 @@ export class Invite implements ReactiveController {
   constructor(
     private readonly host: InviteHost,
     private readonly notices: InviteNotices,
+    /** The panel was opened before this code arrived (a closed bubble fetches it once the visitor comes near). */
+    private readonly openedBefore = false,
   ) {
     adoptStyles(host.renderRoot, inviteStyles);
     host.addController(this);
@@ -131,7 +135,7 @@ export class Invite implements ReactiveController {
         this.remember({ opened: true });
         if (this.previewShown) this.hidePreview('open');
         if (this.unread) this.setUnread(0);
-      } else if (!first) {
+      } else if (!first || this.openedBefore) {
         this.remember({ opened: true });
       }
     }

@@ -3,8 +3,10 @@
  * before it renders, never while rendering: the on-demand renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
  * Widget resource turns it on, the invitation of the bubble and the popup
- * (with where Tab goes while the bubble is open), and what the visitor can do
- * with the answers (after the first message).
+ * (with where Tab goes while the bubble is open: when it has something to show
+ * while closed, else once open, or as soon as the visitor points at or focuses
+ * the launcher), and what the visitor can do with the answers (after the first
+ * message).
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
@@ -30,6 +32,7 @@ export interface OnDemandHost extends InviteHost, AnswersHost {
       }
     | undefined;
   readonly isConnected: boolean;
+  addEventListener(type: string, listener: () => void, options: AddEventListenerOptions): void;
 }
 
 /** What these features tell the element. */
@@ -50,6 +53,10 @@ export class OnDemandFeatures implements ReactiveController {
   answers: Answers | undefined;
   /** What this element has asked for (a failed load is asked again after a while). */
   readonly #asked = new Set<string>();
+  /** The invitation is wanted now: the visitor showed intent, or the page called for it. */
+  #intent = false;
+  /** The panel has been open (before the invitation's code arrived, it keeps no record). */
+  #opened = false;
 
   readonly #host: OnDemandHost;
   readonly #notices: OnDemandNotices;
@@ -57,6 +64,17 @@ export class OnDemandFeatures implements ReactiveController {
     this.#host = host;
     this.#notices = notices;
     host.addController(this);
+  }
+
+  hostConnected(): void {
+    // A pointer over the launcher, or focus on it, comes before a click: the invitation's code
+    // (and where Tab goes once open) is fetched then, not for every closed bubble.
+    const intent = (): void => {
+      this.#intent = true;
+      this.#host.requestUpdate();
+    };
+    this.#host.addEventListener('pointerover', intent, { once: true });
+    this.#host.addEventListener('focusin', intent, { once: true });
   }
 
   hostUpdate(): void {
@@ -87,11 +105,21 @@ export class OnDemandFeatures implements ReactiveController {
         changed();
       });
     }
-    // The inline widget never needs the invitation.
-    if (host.mode === 'bubble' || host.mode === 'popup') {
+    // The inline widget never needs the invitation; a closed one with nothing to show until opened
+    // (no preview, timed opening or remembered unread count) needs it once the visitor comes near.
+    const first = host.widget?.aiFirstMessage;
+    this.#opened ||= host.open;
+    if (
+      (host.mode === 'bubble' || host.mode === 'popup') &&
+      (this.#intent ||
+        host.open ||
+        host.persist !== 'none' ||
+        host.autoOpen !== undefined ||
+        (!host.noPreview && !!(`${host.preview}`.trim() || (typeof first === 'string' && first))))
+    ) {
       this.load('invite', ({ Invite, BubbleFocus }) => {
         new BubbleFocus(host);
-        this.invite = new Invite(host, this.#notices);
+        this.invite = new Invite(host, this.#notices, this.#opened);
       });
     }
   }

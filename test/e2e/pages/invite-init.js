@@ -15,7 +15,7 @@ const options = {
     aiFirstMessage: 'Hi! Need help with an order? I can look it up for you.',
   },
 };
-if (params.get('preview') === 'off') options.preview = false;
+if (params.get('preview') === 'off') options.noPreview = true;
 if (number('delay') !== undefined) options.previewDelay = number('delay');
 if (number('auto') !== undefined) options.autoOpen = number('auto');
 if (params.get('narrow') === '1') options.autoOpenNarrow = true;
