@@ -2,7 +2,9 @@
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
  * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
- * - `main`   the widget's code (`src/define.ts`), everything inlined but that part, whose SHA-384 it carries.
+ * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too.
+ * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
+ * - `main`   the widget's code (`src/define.ts`), everything inlined but those parts, whose SHA-384s it carries.
  * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
  *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
  *            a page that pins the script-tag file's own hash (`integrity`) runs nothing else unchecked.
@@ -56,6 +58,22 @@ const minifyLitTemplates = () => minifyTemplates({ include: ['src/**/*.ts'], fai
 /** What the on-demand file takes from the widget's code instead of carrying its own copy. */
 const sharedLit = fileURLToPath(new URL('src/script-tag/shared-lit.ts', import.meta.url));
 
+/** An on-demand file of the script-tag path: it renders with the widget code's Lit, handed over at load. */
+const onDemandBuild = (entry: string, fileName: string): UserConfig => ({
+  publicDir: false,
+  define: scriptTag(true),
+  plugins: [minifyLitTemplates()],
+  resolve: {
+    // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
+    alias: [
+      { find: /^lit(\/directives\/live\.js)?$/, replacement: sharedLit },
+      // Its fetch endpoint too (the uploads' first step).
+      { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
+    ],
+  },
+  build: scriptTagBuild(entry, 'es', fileName),
+});
+
 const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   es: () => ({
     publicDir: false,
@@ -100,25 +118,16 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     define: {
       ...scriptTag(true),
       'import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
+      'import.meta.env.FLOWBOT_ANSWERS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.answers.js')),
+      'import.meta.env.FLOWBOT_INVITE_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.invite.js')),
     },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 
-  lazy: () => ({
-    publicDir: false,
-    define: scriptTag(true),
-    plugins: [minifyLitTemplates()],
-    resolve: {
-      // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
-      alias: [
-        { find: /^lit(\/directives\/live\.js)?$/, replacement: sharedLit },
-        // Its fetch endpoint too (the uploads' first step).
-        { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
-      ],
-    },
-    build: scriptTagBuild('src/element/on-demand/on-demand.ts', 'es', 'flowbot-chat.lazy.js'),
-  }),
+  lazy: () => onDemandBuild('src/element/on-demand/on-demand.ts', 'flowbot-chat.lazy.js'),
+  answers: () => onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js'),
+  invite: () => onDemandBuild('src/element/invitation/on-demand.ts', 'flowbot-chat.invite.js'),
 
   // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
   server: () => ({

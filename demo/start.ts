@@ -15,9 +15,12 @@ import { createServer, type Plugin } from 'vite';
 import { startReferenceServer } from '../src/server/index.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const iifePath = fileURLToPath(new URL('../dist/flowbot-chat.iife.js', import.meta.url));
-const mainPath = fileURLToPath(new URL('../dist/flowbot-chat.main.js', import.meta.url));
-const lazyPath = fileURLToPath(new URL('../dist/flowbot-chat.lazy.js', import.meta.url));
+/**
+ * The script-tag files, in the order they are built: the widget's code carries the hash of each
+ * on-demand file, the script-tag file (`iife`) the widget code's.
+ */
+const scriptTagModes = ['lazy', 'answers', 'invite', 'main', 'iife'] as const;
+const builtPath = (mode: string) => fileURLToPath(new URL(`../dist/flowbot-chat.${mode}.js`, import.meta.url));
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
 const host = '127.0.0.1';
@@ -46,13 +49,13 @@ async function checkPortFree(port: number, variable: string, what: string): Prom
 await checkPortFree(apiPort, 'FLOWBOT_API_PORT', 'the reference server');
 await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 
-// embed.html uses only the built script-tag file (and the part it loads on demand), like a
-// customer page: build them first, in this order (each carries the hash of the one before).
-const built = ['lazy', 'main', 'iife'].every(
+// embed.html uses only the built script-tag file (and the parts it loads on demand), like a
+// customer page: build them first, in this order.
+const built = scriptTagModes.every(
   (mode) =>
     spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
 );
-if (!built || ![iifePath, mainPath, lazyPath].every((path) => existsSync(path))) {
+if (!built || !scriptTagModes.every((mode) => existsSync(builtPath(mode)))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
   process.exit(1);
 }
@@ -90,12 +93,9 @@ function demoPages(): Plugin {
           ),
     },
     configureServer(server) {
-      for (const [name, path] of [
-        ['/flowbot-chat.iife.js', iifePath],
-        ['/flowbot-chat.main.js', mainPath],
-        ['/flowbot-chat.lazy.js', lazyPath],
-      ] as const) {
-        server.middlewares.use(name, (_req, res) => {
+      for (const mode of scriptTagModes) {
+        const path = builtPath(mode);
+        server.middlewares.use(`/flowbot-chat.${mode}.js`, (_req, res) => {
           res.setHeader('content-type', 'text/javascript; charset=utf-8');
           res.end(readFileSync(path));
         });

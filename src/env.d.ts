@@ -6,6 +6,10 @@ interface ImportMetaEnv {
   readonly FLOWBOT_MAIN_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of its on-demand file, which it loads. */
   readonly FLOWBOT_ON_DEMAND_INTEGRITY?: string;
+  /** The widget code's build (script-tag path): the SHA-384 of the answers' file, which it loads. */
+  readonly FLOWBOT_ANSWERS_INTEGRITY?: string;
+  /** The widget code's build (script-tag path): the SHA-384 of the invitation's file, which it loads. */
+  readonly FLOWBOT_INVITE_INTEGRITY?: string;
 }
 
 interface ImportMeta {

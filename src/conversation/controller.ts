@@ -7,18 +7,18 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
-import { viewerCalls } from '../api/viewer.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
 import { STREAMED_ID, type AnswerEntry, type FailedAction, type StreamEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
-import type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
+import type { ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { expiry } from './expiry.js';
 import type { Owed, StoredConversation } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
+import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { readAnswer, STOPPED, StreamFailure } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
@@ -29,10 +29,12 @@ export type { ConversationClient, ConversationConfig, ConversationNotice, Conver
 export interface ControllerOptions extends ConversationOptions {
   /**
    * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
-   * element's on-demand part, fetched after the first message); without it, such a failure offers
-   * a Retry like any other.
+   * element's on-demand part, with the notice that shows it: `loadExpiry` brings it); without it,
+   * such a failure offers a Retry like any other.
    */
   readonly expiry?: () => typeof expiry | undefined;
+  /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
+  readonly loadExpiry?: () => Promise<unknown>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -147,8 +149,13 @@ export class ConversationController implements ReactiveController {
           stop: () => this.#stop(),
           owe: (owed) => this.#owe(owed),
         });
+        // A widget that left the page meanwhile still saves its conversation (the next page shows
+        // it); it holds the key again when it comes back.
+        if (atOnce) {
+          if (this.#connected) store.claim();
+          return s.keep(store);
+        }
         store.claim();
-        if (atOnce) return s.keep(store);
         s.store = store;
         if (fresh) store.clear();
         const saved = store.load();
@@ -319,6 +326,11 @@ export class ConversationController implements ReactiveController {
       this.#request = undefined;
       // The viewer no longer knows the session (expired, restarted, the bot republished): a repeat
       // cannot succeed, so the conversation ends as expired, the answer's words kept for the next one.
+      // A 4xx may say so: its code (on demand, with the notice) is waited for if not there yet.
+      if (mayBeExpired(error) && !this.#options.expiry?.()) {
+        await this.#options.loadExpiry?.().catch(() => undefined);
+        if (generation !== this.#generation) return;
+      }
       if (this.#expired('send', error, entry)) return;
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
       // (a resend would give it to the bot twice); Retry asks the bot to go on.
@@ -516,11 +528,3 @@ export class ConversationController implements ReactiveController {
     return this.#connected ? this.#timers.sleep(ms) : Promise.resolve();
   }
 }
-
-/** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
-function defaultClient(viewerBaseUrl: string): ConversationClient {
-  return viewerCalls({ viewerBaseUrl });
-}
-
-/** The browser says it has no network: a request would not leave it. */
-const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;

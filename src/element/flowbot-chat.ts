@@ -9,7 +9,7 @@ import { isObject, pick, text } from '../protocol/json.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
 import { progressAvatarsStyles, guestAvatarUrl, renderProgress, hostAvatarUrl } from '../render/progress-avatars.js';
-import { isShown, messageContentStyles, prepareMessage } from '../render/message.js';
+import { isShown, messageContentStyles, prepareMessage, readersOf } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
 import { runQueuedCalls } from '../script-tag/handover.js';
@@ -30,7 +30,7 @@ import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { FollowController } from './controllers/follow.js';
 import { OnDemandFeatures } from './on-demand/features.js';
 import { EventReplay } from './controllers/event-replay.js';
-import { onDemand } from './on-demand/loader.js';
+import { answersFile, onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { PanelController } from './controllers/panel.js';
 import { InputFocus } from './controllers/input-focus.js';
@@ -248,6 +248,8 @@ export class FlowbotChat extends LitElement {
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
     loadStore: async () => (await onDemand.load()).ConversationStore,
     expiry: () => onDemand.get()?.expiry,
+    // With the notice that shows it, and its words.
+    loadExpiry: () => onDemand.load(),
   });
 
   /** The language and its words, following the page's `lang`. */
@@ -318,7 +320,9 @@ export class FlowbotChat extends LitElement {
    * Resolves once the on-demand part has arrived.
    */
   exportTranscript(format?: 'markdown' | 'text'): Promise<string> {
-    return onDemand.load().then((part) => part.exportConversation(this, this.#session.state, format));
+    return Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
+      answers.exportConversation(this, this.#session.state, format, readersOf(part)),
+    );
   }
 
   override connectedCallback(): void {
@@ -514,7 +518,7 @@ export class FlowbotChat extends LitElement {
         if (isShown(notice.message)) {
           this.#follow.added();
           this.#fire(new FlowbotMessageEvent({ message: notice.message }));
-          this.#features.invite?.message();
+          this.#features.message();
           if (this.#voiceOn())
             this.#features.voice?.speak(
               notice.message,

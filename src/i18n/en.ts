@@ -43,9 +43,13 @@ export const enFirst = {
   skip: 'Skip',
   stop: 'Stop answering',
   unreadable: 'The reply could not be read. Retry to go on.',
+  // The bubble's invitation (a file of its own, which brings no words).
+  dismissPreview: 'Dismiss',
+  unreadOne: '1 unread message',
+  unreadMany: '{count} unread messages',
 } satisfies Partial<FlowbotStrings>;
 
-/** The words only the parts loaded on demand show (rarer controls, uploads, the voice, the invitation). */
+/** The words only the on-demand part shows (rarer controls, uploads, the voice). */
 export const enOnDemand = {
   mute: 'Mute voice',
   openPage: 'Open the page',
@@ -77,9 +81,6 @@ export const enOnDemand = {
   voiceMessage: 'Voice message',
   noRecorder: 'This browser cannot record voice messages. You can type instead.',
   microphoneRefused: 'The microphone is not available. You can type instead.',
-  dismissPreview: 'Dismiss',
-  unreadOne: '1 unread message',
-  unreadMany: '{count} unread messages',
   expired: 'This conversation has expired.',
   startAgain: 'Start again',
   interrupted: 'The answer was interrupted.',

@@ -92,8 +92,8 @@ export interface FlowbotStrings {
 
 /**
  * The words only the on-demand part draws: the rarer controls, uploads, voice
- * messages, the voice's mute switch, a blocked redirect's link and the
- * bubble's invitation. The script-tag build's first file leaves them out of
+ * messages, the voice's mute switch and a blocked redirect's link (the bubble's
+ * invitation, a file of its own, reads only words of the first file). The script-tag build's first file leaves them out of
  * its English; they arrive with the on-demand part, before anything of it is
  * drawn. Code of the first file never reads them.
  */
@@ -131,9 +131,6 @@ export type OnDemandStringKey =
   | 'voiceMessage'
   | 'noRecorder'
   | 'microphoneRefused'
-  | 'dismissPreview'
-  | 'unreadOne'
-  | 'unreadMany'
   | 'expired'
   | 'startAgain'
   | 'interrupted'

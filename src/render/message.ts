@@ -90,7 +90,10 @@ export function renderMessageContent(
 }
 
 /** The on-demand part's readers (markdown, media), once it is there. */
-const readersOf = (part: OnDemandRenderers | undefined) => ({ markdown: part?.parseMarkdown, media: part?.readMedia });
+export const readersOf = (part: OnDemandRenderers | undefined) => ({
+  markdown: part?.parseMarkdown,
+  media: part?.readMedia,
+});
 
 /** Whether a message is shown (read as the renderer reads it: once). */
 export const isShown = (message: Message): boolean =>

@@ -11,16 +11,16 @@ import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 
 /**
- * The on-demand file, `flowbot-chat.lazy.js`, beside this module (the widget's code of the
- * script-tag path): loaded by the script-tag file's loader, checked against the hash the build
- * wrote here, then imported (the module that loaded, not a second fetch). Rejects when it did
- * not load or is not the build's; the callers fall back.
+ * An on-demand file (`flowbot-chat.lazy.js`, `flowbot-chat.answers.js`) beside this module (the
+ * widget's code of the script-tag path): loaded by the script-tag file's loader, checked against
+ * the hash the build wrote here (`integrity`), then imported (the module that loaded, not a second
+ * fetch). Rejects when it did not load or is not the build's; the callers fall back.
  */
-export function importOnDemandFile<T>(): Promise<T> {
+export function importOnDemandFile<T>(file: string, integrity: string): Promise<T> {
   (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= { html, svg, css, nothing, live, createFetchEndpoint };
   const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];
   // Only the script-tag file loads this code: without its loader, nothing is loaded unchecked.
-  return new Promise<string>((resolve) =>
-    resolve(load!('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY!)),
-  ).then((url) => import(/* @vite-ignore */ url) as Promise<T>);
+  return new Promise<string>((resolve) => resolve(load!(file, integrity))).then(
+    (url) => import(/* @vite-ignore */ url) as Promise<T>,
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * How the script-tag path loads its two other files (`flowbot-chat.main.js`,
- * then, on demand, `flowbot-chat.lazy.js`) so that only the bytes the build
+ * How the script-tag path loads its other files (`flowbot-chat.main.js`,
+ * then, on demand, `flowbot-chat.lazy.js` and `flowbot-chat.answers.js`) so that only the bytes the build
  * hashed can run: each goes in as a module `<script>` with its SHA-384
  * (`integrity`, written in by the build), which every engine refuses to run
  * when the file differs. An `import()` cannot carry a hash, and a
@@ -9,7 +9,7 @@
  * fetched nor run again.
  *
  * Under Trusted Types a script's `src` takes a `TrustedScriptURL`: the policy
- * `flowbot-chat` makes one for these two URLs and nothing else. The script-tag
+ * `flowbot-chat` makes one for these URLs and nothing else. The script-tag
  * file builds the loader; the widget's code borrows it (`LOAD_BESIDE`) for its
  * on-demand file, so the policy is created once and never leaves this closure.
  */
@@ -34,9 +34,9 @@ export function loadBeside(base: string): LoadBeside {
   let policy: ScriptUrlPolicy | undefined;
   try {
     policy = (globalThis as WithTrustedTypes).trustedTypes?.createPolicy('flowbot-chat', {
-      // Any other URL gets none: its script fails, nothing runs.
-      createScriptURL: (url) =>
-        url === urlOf('flowbot-chat.main.js') || url === urlOf('flowbot-chat.lazy.js') ? url : '',
+      // Only the widget's files beside the script-tag file (each loaded with its hash); any other URL
+      // gets none: its script fails, nothing runs.
+      createScriptURL: (url) => (/^flowbot-chat\.\w+\.js$/.test(url.replace(urlOf('.'), '')) ? url : ''),
     });
   } catch {
     // The page's CSP does not list the name: a plain URL still works unless it requires Trusted Types.

@@ -54,7 +54,8 @@ ${body}
 
 function serve(apiUrl: string): Promise<{ url: string; close: () => void }> {
   const files = new Map<string, Buffer>();
-  for (const name of ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'])
+  const built = JSON.parse(readFileSync(`${root}dist/sri.json`, 'utf8')) as { files: Record<string, string> };
+  for (const name of Object.keys(built.files))
     files.set(`/${name}`, gzipSync(readFileSync(`${root}dist/${name}`), { level: 9 }));
   const bubble = `<flowbot-chat public-id="support" api-host="${apiUrl}" mode="bubble"></flowbot-chat>`;
   const inline = `<flowbot-chat public-id="support" api-host="${apiUrl}"></flowbot-chat>`;

@@ -379,12 +379,15 @@ async function answer(browser: Browser, pages: PageServer, count: number) {
 async function main(): Promise<void> {
   const started = performance.now();
   if (!args['no-build']) {
-    // In this order: each carries the hash of the one before.
-    for (const mode of ['lazy', 'main', 'iife']) {
+    // In this order: the widget's code carries the on-demand files' hashes, the script-tag file its.
+    for (const mode of ['lazy', 'answers', 'invite', 'main', 'iife']) {
       log(`building the script-tag files: vite build --mode ${mode}`);
       const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'warn'], { stdio: 'inherit' });
       if (build.status !== 0) throw new Error(`the ${mode} build failed`);
     }
+    // The files the page server serves, with their hashes (`dist/sri.json`).
+    if (spawnSync('node', ['tools/sri.mjs'], { stdio: 'inherit' }).status !== 0)
+      throw new Error('tools/sri.mjs failed');
   }
   if (!existsSync(SCRIPT_FILE) || !existsSync(MAIN_FILE))
     throw new Error(`${SCRIPT_FILE} is missing: run without --no-build`);

@@ -41,10 +41,9 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
   const firstBaseline = readFileSync(new URL('floor-first.js', pagesDir), 'utf8');
   const scripts = new Map<string, { plain: Buffer; gzip: Buffer }>();
   const files: [string, URL | string][] = [
-    ...['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'].map((name): [string, string] => [
-      name,
-      `${distDir}/${name}`,
-    ]),
+    ...Object.keys(
+      (JSON.parse(readFileSync(`${distDir}/sri.json`, 'utf8')) as { files: Record<string, string> }).files,
+    ).map((name): [string, string] => [name, `${distDir}/${name}`]),
     ...['floor-first.js', 'floor-answer.js'].map((name): [string, URL] => [name, new URL(name, pagesDir)]),
   ];
   for (const [name, path] of files) {

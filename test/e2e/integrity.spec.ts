@@ -28,7 +28,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy)\.js$/.exec(new URL(response.url()).pathname)?.[0];
+    const name = /flowbot-chat\.(?:main|lazy|answers|invite)\.js$/.exec(new URL(response.url()).pathname)?.[0];
     if (!name || response.status() !== 200) return;
     const body = await response.text().catch(() => '');
     if (body.startsWith('globalThis.__flowbotTampered')) fetched.push(name);
@@ -47,6 +47,8 @@ const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
 
 const mainRefused = 'flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load';
 const lazyRefused = 'flowbot-chat: flowbot-chat.lazy.js not run: it failed its integrity check or did not load';
+const inviteRefused = 'flowbot-chat: flowbot-chat.invite.js not run: it failed its integrity check or did not load';
+const answersRefused = 'flowbot-chat: flowbot-chat.answers.js not run: it failed its integrity check or did not load';
 
 // Faults another spec queued on the shared reference server would fail these conversations.
 test.beforeEach(async ({ request }) => {
@@ -95,6 +97,42 @@ test.describe('script-tag integrity', () => {
     await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
     expect(await tamperedRan(page)).toBeNull();
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(lazyRefused);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test("runs nothing of an answers' file that is not the build's: the conversation goes on without the answers' actions", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
+    await page.goto('/tampered-answers.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect.poll(() => fetched).toContain('flowbot-chat.answers.js');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await field.fill('ada@example.com');
+    await field.press('Enter');
+    await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    // No Copy, no thumbs, no menu: their code was refused.
+    await expect(page.locator('flowbot-chat [part~="actions"]')).toHaveCount(0);
+    await expect(page.locator('flowbot-chat [part~="menu-button"]')).toHaveCount(0);
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(answersRefused);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test("runs nothing of an invitation's file that is not the build's: the bubble opens and holds a conversation", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
+    await page.goto('/tampered-invite.html');
+    await expect.poll(() => fetched).toContain('flowbot-chat.invite.js');
+    await expect(page.locator('flowbot-chat [part~="preview"]')).toHaveCount(0);
+    await page.locator('flowbot-chat [part~="launcher"]').click();
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(inviteRefused);
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
   });
 
@@ -155,6 +193,7 @@ test.describe('script-tag integrity', () => {
     const folder = `/flowbot-chat@${version}/dist/`;
     // Each file once: the preloaded code is the one the script-tag file runs.
     expect(fetched.sort()).toEqual([
+      `${folder}flowbot-chat.answers.js`,
       `${folder}flowbot-chat.iife.js`,
       `${folder}flowbot-chat.lazy.js`,
       `${folder}flowbot-chat.main.js`,

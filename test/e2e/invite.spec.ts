@@ -98,16 +98,16 @@ test.describe('the bubble invitation', () => {
 });
 
 test.describe('a closed bubble with nothing to show', () => {
-  /** Counts the page's requests for the on-demand file. */
+  /** Counts the page's requests for the invitation's file. */
   function onDemandRequests(page: Page): { count: number } {
     const seen = { count: 0 };
     page.on('request', (request) => {
-      if (request.url().endsWith('/flowbot-chat.lazy.js')) seen.count++;
+      if (request.url().endsWith('/flowbot-chat.invite.js')) seen.count++;
     });
     return seen;
   }
 
-  test('fetches the on-demand file only once the visitor comes near the launcher', async ({ page }) => {
+  test("fetches the invitation's file only once the visitor comes near the launcher", async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
     const seen = onDemandRequests(page);

@@ -9,7 +9,7 @@
  * The three script-tag files are served at the site's root, in the folder a CDN serves this
  * version from (`/flowbot-chat@<version>/dist/`), and in two folders that each hold one file
  * changed after the build, as a compromised CDN would serve it: `/tampered-main/` (the widget's
- * code) and `/tampered-lazy/` (its on-demand file). A changed file first sets
+ * code), `/tampered-lazy/` (its on-demand file), `/tampered-answers/` (the answers') and `/tampered-invite/` (the invitation's). A changed file first sets
  * `globalThis.__flowbotTampered` to its own name, so a spec can tell whether any of it ran.
  * `/readme-snippet.html` is a page made of the README's script-tag line and preload line as
  * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
@@ -198,13 +198,18 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
-const builtFiles = ['flowbot-chat.iife.js', 'flowbot-chat.main.js', 'flowbot-chat.lazy.js'];
+/** The files the script tag loads, as the build lists them (`dist/sri.json`). */
+const builtFiles = Object.keys(
+  (JSON.parse(await readFile(dist + 'sri.json', 'utf8')) as { files: Record<string, string> }).files,
+);
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {
   '': undefined,
   [`flowbot-chat@${version}/dist/`]: undefined,
   'tampered-main/': 'flowbot-chat.main.js',
   'tampered-lazy/': 'flowbot-chat.lazy.js',
+  'tampered-answers/': 'flowbot-chat.answers.js',
+  'tampered-invite/': 'flowbot-chat.invite.js',
 };
 
 /** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */

@@ -1,6 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { storageKey } from '../../src/conversation/storage-key.js';
 import type { FlowbotPreviewDismissEvent, FlowbotUnreadEvent } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { botTexts, part, text, until } from './helpers.js';
@@ -242,6 +243,8 @@ describe('<flowbot-chat>', () => {
       el.hide();
       el.send('Billing');
       await until(() => el.unreadCount === 2);
+      // Remembered once the storage code has arrived (the conversation did not wait for it).
+      await until(() => sessionStorage.getItem(storageKey('support', '')));
       el.remove();
       const again = await fixture<FlowbotChat>(
         html`<flowbot-chat mode="bubble" persist="session" public-id="support" no-preview .widget=${widget}></flowbot-chat>`,

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { markers } from '../support/readme-snippets.js';
+import { markers, readmeTable } from '../support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -130,5 +130,19 @@ describe('the custom properties', () => {
     const section = /## Custom properties\n([\s\S]*?)\n## /.exec(read('docs/theming.md'))?.[1];
     expect(section, 'docs/theming.md: "## Custom properties"').toBeDefined();
     expect(named(section!)).toEqual(used);
+  });
+});
+
+describe("the README's steps", () => {
+  it('copies exactly the files its Self-hosting table lists', () => {
+    const readme = read('README.md');
+    const copied = /^cp ((?:dist\/\S+ )+)site\/flowbot-chat\/$/m
+      .exec(readme)?.[1]
+      ?.trim()
+      .split(' ')
+      .map((path) => path.replace('dist/', ''));
+    expect(copied, 'README.md: the cp line of the plain page').toBeDefined();
+    const listed = readmeTable(readme, 'self-hosted-files').map((row) => row[0]!.replace(/`/g, ''));
+    expect(copied).toEqual(listed);
   });
 });

@@ -60,6 +60,8 @@ describe('npm pack', () => {
         'dist/flowbot-chat.iife.js',
         'dist/flowbot-chat.main.js',
         'dist/flowbot-chat.lazy.js',
+        'dist/flowbot-chat.answers.js',
+        'dist/flowbot-chat.invite.js',
         'dist/sri.json',
         'dist/server.js',
         'dist/types/index.d.ts',

@@ -24,9 +24,9 @@
  */
 import type { ReactiveController, TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from './strings.js';
-import { answerToText } from './transcript-export.js';
+import { answerToText, type MessageReaders } from './transcript-export.js';
 import { ConversationMenu, type MenuHost } from './conversation-menu.js';
-import { READERS, timeOf } from './dates-and-export.js';
+import { timeOf } from './dates-and-export.js';
 import { langOf } from '../../i18n/lang.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
@@ -65,6 +65,8 @@ export interface AnswersNotices {
   readonly conversation: () => AnswersView;
   /** Dispatches an event of the element. */
   readonly fire: (event: Event) => void;
+  /** The markdown parser and the media reader, once the on-demand part that shows them is there. */
+  readonly readers: () => MessageReaders;
 }
 
 /** The keys that copy on this platform. */
@@ -120,7 +122,7 @@ export class Answers implements ReactiveController, RowDecorations {
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
     this.#notices = notices;
-    this.#menu = new ConversationMenu(host, () => this.#words, notices.conversation);
+    this.#menu = new ConversationMenu(host, () => this.#words, notices.conversation, notices.readers);
     host.addController(this);
     adoptStyles(host.renderRoot, answerStyles);
     this.hostUpdate();
@@ -229,7 +231,7 @@ export class Answers implements ReactiveController, RowDecorations {
 
   /** Puts the answer on the clipboard; where the browser refuses, selects it for the visitor's keys. */
   #copy(entry: BotEntry, drawn: Drawn, row: HTMLElement, button: HTMLButtonElement): void {
-    const text = answerToText(entry.message, READERS);
+    const text = answerToText(entry.message, this.#notices.readers());
     const fallback = (): void => {
       const box = drawCopyFallback(`fb-copy-${this.#ids++}`, text, copyKeys(), this.#words);
       this.#show(drawn, row, box);
@@ -330,7 +332,7 @@ export class Answers implements ReactiveController, RowDecorations {
         messageId: entry.message.id,
         sessionId: this.#notices.conversation().sessionId ?? '',
         ...rest,
-        text: answerToText(entry.message, READERS),
+        text: answerToText(entry.message, this.#notices.readers()),
         ...(changed ? { changed } : {}),
       }),
     );

@@ -6,6 +6,7 @@ import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } 
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { exportConversation } from './dates-and-export.js';
 import type { AnswerStrings } from './strings.js';
+import type { MessageReaders } from './transcript-export.js';
 
 /** What the menu reads of the element. */
 export interface MenuHost
@@ -30,14 +31,17 @@ export class ConversationMenu {
   readonly #host: MenuHost;
   readonly #words: () => AnswerStrings;
   readonly #conversation: () => { readonly entries: readonly TranscriptEntry[] };
+  readonly #readers: () => MessageReaders;
   constructor(
     host: MenuHost,
     words: () => AnswerStrings,
     conversation: () => { readonly entries: readonly TranscriptEntry[] },
+    readers: () => MessageReaders,
   ) {
     this.#host = host;
     this.#words = words;
     this.#conversation = conversation;
+    this.#readers = readers;
   }
 
   /** After the element's update: focuses the item asked for, now that the menu is drawn. */
@@ -144,7 +148,7 @@ export class ConversationMenu {
 
   readonly #handleDownload = async (): Promise<void> => {
     this.#setMenu(false, 'button');
-    const text = await exportConversation(this.#host, this.#conversation(), 'markdown');
+    const text = await exportConversation(this.#host, this.#conversation(), 'markdown', this.#readers());
     const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;

@@ -3,14 +3,9 @@
  * conversation as a document (Download, and the element's `exportConversation`).
  */
 import { langOf } from '../../i18n/lang.js';
-import { parseMarkdown } from '../../protocol/markdown/index.js';
-import { readMedia } from '../../protocol/media.js';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { answerStringsFor } from './strings.js';
-import { exportTranscript, type ExportFormat } from './transcript-export.js';
-
-/** The readers of messages: the markdown parser and the media reader (both here, on demand). */
-export const READERS = { markdown: parseMarkdown, media: readMedia };
+import { exportTranscript, type ExportFormat, type MessageReaders } from './transcript-export.js';
 
 /** A long export yields to the page after this many milliseconds of work. */
 const SLICE_MS = 8;
@@ -54,12 +49,14 @@ export function exportConversation(
   host: Pick<Element, 'closest'> & { readonly widget?: { readonly title?: unknown } | undefined },
   view: { readonly entries: readonly TranscriptEntry[] },
   kind: ExportFormat = 'markdown',
+  /** The markdown parser and the media reader, from the on-demand part that shows them. */
+  readers: MessageReaders = {},
 ): Promise<string> {
   const lang = langOf(host);
   const title = host.widget?.title;
   let since = performance.now();
   return exportTranscript([...view.entries], {
-    ...READERS,
+    ...readers,
     format: kind === 'text' ? 'text' : 'markdown',
     words: answerStringsFor(lang),
     title: typeof title === 'string' ? title : undefined,

@@ -10,15 +10,15 @@
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
-import { messageToPlain } from '../../render/message.js';
+import { messageToPlain, readersOf } from '../../render/message.js';
 import { useTextField } from '../../render/inputs/index.js';
 import { needsOnDemandRenderers } from '../../render/on-demand-needs.js';
 import type { Answers, AnswersHost } from '../answer-actions/answers.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { OnDemand } from './on-demand.js';
-import { RETRY_AFTER_MS } from '../../script-tag/loader.js';
-import { onDemand } from './loader.js';
+import { RETRY_AFTER_MS, type OnDemandLoader } from '../../script-tag/loader.js';
+import { answersFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
@@ -57,6 +57,8 @@ export class OnDemandFeatures implements ReactiveController {
   #intent = false;
   /** The panel has been open (before the invitation's code arrived, it keeps no record). */
   #opened = false;
+  /** Bot messages shown while the panel was closed, before the invitation's code arrived to count them. */
+  #unseen = 0;
 
   readonly #host: OnDemandHost;
   readonly #notices: OnDemandNotices;
@@ -92,10 +94,15 @@ export class OnDemandFeatures implements ReactiveController {
     }
     // Copy, feedback, times and the menu: for a conversation that shows something, after its first message.
     if (state.entries.length)
-      this.load('answers', (part) => {
-        this.answers = new part.Answers(host, this.#notices);
-        changed();
-      });
+      this.load(
+        'answers',
+        ({ Answers }) => {
+          this.answers = new Answers(host, { ...this.#notices, readers: () => readersOf(onDemand.get()) });
+          changed();
+        },
+        undefined,
+        answersFile,
+      );
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
@@ -117,18 +124,35 @@ export class OnDemandFeatures implements ReactiveController {
         host.autoOpen !== undefined ||
         (!host.noPreview && !!(`${host.preview}`.trim() || (typeof first === 'string' && first))))
     ) {
-      this.load('invite', ({ Invite, BubbleFocus }) => {
-        new BubbleFocus(host);
-        this.invite = new Invite(host, this.#notices, this.#opened);
-      });
+      this.load(
+        'invite',
+        ({ Invite, BubbleFocus }) => {
+          new BubbleFocus(host);
+          const invite = (this.invite = new Invite(host, this.#notices, this.#opened));
+          for (; this.#unseen; this.#unseen--) invite.message();
+        },
+        undefined,
+        inviteFile,
+      );
     }
   }
 
-  /** Runs `use` with the on-demand part, once per `name`; after a failure, `name` may be asked again later. */
-  load(name: string, use: (part: OnDemand) => void, failed?: (error: unknown) => void): void {
+  /** A bot message was shown: the invitation counts it, now or once its code is there. */
+  message(): void {
+    if (this.invite) this.invite.message();
+    else if (!this.#host.open) this.#unseen++;
+  }
+
+  /** Runs `use` with an on-demand part (`from`), once per `name`; after a failure, `name` may be asked again later. */
+  load<T = OnDemand>(
+    name: string,
+    use: (part: T) => void,
+    failed?: (error: unknown) => void,
+    from: OnDemandLoader<T> = onDemand as OnDemandLoader<never>,
+  ): void {
     if (this.#asked.has(name)) return;
     this.#asked.add(name);
-    onDemand.load().then(use, (error: unknown) => {
+    from.load().then(use, (error: unknown) => {
       failed?.(error);
       setTimeout(() => this.#asked.delete(name), RETRY_AFTER_MS);
     });

@@ -1,10 +1,10 @@
 /**
  * Everything the widget loads on demand, the first time a conversation needs
  * it: the on-demand renderers (`render/on-demand-parts.ts`), the viewer's side channels
- * (streamed answers, client logs), the storage of `persist`, the voice, the
- * bubble's invitation (preview, timed opening, unread badge), what the visitor
- * can do with the answers (copy, feedback, times, the conversation's menu) and
- * the languages besides English. In the npm build this is an ordinary chunk; beside the
+ * (streamed answers, client logs), the storage of `persist`, the voice and the
+ * languages besides English. What the visitor does with the answers and the
+ * bubble's invitation are files of their own (`../answer-actions/on-demand.ts`,
+ * `../invitation/on-demand.ts`). In the npm build this is an ordinary chunk; beside the
  * script-tag file it is `flowbot-chat.lazy.js` (see `loader.ts`).
  * Keeping it out of the first file keeps that file small.
  */
@@ -19,13 +19,6 @@ export { ConversationStore } from '../../conversation/persistence.js';
 export { expiry } from '../../conversation/expiry.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
-// The bubble's invitation (with its styles), and where Tab goes while its panel is open: fetched
-// by bubble and popup widgets only.
-export { Invite } from '../invitation/invite.js';
-export { BubbleFocus } from '../controllers/bubble-focus.js';
-// What the visitor can do with the answers (copy, feedback, times, download, print): after the first message.
-export { Answers } from '../answer-actions/answers.js';
-export { exportConversation } from '../answer-actions/dates-and-export.js';
 // The languages besides English, and the English words only this part shows.
 export { catalogues } from '../../i18n/on-demand.js';
 

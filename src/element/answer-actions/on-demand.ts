@@ -1,0 +1,14 @@
+/**
+ * What the visitor does with the answers (copy, feedback, times, the conversation's menu,
+ * download and print), loaded on demand once a conversation shows its first message: in the npm
+ * build an ordinary chunk; beside the script-tag file, `flowbot-chat.answers.js` (see
+ * `../on-demand/loader.ts`). It reads markdown and media with the readers of the on-demand part
+ * that shows them (`flowbot-chat.lazy.js`), so neither file carries the other's code.
+ */
+export { Answers } from './answers.js';
+export { exportConversation } from './dates-and-export.js';
+
+import type * as Self from './on-demand.js';
+
+/** What the answers' file exports. */
+export type AnswersPart = typeof Self;

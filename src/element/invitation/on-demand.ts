@@ -1,0 +1,13 @@
+/**
+ * The bubble's invitation (preview, timed opening, unread count) and where Tab goes while the
+ * bubble's panel is open, loaded on demand by bubble and popup widgets (see
+ * `../on-demand/features.ts` for when): in the npm build an ordinary chunk; beside the script-tag
+ * file, `flowbot-chat.invite.js` (see `../on-demand/loader.ts`). Its words are the first file's.
+ */
+export { Invite } from './invite.js';
+export { BubbleFocus } from '../controllers/bubble-focus.js';
+
+import type * as Self from './on-demand.js';
+
+/** What the invitation's file exports. */
+export type InvitePart = typeof Self;
