@@ -4,6 +4,8 @@
  * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
  * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too.
  * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
+ * - `langs`  each language's words besides English (`src/element/languages/*.ts`), `flowbot-chat.lang-<file>.js`.
+ * - `languages` their hashes (`src/element/languages/index.ts`), the one the widget's code carries for them.
  * - `main`   the widget's code (`src/define.ts`), everything inlined but those parts, whose SHA-384s it carries.
  * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
  *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
@@ -16,7 +18,7 @@
  */
 /// <reference types="vitest/config" />
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
@@ -35,6 +37,12 @@ function integrityOf(file: string): string {
   if (!existsSync(file)) throw new Error(`vite: ${file} is missing: build it first (see the order in package.json)`);
   return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 }
+
+/** The languages besides English, a file each (`src/element/languages/`). */
+const LANGUAGE_FILES = readdirSync('src/element/languages')
+  .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+  .map((name) => name.slice(0, -3))
+  .sort();
 
 /** A minified single file for the script-tag path. */
 const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string): BuildEnvironmentOptions => ({
@@ -67,8 +75,9 @@ const onDemandBuild = (entry: string, fileName: string): UserConfig => ({
     // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
     alias: [
       { find: /^lit(\/directives\/live\.js)?$/, replacement: sharedLit },
-      // Its fetch endpoint too (the uploads' first step).
+      // Its fetch endpoint too (the uploads' first step), and its catalogues (the words that arrived).
       { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
+      { find: /^.*\/i18n\/lookup\.js$/, replacement: sharedLit },
     ],
   },
   build: scriptTagBuild(entry, 'es', fileName),
@@ -120,6 +129,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       'import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
       'import.meta.env.FLOWBOT_ANSWERS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.answers.js')),
       'import.meta.env.FLOWBOT_INVITE_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.invite.js')),
+      'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
     },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
@@ -128,6 +138,28 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   lazy: () => onDemandBuild('src/element/on-demand/on-demand.ts', 'flowbot-chat.lazy.js'),
   answers: () => onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js'),
   invite: () => onDemandBuild('src/element/invitation/on-demand.ts', 'flowbot-chat.invite.js'),
+  // Each language's words, a file each (they import nothing at run time: no chunk is shared).
+  langs: () => ({
+    ...onDemandBuild('', ''),
+    build: {
+      ...scriptTagBuild('', 'es', ''),
+      lib: {
+        entry: Object.fromEntries(LANGUAGE_FILES.map((file) => [file, `src/element/languages/${file}.ts`])),
+        formats: ['es'],
+        fileName: (_format: string, name: string) => `flowbot-chat.lang-${name}.js`,
+      },
+    },
+  }),
+  // The hashes of the languages' files: the widget's code carries this file's only.
+  languages: () => ({
+    ...onDemandBuild('src/element/languages/index.ts', 'flowbot-chat.languages.js'),
+    define: {
+      ...scriptTag(true),
+      'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
+        Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`)])),
+      ),
+    },
+  }),
 
   // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
   server: () => ({

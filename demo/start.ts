@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The script-tag files, in the order they are built: the widget's code carries the hash of each
  * on-demand file, the script-tag file (`iife`) the widget code's.
  */
-const scriptTagModes = ['lazy', 'answers', 'invite', 'main', 'iife'] as const;
+const scriptTagModes = ['lazy', 'answers', 'invite', 'langs', 'languages', 'main', 'iife'] as const;
 const builtPath = (mode: string) => fileURLToPath(new URL(`../dist/flowbot-chat.${mode}.js`, import.meta.url));
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
@@ -55,7 +55,7 @@ const built = scriptTagModes.every(
   (mode) =>
     spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
 );
-if (!built || !scriptTagModes.every((mode) => existsSync(builtPath(mode)))) {
+if (!built || !scriptTagModes.every((mode) => mode === 'langs' || existsSync(builtPath(mode)))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
   process.exit(1);
 }
@@ -93,13 +93,14 @@ function demoPages(): Plugin {
           ),
     },
     configureServer(server) {
-      for (const mode of scriptTagModes) {
-        const path = builtPath(mode);
-        server.middlewares.use(`/flowbot-chat.${mode}.js`, (_req, res) => {
-          res.setHeader('content-type', 'text/javascript; charset=utf-8');
-          res.end(readFileSync(path));
-        });
-      }
+      // Every file of the script-tag build (the widget's code, its on-demand files, each language's).
+      server.middlewares.use((req, res, next) => {
+        const name = /^\/(flowbot-chat\.[\w-]+\.js)(?:\?|$)/.exec(req.url ?? '')?.[1];
+        const path = name && builtPath(name.slice('flowbot-chat.'.length, -'.js'.length));
+        if (!path || !existsSync(path)) return next();
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.end(readFileSync(path));
+      });
     },
   };
 }

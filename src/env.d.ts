@@ -10,6 +10,10 @@ interface ImportMetaEnv {
   readonly FLOWBOT_ANSWERS_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of the invitation's file, which it loads. */
   readonly FLOWBOT_INVITE_INTEGRITY?: string;
+  /** The widget code's build (script-tag path): the SHA-384 of the languages' hashes file, which it loads. */
+  readonly FLOWBOT_LANGUAGES_INTEGRITY?: string;
+  /** The languages' hashes file's build: the SHA-384 of each language's file, by file name stem. */
+  readonly FLOWBOT_LANGUAGE_INTEGRITY?: Readonly<Record<string, string>>;
 }
 
 interface ImportMeta {

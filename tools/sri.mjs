@@ -1,23 +1,30 @@
 #!/usr/bin/env node
 // The pinned script tag. Run at the end of `npm run build`: checks the chain of hashes (the
-// script-tag file carries the widget code's SHA-384, that code the on-demand files') and writes
+// script-tag file carries the widget code's SHA-384, that code the on-demand files' and the
+// languages' hashes file's, that file each language's) and writes
 // `dist/sri.json`: the version, each file's SHA-384, the script-tag line and the optional preload
 // line for this version on the CDN. `--readme` writes those two lines into README.md
 // (`npm run readme:sri`); `--check` fails when README.md's lines differ from them (`npm test`).
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Where the README's lines load the package from. */
 export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
-const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE] = [
+const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, LANGUAGES] = [
   'flowbot-chat.iife.js',
   'flowbot-chat.main.js',
   'flowbot-chat.lazy.js',
   'flowbot-chat.answers.js',
   'flowbot-chat.invite.js',
+  'flowbot-chat.languages.js',
 ];
+/** Each language's file (`flowbot-chat.lang-<file>.js`), as built. */
+const languageFiles = (dist) =>
+  readdirSync(dist)
+    .filter((name) => /^flowbot-chat\.lang-[\w-]+\.js$/.test(name))
+    .sort();
 
 /** The Subresource Integrity value of `bytes`. */
 export const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -26,12 +33,17 @@ export const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes)
 export function pins(dist = DIST) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   const read = (file) => readFileSync(`${dist}/${file}`);
-  const files = Object.fromEntries([SCRIPT, MAIN, LAZY, ANSWERS, INVITE].map((file) => [file, integrity(read(file))]));
+  const languages = languageFiles(dist);
+  const files = Object.fromEntries(
+    [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, LANGUAGES, ...languages].map((file) => [file, integrity(read(file))]),
+  );
   for (const [file, next] of [
     [SCRIPT, MAIN],
     [MAIN, LAZY],
     [MAIN, ANSWERS],
     [MAIN, INVITE],
+    [MAIN, LANGUAGES],
+    ...languages.map((language) => [LANGUAGES, language]),
   ]) {
     if (!read(file).includes(files[next]))
       throw new Error(`${dist}/${file} does not carry the SHA-384 of ${next}: build ${next} first (see package.json)`);

@@ -24,7 +24,13 @@ export {
   type TokenSource,
 } from './transport/http.js';
 export { normaliseLessonParams, type LessonFlag, type LessonParams } from './lesson.js';
-export { DEFAULT_STREAM_TIMEOUT, streamMessage, type StreamMessageOptions } from './stream.js';
+export {
+  DEFAULT_STREAM_TIMEOUT,
+  streamMessage,
+  streamMessageParts,
+  type StreamMessageOptions,
+  type StreamMessagePart,
+} from './stream.js';
 export { sendClientLogs, type ClientLog } from './client-logs.js';
 export { uploadFile, type UploadedFile, type UploadFileOptions } from './upload.js';
 export {

@@ -3,7 +3,7 @@
  * read as the data stream format of `../protocol/stream.ts`, piece by piece.
  */
 import { MAX_RESPONSE_BYTES } from '../protocol/limits.js';
-import { DataStreamDecoder } from '../protocol/stream.js';
+import { DataStreamDecoder, type DataStreamPart } from '../protocol/stream.js';
 import { checkPathParams, displayUrl, normaliseBaseUrl, type FetchLike } from './transport/core.js';
 import { describe, httpError, readText, REDIRECT_MODE, redirectError } from './transport/response.js';
 import { FlowbotError, FlowbotNetworkError, FlowbotResponseError, FlowbotTimeoutError } from './errors.js';
@@ -55,6 +55,8 @@ const STALLED = Symbol('stalled');
  * Requests the streamed answer of `sessionId` (after a `stream` client-side
  * action) and yields its text pieces as they arrive. Append them all to get
  * the whole answer, then send it back with `continueChat(sessionId, { type: 'text', text })`.
+ * The agent's other parts (tool calls, reasoning, sources) are skipped: read
+ * them with `streamMessageParts`.
  *
  * Fails with `FlowbotHttpError` (a non-2xx answer), `FlowbotNetworkError`
  * (no answer, or the connection broke mid-stream), `FlowbotTimeoutError`
@@ -73,6 +75,29 @@ export async function* streamMessage(
   sessionId: string,
   options: StreamMessageOptions,
 ): AsyncGenerator<string, void, undefined> {
+  for await (const part of streamMessageParts(sessionId, options)) if (part.type === 'text') yield part.text;
+}
+
+/** One part of a streamed answer: a piece of its text, or another part (`code` and its parsed JSON value). */
+export type StreamMessagePart = Exclude<DataStreamPart, { type: 'error' }>;
+
+/**
+ * As `streamMessage`, but yields every part of the stream in order: the text
+ * pieces (`{ type: 'text', text }`) and the agent's other parts (`{ type:
+ * 'other', code, value }`: `g` reasoning, `h` a source, `b`/`c`/`9`/`a` a tool
+ * call, `f`/`e` steps; see the viewer protocol, "Agent activity in the
+ * stream"). An error part fails it as `streamMessage` does; a malformed line is skipped.
+ *
+ * @example
+ * for await (const part of streamMessageParts(sessionId, { viewerBaseUrl })) {
+ *   if (part.type === 'text') answer += part.text;
+ *   else if (part.code === 'b') console.log('tool', (part.value as { toolName: string }).toolName);
+ * }
+ */
+export async function* streamMessageParts(
+  sessionId: string,
+  options: StreamMessageOptions,
+): AsyncGenerator<StreamMessagePart, void, undefined> {
   const operation = 'streamMessage';
   const method = 'POST';
   const url = `${normaliseBaseUrl(options.viewerBaseUrl)}${streamMessagePath(sessionId)}`;
@@ -167,8 +192,8 @@ export async function* streamMessage(
       }
       for (const part of chunk.done ? decoder.end() : decoder.push(chunk.value)) {
         if (part.type === 'other' && part.code === 'd') finished = true;
-        if (part.type === 'text') yield part.text;
-        else if (part.type === 'error') {
+        if (part.type !== 'error') yield part;
+        else {
           throw new FlowbotError(
             `${operation}: the server reported an error mid-stream: ${method} ${base.url}: ${part.message}`,
             base,

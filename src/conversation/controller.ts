@@ -415,6 +415,14 @@ export class ConversationController implements ReactiveController {
     this.#request = s.streamStop = stop;
     this.#s.setTyping(true);
     let shown = false;
+    const show = (): void => {
+      if (!shown) {
+        shown = true;
+        s.typing = false;
+        s.entries.push(entry);
+      }
+      this.#host.requestUpdate();
+    };
     let text: string;
     try {
       text = await readAnswer(stream, sessionId, messages, {
@@ -422,13 +430,13 @@ export class ConversationController implements ReactiveController {
         sleep: (ms) => this.#sleep(ms),
         onText: (received) => {
           entry.text = received;
-          if (!shown) {
-            shown = true;
-            s.typing = false;
-            s.entries.push(entry);
-          }
+          show();
           this.#notify({ type: 'stream' });
-          this.#host.requestUpdate();
+        },
+        // The agent at work (its tools, its reasoning): its row shows before the answer's first word.
+        onAgent: (activity) => {
+          entry.agent = activity;
+          show();
         },
       });
     } catch (error) {
@@ -463,9 +471,10 @@ export class ConversationController implements ReactiveController {
     this.#request = s.streamStop = undefined;
     this.#s.setTyping(false);
     this.#s.dropStream(entry);
-    if (text.trim())
+    const { agent } = entry;
+    if (text.trim() || agent)
       this.#show(
-        { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text } },
+        { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text, agent } },
         false,
       );
     // A reload from here on sends the reply (once) instead of streaming again.

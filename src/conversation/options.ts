@@ -1,4 +1,5 @@
 /** What a host gives the conversation and what the conversation tells it back. */
+import type { AgentActivity } from '../protocol/agent.js';
 import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
@@ -54,7 +55,7 @@ export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'
   readonly streamMessage?: (
     sessionId: string,
     options: { messages?: readonly unknown[]; signal: AbortSignal },
-  ) => AsyncIterable<string>;
+  ) => AsyncIterable<string | AgentActivity>;
   /** Reports what went wrong in the visitor's browser (`clientLogs`); best-effort, never throws. */
   readonly clientLogs?: (sessionId: string, logs: readonly ClientLog[]) => void;
 };

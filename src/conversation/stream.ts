@@ -6,6 +6,7 @@
  */
 import { isFlowbotHttpError } from '../api/errors.js';
 import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
+import type { AgentActivity } from '../protocol/agent.js';
 import type { ConversationClient } from './options.js';
 
 export { STREAM_RETRY_MS } from '../protocol/stream.js';
@@ -29,6 +30,8 @@ export interface StreamHooks {
   readonly signal: AbortSignal;
   /** Called with the whole text so far, after each piece. */
   readonly onText: (text: string) => void;
+  /** Called when the agent's activity (tool calls, reasoning, sources) changed; the same object each time. */
+  readonly onAgent?: (activity: AgentActivity) => void;
   /** Waits `ms` (cut short on disconnect). */
   readonly sleep: (ms: number) => Promise<void>;
 }
@@ -48,8 +51,11 @@ export async function readAnswer(
   for (let attempt = 0; ; attempt++) {
     try {
       for await (const piece of stream(sessionId, { ...(messages ? { messages } : {}), signal: hooks.signal })) {
-        text += piece;
-        hooks.onText(text);
+        if (typeof piece !== 'string') hooks.onAgent?.(piece);
+        else {
+          text += piece;
+          hooks.onText(text);
+        }
       }
       return text;
     } catch (error) {

@@ -5,6 +5,7 @@
  * A call whose turn another tab has is refused with an `AbortError`: the tab
  * catches up instead.
  */
+import type { AgentActivity } from '../protocol/agent.js';
 import { isAbortError, isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../api/errors.js';
 import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
 import type { AnswerEntry, TranscriptEntry } from '../protocol/transcript.js';
@@ -17,7 +18,7 @@ export interface TabCalls {
   streamMessage?: (
     sessionId: string,
     options: { messages?: readonly unknown[]; signal: AbortSignal },
-  ) => AsyncIterable<string>;
+  ) => AsyncIterable<string | AgentActivity>;
 }
 
 /** What the calls ask of the tabs' sync. */
@@ -82,7 +83,7 @@ export function callsInTurn(client: TabCalls, turns: Turns): TabCalls {
   async function* streamMessage(
     sessionId: string,
     options: { messages?: readonly unknown[]; signal: AbortSignal },
-  ): AsyncGenerator<string> {
+  ): AsyncGenerator<string | AgentActivity> {
     const take = turns.take(undefined, options.signal);
     if (!(typeof take === 'boolean' ? take : await take)) throw anotherTabsTurn();
     clearTimeout(streamFailure);

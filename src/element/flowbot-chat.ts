@@ -30,7 +30,7 @@ import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { FollowController } from './controllers/follow.js';
 import { OnDemandFeatures } from './on-demand/features.js';
 import { EventReplay } from './controllers/event-replay.js';
-import { answersFile, onDemand } from './on-demand/loader.js';
+import { answersFile, loadLanguage, onDemand } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { PanelController } from './controllers/panel.js';
 import { InputFocus } from './controllers/input-focus.js';
@@ -98,6 +98,10 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart restart-button - The button that starts a new conversation.
  * @csspart divider - The line under the transcript of a conversation the viewer no longer knows (it stays, read-only, above).
  * @csspart expired - The notice under that line: the conversation has expired, with Start again.
+ * @csspart agent-activity - Above an AI answer: what its agent did (its thinking and its tool calls).
+ * @csspart agent-tools - The agent's tool calls: a list while it works, then one line ("Used 2 tools") that opens.
+ * @csspart agent-thinking - The agent's reasoning, a collapsed section.
+ * @csspart agent-sources - The source chips under an AI answer.
  * @csspart start-again-button - The button of the expired notice that starts a new conversation.
  * @csspart launcher - The floating button that opens the bubble.
  * @csspart new-messages - The button that goes to the newest messages when the visitor has scrolled up.
@@ -165,6 +169,13 @@ export class FlowbotChat extends LitElement {
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
   @property({ converter: jsonObject('widget') })
   widget: FlowbotWidget | undefined = undefined;
+
+  /**
+   * The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`);
+   * a tool without one shows its name made readable. As an attribute: JSON.
+   */
+  @property({ attribute: 'tool-names', converter: jsonObject('tool-names') })
+  toolNames: Record<string, string> | undefined = undefined;
 
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
   @property({ attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') })
@@ -253,7 +264,7 @@ export class FlowbotChat extends LitElement {
   });
 
   /** The language and its words, following the page's `lang`. */
-  readonly #language = new LangController(this, async () => (await onDemand.load()).catalogues);
+  readonly #language = new LangController(this, loadLanguage);
   /** What the visitor has typed or picked in the current input. */
   readonly #drafts = new DraftController(this, () => this.#session.state);
   /** Keeps the newest message in view unless the visitor scrolled up to read. */
@@ -437,6 +448,8 @@ export class FlowbotChat extends LitElement {
         onJump: () => this.#follow.jump(),
         adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
         answers: this.#features.answers,
+        lang,
+        toolNames: this.toolNames,
       })}
       ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
     </section>`;

@@ -85,6 +85,20 @@ export const enOnDemand = {
   startAgain: 'Start again',
   interrupted: 'The answer was interrupted.',
   tryAgain: 'Try again',
+  working: 'Working…',
+  toolRunning: '{tool}…',
+  toolDone: '{tool}: done',
+  toolFailed: '{tool}: failed',
+  usedTools: 'one{Used # tool} other{Used # tools}',
+  moreTools: 'one{# more} other{# more}',
+  toolInput: 'Input',
+  toolOutput: 'Result',
+  thinking: 'Thinking',
+  sources: 'Sources',
+  botAt: 'Bot, {time}',
+  youAt: 'You, {time}',
+  transcriptKeys:
+    'Up and down arrows move between messages, Home and End go to the first and last, Escape goes to the answer field.',
 } satisfies Partial<FlowbotStrings>;
 
 /** English. */

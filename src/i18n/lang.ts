@@ -6,7 +6,7 @@
  * fetched (`load`) and drawn once it has arrived.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { addCatalogues, mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
+import { mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
 
 /** The language of `host`: its own `lang`, else its closest ancestor's, else the page's. */
 export const langOf = (host: Pick<Element, 'closest'>): string =>
@@ -21,11 +21,11 @@ export class LangController implements ReactiveController {
   readonly #asked = new Set<string>();
 
   readonly #host: ReactiveControllerHost & Element;
-  readonly #load: () => Promise<Readonly<Record<string, Partial<FlowbotStrings>>>>;
+  readonly #load: (lang: string) => Promise<void>;
   constructor(
     host: ReactiveControllerHost & Element,
-    /** Brings the catalogues this build does not carry. */
-    load: () => Promise<Readonly<Record<string, Partial<FlowbotStrings>>>>,
+    /** Brings the words of a language the widget ships, into the catalogues (`addCatalogues`). */
+    load: (lang: string) => Promise<void>,
   ) {
     this.#host = host;
     this.#load = load;
@@ -48,11 +48,8 @@ export class LangController implements ReactiveController {
     this.strings = stringsFor(lang);
     if (mayArrive(lang) && !this.#asked.has(lang)) {
       this.#asked.add(lang);
-      this.#load().then(
-        (more) => {
-          addCatalogues(more);
-          this.#host.requestUpdate();
-        },
+      this.#load(lang).then(
+        () => this.#host.requestUpdate(),
         // Without them the widget speaks English; a later update asks again.
         () => this.#asked.delete(lang),
       );

@@ -1,23 +1,42 @@
 /**
- * The widget's own words, by language. English is always here; the other
- * languages are here too in the npm build, and arrive with the on-demand part
- * in the script-tag build (whose first file carries only the English words it
- * can show itself: the rest of English comes with that part too). The
- * server's labels (`options.labels`, system messages) always win over these.
+ * The widget's own words, by language. English is always here (in the
+ * script-tag build, only the English words its first file can show: the rest
+ * of English comes with the on-demand part). Every other language the widget
+ * ships is a file of its own, fetched only by a page in that language
+ * (`languageFile`): beside the script tag `flowbot-chat.lang-<file>.js`, in the
+ * npm build a chunk. The server's labels (`options.labels`, system messages)
+ * always win over these.
  */
 import { en, enFirst } from './en.js';
-import { catalogues as portuguese } from './pt-br.js';
 import type { FlowbotStrings } from './strings.js';
 
 export type { FlowbotStrings } from './strings.js';
 
+/** A language's words, and the answers' words that came with them (see `answerWordsFor`). */
+type Words = FlowbotStrings & { answers?: object };
+
 // The script-tag build's first words are completed by `addCatalogues` before any part that shows the others runs.
-const catalogue: Record<string, FlowbotStrings> = import.meta.env.FLOWBOT_SCRIPT_TAG
-  ? { en: enFirst as FlowbotStrings }
-  : { en, ...portuguese };
+const catalogue: Record<string, Words> = {
+  en: import.meta.env.FLOWBOT_SCRIPT_TAG ? (enFirst as FlowbotStrings) : en,
+};
 
 /** The language tags with their own strings. */
-export const supportedLanguages: readonly string[] = ['en', 'pt-BR'];
+export const supportedLanguages: readonly string[] = [
+  'en',
+  'pt-BR',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'nl',
+  'pl',
+  'tr',
+  'ja',
+  'zh-CN',
+  'ko',
+  'ar',
+  'he',
+];
 
 /** A BCP 47 tag as the catalogues are keyed (lower case, `-`), and its primary language: the one resolver of a language. */
 export function languageTags(lang: string | null | undefined): [string, string] {
@@ -26,7 +45,7 @@ export function languageTags(lang: string | null | undefined): [string, string] 
 }
 
 /** The catalogue of `lang`: an exact match, else its primary language (`pt-PT` → Portuguese). */
-function find(lang: string | null | undefined): FlowbotStrings | undefined {
+function find(lang: string | null | undefined): Words | undefined {
   const [tag, primary] = languageTags(lang);
   return catalogue[tag] ?? catalogue[primary];
 }
@@ -37,16 +56,29 @@ export function stringsFor(lang: string | null | undefined): FlowbotStrings {
 }
 
 /**
- * Whether the strings of `lang` may still arrive: in the script-tag build, the
- * other languages the widget ships come with the on-demand part (the npm build
- * has them all). A language it does not ship (`fr`) fetches nothing: English.
+ * The file that has the words of `lang`, when the widget ships that language
+ * (English needs none; Traditional Chinese is not Simplified: none).
  */
-export const mayArrive = (lang: string): boolean =>
-  !!import.meta.env.FLOWBOT_SCRIPT_TAG &&
-  !find(lang) &&
-  supportedLanguages.some((shipped) => languageTags(shipped)[1] === languageTags(lang)[1]);
-
-/** Adds the words (by lower-case tag) that arrived on demand to those already here. */
-export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>): void {
-  for (const [tag, words] of Object.entries(more)) catalogue[tag] = { ...catalogue[tag], ...words } as FlowbotStrings;
+export function languageFile(lang: string | null | undefined): string | undefined {
+  const [tag, primary] = languageTags(lang);
+  // The file of a language is its tag in lower case; a primary tag stands for its regions (`pt` → `pt-br`), `iw` is `he`.
+  const want = primary === 'iw' ? 'he' : primary;
+  return /-(hant|tw|hk|mo)\b/.test(tag)
+    ? undefined
+    : supportedLanguages.map((t) => t.toLowerCase()).find((file) => file !== 'en' && file.split('-')[0] === want);
 }
+
+/** Whether the strings of `lang` may still arrive: a language the widget ships, not here yet. A language it does not ship (`sv`) fetches nothing: English. */
+export const mayArrive = (lang: string): boolean => !find(lang) && !!languageFile(lang);
+
+/**
+ * Adds the words (by lower-case tag) that arrived on demand to those already here, and the
+ * answers' words that came with them.
+ */
+export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: object): void {
+  for (const [tag, words] of Object.entries(more))
+    catalogue[tag] = { ...catalogue[tag], ...words, ...(answers ? { answers } : {}) } as Words;
+}
+
+/** The answers' words of `lang` (exact tag, else its primary language) once its file has arrived; else undefined. */
+export const answerWordsFor = (lang: string | null | undefined): object | undefined => find(lang)?.answers;

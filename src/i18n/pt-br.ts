@@ -75,6 +75,20 @@ const ptBR: FlowbotStrings = {
   startAgain: 'Começar de novo',
   interrupted: 'A resposta foi interrompida.',
   tryAgain: 'Tentar de novo',
+  working: 'Trabalhando…',
+  toolRunning: '{tool}…',
+  toolDone: '{tool}: concluído',
+  toolFailed: '{tool}: falhou',
+  usedTools: 'one{Usou # ferramenta} many{Usou # de ferramentas} other{Usou # ferramentas}',
+  moreTools: 'one{mais #} many{mais #} other{mais #}',
+  toolInput: 'Entrada',
+  toolOutput: 'Resultado',
+  thinking: 'Raciocínio',
+  sources: 'Fontes',
+  botAt: 'Bot, {time}',
+  youAt: 'Você, {time}',
+  transcriptKeys:
+    'As setas para cima e para baixo passam de uma mensagem a outra, Home e End vão à primeira e à última, Esc vai ao campo de resposta.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -88,6 +88,35 @@ export interface FlowbotStrings {
   /** A streamed answer cut short: the mark beside what arrived, and the action that streams it again. */
   interrupted: string;
   tryAgain: string;
+  /** The activity line of an agent at work, before it names a tool. */
+  working: string;
+  /** A tool call running: `{tool}` is its readable name (or the site's word for it, `toolNames`). */
+  toolRunning: string;
+  /** A tool call done. */
+  toolDone: string;
+  /** A tool call that failed. */
+  toolFailed: string;
+  /**
+   * The folded list of tool calls, a plural: `category{text}` pairs chosen by
+   * `Intl.PluralRules` (`one`, `few`, `many`, `other`…; `other` is required), `#` the count.
+   */
+  usedTools: string;
+  /** The tool calls beyond those listed (a plural as `usedTools`). */
+  moreTools: string;
+  /** What a tool call was given, shown when its line is opened. */
+  toolInput: string;
+  /** What a tool call returned, shown when its line is opened. */
+  toolOutput: string;
+  /** The collapsed section of the model's reasoning. */
+  thinking: string;
+  /** The source chips under an answer. */
+  sources: string;
+  /** How a bot message announces itself when walked to by keyboard: `{time}`. */
+  botAt: string;
+  /** How a visitor's message announces itself when walked to by keyboard: `{time}`. */
+  youAt: string;
+  /** The transcript's keyboard help (arrow keys, Home, End, and the key to the answer field). */
+  transcriptKeys: string;
 }
 
 /**
@@ -134,4 +163,17 @@ export type OnDemandStringKey =
   | 'expired'
   | 'startAgain'
   | 'interrupted'
-  | 'tryAgain';
+  | 'tryAgain'
+  | 'working'
+  | 'toolRunning'
+  | 'toolDone'
+  | 'toolFailed'
+  | 'usedTools'
+  | 'moreTools'
+  | 'toolInput'
+  | 'toolOutput'
+  | 'thinking'
+  | 'sources'
+  | 'botAt'
+  | 'youAt'
+  | 'transcriptKeys';

@@ -3,6 +3,7 @@
  * The renderers import these types (and nothing else of `conversation/`):
  * they draw the transcript, so they must know its shape.
  */
+import type { AgentActivity } from './agent.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from './types.js';
 
 /**
@@ -67,6 +68,8 @@ export interface StreamEntry {
   readonly key: number;
   /** The markdown received so far. */
   text: string;
+  /** What the agent did so far (tool calls, reasoning, sources), once it streamed any of it. */
+  agent?: AgentActivity | undefined;
   /** The stream broke before its end: what arrived stays, marked so, until a new try replaces it. */
   interrupted?: boolean;
 }

@@ -18,18 +18,23 @@ import {
 import { isObject } from '../protocol/json.js';
 import { onDemand, type OnDemandRenderers } from './on-demand.js';
 import type { MarkdownWords } from './markdown.js';
+import type { AgentWords } from './agent.js';
 import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
 
 /** What the element passes to the renderer. */
 export interface MessageRenderContext extends Omit<ReadOptions, 'markdown' | 'labels'> {
-  /** The words of media summaries, and of markdown's code blocks and tables. */
-  labels?: Partial<MessageLabels> & Partial<MarkdownWords>;
+  /** The words of media summaries, of markdown's code blocks and tables, and of an agent's activity. */
+  labels?: Partial<MessageLabels> & Partial<MarkdownWords> & Partial<AgentWords>;
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
   onImageLoad?: () => void;
   /** Language of the conversation, set as `lang` on text content. */
   lang?: string;
+  /** The widget's language, for the words around an agent's answer. */
+  uiLang?: string | undefined;
+  /** The site's words for its agent's tools, by tool name. */
+  toolNames?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Whether showing `message` takes the on-demand part: markdown (its parser), video, audio and embeds (their reader). */
@@ -70,9 +75,13 @@ export function renderMessageContent(
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
   switch (m.kind) {
-    case 'text':
-      // Built as DOM once: text never changes, so it carries no template parts. Markdown has blocks of its own.
-      return part ? part.markdownContent(m.nodes, ctx.lang, ctx.labels) : richTextContent(m.nodes, ctx.lang);
+    case 'text': {
+      // Built as DOM once: text never changes, so it carries no template parts. Markdown has blocks of its own,
+      // and an agent's answer what it did around it.
+      if (!part) return richTextContent(m.nodes, ctx.lang);
+      const text = part.markdownContent(m.nodes, ctx.lang, ctx.labels);
+      return part.agentAnswer(message, text, { words: ctx.labels, lang: ctx.uiLang, toolNames: ctx.toolNames }) ?? text;
+    }
     case 'image': {
       const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;

@@ -12,6 +12,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { drawMarkdown, type MarkdownWords } from './markdown.js';
+import { emptyActivity, mergeSources, type AgentActivity } from '../protocol/agent.js';
+import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentWords } from './agent.js';
 import { el, renderRichText, richTextContent, type DrawMore } from './rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */
@@ -234,17 +236,27 @@ function drawCode(before: DrawnBlock | undefined, node: RichTextNode, text: stri
 
 const detach = (node: Node): void => void node.parentNode?.removeChild(node);
 
+/** What a streamed answer's row shows of the answer's text (without its thinking and sources), by entry. */
+const answers = new WeakMap<object, { text: string }>();
+
 /**
  * A streamed answer's row while it grows (the bot's avatar beside the first
- * message of a group, a space of its width beside the others). Hidden from
- * screen readers until it is complete (then it becomes an ordinary message,
- * announced once), so the live log does not read out every piece.
+ * message of a group, a space of its width beside the others). The answer is
+ * busy (`aria-busy`) and its growing text hidden from screen readers until it
+ * is complete (then it becomes an ordinary message, announced once), so the
+ * live log does not read out every piece. What the agent is doing (its tool
+ * calls, its thinking) is drawn above the text, its sources under it.
  */
 export function renderStreamRow(
-  entry: { readonly text: string; readonly interrupted?: boolean | undefined },
+  entry: {
+    readonly text: string;
+    readonly interrupted?: boolean | undefined;
+    agent?: AgentActivity | undefined;
+  },
   grouped: boolean,
   avatar: string | undefined,
-  words?: Partial<MarkdownWords> & { readonly interrupted?: string },
+  words?: Partial<MarkdownWords> & Partial<AgentWords> & { readonly interrupted?: string },
+  agent: AgentContext = {},
 ): TemplateResult {
   const lead = avatar
     ? grouped
@@ -253,5 +265,18 @@ export function renderStreamRow(
     : nothing;
   // Cut short, it grows no more: screen readers may read what arrived, marked as interrupted.
   const cut = !!entry.interrupted;
-  return html`<div class="row bot ${cut ? 'interrupted' : ''}">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-hidden=${cut ? 'false' : 'true'}>${renderStreamingText(entry, words)}</div>${cut ? html`<span class="note">${words?.interrupted}</span>` : nothing}</div>`;
+  const { answer, thinking, sources } = answerParts(entry.text);
+  let view = answers.get(entry);
+  if (!view) answers.set(entry, (view = { text: '' }));
+  view.text = answer;
+  const ctx = { ...agent, words };
+  const text = renderStreamingText(view, words);
+  text.setAttribute('aria-hidden', cut ? 'false' : 'true');
+  // The visitor opening the thinking while it streams: it stays open once the answer is complete.
+  const onOpen = (): void => void ((entry.agent ??= emptyActivity()).thinkingOpened = true);
+  const above = renderAgentAbove(entry.agent, thinking, !!answer.trim() || cut, onOpen, ctx);
+  const under = renderSources(mergeSources(entry.agent?.sources ?? [], sources), ctx);
+  return html`<div class="row bot ${cut ? 'interrupted' : ''}">${lead}<div part="message bot-message" class="bubble bot-bubble streaming" data-type="text" aria-busy=${cut ? 'false' : 'true'}>${
+    above === nothing && under === nothing ? text : html`<div class="fb-answer">${above}${text}${under}</div>`
+  }</div>${cut ? html`<span class="note">${words?.interrupted}</span>` : nothing}</div>`;
 }

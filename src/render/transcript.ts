@@ -50,6 +50,10 @@ export interface TranscriptContext {
   readonly adoptStyles: (styles: CSSResult) => void;
   /** What the on-demand part adds to the rows, once it is there. */
   readonly answers?: RowDecorations | undefined;
+  /** The widget's language (its plurals, and whether a tool's name reads in English). */
+  readonly lang?: string | undefined;
+  /** The site's words for its agent's tools, by tool name (`toolNames`). */
+  readonly toolNames?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What the on-demand part adds to the rows: its actions to a bot answer's (drawn into it, in place), a visitor answer's time. */
@@ -74,7 +78,10 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
           ? // Only a stream the on-demand part brought can grow here: its row comes with it.
-            (onDemand.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings) ?? nothing)
+            (onDemand.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
+              lang: ctx.lang,
+              toolNames: ctx.toolNames,
+            }) ?? nothing)
           : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;
@@ -196,7 +203,12 @@ function renderBotEntry(
 function drawContent(drawn: DrawnRow, entry: BotEntry, ctx: TranscriptContext): boolean {
   const { message } = entry;
   const type = message.type;
-  const content = renderMessageContent(message, { autoplay: drawn.autoplay, labels: ctx.strings });
+  const content = renderMessageContent(message, {
+    autoplay: drawn.autoplay,
+    labels: ctx.strings,
+    uiLang: ctx.lang,
+    toolNames: ctx.toolNames,
+  });
   if (content === null) return false;
   // Text arrives as an element, drawn once; media as a template, updated in place when drawn again.
   const { bubble } = drawn;

@@ -4,7 +4,8 @@
  * same CSP source). It renders with this file's Lit and sends with its fetch
  * endpoint (see `shared-lit.ts`).
  */
-import { css, html, nothing, svg } from 'lit';
+import { css, html, nothing, render, svg } from 'lit';
+import { answerWordsFor, languageTags } from '../i18n/lookup.js';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
@@ -17,7 +18,17 @@ import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
  * fetch). Rejects when it did not load or is not the build's; the callers fall back.
  */
 export function importOnDemandFile<T>(file: string, integrity: string): Promise<T> {
-  (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= { html, svg, css, nothing, live, createFetchEndpoint };
+  (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= {
+    html,
+    svg,
+    css,
+    nothing,
+    live,
+    render,
+    createFetchEndpoint,
+    languageTags,
+    answerWordsFor,
+  };
   const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];
   // Only the script-tag file loads this code: without its loader, nothing is loaded unchecked.
   return new Promise<string>((resolve) => resolve(load!(file, integrity))).then(

@@ -36,7 +36,7 @@ export function loadBeside(base: string): LoadBeside {
     policy = (globalThis as WithTrustedTypes).trustedTypes?.createPolicy('flowbot-chat', {
       // Only the widget's files beside the script-tag file (each loaded with its hash); any other URL
       // gets none: its script fails, nothing runs.
-      createScriptURL: (url) => (/^flowbot-chat\.\w+\.js$/.test(url.replace(urlOf('.'), '')) ? url : ''),
+      createScriptURL: (url) => (/^flowbot-chat\.[\w-]+\.js$/.test(url.replace(urlOf('.'), '')) ? url : ''),
     });
   } catch {
     // The page's CSP does not list the name: a plain URL still works unless it requires Trusted Types.

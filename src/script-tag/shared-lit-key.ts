@@ -1,5 +1,6 @@
-/** What the script-tag file hands over to its on-demand files: its own Lit, and its fetch endpoint. */
-import type { css as Css, html as Html, nothing as Nothing, svg as Svg } from 'lit';
+/** What the script-tag file hands over to its on-demand files: its own Lit, its fetch endpoint and its catalogues. */
+import type { css as Css, html as Html, nothing as Nothing, render as Render, svg as Svg } from 'lit';
+import type { answerWordsFor as AnswerWordsFor, languageTags as LanguageTags } from '../i18n/lookup.js';
 import type { live as Live } from 'lit/directives/live.js';
 import type { createFetchEndpoint as CreateFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 
@@ -10,6 +11,10 @@ export interface SharedLit {
   css: typeof Css;
   nothing: typeof Nothing;
   live: typeof Live;
+  render: typeof Render;
+  /** The widget's catalogues: the answers' words arrive in them, with each language's file. */
+  languageTags: typeof LanguageTags;
+  answerWordsFor: typeof AnswerWordsFor;
   /** The widget's API calls' endpoint, already in the script-tag file: the uploads' first step sends through it. */
   createFetchEndpoint: typeof CreateFetchEndpoint;
 }

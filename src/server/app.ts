@@ -45,7 +45,7 @@ import { handleErrors, mountHeaders } from './middleware.js';
 import { mountPlatform } from './routes-platform.js';
 import { mountViewer, startChatRoute } from './routes-viewer.js';
 import { sessionNotFound } from './flow-session.js';
-import { shippedFlows, type FlowDefinition } from './flows.js';
+import { shippedFlows, type FlowDefinition, type FlowStreamAgent } from './flows.js';
 import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './limits.js';
 import { DEFAULT_STREAM_PACE_MS } from './streaming.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, mountUploads, UploadStore } from './uploads.js';
@@ -107,6 +107,19 @@ export interface ReferenceAppOptions {
   /** Pause between two pieces of a streamed answer, in ms. Default 30; tests use 1–5. */
   streamPaceMs?: number;
   /**
+   * Pause before each tool result of an agent turn (the tool at work), in ms. Default: in
+   * proportion to `streamPaceMs`, 400 at its default of 30 (so 0 with a pace of 0).
+   */
+  streamToolPauseMs?: number;
+  /**
+   * The agent turn of streams whose flow block asks for one (`stream.agent`, as the shipped
+   * `assistant` does): each flag given here wins over the flow's, so `false` turns that part off
+   * (`{ tools: false }`: no tool steps) and `reasoning: 'think'` moves the reasoning into the
+   * text. Flags left out keep the flow's; streams without `stream.agent` stream text alone
+   * whatever this says. Default: the flows' own. Change it later through `state.agent`.
+   */
+  agent?: FlowStreamAgent;
+  /**
    * The platform's time zone (IANA name): `scheduled_date` is wall-clock time
    * there, checked against the present and stored (`liberacao`) as that instant.
    * Default `'America/Sao_Paulo'`, as the client's.
@@ -145,6 +158,8 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     ),
     publicUrl: normalisePublicUrl(options.publicUrl ?? 'http://localhost'),
     streamPaceMs: options.streamPaceMs ?? DEFAULT_STREAM_PACE_MS,
+    streamToolPauseMs: options.streamToolPauseMs,
+    agent: checkAgentOptions(options.agent),
   });
   const app = new Hono();
   const faults = options.faults === true;
@@ -194,6 +209,17 @@ function mountSessionAdmin(app: Hono, state: ReferenceState): void {
     if (!state.sessions.forget(sessionId)) throw sessionNotFound(sessionId);
     return c.json({ forgotten: 1 });
   });
+}
+
+/** The `agent` option, checked: only the known flags, each a boolean (`reasoning` also `'think'`). */
+function checkAgentOptions(agent: FlowStreamAgent | undefined): FlowStreamAgent | undefined {
+  if (agent === undefined) return undefined;
+  for (const [name, value] of Object.entries(agent as Record<string, unknown>)) {
+    const known = name === 'tools' || name === 'reasoning' || name === 'sources';
+    const valid = value === undefined || typeof value === 'boolean' || (name === 'reasoning' && value === 'think');
+    if (!known || !valid) throw new TypeError(`createReferenceApp: agent.${name} cannot be ${JSON.stringify(value)}`);
+  }
+  return { ...agent };
 }
 
 /** A public URL without its trailing slash; only http(s) without credentials, query or fragment. */

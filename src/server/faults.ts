@@ -49,7 +49,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  *   and end the stream;
  * - `stream-stall` / `stream-stall=N` send N pieces, then nothing more while
  *   keeping the connection open (until the caller gives up, the server
- *   closes or five minutes pass).
+ *   closes or five minutes pass);
+ * - `stream-cut-tool` / `stream-cut-tool=N` (agent turns, see `agent-turn.ts`)
+ *   send up to the N-th tool call (default the first) complete, its `9` part,
+ *   then drop the connection before its result; a stream with fewer tool
+ *   calls is cut before its first text piece.
+ * "Pieces" are the answer's text pieces (`0` parts) only: in an agent turn the
+ * reasoning, tool steps and sources before them go out whatever N is.
  *
  * Examples: `status=429;retry-after=1`, `delay=300;status=500`, `hang`,
  * `trickle=500`, `drop-after`, `gzip-bomb`, `huge=12`. Waits are capped at five minutes.
@@ -71,9 +77,12 @@ export interface FaultSpec {
   stream?: StreamFault;
 }
 
-/** How a streamed answer breaks: after `pieces` pieces (undefined: half of them). */
+/**
+ * How a streamed answer breaks: after `pieces` text pieces (undefined: half of them); for
+ * `cut-tool`, after tool call number `pieces` (undefined: the first).
+ */
 export interface StreamFault {
-  kind: 'cut' | 'error' | 'stall';
+  kind: 'cut' | 'error' | 'stall' | 'cut-tool';
   pieces?: number;
 }
 
@@ -148,10 +157,14 @@ export function parseFaultSpec(text: string): FaultSpec {
       }
       case 'stream-cut':
       case 'stream-error':
-      case 'stream-stall': {
+      case 'stream-stall':
+      case 'stream-cut-tool': {
         const pieces = value === '' ? undefined : Number(value);
-        if (pieces !== undefined && (!/^\d{1,6}$/.test(value) || !Number.isInteger(pieces))) {
-          throw new Error(`fault ${key} takes a number of pieces, got "${clipValue(value)}"`);
+        const tool = key.toLowerCase() === 'stream-cut-tool';
+        if (pieces !== undefined && (!/^\d{1,6}$/.test(value) || !Number.isInteger(pieces) || (tool && pieces < 1))) {
+          throw new Error(
+            `fault ${key} takes a number of ${tool ? 'tool calls (from 1)' : 'pieces'}, got "${clipValue(value)}"`,
+          );
         }
         const kind = key.toLowerCase().slice('stream-'.length) as StreamFault['kind'];
         spec.stream = pieces === undefined ? { kind } : { kind, pieces };

@@ -41,7 +41,7 @@ import {
   type StartChatResult,
 } from '../api/schemas/index.js';
 import { invalid, parseBody } from './errors.js';
-import type { FlowBlock, FlowDefinition, FlowItem } from './flows.js';
+import type { FlowBlock, FlowDefinition, FlowItem, FlowStreamAgent } from './flows.js';
 import { knowledgeAnswer, markdownToRichText } from './knowledge.js';
 import { check, route } from './answer-check.js';
 import type { ChatSession, SessionStore } from './flow-session.js';
@@ -193,6 +193,16 @@ function remember(session: ChatSession, inputId: string, answer: string): void {
   if (session.answers.length > ANSWERS_KEPT) session.answers.shift();
 }
 
+/** What a session waits to stream: see `pendingStream`. */
+export interface PendingStream {
+  /** The question answered. */
+  question: string;
+  /** The answer's text (`knowledgeAnswer`). */
+  answer: string;
+  /** The flow's `stream.agent`, when the block streams an agent turn. */
+  agent?: FlowStreamAgent;
+}
+
 /**
  * The answer a session waits to stream, or undefined when it waits for none.
  * `messages` (the older `streamOpenAiChatCompletion` body): the last user
@@ -201,7 +211,7 @@ function remember(session: ChatSession, inputId: string, answer: string): void {
 export function pendingStream(
   session: ChatSession,
   messages?: readonly { role?: unknown; content?: unknown }[],
-): string | undefined {
+): PendingStream | undefined {
   const waiting = session.waiting;
   if (waiting.kind !== 'stream') return undefined;
   const question = messages
@@ -209,7 +219,13 @@ export function pendingStream(
     .map((m) => m.content)
     .filter((content): content is string => typeof content === 'string' && content.trim() !== '')
     .at(-1);
-  return question === undefined ? waiting.answer : knowledgeAnswer(session.flow.knowledge ?? [], question);
+  const agent = blockOf(session.flow, waiting.blockId).stream?.agent;
+  const pending: PendingStream =
+    question === undefined
+      ? { question: waiting.question, answer: waiting.answer }
+      : { question, answer: knowledgeAnswer(session.flow.knowledge ?? [], question) };
+  if (agent) pending.agent = agent;
+  return pending;
 }
 
 // ---------------------------------------------------------------------------
@@ -281,7 +297,7 @@ function play(session: ChatSession, blockId: string | undefined, turn: Turn): vo
         const lastMessage = turn.messages.at(-1);
         if (lastMessage && (block.messages ?? []).length) action.lastBubbleBlockId = lastMessage.id;
         turn.clientSideActions.push(action);
-        session.waiting = { kind: 'stream', blockId: block.id, answer, action };
+        session.waiting = { kind: 'stream', blockId: block.id, question, answer, action };
         return;
       }
       // No streams asked for: the whole answer as an ordinary message, as the viewer does.

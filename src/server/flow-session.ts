@@ -13,8 +13,8 @@ export const DEFAULT_MAX_SESSIONS = 10_000;
 type Waiting =
   | { kind: 'input'; blockId: string }
   | { kind: 'dedicated-reply'; blockId: string }
-  /** A streamed answer (`answer`) waits to be fetched, then sent back as the reply. */
-  | { kind: 'stream'; blockId: string; answer: string; action: ClientSideAction }
+  /** A streamed answer (`answer` to `question`) waits to be fetched, then sent back as the reply. */
+  | { kind: 'stream'; blockId: string; question: string; answer: string; action: ClientSideAction }
   | { kind: 'ended' };
 
 /** One conversation with a flow. */

@@ -38,6 +38,11 @@
  *   `POST /api/v2/sessions/{id}/streamMessage`, and the client's next
  *   continueChat with the whole text goes on to `next`. Other sessions get the
  *   answer as an ordinary message. `stream.variable` receives the answer.
+ *   `stream.agent` (`{ "tools": true, "reasoning": true | "think", "sources": true }`,
+ *   each flag on when left out) streams it as an AI agent's turn: reasoning, a
+ *   search and a read of each paragraph used as tool calls, then the text and
+ *   its sources (see `agent-turn.ts`); the answer's text is the same (in
+ *   `"think"` mode, behind the reasoning).
  */
 import * as v from 'valibot';
 import demoFlow from './flows/demo.json' with { type: 'json' };
@@ -111,6 +116,19 @@ export interface FlowAction {
   [payload: string]: unknown;
 }
 
+/**
+ * A stream answered as an AI agent turn (reasoning, tool calls, sources: see `agent-turn.ts`).
+ * Each flag left out is on; the server's `agent` option overrides them.
+ */
+export interface FlowStreamAgent {
+  /** Tool steps (`search_knowledge_base`, then `read_document` per paragraph used). */
+  tools?: boolean;
+  /** The reasoning as `g` parts; `"think"`: in the text between `<think>` and `</think>`. */
+  reasoning?: boolean | 'think';
+  /** `h` source parts, one per paragraph used. */
+  sources?: boolean;
+}
+
 /** A streamed AI-style answer (see the module notes). */
 export interface FlowStream {
   /** The question to answer (may use `{{...}}`). */
@@ -119,6 +137,8 @@ export interface FlowStream {
   variable?: string;
   /** Send the older `streamOpenAiChatCompletion` action instead of `stream`. */
   legacy?: boolean;
+  /** Stream an agent turn rather than text alone. Left out: `f`, the text's `0` pieces, `e`, `d`. */
+  agent?: FlowStreamAgent;
 }
 
 export interface FlowBlock {
@@ -214,7 +234,20 @@ const FlowBlockSchema = v.object({
   progress: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
   dynamicTheme: stringRecord,
   input: v.optional(FlowInputSchema),
-  stream: v.optional(v.object({ question: optStr, variable: optStr, legacy: v.optional(v.boolean()) })),
+  stream: v.optional(
+    v.object({
+      question: optStr,
+      variable: optStr,
+      legacy: v.optional(v.boolean()),
+      agent: v.optional(
+        v.object({
+          tools: v.optional(v.boolean()),
+          reasoning: v.optional(v.union([v.boolean(), v.literal('think')])),
+          sources: v.optional(v.boolean()),
+        }),
+      ),
+    }),
+  ),
   next: optStr,
 });
 

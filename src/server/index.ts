@@ -29,6 +29,8 @@ export type {
   FlowItem,
   FlowMessage,
   FlowRoute,
+  FlowStream,
+  FlowStreamAgent,
 } from './flows.js';
 export { FaultQueue, parseFaultSpec, FAULT_HEADER } from './faults.js';
 export { ReferenceStats } from './stats.js';
@@ -39,7 +41,9 @@ export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './flow-session.js'
 export { DEFAULT_RETRY_MESSAGE } from './flow-text.js';
 export { DEFAULT_BODY_TIMEOUT_MS } from './limits.js';
 export type { RateLimitOptions } from './limits.js';
-export { DEFAULT_STREAM_PACE_MS } from './streaming.js';
+export { DEFAULT_STREAM_PACE_MS, DEFAULT_TOOL_PAUSE_MS } from './streaming.js';
+export { agentTurn, textTurn, TOOL_FAILURE } from './agent-turn.js';
+export type { AgentFlags, StreamPart, TurnOptions } from './agent-turn.js';
 export { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, UploadStore } from './uploads.js';
 export { knowledgeAnswer, streamPieces } from './knowledge.js';
 

@@ -21,12 +21,11 @@ function terms(text: string): string[] {
 const PARAGRAPHS_SHOWN = 2;
 
 /**
- * The answer to `question` from `knowledge` (markdown paragraphs): the one or
- * two paragraphs sharing the most words with the question, else a short
- * "not found" note naming the topics it knows (each paragraph's first bold
- * phrase).
+ * The paragraphs of `knowledge` that answer `question`, in their order in
+ * `knowledge`: the one or two sharing the most words with the question (a
+ * second one only when it scores at least half as well), or none.
  */
-export function knowledgeAnswer(knowledge: readonly string[], question: string): string {
+export function chosenParagraphs(knowledge: readonly string[], question: string): string[] {
   const wanted = new Set(terms(question));
   const scored = knowledge
     .map((paragraph, index) => {
@@ -37,7 +36,28 @@ export function knowledgeAnswer(knowledge: readonly string[], question: string):
     })
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  if (scored.length === 0) {
+  if (scored.length === 0) return [];
+  const best = scored[0]!.score;
+  return scored
+    .filter((entry) => entry.score * 2 >= best)
+    .slice(0, PARAGRAPHS_SHOWN)
+    .sort((a, b) => a.index - b.index)
+    .map((entry) => entry.paragraph);
+}
+
+/** The distinct words of `question` that `chosenParagraphs` matches on, in order. */
+export function questionTerms(question: string): string[] {
+  return [...new Set(terms(question))];
+}
+
+/**
+ * The answer to `question` from `knowledge` (markdown paragraphs): the
+ * paragraphs of `chosenParagraphs`, else a short "not found" note naming the
+ * topics it knows (each paragraph's first bold phrase).
+ */
+export function knowledgeAnswer(knowledge: readonly string[], question: string): string {
+  const chosen = chosenParagraphs(knowledge, question);
+  if (chosen.length === 0) {
     const topics = knowledge.map((p) => /\*\*([^*]+)\*\*/.exec(p)?.[1]).filter((t): t is string => Boolean(t));
     return [
       'I could not find that in the Acme notes I have. I can tell you about:',
@@ -47,16 +67,9 @@ export function knowledgeAnswer(knowledge: readonly string[], question: string):
       'Try asking about one of those.',
     ].join('\n');
   }
-  const best = scored[0]!.score;
-  const chosen = scored
-    .filter((entry) => entry.score * 2 >= best)
-    .slice(0, PARAGRAPHS_SHOWN)
-    .sort((a, b) => a.index - b.index);
-  return [
-    'Here is what I found:',
-    '',
-    ...chosen.flatMap((entry, i) => (i ? ['', entry.paragraph] : [entry.paragraph])),
-  ].join('\n');
+  return ['Here is what I found:', '', ...chosen.flatMap((paragraph, i) => (i ? ['', paragraph] : [paragraph]))].join(
+    '\n',
+  );
 }
 
 /**

@@ -41,7 +41,13 @@ export function mountViewer(app: Hono, state: ReferenceState): void {
     return c.json(result);
   });
 
-  mountStreaming(app, { sessions: state.sessions, stats: state.stats, paceMs: () => state.streamPaceMs });
+  mountStreaming(app, {
+    sessions: state.sessions,
+    stats: state.stats,
+    paceMs: () => state.streamPaceMs,
+    toolPauseMs: () => state.streamToolPauseMs,
+    agent: () => state.agent,
+  });
 
   app.post('/api/v2/sessions/:sessionId/clientLogs', async (c) => {
     const sessionId = c.req.param('sessionId');

@@ -14,7 +14,7 @@ import type {
 } from '../api/schemas/index.js';
 import type { FaultQueue } from './faults.js';
 import type { ReferenceStats } from './stats.js';
-import type { FlowDefinition } from './flows.js';
+import type { FlowDefinition, FlowStreamAgent } from './flows.js';
 import type { SessionStore } from './flow-session.js';
 import type { UploadStore } from './uploads.js';
 
@@ -182,6 +182,10 @@ export interface ReferenceState {
   publicUrl: string;
   /** Pause between two pieces of a streamed answer, in ms. */
   streamPaceMs: number;
+  /** Pause before each tool result of an agent turn, in ms; undefined: in proportion to `streamPaceMs`. */
+  streamToolPauseMs: number | undefined;
+  /** The server's override of the flows' `stream.agent` flags (the `agent` option). */
+  agent: FlowStreamAgent | undefined;
   /** What the server accepted (sessions opened, continueChat bodies per session); see `ReferenceStats`. */
   stats: ReferenceStats;
   /** Next numeric lesson id. */

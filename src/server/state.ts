@@ -1,7 +1,7 @@
 /** The seeded demo data: `createSeedState` builds fresh state (types in `state-types.ts`) with fixed ids. */
 import { FaultQueue } from './faults.js';
 import { ReferenceStats } from './stats.js';
-import type { FlowDefinition } from './flows.js';
+import type { FlowDefinition, FlowStreamAgent } from './flows.js';
 import { SessionStore } from './flow-session.js';
 import type { UploadStore } from './uploads.js';
 import { id, seedBotsAndWidgets, seedIntegrations, seedPeopleAndCourses } from './seed-records.js';
@@ -21,6 +21,8 @@ export interface SeedStateOptions {
   uploads: UploadStore;
   publicUrl: string;
   streamPaceMs: number;
+  streamToolPauseMs?: number | undefined;
+  agent?: FlowStreamAgent | undefined;
 }
 
 /** Creates fresh seeded state. `flows` are the flows to serve, by public id. */
@@ -86,6 +88,8 @@ export function createSeedState(
     uploads: options.uploads,
     publicUrl: options.publicUrl,
     streamPaceMs: options.streamPaceMs,
+    streamToolPauseMs: options.streamToolPauseMs,
+    agent: options.agent,
     stats: new ReferenceStats(),
     nextLessonId: 5001,
   };

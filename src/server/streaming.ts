@@ -2,10 +2,15 @@
  * `POST /api/v2/sessions/:sessionId/streamMessage`: the streamed answer of a
  * session waiting on a `stream` block, in the data stream format
  * (`../protocol/stream.ts`): `f:{messageId}`, one `0:"piece"` per word every
- * `paceMs`, then `e:{…}` and `d:{…}`. Sent as it is produced, never as one
- * buffer. Body `{}` or `{ messages }` (the older `streamOpenAiChatCompletion`).
- * 404: unknown session; 409: the session is not waiting for a stream.
- * Stream faults (`stream-cut`, `stream-error`, `stream-stall`) break it on purpose.
+ * `paceMs`, then `e:{…}` and `d:{…}`. A block with `stream.agent` (the
+ * `assistant` flow's) streams an AI agent's turn instead: reasoning (`g`), tool
+ * steps (`f b c… 9 a e`, each tool result after `toolPauseMs`), then the same
+ * text and its sources (`h`); see `agent-turn.ts`. The server's `agent` option
+ * overrides the block's flags. Sent as it is produced, never as one buffer.
+ * Body `{}` or `{ messages }` (the older `streamOpenAiChatCompletion`: its last
+ * user message is the question). 404: unknown session; 409: the session is not
+ * waiting for a stream. Stream faults (`stream-cut`, `stream-error`,
+ * `stream-stall`, counted in text pieces, and `stream-cut-tool`) break it on purpose.
  */
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
@@ -14,11 +19,15 @@ import { ApiError, parseBody, readJson } from './errors.js';
 import { dropConnection, HANG_LIMIT_MS, sleep, STREAM_FAULT, type StreamFault } from './faults.js';
 import { pendingStream } from './flow-engine.js';
 import { sessionNotFound, type SessionStore } from './flow-session.js';
-import { streamPieces } from './knowledge.js';
+import { agentFlags, agentTurn, textTurn, type StreamPart } from './agent-turn.js';
+import type { FlowStreamAgent } from './flows.js';
 import type { ReferenceStats } from './stats.js';
 
 /** Default pause between two streamed pieces: 30 ms, about a model's pace. */
 export const DEFAULT_STREAM_PACE_MS = 30;
+
+/** Pause before a tool's result at the default pace: 400 ms (in proportion to the pace otherwise). */
+export const DEFAULT_TOOL_PAUSE_MS = 400;
 
 const StreamBodySchema = v.looseObject({
   messages: v.nullish(
@@ -35,6 +44,10 @@ export interface StreamingOptions {
   stats: ReferenceStats;
   /** Pause between two pieces, read per stream. */
   paceMs: () => number;
+  /** Pause before a tool's result, read per stream; undefined: in proportion to the pace. */
+  toolPauseMs?: () => number | undefined;
+  /** The server's override of the blocks' `stream.agent` flags, read per stream. */
+  agent?: () => FlowStreamAgent | undefined;
 }
 
 export function mountStreaming(app: Hono, options: StreamingOptions): void {
@@ -45,31 +58,54 @@ export function mountStreaming(app: Hono, options: StreamingOptions): void {
     if (!session) throw sessionNotFound(sessionId);
     const raw = await readJson(c);
     const body = parseBody(StreamBodySchema, raw === undefined ? {} : raw, 'streamMessage body');
-    const answer = pendingStream(session, body.messages ?? undefined);
-    if (answer === undefined) throw new ApiError(409, 'This session is not waiting for a streamed answer.');
+    const pending = pendingStream(session, body.messages ?? undefined);
+    if (pending === undefined) throw new ApiError(409, 'This session is not waiting for a streamed answer.');
     stats.recordStream(sessionId);
-    return streamResponse(c, streamPieces(answer), Math.max(0, options.paceMs()), c.get(STREAM_FAULT));
+    const paceMs = Math.max(0, options.paceMs());
+    const toolPauseMs = Math.max(
+      0,
+      options.toolPauseMs?.() ?? Math.round((DEFAULT_TOOL_PAUSE_MS * paceMs) / DEFAULT_STREAM_PACE_MS),
+    );
+    const turn = { id: crypto.randomUUID(), paceMs, toolPauseMs };
+    const parts = pending.agent
+      ? agentTurn(pending.question, session.flow.knowledge ?? [], agentFlags(pending.agent, options.agent?.()), turn)
+      : textTurn(pending.answer, turn);
+    return streamResponse(c, parts, c.get(STREAM_FAULT));
   });
+}
+
+/**
+ * Where `fault` breaks `parts`: before the part at that index (no fault: never, `Infinity`).
+ * `cut-tool`: right after the `pieces`-th tool call (`9`, default the first), before its result;
+ * with fewer tool calls, before the first text piece. Other kinds: before text piece number
+ * `pieces` (default half of them); when that is past the last one, right after it.
+ */
+function breakIndex(parts: readonly StreamPart[], fault: StreamFault | undefined): number {
+  if (!fault) return Infinity;
+  const indexes = (code: string) => parts.flatMap((part, i) => (part.code === code ? [i] : []));
+  const text = indexes('0');
+  const afterText = (text.at(-1) ?? parts.length - 3) + 1;
+  if (fault.kind === 'cut-tool') {
+    const call = indexes('9')[Math.max(1, fault.pieces ?? 1) - 1];
+    return call === undefined ? (text[0] ?? afterText) : call + 1;
+  }
+  return text[fault.pieces ?? Math.floor(text.length / 2)] ?? afterText;
 }
 
 /** How long a `stream-cut` waits after its last piece before it drops the connection. */
 const CUT_AFTER_MS = 150;
 
-/** The data stream of `pieces`, one every `paceMs`, broken as `fault` says. */
-function streamResponse(c: Context, pieces: string[], paceMs: number, fault: StreamFault | undefined): Response {
+/** The data stream of `parts`, each after its pause, broken as `fault` says. */
+function streamResponse(c: Context, parts: StreamPart[], fault: StreamFault | undefined): Response {
   const signal = c.req.raw.signal as AbortSignal | undefined;
   const encoder = new TextEncoder();
-  const messageId = `msg-${crypto.randomUUID()}`;
-  const breakAt = fault ? Math.min(pieces.length, fault.pieces ?? Math.floor(pieces.length / 2)) : Infinity;
+  const breakAt = breakIndex(parts, fault);
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (code: string, value: unknown) =>
-        controller.enqueue(encoder.encode(encodeDataStreamPart(code, value)));
       try {
-        send('f', { messageId });
-        for (let i = 0; i <= pieces.length; i++) {
+        for (let i = 0; i <= parts.length; i++) {
           if (i === breakAt) {
-            if (fault!.kind === 'cut') {
+            if (fault!.kind === 'cut' || fault!.kind === 'cut-tool') {
               // Over a socket, the connection just ends; in process, the body breaks instead.
               if (!(c.env as { outgoing?: unknown } | undefined)?.outgoing)
                 controller.error(new TypeError('Injected fault: stream cut.'));
@@ -82,7 +118,9 @@ function streamResponse(c: Context, pieces: string[], paceMs: number, fault: Str
               return;
             }
             if (fault!.kind === 'error') {
-              send('3', 'Injected fault: the answer could not be generated.');
+              controller.enqueue(
+                encoder.encode(encodeDataStreamPart('3', 'Injected fault: the answer could not be generated.')),
+              );
               controller.close();
               return;
             }
@@ -90,14 +128,12 @@ function streamResponse(c: Context, pieces: string[], paceMs: number, fault: Str
             controller.close();
             return;
           }
-          if (i === pieces.length) break;
-          if (i > 0 && paceMs > 0) await sleep(paceMs, signal);
+          if (i === parts.length) break;
+          const part = parts[i]!;
+          if (part.pause) await sleep(part.pause, signal);
           if (signal?.aborted) return controller.close();
-          send('0', pieces[i]);
+          controller.enqueue(encoder.encode(encodeDataStreamPart(part.code, part.value)));
         }
-        const usage = { promptTokens: 0, completionTokens: pieces.length };
-        send('e', { finishReason: 'stop', usage, isContinued: false });
-        send('d', { finishReason: 'stop', usage });
         controller.close();
       } catch {
         // The caller went away: nothing left to send to.

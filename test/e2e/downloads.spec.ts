@@ -29,7 +29,7 @@ async function watchFiles(page: Page): Promise<{
     document.addEventListener('flowbot-message', () => (w.firstAt ??= Date.now()), true);
   });
   page.on('request', (request) => {
-    const name = /\/(flowbot-chat\.\w+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
+    const name = /\/(flowbot-chat\.[\w-]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
     // When the browser sent it (wall clock, as the page's `Date.now()`), not when the test heard of it.
     if (name) files.push({ name, at: () => request.timing().startTime });
   });

@@ -31,7 +31,7 @@ describe('byFrame', () => {
     const out: string[] = [];
     const reading = (async () => {
       for await (const piece of byFrame(source([burst], end))) {
-        out.push(piece);
+        out.push(piece as string);
         frames.push(frame);
         if (out.join('').length === burst.length) finish();
       }

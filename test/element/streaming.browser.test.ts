@@ -23,6 +23,7 @@ import {
   userTexts,
 } from './helpers.js';
 import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../support/long-answers.js';
+import { chunksOf, dataStream, encoder, piecesOf, scriptedViewer, type Scripted } from './stream-helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,99 +32,6 @@ afterEach(() => {
 const ANSWER =
   '**Refunds** are possible within *14 days*.\n\nYou need:\n- the order number\n- a reason (optional)\n\n' +
   'Write to [support](https://example.com/help) — café, naïve, 🙂 and `code`.\n\nThat is all.';
-
-const encoder = new TextEncoder();
-const dataStream = (pieces: string[]): Uint8Array =>
-  encoder.encode(
-    `f:{"messageId":"m"}\n${pieces.map((p) => `0:${JSON.stringify(p)}\n`).join('')}e:{}\nd:{"finishReason":"stop"}\n`,
-  );
-
-/** Splits `text` into pieces at `cuts` (positions in code units, never inside a surrogate pair). */
-function piecesOf(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))]
-    .filter((c) => !(c > 0 && c < text.length && /[\uDC00-\uDFFF]/.test(text[c]!)))
-    .sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const point of [...points, text.length]) {
-    if (point > last) out.push(text.slice(last, point));
-    last = point;
-  }
-  return out;
-}
-
-/** Splits bytes into network chunks at `cuts` (anywhere, inside UTF-8 characters too). */
-function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let last = 0;
-  for (const point of [...points, bytes.length]) {
-    if (point > last) out.push(bytes.slice(last, point));
-    last = point;
-  }
-  return out;
-}
-
-interface Scripted {
-  calls: Array<{ url: string; body: unknown; signal: AbortSignal | null }>;
-  /** Releases the next chunk of the stream (when the stream is gated). */
-  release: () => void;
-}
-
-/**
- * A viewer whose start response asks for a stream; the stream answers with
- * `chunks` (all at once, or one per `release()` when `gated`), or with
- * `streamStatus` first; continue answers a thank-you and a text input.
- */
-function scriptedViewer(
-  chunks: () => Uint8Array[],
-  options: { gated?: boolean; streamStatus?: number[]; before?: unknown[] } = {},
-): Scripted {
-  const calls: Scripted['calls'] = [];
-  const statuses = [...(options.streamStatus ?? [])];
-  let release: () => void = () => undefined;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input, init);
-    const raw = await request.clone().text();
-    calls.push({ url: request.url, body: raw ? JSON.parse(raw) : undefined, signal: request.signal });
-    if (request.url.includes('/startChat')) {
-      return Response.json({
-        sessionId: 's-1',
-        resultId: 'r-1',
-        flowbot: { id: 'b', version: '1' },
-        messages: [...(options.before ?? []), textMessage('q', 'Let me look that up.')],
-        clientSideActions: [{ type: 'stream', stream: true, lastBubbleBlockId: 'q' }],
-      });
-    }
-    if (request.url.includes('/streamMessage')) {
-      const status = statuses.shift();
-      if (status) return Response.json({ message: 'busy' }, { status });
-      const list = chunks();
-      let i = 0;
-      let allowed = 0;
-      let wake: (() => void) | undefined;
-      release = () => {
-        allowed++;
-        wake?.();
-      };
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          while (options.gated && i >= allowed && i < list.length)
-            await new Promise<void>((resolve) => (wake = resolve));
-          if (i < list.length) controller.enqueue(list[i++]!);
-          else controller.close();
-        },
-      });
-      return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    }
-    if (request.url.includes('/clientLogs')) return new Response(null, { status: 204 });
-    return Response.json({
-      messages: [textMessage('after', 'Anything else?')],
-      input: { id: 'next', type: 'text input' },
-    });
-  });
-  return { calls, release: () => release() };
-}
 
 const textPart = (piece: string): Uint8Array => encoder.encode(`0:${JSON.stringify(piece)}\n`);
 const FINISH = encoder.encode('e:{}\nd:{"finishReason":"stop"}\n');
@@ -213,13 +121,16 @@ describe('<flowbot-chat> streamed answers', () => {
     for (let i = 0; i < 5; i++) viewer.release();
     const growing = await until(() => $(el, '.streaming'));
     await until(() => (growing.textContent ?? '').includes('Refunds'));
-    expect(growing.getAttribute('aria-hidden')).toBe('true');
+    // Busy while it grows, its text hidden from screen readers until it is complete.
+    expect(growing.getAttribute('aria-busy')).toBe('true');
+    expect(growing.querySelector('.fb-content')!.getAttribute('aria-hidden')).toBe('true');
     expect(growing.textContent).not.toContain('That is all');
     expect(part(el, 'stop-button')).not.toBeNull();
     for (let i = 0; i < 20; i++) viewer.release();
     await finalAnswerMarkup(el);
     expect($(el, '.streaming')).toBeNull();
     expect(answerBubble(el)!.getAttribute('aria-hidden')).toBeNull();
+    expect(answerBubble(el)!.getAttribute('aria-busy')).toBeNull();
     expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: ANSWER } }]);
   });
 

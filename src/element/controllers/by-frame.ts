@@ -7,19 +7,22 @@
  * frame, so a piece is still painted in the frame after it arrived, and a
  * burst is read and drawn once. A huge burst (a hostile server's megabyte)
  * comes out 8,192 characters per frame, so no frame reads and draws more.
+ * The agent's other parts (tool calls, reasoning, sources) are read into one
+ * `AgentActivity`, yielded (the same object, updated) at the frame after it changed.
  * Loaded on demand, with the stream reader.
  */
-import { streamMessage, type StreamMessageOptions } from '../../api/stream.js';
+import { streamMessageParts, type StreamMessageOptions, type StreamMessagePart } from '../../api/stream.js';
+import { AgentReader, type AgentActivity } from '../../protocol/agent.js';
 
 /** The most text one frame shows (about four pages: far more than a model sends between two frames). */
 export const MAX_FRAME_TEXT = 8192;
 
-/** `streamMessage` of the client, its pieces joined per animation frame (see `byFrame`). */
+/** `streamMessageParts` of the client, its text joined per animation frame and its other parts read (see `byFrame`). */
 export function streamMessageByFrame(
   sessionId: string,
   options: StreamMessageOptions,
-): AsyncGenerator<string, void, undefined> {
-  return byFrame(streamMessage(sessionId, options), options.signal);
+): AsyncGenerator<string | AgentActivity, void, undefined> {
+  return byFrame(streamMessageParts(sessionId, options), options.signal);
 }
 
 /**
@@ -30,15 +33,26 @@ export function streamMessageByFrame(
  * text still waiting for its frame is dropped: what was shown is the answer.
  */
 export async function* byFrame(
-  source: AsyncIterable<string>,
+  source: AsyncIterable<string | StreamMessagePart>,
   signal?: AbortSignal,
-): AsyncGenerator<string, void, undefined> {
+): AsyncGenerator<string | AgentActivity, void, undefined> {
   const frame = globalThis.requestAnimationFrame;
+  const agent = new AgentReader();
   if (typeof frame !== 'function') {
-    yield* source;
+    try {
+      for await (const part of source) {
+        if (typeof part === 'string' || part.type === 'text') yield typeof part === 'string' ? part : part.text;
+        else if (agent.push(part.code, part.value)) yield agent.activity;
+      }
+    } catch (error) {
+      agent.end(true);
+      throw error;
+    }
+    agent.end(false);
     return;
   }
   const pieces = source[Symbol.asyncIterator]();
+  let changed = false;
   let text = '';
   let done = false;
   let failed = false;
@@ -49,20 +63,31 @@ export async function* byFrame(
   // Reads on its own while the consumer waits for frames.
   void (async () => {
     try {
+      let slice = performance.now();
       for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
-        text += next.value;
+        const part = next.value;
+        // A burst of thousands of parts (a chunk holds them all) is read in slices: the page stays responsive.
+        if (performance.now() - slice > 8) {
+          await new Promise((resolve) => setTimeout(resolve));
+          slice = performance.now();
+        }
+        if (typeof part === 'string' || part.type === 'text') text += typeof part === 'string' ? part : part.text;
+        else if (agent.push(part.code, part.value)) changed = true;
+        else continue;
         if (waitingForText) wake();
       }
+      agent.end(false);
     } catch (error) {
       failed = true;
       failure = error;
+      agent.end(true);
     }
     done = true;
     wake();
   })();
   try {
     for (;;) {
-      while (!done && !text) {
+      while (!done && !text && !changed) {
         waitingForText = true;
         await new Promise<void>((resolve) => (wake = resolve));
         waitingForText = false;
@@ -75,6 +100,10 @@ export async function* byFrame(
         });
       }
       signal?.throwIfAborted();
+      if (changed) {
+        changed = false;
+        yield agent.activity;
+      }
       if (text) {
         // Never between the two halves of a character.
         const cut = /[\uD800-\uDBFF]/.test(text[MAX_FRAME_TEXT - 1] ?? '') ? MAX_FRAME_TEXT - 1 : MAX_FRAME_TEXT;
@@ -83,6 +112,8 @@ export async function* byFrame(
         yield piece;
         continue;
       }
+      // Only the agent's parts changed: the stream goes on.
+      if (!done) continue;
       if (failed) throw failure;
       return;
     }

@@ -6,13 +6,20 @@
  * `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
-import { addCatalogues } from '../../i18n/lookup.js';
+import { addCatalogues, languageFile } from '../../i18n/lookup.js';
 import { provideOnDemandRenderers } from '../../render/on-demand.js';
 import { importOnDemandFile } from '../../script-tag/beside-script.js';
-import { createLoader } from '../../script-tag/loader.js';
+import { createLoader, type OnDemandLoader } from '../../script-tag/loader.js';
 import type { OnDemand } from './on-demand.js';
 import type { AnswersPart } from '../answer-actions/on-demand.js';
 import type { InvitePart } from '../invitation/on-demand.js';
+import type { FlowbotStrings } from '../../i18n/strings.js';
+
+/** A language's file: its words, and the answers' words in it. */
+interface LanguagePart {
+  readonly catalogues: Readonly<Record<string, Partial<FlowbotStrings>>>;
+  readonly answers: object;
+}
 
 /**
  * The on-demand part, loaded once, the first time something needs it. Its words join the
@@ -42,6 +49,59 @@ export const answersFile = createLoader<AnswersPart>(() =>
     ? importOnDemandFile<AnswersPart>('flowbot-chat.answers.js', import.meta.env.FLOWBOT_ANSWERS_INTEGRITY!)
     : import('../answer-actions/on-demand.js'),
 );
+
+/**
+ * The hashes of the languages' files, beside the script tag: a file of their own
+ * (`flowbot-chat.languages.js`, whose hash the widget's code carries), so that code carries one, not thirteen.
+ */
+const languageHashes = createLoader<{ integrity: Readonly<Record<string, string>> }>(() =>
+  importOnDemandFile('flowbot-chat.languages.js', import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY!),
+);
+
+/** The npm build's languages: a chunk each (the script-tag build's are files beside it). */
+const chunks: Readonly<Record<string, () => Promise<LanguagePart>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
+  ? {}
+  : {
+      'pt-br': () => import('../languages/pt-br.js'),
+      es: () => import('../languages/es.js'),
+      fr: () => import('../languages/fr.js'),
+      de: () => import('../languages/de.js'),
+      it: () => import('../languages/it.js'),
+      nl: () => import('../languages/nl.js'),
+      pl: () => import('../languages/pl.js'),
+      tr: () => import('../languages/tr.js'),
+      ja: () => import('../languages/ja.js'),
+      'zh-cn': () => import('../languages/zh-cn.js'),
+      ko: () => import('../languages/ko.js'),
+      ar: () => import('../languages/ar.js'),
+      he: () => import('../languages/he.js'),
+    };
+
+const languages = new Map<string, OnDemandLoader<void>>();
+
+/**
+ * Brings the words of `lang` (a language the widget ships), once per file: only a page in that
+ * language fetches them, at once and beside everything else, never before the first message.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  const file = languageFile(lang) ?? '';
+  let loader = languages.get(file);
+  if (!loader)
+    languages.set(
+      file,
+      (loader = createLoader(() =>
+        (import.meta.env.FLOWBOT_SCRIPT_TAG
+          ? languageHashes
+              .load()
+              .then(({ integrity }) =>
+                importOnDemandFile<LanguagePart>(`flowbot-chat.lang-${file}.js`, integrity[file] ?? ''),
+              )
+          : chunks[file]!()
+        ).then((part) => addCatalogues(part.catalogues, part.answers)),
+      )),
+    );
+  return loader.load();
+}
 
 // The renderers draw what arrives with it.
 provideOnDemandRenderers(onDemand);
