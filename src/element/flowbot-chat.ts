@@ -9,7 +9,7 @@ import { isObject, pick, text } from '../protocol/json.js';
 import { renderHeader, renderLauncher } from '../render/chrome.js';
 import { renderComposer } from '../render/composer.js';
 import { progressAvatarsStyles, guestAvatarUrl, renderProgress, hostAvatarUrl } from '../render/progress-avatars.js';
-import { isShown, messageContentStyles, prepareMessage, readersOf } from '../render/message.js';
+import { isShown, messageContentStyles, needsOnDemand, prepareMessage, readersOf } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
 import { runQueuedCalls } from '../script-tag/handover.js';
@@ -255,7 +255,12 @@ export class FlowbotChat extends LitElement {
       persistKey: this.persistKey || this.id,
     }),
     notify: (notice) => this.#handleNotice(notice),
-    prepare: prepareMessage,
+    // What is drawn once (markdown, media) waits for the on-demand part, and for the words of the page's language on their way.
+    prepare: (message) => {
+      const ready = prepareMessage(message);
+      const words = this.#language.pending;
+      return words && needsOnDemand(message) ? Promise.all([ready, words]).then(() => undefined) : ready;
+    },
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
     loadStore: async () => (await onDemand.load()).ConversationStore,
     expiry: () => onDemand.get()?.expiry,

@@ -17,6 +17,8 @@ export class LangController implements ReactiveController {
   lang = '';
   /** The strings of `lang`, else English. */
   strings: FlowbotStrings = stringsFor('');
+  /** The words of `lang` on their way, if they are (what is drawn once, markdown, waits for them). */
+  pending: Promise<void> | undefined;
   #watch: MutationObserver | undefined;
   readonly #asked = new Set<string>();
 
@@ -48,11 +50,14 @@ export class LangController implements ReactiveController {
     this.strings = stringsFor(lang);
     if (mayArrive(lang) && !this.#asked.has(lang)) {
       this.#asked.add(lang);
-      this.#load(lang).then(
+      const pending = (this.pending = this.#load(lang).then(
         () => this.#host.requestUpdate(),
         // Without them the widget speaks English; a later update asks again.
-        () => this.#asked.delete(lang),
-      );
+        () => void this.#asked.delete(lang),
+      ));
+      void pending.then(() => {
+        if (this.pending === pending) this.pending = undefined;
+      });
     }
   }
 }

@@ -3,6 +3,36 @@
  * desktop and on a 390 px phone. The built script-tag file, the API on another origin.
  */
 import { test, expect, type Page } from '@playwright/test';
+import * as pt_br from '../../src/i18n/pt-br.js';
+import * as es from '../../src/i18n/es.js';
+import * as fr from '../../src/i18n/fr.js';
+import * as de from '../../src/i18n/de.js';
+import * as it from '../../src/i18n/it.js';
+import * as nl from '../../src/i18n/nl.js';
+import * as pl from '../../src/i18n/pl.js';
+import * as tr from '../../src/i18n/tr.js';
+import * as ja from '../../src/i18n/ja.js';
+import * as zh_cn from '../../src/i18n/zh-cn.js';
+import * as ko from '../../src/i18n/ko.js';
+import * as ar from '../../src/i18n/ar.js';
+import * as he from '../../src/i18n/he.js';
+
+/** Each shipped language's words, by file. */
+const words = {
+  'pt-br': pt_br,
+  es: es,
+  fr: fr,
+  de: de,
+  it: it,
+  nl: nl,
+  pl: pl,
+  tr: tr,
+  ja: ja,
+  'zh-cn': zh_cn,
+  ko: ko,
+  ar: ar,
+  he: he,
+};
 
 const shots = 'test-results/screenshots';
 const inline = (page: Page, selector: string) => page.locator(`#inline ${selector}`);
@@ -54,12 +84,13 @@ test.describe('pt-BR page', () => {
 test.describe('a language the widget does not ship', () => {
   /**
    * Loads `path` with its start held back (no message, so nothing else asks for the on-demand
-   * file) and says whether the on-demand file was asked for meanwhile.
+   * files) and says whether a file of words was asked for meanwhile (the on-demand part, the
+   * languages' hashes or a language's file).
    */
   async function asksForOnDemandFile(page: Page, path: string): Promise<boolean> {
     let asked = false;
     page.on('request', (request) => {
-      if (request.url().endsWith('/flowbot-chat.lazy.js')) asked = true;
+      if (/\/flowbot-chat\.(lazy|languages|lang-[\w-]+)\.js$/.test(request.url())) asked = true;
     });
     let started!: () => void;
     const start = new Promise<void>((resolve) => (started = resolve));
@@ -72,13 +103,57 @@ test.describe('a language the widget does not ship', () => {
     return asked;
   }
 
-  test('lang="fr" fetches no on-demand file for its words, and speaks English', async ({ page }) => {
-    expect(await asksForOnDemandFile(page, '/fr.html')).toBe(false);
+  test('lang="sv" fetches no file for its words, and speaks English', async ({ page }) => {
+    expect(await asksForOnDemandFile(page, '/sv.html')).toBe(false);
     await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversation');
   });
 
   test('lang="pt-BR", which it ships, does (the control of the test above)', async ({ page }) => {
     expect(await asksForOnDemandFile(page, '/pt-br-inline.html')).toBe(true);
     await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversa');
+  });
+});
+
+test.describe('every language it ships', () => {
+  /** Each language besides English: its file, the tag a page says, and its word for the conversation. */
+  const LANGUAGES: [file: string, tag: string, conversation: string][] = Object.entries(words).map(([file, module]) => {
+    const [tag, strings] = Object.entries(module.catalogues)[0]!;
+    return [file, tag, strings.conversation];
+  });
+
+  for (const [file, tag, conversation] of LANGUAGES) {
+    test(`a page in ${tag} fetches its words alone, checked, and speaks them`, async ({ page }) => {
+      const problems = watch(page);
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        const name = /\/(flowbot-chat\.(?:languages|lang-[\w-]+)\.js)$/.exec(request.url())?.[1];
+        if (name) fetched.push(name);
+      });
+      // The page without a language of its own, told this one (right to left for Arabic and Hebrew).
+      await page.route('**/sv.html', async (route) => {
+        const response = await route.fetch();
+        const rtl = /^(ar|he)/.test(tag) ? ' dir="rtl"' : '';
+        await route.fulfill({ response, body: (await response.text()).replace('lang="sv"', `lang="${tag}"${rtl}`) });
+      });
+      await page.goto('/sv.html');
+      await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', conversation);
+      expect(fetched.sort()).toEqual(['flowbot-chat.lang-' + file + '.js', 'flowbot-chat.languages.js'].sort());
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a language file that is not the build’s is refused, named in the console, and the page speaks English', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    await page.route('**/flowbot-chat.lang-pt-br.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('Conversa', 'Conversa!') });
+    });
+    await page.goto('/pt-br-inline.html');
+    await expect(inline(page, '[part~="bot-message"]').first()).toBeVisible();
+    await expect.poll(() => errors.join('\n')).toContain('flowbot-chat.lang-pt-br.js not run');
+    await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversation');
   });
 });

@@ -276,6 +276,8 @@ describe('<flowbot-chat>', () => {
       it('speak Portuguese, times included', async () => {
         const el = await mount('feedback="all" lang="pt-BR"');
         const row = rowOf(el, 'Refunds');
+        // The Portuguese words are a file of their own: drawn once they have arrived.
+        await until(() => labels(row)[0] === 'Copiar resposta');
         expect(labels(row)).to.deep.equal(['Copiar resposta', 'Resposta boa', 'Resposta ruim']);
         const time = row.querySelector('time')!;
         const at = new Date(time.getAttribute('datetime')!);

@@ -70,8 +70,7 @@ describe('<flowbot-chat>', () => {
       expect(el.mode).to.equal('bubble');
       expect(el.prefilledVariables).to.deep.equal({ name: 'Ada' });
       expect(el.getAttribute('lang')).to.equal('pt-BR');
-      await el.updateComplete;
-      expect(part(el, 'launcher')!.getAttribute('aria-label')).to.equal('Abrir chat');
+      await until(() => part(el, 'launcher')?.getAttribute('aria-label') === 'Abrir chat');
       el.show();
       await until(() => part(el, 'choice'));
       expect(part(el, 'title')!.textContent).to.equal('Shop assistant');

@@ -286,7 +286,7 @@ describe('<flowbot-chat>', () => {
       stubViewer(startResponse());
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="pt-BR"></flowbot-chat>`);
       const input = await until(() => $<HTMLInputElement>(el, '.composer input'));
-      expect(input.placeholder).to.equal('Digite sua resposta...');
+      await until(() => input.placeholder === 'Digite sua resposta...');
       expect(text(part(el, 'send-button'))).to.equal('Enviar');
       el.lang = 'en';
       await el.updateComplete;

@@ -68,7 +68,8 @@ describe('<flowbot-chat>', () => {
       stubViewer(startResponse());
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="pt-BR"></flowbot-chat>`);
       await inputShown(el);
-      expect(field(el).placeholder).to.equal('Digite sua resposta...');
+      // Its words are a file of their own, fetched at once: drawn once they have arrived.
+      await until(() => field(el).placeholder === 'Digite sua resposta...');
       expect(text(part(el, 'send-button'))).to.equal('Enviar');
       expect(part(el, 'messages')!.getAttribute('aria-label')).to.equal('Conversa');
       // The panel is named by its header's title (the Portuguese "Chat" is the same word).

@@ -745,7 +745,7 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       await inputShown(el);
       expect(document.documentElement.lang === 'pt-BR').to.equal(false);
       expect(part(el, 'send-button')!.matches(':lang(pt-BR)')).to.equal(true);
-      expect(text(part(el, 'send-button'))).to.equal('Enviar');
+      await until(() => text(part(el, 'send-button')) === 'Enviar');
     });
   });
 
