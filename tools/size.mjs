@@ -38,9 +38,11 @@ import { minifySync } from 'rolldown/experimental';
  * An agent you can watch work (issue 33: the stream's activity kept with the answer, the answer drawn
  * with it, the site's tool names) and twelve more languages, a file each, fetched only by a page in
  * that language (their loader, the list of shipped tags, the one hash of their hashes' file, the
- * catalogues handed to the answers' file): 35,548 B reached, the budget 35,600 B.
+ * catalogues handed to the answers' file): 35,548 B reached. What is drawn once (markdown, media)
+ * waiting for the words of the page's language on their way, so no Copy button stays English on a
+ * Portuguese page: 35,632 B reached, the budget 35,680 B.
  */
-export const BUDGET_GZIP = 35_600;
+export const BUDGET_GZIP = 35_680;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since
