@@ -195,10 +195,11 @@ test.describe('README, as a site owner follows it', () => {
     const { cdn, shop } = await cdnAndSite('', scriptTag());
     await page.goto(`${shop.url}/`);
     await converse(page.locator('flowbot-chat'));
-    // Each file the README lists, found, but the bubble's invitation: an inline widget never needs it.
+    // Each file the README lists, found, but the bubble's invitation (an inline widget never needs
+    // it) and the languages' (an English page needs none).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
-        .filter((name) => name !== 'flowbot-chat.invite.js')
+        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+)\.js$/.test(name))
         .map((name) => `${FOLDER}${name} 200`)
         .sort(),
     );

@@ -131,12 +131,13 @@ test.describe('streamed answers', () => {
     await ask(page, 'How long is a course?');
     const stop = page.locator('flowbot-chat [part~="stop-button"]');
     await expect(stop).toBeVisible();
-    await expect(page.locator('flowbot-chat .streaming')).not.toBeEmpty();
+    // The answer's text (the agent's tool calls come first, above it).
+    await expect(page.locator('flowbot-chat .streaming .fb-content')).not.toBeEmpty();
     // Read and stop in one task: pieces may still arrive until the stall, and the reply is what
     // was shown when the visitor stopped, not when the test first looked.
     const shown = await page.evaluate(() => {
       const root = document.querySelector('flowbot-chat')!.shadowRoot!;
-      const text = root.querySelector('.streaming')!.textContent!.trim();
+      const text = root.querySelector('.streaming .fb-content')!.textContent!.trim();
       root.querySelector<HTMLButtonElement>('[part~="stop-button"]')!.click();
       return text;
     });

@@ -36,6 +36,7 @@ interface Setup {
   off?: boolean;
   preview?: boolean;
   name?: string;
+  lang?: string;
 }
 
 const widget = (page: Page): Locator => page.locator('flowbot-chat');
@@ -400,6 +401,35 @@ test.describe('streamed answers', () => {
     await expect(bot(page, 'Did that answer your question?')).toBeVisible();
     await expect(page.locator('flowbot-chat .streaming')).toHaveCount(0);
     await expectWidget(page, 'stream-complete');
+  });
+
+  test('an agent at work: its tool calls listed, each done, before the answer starts', async ({ page, request }) => {
+    await visit(page, { flow: 'assistant' });
+    // Nothing of the answer's text: the stream holds after the tool steps.
+    await fault(page, request, 'stream-stall=0', 'streamMessage');
+    await answer(page, question);
+    const tools = part(page, 'agent-tools').locator('.fb-tool');
+    await expect(tools).toHaveCount(2);
+    await expect(tools.and(page.locator('[data-state="done"]'))).toHaveCount(2);
+    await expectWidget(page, 'agent-tools-done');
+  });
+
+  test("an agent's answer: its thinking open, its tools folded, its source chips", async ({ page }) => {
+    await visit(page, { flow: 'assistant' });
+    await answer(page, question);
+    await expect(bot(page, 'Did that answer your question?')).toBeVisible();
+    await part(page, 'agent-thinking').locator('summary').click();
+    await expect(part(page, 'agent-sources')).toBeVisible();
+    await expectWidget(page, 'agent-answer');
+  });
+
+  test("Arabic, right to left: an agent's answer", async ({ page }) => {
+    await visit(page, { flow: 'assistant', lang: 'ar', dir: 'rtl' });
+    await expect(part(page, 'messages')).toHaveAttribute('aria-label', 'محادثة');
+    await answer(page, question);
+    await expect(bot(page, 'Did that answer your question?')).toBeVisible();
+    await expect(part(page, 'agent-sources')).toBeVisible();
+    await expectWidget(page, 'agent-arabic');
   });
 });
 

@@ -19,6 +19,7 @@
  * Rich text and markdown are written from their tree, the one the bubble
  * drew: a node type this module does not know is written as its text.
  */
+import { splitThink } from '../../protocol/agent.js';
 import { isObject } from '../../protocol/json.js';
 import { LIMITS, SHORTENED } from '../../protocol/limits.js';
 import { readMessage, type Message, type ReadOptions } from '../../protocol/message.js';
@@ -329,7 +330,8 @@ export function messageToDocument(message: Message, mode: Mode, words: ExportWor
  */
 export function answerToText(message: Message, readers: MessageReaders): string {
   const source = markdownOf(message);
-  if (source !== undefined) return limitedSource(source);
+  // The answer as written, without the thinking an agent may have started it with.
+  if (source !== undefined) return limitedSource(splitThink(source).answer);
   const m = readMessage(message, readers);
   return m?.kind === 'text' ? richTextToDocument(m.nodes, 'text') : '';
 }

@@ -8,6 +8,8 @@ window.visualFonts = Promise.all([...document.fonts].map((face) => face.load()))
 const mode = params.get('mode') ?? 'standard';
 const rtl = params.get('dir') === 'rtl';
 if (rtl) document.documentElement.dir = 'rtl';
+// lang=<tag>: the page's language (the widget's words follow it).
+if (params.get('lang')) document.documentElement.lang = params.get('lang');
 if (params.get('theme') === 'dark') document.documentElement.classList.add('dark');
 
 const widget = {
