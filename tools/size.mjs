@@ -64,8 +64,8 @@ export const ON_DEMAND_BUDGETS_GZIP = {
   // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
   // joined it (issue 33); the Portuguese words left it for a file of their own.
   'dist/flowbot-chat.lazy.js': 35_550,
-  // The Portuguese answers' words left it for their language's file.
-  'dist/flowbot-chat.answers.js': 10_100,
+  // The Portuguese answers' words left it for their language's file; Copy leaves out an answer's thinking (`splitThink`).
+  'dist/flowbot-chat.answers.js': 10_200,
   'dist/flowbot-chat.invite.js': 4_750,
   // The languages' hashes (the widget's code carries this file's only).
   'dist/flowbot-chat.languages.js': 900,
