@@ -391,7 +391,9 @@ test.describe('streamed answers', () => {
     // The words on screen, without the markdown's marks and the white space between paragraphs.
     const words = (text: string | null | undefined): string => (text ?? '').replace(/\*\*|\s+/g, '');
     const shown = words(pieces.slice(0, SHOWN).join(''));
-    await expect.poll(async () => words(await page.locator('flowbot-chat .streaming').textContent())).toBe(shown);
+    await expect
+      .poll(async () => words(await page.locator('flowbot-chat .streaming .fb-content').textContent()))
+      .toBe(shown);
     await expectWidget(page, 'stream-mid');
   });
 
