@@ -167,6 +167,45 @@ export function agentAnswer(message: unknown, text: HTMLElement, ctx: AgentConte
   return box;
 }
 
+/** What an agent did around an answer, as an export writes it (see `AgentSummary`). */
+export interface AgentSummary {
+  /** The answer's markdown without the thinking it starts with (what Copy copies). */
+  readonly answer: string;
+  /** The reasoning: the reasoning parts and the `<think>` block, joined. */
+  readonly thinking: string;
+  /** The visitor opened the thinking. */
+  readonly opened: boolean;
+  /** Each tool call: its name made readable, and whether it failed. */
+  readonly tools: readonly { readonly name: string; readonly failed: boolean }[];
+  /** How many more calls there were. */
+  readonly more: number;
+  readonly sources: readonly AgentSource[];
+}
+
+/**
+ * What an agent did around a markdown answer (`content`, a message's), for the answers' file
+ * (Copy, Download): handed over with the markdown reader, so that file carries none of this code.
+ * Undefined when the answer has none of it.
+ */
+export function agentSummary(content: unknown): AgentSummary | undefined {
+  if (!isObject(content) || typeof content.markdown !== 'string') return undefined;
+  const { thinking, answer } = splitThink(content.markdown);
+  const a = readActivity(content.agent);
+  const sources = mergeSources(a?.sources ?? [], splitSources(answer).sources);
+  if (!a && !thinking && !sources.length) return undefined;
+  return {
+    answer,
+    thinking: [a?.reasoning ?? '', thinking].filter(Boolean).join('\n\n'),
+    opened: !!a?.thinkingOpened,
+    tools: (a?.tools ?? []).map((call) => ({
+      name: readableToolName(call.name, false),
+      failed: call.state === 'failed',
+    })),
+    more: a?.more ?? 0,
+    sources,
+  };
+}
+
 /** The styles of the agent's parts, scoped to the bubble's content. */
 export const agentStyles: CSSResult = css`
   .fb-answer {

@@ -102,6 +102,7 @@ export function renderMessageContent(
 export const readersOf = (part: OnDemandRenderers | undefined) => ({
   markdown: part?.parseMarkdown,
   media: part?.readMedia,
+  agent: part?.agentSummary,
 });
 
 /** Whether a message is shown (read as the renderer reads it: once). */

@@ -36,7 +36,7 @@ export {
   renderSuggestions,
 } from './suggestions-notices.js';
 // An agent's answer: its tool calls, thinking and sources around the answer.
-export { agentAnswer, answerParts, renderAgentAbove, renderSources } from './agent.js';
+export { agentAnswer, agentSummary, answerParts, renderAgentAbove, renderSources } from './agent.js';
 export { markdownContent } from './markdown.js';
 // Video, audio and embed messages: most conversations are text and images.
 export { readMedia } from '../protocol/media.js';

@@ -5,7 +5,7 @@
  * endpoint (see `shared-lit.ts`).
  */
 import { css, html, nothing, render, svg } from 'lit';
-import { answerWordsFor, languageTags } from '../i18n/lookup.js';
+import { answerWordsFor, languageTags, stringsFor } from '../i18n/lookup.js';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
@@ -28,6 +28,7 @@ export function importOnDemandFile<T>(file: string, integrity: string): Promise<
     createFetchEndpoint,
     languageTags,
     answerWordsFor,
+    stringsFor,
   };
   const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];
   // Only the script-tag file loads this code: without its loader, nothing is loaded unchecked.

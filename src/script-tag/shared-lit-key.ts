@@ -1,6 +1,10 @@
 /** What the script-tag file hands over to its on-demand files: its own Lit, its fetch endpoint and its catalogues. */
 import type { css as Css, html as Html, nothing as Nothing, render as Render, svg as Svg } from 'lit';
-import type { answerWordsFor as AnswerWordsFor, languageTags as LanguageTags } from '../i18n/lookup.js';
+import type {
+  answerWordsFor as AnswerWordsFor,
+  languageTags as LanguageTags,
+  stringsFor as StringsFor,
+} from '../i18n/lookup.js';
 import type { live as Live } from 'lit/directives/live.js';
 import type { createFetchEndpoint as CreateFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 
@@ -15,6 +19,7 @@ export interface SharedLit {
   /** The widget's catalogues: the answers' words arrive in them, with each language's file. */
   languageTags: typeof LanguageTags;
   answerWordsFor: typeof AnswerWordsFor;
+  stringsFor: typeof StringsFor;
   /** The widget's API calls' endpoint, already in the script-tag file: the uploads' first step sends through it. */
   createFetchEndpoint: typeof CreateFetchEndpoint;
 }

@@ -51,4 +51,14 @@ export function errorOf(el: FlowbotChat): { message: string; describes: HTMLElem
 }
 
 /** Waits a little and resolves: for asserting that nothing happened. */
-export const settle = (ms = 60): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export async function settle(ms = 60): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  // And what fades in (an answer's line of actions under a pointer) has finished: axe reads colours as shown.
+  for (const el of document.querySelectorAll('flowbot-chat'))
+    await Promise.all(
+      (el.shadowRoot?.getAnimations() ?? [])
+        // Not the endless ones (the typing dots): only what ends.
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+}

@@ -251,6 +251,27 @@ export const inlineByKeyboard: Scenario = {
     check(s.user[0] === 'Billing' && s.user.at(-1) === 'ada@example.com', "the visitor's answers in the transcript", s);
     check(!s.textInput && s.choices.length === 0, 'no input left once the flow has ended', s);
     check(s.startChats.length === 1, 'exactly one startChat', s);
+
+    // The transcript walked by keyboard: its one Tab stop, then the arrows, Home, End and Escape.
+    await page.evaluate(() =>
+      document.querySelector('flowbot-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="messages"]')!.focus(),
+    );
+    await page.press('ArrowUp');
+    await waitFor(page, 'the newest message walked to', (s) => s.focus.text.includes('We will write to'));
+    await page.press('ArrowUp');
+    await waitFor(page, "the visitor's e-mail walked to", (s) => s.focus.text.includes('ada@example.com'));
+    await page.press('Home');
+    await waitFor(page, 'the greeting walked to', (s) => s.focus.text.includes(greeting));
+    await page.press('ArrowDown');
+    await waitFor(page, 'the question walked to', (s) => s.focus.text.includes(question));
+    await page.press('End');
+    await waitFor(page, 'the newest message again', (s) => s.focus.text.includes('We will write to'));
+    const said = await page.evaluate(() =>
+      document.querySelector('flowbot-chat')!.shadowRoot!.activeElement?.getAttribute('aria-label'),
+    );
+    check(/^Bot, /.test(said ?? ''), `the message walked to says who said it and when (${said})`, s);
+    await page.press('Escape');
+    await waitFor(page, 'Escape goes to the composer (its Restart button)', (s) => focusedPart(s, 'restart-button'));
   },
 };
 

@@ -20,7 +20,16 @@ export class WebDriverError extends Error {
  * Key values of the WebDriver key table for the named keys (plain text stands for itself).
  * Enter is the main keyboard's (`\uE006`, code `Enter`); `\uE007` would be the keypad's.
  */
-export const webDriverKeys = { Tab: '\uE004', Enter: '\uE006', Escape: '\uE00C', Space: '\uE00D' } as const;
+export const webDriverKeys = {
+  Tab: '\uE004',
+  Enter: '\uE006',
+  Escape: '\uE00C',
+  Space: '\uE00D',
+  End: '\uE010',
+  Home: '\uE011',
+  ArrowUp: '\uE013',
+  ArrowDown: '\uE015',
+} as const;
 
 /** Options of {@link WebDriverSession.create}. */
 export interface WebDriverSessionOptions {

@@ -28,6 +28,8 @@ import { answerToText, type MessageReaders } from './transcript-export.js';
 import { ConversationMenu, type MenuHost } from './conversation-menu.js';
 import { timeOf } from './dates-and-export.js';
 import { langOf } from '../../i18n/lang.js';
+import { stringsFor } from '../../i18n/lookup.js';
+import { walkTranscript, type WalkWords } from './transcript-keys.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
   COMMENT_CHARS,
@@ -68,6 +70,10 @@ export interface AnswersNotices {
   /** The markdown parser and the media reader, once the on-demand part that shows them is there. */
   readonly readers: () => MessageReaders;
 }
+
+/** How to walk the transcript by keyboard, until the widget's words for it have arrived. */
+const TRANSCRIPT_KEYS =
+  'Up and down arrows move between messages, Home and End go to the first and last, Escape goes to the answer field.';
 
 /** The keys that copy on this platform. */
 function copyKeys(): string {
@@ -118,6 +124,8 @@ export class Answers implements ReactiveController, RowDecorations {
   #more = false;
   /** The bot rows of the render under way, in the transcript's order. */
   #rows: [BotEntry, HTMLElement][] = [];
+  /** The transcript walked by keyboard (see `transcript-keys.ts`). */
+  #log: HTMLElement | undefined;
 
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
@@ -136,6 +144,19 @@ export class Answers implements ReactiveController, RowDecorations {
 
   hostUpdated(): void {
     this.#menu.updated();
+    const root = this.#host.renderRoot;
+    const log = root.querySelector<HTMLElement>('.messages') ?? undefined;
+    // How to walk it, said when it takes focus (the widget's words; English's arrive with the on-demand part).
+    const keys = stringsFor(this.#lang).transcriptKeys ?? TRANSCRIPT_KEYS;
+    if (log && log.getAttribute('aria-description') !== keys) log.setAttribute('aria-description', keys);
+    if (log && log !== this.#log) {
+      this.#log = log;
+      walkTranscript(
+        log,
+        () => this.#walkWords(),
+        () => root.querySelector<HTMLElement>('[part~="composer"] :is(input, textarea, button, [tabindex="0"])'),
+      );
+    }
     // Newest first: of a long transcript, the rows in view get their actions first.
     const rows = this.#rows;
     this.#rows = [];
@@ -148,6 +169,12 @@ export class Answers implements ReactiveController, RowDecorations {
 
   hostDisconnected(): void {
     this.#menu.close();
+  }
+
+  /** What a message walked to by keyboard says: the widget's words, else "Bot, 10:42" from the answers'. */
+  #walkWords(): WalkWords {
+    const { botAt, youAt } = stringsFor(this.#lang);
+    return { botAt: botAt ?? `${this.#words.bot}, {time}`, youAt: youAt ?? `${this.#words.you}, {time}` };
   }
 
   /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */

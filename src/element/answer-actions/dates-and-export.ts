@@ -5,6 +5,14 @@
 import { langOf } from '../../i18n/lang.js';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { answerStringsFor } from './strings.js';
+import { stringsFor } from '../../i18n/lookup.js';
+import type { AgentExportWords } from './transcript-export.js';
+
+/** The words of what an agent did, in the widget's language (English's arrive with the on-demand part: till then, none). */
+function agentWords(lang: string): AgentExportWords | undefined {
+  const { thinking, usedTools, toolDone, toolFailed, sources } = stringsFor(lang);
+  return usedTools ? { thinking, usedTools, toolDone, toolFailed, sources, lang } : undefined;
+}
 import { exportTranscript, type ExportFormat, type MessageReaders } from './transcript-export.js';
 
 /** A long export yields to the page after this many milliseconds of work. */
@@ -58,7 +66,7 @@ export function exportConversation(
   return exportTranscript([...view.entries], {
     ...readers,
     format: kind === 'text' ? 'text' : 'markdown',
-    words: answerStringsFor(lang),
+    words: { ...answerStringsFor(lang), agent: agentWords(lang) },
     title: typeof title === 'string' ? title : undefined,
     time: (at) => format(lang, TIME).format(at),
     day: (at) => format(lang, DAY).format(at),

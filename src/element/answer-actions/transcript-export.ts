@@ -19,7 +19,8 @@
  * Rich text and markdown are written from their tree, the one the bubble
  * drew: a node type this module does not know is written as its text.
  */
-import { splitThink } from '../../protocol/agent.js';
+import type { AgentSummary } from '../../render/agent.js';
+import { plural } from '../../i18n/plural.js';
 import { isObject } from '../../protocol/json.js';
 import { LIMITS, SHORTENED } from '../../protocol/limits.js';
 import { readMessage, type Message, type ReadOptions } from '../../protocol/message.js';
@@ -41,10 +42,34 @@ export interface ExportWords {
   readonly embed: string;
   readonly voiceMessage: string;
   readonly file: string;
+  /** What an agent did around an answer (its thinking, tool calls, sources), in the widget's words; English without. */
+  readonly agent?: AgentExportWords | undefined;
 }
 
+/** The words of what an agent did, in an export. */
+export interface AgentExportWords {
+  readonly thinking: string;
+  readonly usedTools: string;
+  readonly toolDone: string;
+  readonly toolFailed: string;
+  readonly sources: string;
+  /** The language of the plurals. */
+  readonly lang?: string | undefined;
+}
+
+const AGENT_ENGLISH: AgentExportWords = {
+  thinking: 'Thinking',
+  usedTools: 'one{Used # tool} other{Used # tools}',
+  toolDone: '{tool}: done',
+  toolFailed: '{tool}: failed',
+  sources: 'Sources',
+};
+
 /** How to read messages: the markdown parser and the media reader (both arrive on demand). */
-export type MessageReaders = Pick<ReadOptions, 'markdown' | 'media'>;
+export type MessageReaders = Pick<ReadOptions, 'markdown' | 'media'> & {
+  /** What an agent did around an answer (the on-demand part's `agentSummary`, handed over with the markdown reader). */
+  readonly agent?: ((content: unknown) => AgentSummary | undefined) | undefined;
+};
 
 /** Options of `exportTranscript`. */
 export interface ExportOptions extends MessageReaders {
@@ -307,7 +332,12 @@ export function messageToDocument(message: Message, mode: Mode, words: ExportWor
   const content = isObject(message.content) ? message.content : {};
   switch (m.kind) {
     case 'text':
-      return richTextToDocument(m.nodes, mode);
+      return agentDocument(
+        readers.agent?.(content),
+        richTextToDocument(m.nodes, mode),
+        mode,
+        words.agent ?? AGENT_ENGLISH,
+      );
     case 'image': {
       const image = mediaLink(m.alt ? `${words.image}: ${m.alt}` : words.image, m.src, mode);
       return m.href
@@ -324,6 +354,36 @@ export function messageToDocument(message: Message, mode: Mode, words: ExportWor
 }
 
 /**
+ * An agent's answer with what it did: the tools it used (a line each, as the bubble says them),
+ * the thinking when the visitor opened it (a quote), the answer, then its sources (links).
+ */
+function agentDocument(a: AgentSummary | undefined, body: string, mode: Mode, w: AgentExportWords): string {
+  if (!a) return body;
+  const text = (line: string): string => (mode === 'markdown' ? escapeMarkdown(line) : line);
+  const out: string[] = [];
+  const count = a.tools.length + a.more;
+  if (count)
+    out.push(
+      [
+        text(plural(w.usedTools, count, w.lang)) + ':',
+        ...a.tools.map((call) => `- ${text((call.failed ? w.toolFailed : w.toolDone).replace('{tool}', call.name))}`),
+      ].join('\n'),
+    );
+  if (a.thinking && a.opened) out.push(`${w.thinking}:\n${text(a.thinking).replace(/^/gm, '> ')}`);
+  out.push(body);
+  if (a.sources.length)
+    out.push(
+      [
+        `${w.sources}:`,
+        ...a.sources.map(
+          (s) => `- ${link(text(s.title ?? (mode === 'markdown' ? s.url : '')), s.url, mode, s.title ?? '')}`,
+        ),
+      ].join('\n'),
+    );
+  return out.filter(Boolean).join('\n\n');
+}
+
+/**
  * The text of an answer as the visitor copies it: a markdown answer's source,
  * else the text of its rich text (links as `text (url)`); within the response
  * limits. '' for what is not text.
@@ -331,7 +391,7 @@ export function messageToDocument(message: Message, mode: Mode, words: ExportWor
 export function answerToText(message: Message, readers: MessageReaders): string {
   const source = markdownOf(message);
   // The answer as written, without the thinking an agent may have started it with.
-  if (source !== undefined) return limitedSource(splitThink(source).answer);
+  if (source !== undefined) return limitedSource(readers.agent?.(message.content)?.answer ?? source);
   const m = readMessage(message, readers);
   return m?.kind === 'text' ? richTextToDocument(m.nodes, 'text') : '';
 }

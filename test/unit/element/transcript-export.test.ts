@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
 import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { readMedia } from '../../../src/protocol/media.js';
+import { splitSources, splitThink } from '../../../src/protocol/agent.js';
+import { agentSummary } from '../../../src/render/agent.js';
 import {
   answerToText,
   exportTranscript,
@@ -215,5 +217,57 @@ describe('markdown answers in the export', () => {
     expect(text).toContain('Plans');
     expect(text).not.toContain('##');
     expect(text).toContain('Plan\tPrice');
+  });
+});
+
+describe('exportTranscript: what an agent did', () => {
+  // The widget's reader: an answer without its thinking and its trailing sources (drawn apart).
+  const reader = (source: string) => parseMarkdown(splitSources(splitThink(source).answer).answer);
+  const agentAnswer = (agent: unknown) => ({
+    id: 'a',
+    type: 'text',
+    content: {
+      type: 'markdown',
+      markdown: '<think>Look it up.</think>\n\nWithin **14 days**.\n\nSources:\n- [Terms](https://example.com/terms)',
+      agent,
+    },
+  });
+  const agent = {
+    tools: [
+      { id: 't1', name: 'search_knowledge_base', input: '{}', output: '{}', state: 'done' },
+      { id: 't2', name: 'readDocument', input: '{}', output: '{}', state: 'failed' },
+    ],
+    more: 0,
+    reasoning: '',
+    sources: [{ url: 'https://example.com/refunds', title: 'Refund policy' }],
+  };
+
+  it('writes the tools used and the sources, and the thinking only once the visitor opened it', async () => {
+    const closed = await exportTranscript(
+      [bot(agentAnswer(agent))],
+      options('markdown', { markdown: reader, agent: agentSummary }),
+    );
+    expect(closed).toBe(
+      [
+        '# Conversation',
+        '## 2026-01-20',
+        '**Bot**, 10:42:',
+        'Used 2 tools:\n- Search knowledge base: done\n- Read document: failed',
+        'Within **14 days**.',
+        'Sources:\n- [Refund policy](https://example.com/refunds)\n- [Terms](https://example.com/terms)',
+      ].join('\n\n') + '\n',
+    );
+    const opened = await exportTranscript(
+      [bot(agentAnswer({ ...agent, thinkingOpened: true }))],
+      options('text', { markdown: reader, agent: agentSummary }),
+    );
+    expect(opened).toContain('Thinking:\n> Look it up.');
+    expect(opened).toContain('Sources:\n- Refund policy (https://example.com/refunds)');
+  });
+
+  it('copies the answer without its thinking', () => {
+    expect(answerToText(agentAnswer(agent), { markdown: reader, agent: agentSummary })).toBe(
+      'Within **14 days**.\n\nSources:\n- [Terms](https://example.com/terms)',
+    );
   });
 });
