@@ -81,7 +81,8 @@ function snapshot(selector: string): WidgetSnapshot {
   const problems = (window as unknown as { __problems?: unknown[] }).__problems;
   return {
     open: Boolean(host?.hasAttribute('open')),
-    bot: parts('bot-message').map(textOf),
+    // An agent's answer: its text, not the tools, thinking and sources drawn around it.
+    bot: parts('bot-message').map((b) => textOf(b.querySelector('.fb-answer > .fb-content') ?? b)),
     user: parts('user-message').map(textOf),
     choices: parts('choice').map(textOf),
     textInput: parts('input').some((el) => !el.matches('[part~="search"]')),
@@ -90,7 +91,10 @@ function snapshot(selector: string): WidgetSnapshot {
     restart: restartButton ? textOf(restartButton) : null,
     retry: retryButton ? textOf(retryButton) : null,
     errors: parts('error').map(textOf),
-    streaming: root ? Array.from(root.querySelectorAll('.streaming')).map(textOf) : [],
+    // The growing answer's text (an agent's tools and thinking are drawn above it).
+    streaming: root
+      ? Array.from(root.querySelectorAll('.streaming')).map((b) => textOf(b.querySelector('.fb-content') ?? b))
+      : [],
     files: parts('file').map(textOf),
     focus: {
       part: active?.getAttribute('part') ?? null,
@@ -1017,7 +1021,7 @@ function inviteSnapshot(selector: string): InviteSnapshot {
     badge: badge ? textOf(badge) : null,
     badgeLabel: badge ? badge.getAttribute('aria-label') : null,
     unreadCount: host?.unreadCount ?? -1,
-    bot: visible('bot-message').map(textOf),
+    bot: visible('bot-message').map((b) => textOf(b.querySelector('.fb-answer > .fb-content') ?? b)),
     choices: visible('choice').map(textOf),
     focusPart: inside ? (active?.getAttribute('part') ?? active?.className ?? '') : null,
     hostBoxes: Array.from(document.querySelectorAll('main, main > *'))
@@ -1165,7 +1169,9 @@ function focusedAction(): { label: string | null; answer: string } {
   const root = document.querySelector('flowbot-chat')!.shadowRoot!;
   const active = root.activeElement;
   const bubble = active?.closest('.row')?.querySelector('.bubble');
-  return { label: active?.getAttribute('aria-label') ?? null, answer: (bubble?.textContent ?? '').slice(0, 200) };
+  // An agent's answer: its text, not the tools, thinking and sources drawn around it.
+  const text = bubble?.querySelector('.fb-answer > .fb-content') ?? bubble;
+  return { label: active?.getAttribute('aria-label') ?? null, answer: (text?.textContent ?? '').slice(0, 200) };
 }
 
 /** Runs in the page: focuses the conversation, as a visitor's click on it would. */
@@ -1283,7 +1289,16 @@ export const answerCopyDownload: Scenario = {
     if (!/^conversation-\d{4}-\d{2}-\d{2}\.md$/.test(file.name) || !file.href.startsWith('blob:'))
       throw new ScenarioError(`expected a blob link to conversation-<date>.md, got ${file.name} at ${file.href}`);
     const text = file.text!;
-    const expected = ['# Conversation', '**You**', 'How do refunds work?', '14 days', helpedQuestion];
+    // With what the agent did: the tools it used and the answer's sources.
+    const expected = [
+      '# Conversation',
+      '**You**',
+      'How do refunds work?',
+      'Used 2 tools:',
+      '14 days',
+      'Sources:',
+      helpedQuestion,
+    ];
     const missing = expected.filter((part) => !text.includes(part));
     if (missing.length || text !== done.exported)
       throw new ScenarioError(
