@@ -410,9 +410,10 @@ test.describe('streamed answers', () => {
     // Nothing of the answer's text: the stream holds after the tool steps.
     await fault(page, request, 'stream-stall=0', 'streamMessage');
     await answer(page, question);
+    // The search, then a read of each of the two paragraphs it found.
     const tools = part(page, 'agent-tools').locator('.fb-tool');
-    await expect(tools).toHaveCount(2);
-    await expect(tools.and(page.locator('[data-state="done"]'))).toHaveCount(2);
+    await expect(tools).toHaveCount(3);
+    await expect(tools.and(page.locator('[data-state="done"]'))).toHaveCount(3);
     await expectWidget(page, 'agent-tools-done');
   });
 
