@@ -53,7 +53,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * - `stream-cut-tool` / `stream-cut-tool=N` (agent turns, see `agent-turn.ts`)
  *   send up to the N-th tool call (default the first) complete, its `9` part,
  *   then drop the connection before its result; a stream with fewer tool
- *   calls is cut before its first text piece.
+ *   calls is cut before its first text piece;
+ * - `stream-stall-tool` / `stream-stall-tool=N` the same, but the connection
+ *   stays open with nothing more, as `stream-stall` does: the call stays running.
  * "Pieces" are the answer's text pieces (`0` parts) only: in an agent turn the
  * reasoning, tool steps and sources before them go out whatever N is.
  *
@@ -82,7 +84,7 @@ export interface FaultSpec {
  * `cut-tool`, after tool call number `pieces` (undefined: the first).
  */
 export interface StreamFault {
-  kind: 'cut' | 'error' | 'stall' | 'cut-tool';
+  kind: 'cut' | 'error' | 'stall' | 'cut-tool' | 'stall-tool';
   pieces?: number;
 }
 
@@ -158,9 +160,10 @@ export function parseFaultSpec(text: string): FaultSpec {
       case 'stream-cut':
       case 'stream-error':
       case 'stream-stall':
-      case 'stream-cut-tool': {
+      case 'stream-cut-tool':
+      case 'stream-stall-tool': {
         const pieces = value === '' ? undefined : Number(value);
-        const tool = key.toLowerCase() === 'stream-cut-tool';
+        const tool = key.toLowerCase().endsWith('-tool');
         if (pieces !== undefined && (!/^\d{1,6}$/.test(value) || !Number.isInteger(pieces) || (tool && pieces < 1))) {
           throw new Error(
             `fault ${key} takes a number of ${tool ? 'tool calls (from 1)' : 'pieces'}, got "${clipValue(value)}"`,

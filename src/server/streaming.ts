@@ -76,7 +76,7 @@ export function mountStreaming(app: Hono, options: StreamingOptions): void {
 
 /**
  * Where `fault` breaks `parts`: before the part at that index (no fault: never, `Infinity`).
- * `cut-tool`: right after the `pieces`-th tool call (`9`, default the first), before its result;
+ * `cut-tool`, `stall-tool`: right after the `pieces`-th tool call (`9`, default the first), before its result;
  * with fewer tool calls, before the first text piece. Other kinds: before text piece number
  * `pieces` (default half of them); when that is past the last one, right after it.
  */
@@ -85,7 +85,7 @@ function breakIndex(parts: readonly StreamPart[], fault: StreamFault | undefined
   const indexes = (code: string) => parts.flatMap((part, i) => (part.code === code ? [i] : []));
   const text = indexes('0');
   const afterText = (text.at(-1) ?? parts.length - 3) + 1;
-  if (fault.kind === 'cut-tool') {
+  if (fault.kind === 'cut-tool' || fault.kind === 'stall-tool') {
     const call = indexes('9')[Math.max(1, fault.pieces ?? 1) - 1];
     return call === undefined ? (text[0] ?? afterText) : call + 1;
   }

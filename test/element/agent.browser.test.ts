@@ -5,9 +5,9 @@
  * megabyte of arguments, ten thousand calls). What a visitor sees is checked
  * in the browser; the reply sent back is always the whole text of the `0` parts.
  */
-import { fixture, html } from '@open-wc/testing';
+import { expect as chai, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { cdp, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, botTexts, part, parts, until } from './helpers.js';
 import { chunksOf, encoder, scriptedViewer, type Scripted } from './stream-helpers.js';
@@ -98,6 +98,60 @@ describe('<flowbot-chat> agent activity', () => {
     ]);
     expect(bubble.querySelector('.fb-content')!.textContent).toBe('You can ask for a refund within 14 days.');
     expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: REPLY } }]);
+  });
+
+  it('is clean under axe with a call running, and with the tools, a call and the thinking open', async () => {
+    const bytes = encoder.encode(TURN);
+    // Held right after the second call is complete, before its result: it runs.
+    const held = TURN.indexOf('a:{"toolCallId":"t2"');
+    const viewer = scriptedViewer(() => [bytes.slice(0, held), bytes.slice(held)], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+    viewer.release();
+    const running = await until(() => $(el, '.streaming .fb-tool[data-state="running"]'));
+    expect(running.textContent).toContain('Reading document…');
+    // The live list opened on the running call, and the thinking opened while it streams.
+    running.querySelector('summary')!.click();
+    $<HTMLDetailsElement>(el, '.streaming [part="agent-thinking"] summary')!.click();
+    await chai(el).to.be.accessible();
+    viewer.release();
+    await answered(el);
+    const bubble = answerOf(el);
+    bubble.querySelector<HTMLElement>('[part="agent-tools"] > summary')!.click();
+    for (const summary of bubble.querySelectorAll<HTMLElement>('.fb-tool summary')) summary.click();
+    expect(bubble.querySelector<HTMLDetailsElement>('[part="agent-thinking"]')!.open).toBe(true);
+    expect(bubble.querySelectorAll('.fb-tool details[open]').length).toBe(2);
+    await chai(el).to.be.accessible();
+  });
+
+  it('stops the running spinner for visitors who prefer reduced motion, and says what runs in words', async () => {
+    const bytes = encoder.encode(TURN);
+    const held = TURN.indexOf('a:{"toolCallId":"t2"');
+    const viewer = scriptedViewer(() => [bytes.slice(0, held), bytes.slice(held)], { gated: true });
+    const reduce = (value: string) =>
+      cdp().send('Emulation.setEmulatedMedia', { media: '', features: [{ name: 'prefers-reduced-motion', value }] });
+    try {
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+      viewer.release();
+      const icon = await until(() => $(el, '.streaming .fb-tool[data-state="running"] .fb-tool-icon'));
+      // The spinner is decoration: the words say it runs.
+      expect(icon.getAttribute('aria-hidden')).toBe('true');
+      expect(icon.closest('.fb-tool')!.textContent).toContain('Reading document…');
+      await reduce('no-preference');
+      expect(getComputedStyle(icon).animationName).toBe('fb-spin');
+      expect(icon.getAnimations().some((a) => a.playState === 'running')).toBe(true);
+      await reduce('reduce');
+      expect(getComputedStyle(icon).animationName).toBe('none');
+      expect(icon.getAnimations()).toEqual([]);
+      // Still drawn, as a still ring.
+      expect(icon.getBoundingClientRect().width).toBeGreaterThan(4);
+      expect(getComputedStyle(icon).borderTopStyle).toBe('dotted');
+      viewer.release();
+      await answered(el);
+    } finally {
+      await reduce('no-preference');
+    }
   });
 
   it('reads the same however the parts are split across chunks', async () => {

@@ -417,6 +417,23 @@ test.describe('streamed answers', () => {
     await expectWidget(page, 'agent-tools-done');
   });
 
+  test('an agent at work: the search done, a read still running (still, as reduced motion asks)', async ({
+    page,
+    request,
+  }) => {
+    await visit(page, { flow: 'assistant' });
+    // The stream holds after the second call, before its result.
+    await fault(page, request, 'stream-stall-tool=2', 'streamMessage');
+    await answer(page, question);
+    const tools = part(page, 'agent-tools').locator('.fb-tool');
+    await expect(tools).toHaveCount(2);
+    await expect(tools.nth(1)).toHaveAttribute('data-state', 'running');
+    await expectWidget(page, 'agent-tools-running');
+    // High contrast: the ring in system colours.
+    await page.emulateMedia({ forcedColors: 'active' });
+    await expectWidget(page, 'agent-tools-running-forced');
+  });
+
   test("an agent's answer: its thinking open, its tools folded, its source chips", async ({ page }) => {
     await visit(page, { flow: 'assistant' });
     await answer(page, question);

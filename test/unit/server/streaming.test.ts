@@ -548,6 +548,19 @@ describe('agent turn faults', () => {
     );
   });
 
+  it('holds a tool call running with stream-stall-tool, the connection open', async () => {
+    const { sessionId } = await ask('refunds and certificates');
+    const started = performance.now();
+    const stalled = await streamOf(sessionId, {
+      headers: { 'x-reference-fault': 'stream-stall-tool=2' },
+      signal: AbortSignal.timeout(2_500),
+    });
+    // Nothing after the second call: no result, no end, until the caller gives up.
+    expect(stalled.broken).toBe(true);
+    expect(shape(stalled.parts)).toBe('fg…bc…9aefbc…9');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2_400);
+  });
+
   it('counts text pieces only for the other stream faults', async () => {
     const { sessionId } = await ask('refunds');
     const { parts, broken } = await streamOf(sessionId, { headers: { 'x-reference-fault': 'stream-error=3' } });
