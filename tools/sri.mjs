@@ -12,12 +12,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
-const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, LANGUAGES] = [
+const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, LANGUAGES] = [
   'flowbot-chat.iife.js',
   'flowbot-chat.main.js',
   'flowbot-chat.lazy.js',
   'flowbot-chat.answers.js',
   'flowbot-chat.invite.js',
+  'flowbot-chat.persist.js',
   'flowbot-chat.languages.js',
 ];
 /** Each language's file (`flowbot-chat.lang-<file>.js`), as built. */
@@ -35,13 +36,17 @@ export function pins(dist = DIST) {
   const read = (file) => readFileSync(`${dist}/${file}`);
   const languages = languageFiles(dist);
   const files = Object.fromEntries(
-    [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, LANGUAGES, ...languages].map((file) => [file, integrity(read(file))]),
+    [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
+      file,
+      integrity(read(file)),
+    ]),
   );
   for (const [file, next] of [
     [SCRIPT, MAIN],
     [MAIN, LAZY],
     [MAIN, ANSWERS],
     [MAIN, INVITE],
+    [MAIN, PERSIST],
     [MAIN, LANGUAGES],
     ...languages.map((language) => [LANGUAGES, language]),
   ]) {

@@ -30,7 +30,7 @@ import { flowbotChatStyles } from './flowbot-chat.styles.js';
 import { FollowController } from './controllers/follow.js';
 import { OnDemandFeatures } from './on-demand/features.js';
 import { EventReplay } from './controllers/event-replay.js';
-import { answersFile, loadLanguage, onDemand } from './on-demand/loader.js';
+import { answersFile, loadLanguage, onDemand, persistFile } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { PanelController } from './controllers/panel.js';
 import { InputFocus } from './controllers/input-focus.js';
@@ -262,10 +262,10 @@ export class FlowbotChat extends LitElement {
       return words && needsOnDemand(message) ? Promise.all([ready, words]).then(() => undefined) : ready;
     },
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
-    loadStore: async () => (await onDemand.load()).ConversationStore,
-    expiry: () => onDemand.get()?.expiry,
-    // With the notice that shows it, and its words.
-    loadExpiry: () => onDemand.load(),
+    loadStore: async () => (await persistFile.load()).ConversationStore,
+    expiry: () => persistFile.get()?.expiry,
+    // With the notice's words (in the on-demand part).
+    loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
   });
 
   /** The language and its words, following the page's `lang`. */

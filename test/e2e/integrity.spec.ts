@@ -28,7 +28,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy|answers|invite)\.js$/.exec(new URL(response.url()).pathname)?.[0];
+    const name = /flowbot-chat\.(?:main|lazy|answers|invite|persist)\.js$/.exec(new URL(response.url()).pathname)?.[0];
     if (!name || response.status() !== 200) return;
     const body = await response.text().catch(() => '');
     if (body.startsWith('globalThis.__flowbotTampered')) fetched.push(name);
@@ -48,6 +48,7 @@ const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
 const mainRefused = 'flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load';
 const lazyRefused = 'flowbot-chat: flowbot-chat.lazy.js not run: it failed its integrity check or did not load';
 const inviteRefused = 'flowbot-chat: flowbot-chat.invite.js not run: it failed its integrity check or did not load';
+const persistRefused = 'flowbot-chat: flowbot-chat.persist.js not run: it failed its integrity check or did not load';
 const answersRefused = 'flowbot-chat: flowbot-chat.answers.js not run: it failed its integrity check or did not load';
 
 // Faults another spec queued on the shared reference server would fail these conversations.
@@ -133,6 +134,29 @@ test.describe('script-tag integrity', () => {
     await expect(bot(page).first()).toContainText('Acme support bot');
     expect(await tamperedRan(page)).toBeNull();
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(inviteRefused);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test("runs nothing of a persist file that is not the build's: the conversation goes on, remembered by nothing", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
+    await page.goto('/tampered-persist.html');
+    // Nothing stored: the conversation starts at once, whatever the storage code does.
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect.poll(() => fetched).toContain('flowbot-chat.persist.js');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(page.locator('flowbot-chat [part~="input"]')).toBeVisible();
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(persistRefused);
+    // Its code refused, nothing was kept: a reload starts over.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('flowbot')))).toEqual(
+      [],
+    );
+    await page.reload();
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect(page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' })).toBeVisible();
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
   });
 

@@ -19,15 +19,15 @@ function countCalls(page: Page) {
 }
 
 test.describe('persist="local"', () => {
-  test('with nothing stored, the first message does not wait for the on-demand file; once it is there, a reload restores', async ({
+  test('with nothing stored, the first message does not wait for the storage code; once it is there, a reload restores', async ({
     page,
   }) => {
     const calls = countCalls(page);
-    // The on-demand file (which holds the storage code) is held back until the first message is on screen.
+    // The storage code's file is held back until the first message is on screen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let asked = 0;
-    await page.route('**/flowbot-chat.lazy.js', async (route) => {
+    await page.route('**/flowbot-chat.persist.js', async (route) => {
       asked++;
       await held;
       await route.continue();

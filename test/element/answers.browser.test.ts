@@ -493,6 +493,8 @@ describe('<flowbot-chat>', () => {
         const first = await mount('persist="session"');
         const shown = $$(first, '.messages time').map((t) => t.getAttribute('datetime'));
         expect(shown).to.have.length(3);
+        // Remembered once the storage code has arrived (the first message does not wait for it).
+        await until(() => sessionStorage.getItem(storageKey('stub', '')));
         first.remove();
         const again = await mount('persist="session"');
         expect(botTexts(again)).to.include('Hello from the stub');

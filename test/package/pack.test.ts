@@ -62,6 +62,7 @@ describe('npm pack', () => {
         'dist/flowbot-chat.lazy.js',
         'dist/flowbot-chat.answers.js',
         'dist/flowbot-chat.invite.js',
+        'dist/flowbot-chat.persist.js',
         'dist/sri.json',
         'dist/server.js',
         'dist/types/index.d.ts',

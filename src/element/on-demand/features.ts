@@ -84,7 +84,8 @@ export class OnDemandFeatures implements ReactiveController {
     if (!host.isConnected) return;
     const state = this.#notices.conversation();
     const changed = (): void => host.requestUpdate();
-    if (!onDemand.get() && needsOnDemandRenderers(state)) {
+    // An expired conversation's notice (another tab may tell) has its words in the on-demand part.
+    if (!onDemand.get() && (needsOnDemandRenderers(state) || state.status === 'expired')) {
       this.load('renderers', changed, (error) => {
         console.warn('flowbot-chat: the on-demand part did not load; a text field stands in', error);
         // The server still checks the answer, so a text field keeps the conversation going.

@@ -1,7 +1,7 @@
 /**
  * Where the on-demand parts (`on-demand.ts`, and the answers' `../answer-actions/on-demand.ts`)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.lazy.js`, `flowbot-chat.answers.js` and `flowbot-chat.invite.js` beside the widget's code, each checked
+ * `flowbot-chat.lazy.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
@@ -13,6 +13,7 @@ import { createLoader, type OnDemandLoader } from '../../script-tag/loader.js';
 import type { OnDemand } from './on-demand.js';
 import type { AnswersPart } from '../answer-actions/on-demand.js';
 import type { InvitePart } from '../invitation/on-demand.js';
+import type { PersistPart } from '../persist/on-demand.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file: its words, and the answers' words in it. */
@@ -48,6 +49,13 @@ export const answersFile = createLoader<AnswersPart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
     ? importOnDemandFile<AnswersPart>('flowbot-chat.answers.js', import.meta.env.FLOWBOT_ANSWERS_INTEGRITY!)
     : import('../answer-actions/on-demand.js'),
+);
+
+/** Remembering the conversation and the tabs in step: a file of its own, for a widget with `persist`. */
+export const persistFile = createLoader<PersistPart>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<PersistPart>('flowbot-chat.persist.js', import.meta.env.FLOWBOT_PERSIST_INTEGRITY!)
+    : import('../persist/on-demand.js'),
 );
 
 /**
