@@ -4,6 +4,7 @@
  * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
  * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too.
  * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
+ * - `controls` the rarer controls (`src/element/controls/on-demand.ts`), on demand too.
  * - `persist` remembering a conversation and the tabs in step (`src/element/persist/on-demand.ts`), on demand too.
  * - `langs`  each language's words besides English (`src/element/languages/*.ts`), `flowbot-chat.lang-<file>.js`.
  * - `languages` their hashes (`src/element/languages/index.ts`), the one the widget's code carries for them.
@@ -131,6 +132,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       'import.meta.env.FLOWBOT_ANSWERS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.answers.js')),
       'import.meta.env.FLOWBOT_INVITE_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.invite.js')),
       'import.meta.env.FLOWBOT_PERSIST_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.persist.js')),
+      'import.meta.env.FLOWBOT_CONTROLS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.controls.js')),
       'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
     },
     plugins: [minifyLitTemplates(), moduleBreakdown()],
@@ -141,6 +143,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   answers: () => onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js'),
   invite: () => onDemandBuild('src/element/invitation/on-demand.ts', 'flowbot-chat.invite.js'),
   persist: () => onDemandBuild('src/element/persist/on-demand.ts', 'flowbot-chat.persist.js'),
+  controls: () => onDemandBuild('src/element/controls/on-demand.ts', 'flowbot-chat.controls.js'),
   // Each language's words, a file each (they import nothing at run time: no chunk is shared).
   langs: () => ({
     ...onDemandBuild('', ''),

@@ -19,7 +19,17 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * The script-tag files, in the order they are built: the widget's code carries the hash of each
  * on-demand file, the script-tag file (`iife`) the widget code's.
  */
-const scriptTagModes = ['lazy', 'answers', 'invite', 'persist', 'langs', 'languages', 'main', 'iife'] as const;
+const scriptTagModes = [
+  'lazy',
+  'answers',
+  'invite',
+  'persist',
+  'controls',
+  'langs',
+  'languages',
+  'main',
+  'iife',
+] as const;
 const builtPath = (mode: string) => fileURLToPath(new URL(`../dist/flowbot-chat.${mode}.js`, import.meta.url));
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);

@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   /** The widget code's build (script-tag path): the SHA-384 of the answers' file, which it loads. */
   readonly FLOWBOT_ANSWERS_INTEGRITY?: string;
   readonly FLOWBOT_PERSIST_INTEGRITY?: string;
+  readonly FLOWBOT_CONTROLS_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of the invitation's file, which it loads. */
   readonly FLOWBOT_INVITE_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of the languages' hashes file, which it loads. */

@@ -12,13 +12,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
-const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, LANGUAGES] = [
+const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, CONTROLS, LANGUAGES] = [
   'flowbot-chat.iife.js',
   'flowbot-chat.main.js',
   'flowbot-chat.lazy.js',
   'flowbot-chat.answers.js',
   'flowbot-chat.invite.js',
   'flowbot-chat.persist.js',
+  'flowbot-chat.controls.js',
   'flowbot-chat.languages.js',
 ];
 /** Each language's file (`flowbot-chat.lang-<file>.js`), as built. */
@@ -36,7 +37,7 @@ export function pins(dist = DIST) {
   const read = (file) => readFileSync(`${dist}/${file}`);
   const languages = languageFiles(dist);
   const files = Object.fromEntries(
-    [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
+    [SCRIPT, MAIN, LAZY, CONTROLS, ANSWERS, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
       file,
       integrity(read(file)),
     ]),
@@ -47,6 +48,7 @@ export function pins(dist = DIST) {
     [MAIN, ANSWERS],
     [MAIN, INVITE],
     [MAIN, PERSIST],
+    [MAIN, CONTROLS],
     [MAIN, LANGUAGES],
     ...languages.map((language) => [LANGUAGES, language]),
   ]) {

@@ -49,11 +49,8 @@ export const enFirst = {
   unreadMany: '{count} unread messages',
 } satisfies Partial<FlowbotStrings>;
 
-/** The words only the on-demand part shows (rarer controls, uploads, the voice). */
-export const enOnDemand = {
-  mute: 'Mute voice',
-  openPage: 'Open the page',
-  embed: 'Embedded content',
+/** The words only the rarer controls show (fields, dates, files and uploads, voice messages, payment): their file brings them. */
+export const enControls = {
   invalidNumber: 'Enter a valid number',
   invalidEmail: 'Enter a valid e-mail address',
   invalidUrl: 'Enter a valid web address',
@@ -81,6 +78,13 @@ export const enOnDemand = {
   voiceMessage: 'Voice message',
   noRecorder: 'This browser cannot record voice messages. You can type instead.',
   microphoneRefused: 'The microphone is not available. You can type instead.',
+} satisfies Partial<FlowbotStrings>;
+
+/** The words only the on-demand part shows (media, notices, the voice, what an agent did). */
+export const enOnDemand = {
+  mute: 'Mute voice',
+  openPage: 'Open the page',
+  embed: 'Embedded content',
   expired: 'This conversation has expired.',
   startAgain: 'Start again',
   interrupted: 'The answer was interrupted.',
@@ -103,4 +107,4 @@ export const enOnDemand = {
 
 /** English. */
 // Marked pure, so a build that does not use it (the script-tag build's widget code) leaves it out.
-export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enOnDemand);
+export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enControls, enOnDemand);

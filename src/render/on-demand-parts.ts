@@ -1,30 +1,18 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `on-demand.ts`): the controls of the rarer input types (and of a text input
- * that takes files or voice messages) and their styles, the markdown parser,
- * video, audio and embed messages, a streamed answer while it grows, the
- * voice's mute switch, suggested replies and the link of a blocked redirect, and
- * what an agent did (tool calls, thinking, sources).
+ * (see `on-demand.ts`): the markdown parser, video, audio and embed messages, a
+ * streamed answer while it grows, the voice's mute switch, suggested replies,
+ * the notices (a blocked redirect, an expired conversation, a cut stream), and
+ * what an agent did (tool calls, thinking, sources). The rarer controls are a
+ * part of their own (`on-demand-controls.ts`).
  */
-import { css, type CSSResult, type TemplateResult } from 'lit';
-import type { ChatInput } from '../protocol/types.js';
-import { renderCardsInput } from './inputs/cards-input.js';
+import { css, type CSSResult } from 'lit';
 import { markdownStyles } from './markdown.js';
 import { parseMarkdown as parse } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { agentStyles, answerParts } from './agent.js';
 import { mediaStyles } from './media.js';
-import type { InputContext } from './inputs/context.js';
-import { renderFieldInput } from './inputs/field-input.js';
-import { renderFileInput } from './inputs/file-input.js';
-import type { OnDemandInputType } from './inputs/on-demand-types.js';
-import { renderPaymentInput } from './inputs/payment-input.js';
-import { renderRatingInput } from './inputs/rating-input.js';
 
-export { onDemandInputStyles as styles } from './inputs/on-demand-styles.js';
-export { renderTextFilesInput } from './inputs/text-files-input.js';
-export { renderChoiceSearch } from './inputs/choice-search.js';
-export { readPictureItems, renderPicture } from './inputs/picture-choice.js';
 export { renderStreamingText, renderStreamRow } from './stream.js';
 export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.
@@ -49,17 +37,3 @@ export const contentStyles: CSSResult = css`${markdownStyles}${mediaStyles}${age
  * ends with (drawn apart, see `agent.ts`), so they are neither drawn in its text nor copied with it.
  */
 export const parseMarkdown = (md: string): RichTextNode[] => parse(answerParts(md).answer);
-
-/** The control of each input type this module serves (every one in ON_DEMAND_INPUT_TYPES: the compiler checks). */
-export const controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>> = {
-  'number input': renderFieldInput,
-  'email input': renderFieldInput,
-  'url input': renderFieldInput,
-  'phone number input': renderFieldInput,
-  'date input': renderFieldInput,
-  'time input': renderFieldInput,
-  'rating input': renderRatingInput,
-  cards: renderCardsInput,
-  'file input': renderFileInput,
-  'payment input': renderPaymentInput,
-};

@@ -1,14 +1,18 @@
 /**
- * The renderers that arrive on demand (`on-demand-parts.ts`: the rarer controls,
- * markdown, media, a streamed answer...). Where they come from is the
- * element's business (a chunk of the npm build, or the file beside the
- * script tag): it hands its loader in with `provideOnDemandRenderers`. Until they
- * are there, or when they cannot arrive, every renderer falls back.
+ * The renderers that arrive on demand: `on-demand-parts.ts` (markdown, media, a
+ * streamed answer...) and `on-demand-controls.ts` (the rarer controls), each
+ * loaded on its own. Where they come from is the element's business (chunks of
+ * the npm build, or files beside the script tag): it hands its loaders in with
+ * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
+ * every renderer falls back.
  */
 import type * as Parts from './on-demand-parts.js';
+import type * as Controls from './on-demand-controls.js';
 
 /** What `on-demand-parts.ts` exports. */
 export type OnDemandRenderers = typeof Parts;
+/** What `on-demand-controls.ts` exports. */
+export type OnDemandControls = typeof Controls;
 
 /** A module that arrives on demand. */
 export interface OnDemandSource<T> {
@@ -18,13 +22,21 @@ export interface OnDemandSource<T> {
   load(): Promise<T>;
 }
 
-/** The on-demand renderers: `get()` if they are there, `load()` to fetch them. */
-export let onDemand: OnDemandSource<OnDemandRenderers> = {
+const none: OnDemandSource<never> = {
   get: () => undefined,
   load: () => Promise.reject(new Error('no on-demand part')),
 };
 
-/** Says where the on-demand renderers come from (the element does, once, as its module loads). */
-export function provideOnDemandRenderers(from: OnDemandSource<OnDemandRenderers>): void {
+/** The on-demand renderers: `get()` if they are there, `load()` to fetch them. */
+export let onDemand: OnDemandSource<OnDemandRenderers> = none;
+/** The rarer controls, the same way. */
+export let onDemandControls: OnDemandSource<OnDemandControls> = none;
+
+/** Says where the on-demand renderers and controls come from (the element does, once, as its module loads). */
+export function provideOnDemandRenderers(
+  from: OnDemandSource<OnDemandRenderers>,
+  controls: OnDemandSource<OnDemandControls>,
+): void {
   onDemand = from;
+  onDemandControls = controls;
 }

@@ -28,7 +28,9 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy|answers|invite|persist)\.js$/.exec(new URL(response.url()).pathname)?.[0];
+    const name = /flowbot-chat\.(?:main|lazy|answers|invite|persist|controls)\.js$/.exec(
+      new URL(response.url()).pathname,
+    )?.[0];
     if (!name || response.status() !== 200) return;
     const body = await response.text().catch(() => '');
     if (body.startsWith('globalThis.__flowbotTampered')) fetched.push(name);
@@ -48,6 +50,7 @@ const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
 const mainRefused = 'flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load';
 const lazyRefused = 'flowbot-chat: flowbot-chat.lazy.js not run: it failed its integrity check or did not load';
 const inviteRefused = 'flowbot-chat: flowbot-chat.invite.js not run: it failed its integrity check or did not load';
+const controlsRefused = 'flowbot-chat: flowbot-chat.controls.js not run: it failed its integrity check or did not load';
 const persistRefused = 'flowbot-chat: flowbot-chat.persist.js not run: it failed its integrity check or did not load';
 const answersRefused = 'flowbot-chat: flowbot-chat.answers.js not run: it failed its integrity check or did not load';
 
@@ -79,25 +82,45 @@ test.describe('script-tag integrity', () => {
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
   });
 
-  test("runs nothing of an on-demand file that is not the build's: the conversation goes on with fallbacks", async ({
+  test("runs nothing of an on-demand file that is not the build's: markdown shown as its text, the conversation goes on", async ({
     page,
   }) => {
     const errors = consoleErrors(page);
     const fetched = tamperedFetched(page);
     await page.goto('/tampered-lazy.html');
+    // The markdown reader comes with the on-demand file: without it, the answers' words as written.
+    await expect(bot(page).first()).toContainText('Our plans:');
+    await expect(bot(page).filter({ hasText: 'Ask away.' })).toBeVisible();
+    await expect(page.locator('flowbot-chat table')).toHaveCount(0);
+    const reply = page.locator('flowbot-chat [part~="input"]');
+    await reply.fill('Thanks');
+    await reply.press('Enter');
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText(['Thanks']);
+    await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
+    expect(await tamperedRan(page)).toBeNull();
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(lazyRefused);
+    expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test("runs nothing of a controls file that is not the build's: a text field stands in, the conversation goes on", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
+    await page.goto('/tampered-controls.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
-    // The e-mail control comes with the on-demand file: without it, a plain text field asks.
+    // The e-mail control comes with the controls' file: without it, a plain text field asks.
     const field = page.locator('flowbot-chat [part~="input"]');
     await expect(field).toBeVisible();
     await expect(field).toHaveAttribute('type', 'text');
     await field.fill('ada@example.com');
     await field.press('Enter');
     await expect(bot(page).last()).toContainText('We will write to ada@example.com');
-    await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
+    await expect.poll(() => fetched).toContain('flowbot-chat.controls.js');
     expect(await tamperedRan(page)).toBeNull();
-    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(lazyRefused);
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toContain(controlsRefused);
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
   });
 
@@ -207,7 +230,7 @@ test.describe('script-tag integrity', () => {
     await page.goto('/readme-snippet.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
-    // The e-mail control comes with the on-demand file, checked against its hash too.
+    // The e-mail control comes with the controls' file, checked against its hash too.
     const email = page.locator('flowbot-chat input[type="email"]');
     await expect(email).toBeVisible();
     await email.fill('not-an-email');
@@ -218,8 +241,8 @@ test.describe('script-tag integrity', () => {
     // Each file once: the preloaded code is the one the script-tag file runs.
     expect(fetched.sort()).toEqual([
       `${folder}flowbot-chat.answers.js`,
+      `${folder}flowbot-chat.controls.js`,
       `${folder}flowbot-chat.iife.js`,
-      `${folder}flowbot-chat.lazy.js`,
       `${folder}flowbot-chat.main.js`,
     ]);
     expect(errors).toEqual([]);

@@ -196,10 +196,11 @@ test.describe('README, as a site owner follows it', () => {
     await page.goto(`${shop.url}/`);
     await converse(page.locator('flowbot-chat'));
     // Each file the README lists, found, but the bubble's invitation (an inline widget never needs
-    // it) and the languages' (an English page needs none).
+    // it), the languages' (an English page needs none), the storage's (it remembers nothing) and
+    // markdown's and streams' (its conversation has neither).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
-        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+)\.js$/.test(name))
+        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|lazy)\.js$/.test(name))
         .map((name) => `${FOLDER}${name} 200`)
         .sort(),
     );
@@ -228,10 +229,10 @@ test.describe('README, as a site owner follows it', () => {
     const shop = await site({ headers: { [name]: rewrite(value, cdn.url) } });
     shop.pages['/'] = pageOf(rewrite(preload, cdn.url), rewrite(scriptTag(), cdn.url));
     await page.goto(`${shop.url}/`);
-    // The whole conversation, the on-demand file's e-mail field and the bot's background picture included.
+    // The whole conversation, the controls' file's e-mail field and the bot's background picture included.
     await converse(page.locator('flowbot-chat'));
     expect(await styleOf(page.locator('flowbot-chat'), 'messages', 'background-image')).toContain('background.svg');
-    expect(cdn.served.map((r) => r.path)).toContain(`${FOLDER}flowbot-chat.lazy.js`);
+    expect(cdn.served.map((r) => r.path)).toContain(`${FOLDER}flowbot-chat.controls.js`);
     expect(problems).toEqual([]);
   });
 

@@ -211,6 +211,7 @@ const folders: Record<string, string | undefined> = {
   'tampered-answers/': 'flowbot-chat.answers.js',
   'tampered-invite/': 'flowbot-chat.invite.js',
   'tampered-persist/': 'flowbot-chat.persist.js',
+  'tampered-controls/': 'flowbot-chat.controls.js',
 };
 
 /** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */

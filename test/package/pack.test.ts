@@ -63,6 +63,7 @@ describe('npm pack', () => {
         'dist/flowbot-chat.answers.js',
         'dist/flowbot-chat.invite.js',
         'dist/flowbot-chat.persist.js',
+        'dist/flowbot-chat.controls.js',
         'dist/sri.json',
         'dist/server.js',
         'dist/types/index.d.ts',

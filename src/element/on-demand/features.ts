@@ -10,15 +10,14 @@
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
-import { messageToPlain, readersOf } from '../../render/message.js';
-import { useTextField } from '../../render/inputs/index.js';
-import { needsOnDemandRenderers } from '../../render/on-demand-needs.js';
+import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
+import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
 import type { Answers, AnswersHost } from '../answer-actions/answers.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { OnDemand } from './on-demand.js';
 import { RETRY_AFTER_MS, type OnDemandLoader } from '../../script-tag/loader.js';
-import { answersFile, inviteFile, onDemand } from './loader.js';
+import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
@@ -84,14 +83,30 @@ export class OnDemandFeatures implements ReactiveController {
     if (!host.isConnected) return;
     const state = this.#notices.conversation();
     const changed = (): void => host.requestUpdate();
-    // An expired conversation's notice (another tab may tell) has its words in the on-demand part.
-    if (!onDemand.get() && (needsOnDemandRenderers(state) || state.status === 'expired')) {
+    // A message drawn on demand (markdown, media); an expired conversation's notice (another tab
+    // may tell), whose words are in the on-demand part.
+    if (
+      !onDemand.get() &&
+      (state.status === 'expired' ||
+        state.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message)))
+    )
       this.load('renderers', changed, (error) => {
-        console.warn('flowbot-chat: the on-demand part did not load; a text field stands in', error);
-        // The server still checks the answer, so a text field keeps the conversation going.
-        if (state.input) useTextField(state.input);
+        console.warn('flowbot-chat: the on-demand part did not load; its messages are shown as text', error);
         changed();
       });
+    const input = state.input;
+    if (input && !controlsFile.get() && needsOnDemandControl(input)) {
+      this.load(
+        'controls',
+        changed,
+        (error) => {
+          console.warn('flowbot-chat: the on-demand controls did not load; a text field stands in', error);
+          // The server still checks the answer, so a text field keeps the conversation going.
+          useTextField(input);
+          changed();
+        },
+        controlsFile,
+      );
     }
     // Copy, feedback, times and the menu: for a conversation that shows something, after its first message.
     if (state.entries.length)

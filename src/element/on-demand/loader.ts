@@ -1,7 +1,7 @@
 /**
  * Where the on-demand parts (`on-demand.ts`, and the answers' `../answer-actions/on-demand.ts`)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.lazy.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
+ * `flowbot-chat.lazy.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/beside-script.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
@@ -14,6 +14,7 @@ import type { OnDemand } from './on-demand.js';
 import type { AnswersPart } from '../answer-actions/on-demand.js';
 import type { InvitePart } from '../invitation/on-demand.js';
 import type { PersistPart } from '../persist/on-demand.js';
+import type { ControlsPart } from '../controls/on-demand.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file: its words, and the answers' words in it. */
@@ -31,6 +32,17 @@ export const onDemand = createLoader<OnDemand>(() =>
   (import.meta.env.FLOWBOT_SCRIPT_TAG
     ? importOnDemandFile<OnDemand>('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY!)
     : import('./on-demand.js')
+  ).then((part) => {
+    addCatalogues(part.catalogues);
+    return part;
+  }),
+);
+
+/** The rarer controls: a file of their own, the first time a conversation's input needs one. Their words join the catalogues first. */
+export const controlsFile = createLoader<ControlsPart>(() =>
+  (import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<ControlsPart>('flowbot-chat.controls.js', import.meta.env.FLOWBOT_CONTROLS_INTEGRITY!)
+    : import('../controls/on-demand.js')
   ).then((part) => {
     addCatalogues(part.catalogues);
     return part;
@@ -112,4 +124,4 @@ export function loadLanguage(lang: string): Promise<void> {
 }
 
 // The renderers draw what arrives with it.
-provideOnDemandRenderers(onDemand);
+provideOnDemandRenderers(onDemand, controlsFile);

@@ -1,6 +1,7 @@
 /**
  * Everything the widget loads on demand, the first time a conversation needs
- * it: the on-demand renderers (`render/on-demand-parts.ts`), the viewer's side channels
+ * it: the on-demand renderers (`render/on-demand-parts.ts`: markdown, media, a
+ * streamed answer, notices; the rarer controls are `../controls/on-demand.ts`), the viewer's side channels
  * (streamed answers, client logs), the voice and the English words only this
  * part shows. What the visitor does with the answers, the bubble's invitation and
  * the storage of `persist` are files of their own (`../answer-actions/on-demand.ts`,

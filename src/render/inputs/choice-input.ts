@@ -12,7 +12,7 @@ import { readInputOptions, text } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
 import type { PictureItem } from './picture-choice.js';
 import { renderTextInput } from './text-input.js';
-import { onDemand } from '../on-demand.js';
+import { onDemandControls } from '../on-demand.js';
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {
@@ -22,7 +22,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   const multiple = options.isMultipleChoice === true;
   const searchable = options.isSearchable === true && !pictures;
   // A picture choice is drawn once its part is there (see `needsOnDemandControl`).
-  const picturePart = pictures ? onDemand.get() : undefined;
+  const picturePart = pictures ? onDemandControls.get() : undefined;
   const items: Array<ChoiceItem & Partial<PictureItem>> = pictures
     ? (picturePart?.readPictureItems(input) ?? [])
     : readChoiceItems(input);
@@ -45,7 +45,7 @@ export function renderChoiceInput(input: ChatInput, ctx: InputContext): Template
   };
   // A searchable choice waits for its search (on demand, see `needsOnDemandControl`).
   const search = searchable
-    ? onDemand
+    ? onDemandControls
         .get()
         ?.renderChoiceSearch(
           items,

@@ -8,7 +8,7 @@ import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
-import { onDemand } from '../on-demand.js';
+import { onDemandControls } from '../on-demand.js';
 import { renderChoiceInput } from './choice-input.js';
 import type { InputContext } from './context.js';
 import { ON_DEMAND_INPUT_TYPES, type OnDemandInputType } from './on-demand-types.js';
@@ -33,8 +33,8 @@ const CHOICE = 'choice input';
 const unloaded = new WeakSet<ChatInput>();
 
 /**
- * Whether the control of `input` comes with the on-demand renderers (a rarer type, a text input that
- * takes files), or needs their styles (picture choice: drawn like a choice, styled on demand).
+ * Whether the control of `input` comes with the on-demand controls (a rarer type, a text input that
+ * takes files, a choice's search), or needs their styles (picture choice: drawn like a choice, styled on demand).
  */
 export function needsOnDemandControl(input: ChatInput): boolean {
   const type = input.type ?? '';
@@ -47,7 +47,7 @@ export function needsOnDemandControl(input: ChatInput): boolean {
 }
 
 /**
- * The on-demand renderers could not be loaded for `input`: its control is a text field from now on
+ * The on-demand controls could not be loaded for `input`: its control is a text field from now on
  * (the server still checks the answer, so the conversation goes on).
  */
 export function useTextField(input: ChatInput): void {
@@ -60,7 +60,7 @@ function control(input: ChatInput, ctx: InputContext): TemplateResult {
   // A searchable choice whose search could not arrive still offers every item.
   if (type === CHOICE && !arrivesOnDemand) return renderChoiceInput(input, ctx);
   if (!arrivesOnDemand) return renderTextInput(input, ctx);
-  const loaded = onDemand.get();
+  const loaded = onDemandControls.get();
   // Until the control arrives (its owner asks for it), a placeholder of its size.
   if (!loaded) return html`<span class="bone field" aria-hidden="true"></span>`;
   ctx.adoptStyles(loaded.styles);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { en, enFirst, enOnDemand } from '../../../src/i18n/en.js';
+import { en, enControls, enFirst, enOnDemand } from '../../../src/i18n/en.js';
+import { catalogues as controlsCatalogues } from '../../../src/element/controls/on-demand.js';
 import { catalogues } from '../../../src/i18n/on-demand.js';
 
 describe('English', () => {
-  it('is the words of the first file and those of the on-demand part, each once', () => {
-    const first = Object.keys(enFirst);
-    const later = Object.keys(enOnDemand);
-    expect(first.filter((key) => later.includes(key))).toEqual([]);
-    expect([...first, ...later].sort()).toEqual(Object.keys(en).sort());
+  it("is the words of the first file, the on-demand part's and the controls', each once", () => {
+    const all = [...Object.keys(enFirst), ...Object.keys(enOnDemand), ...Object.keys(enControls)];
+    expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
+    expect(all.sort()).toEqual(Object.keys(en).sort());
     expect(catalogues.en).toBe(enOnDemand);
+    expect(controlsCatalogues.en).toBe(enControls);
   });
 });
