@@ -12,13 +12,12 @@ import type { FlowbotStrings } from './strings.js';
 
 export type { FlowbotStrings } from './strings.js';
 
-/** A language's words, and the answers' words that came with them (see `answerWordsFor`). */
-type Words = FlowbotStrings & { answers?: object };
-
 // The script-tag build's first words are completed by `addCatalogues` before any part that shows the others runs.
-const catalogue: Record<string, Words> = {
+const catalogue: Record<string, FlowbotStrings> = {
   en: import.meta.env.FLOWBOT_SCRIPT_TAG ? (enFirst as FlowbotStrings) : en,
 };
+/** The answers' words that came with a language's file (see `answerWordsFor`). */
+const answerWords: Record<string, object> = {};
 
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = [
@@ -44,10 +43,13 @@ export function languageTags(lang: string | null | undefined): [string, string] 
   return [tag, tag.split('-')[0] ?? ''];
 }
 
-/** The catalogue of `lang`: an exact match, else its primary language (`pt-PT` → Portuguese). */
-function find(lang: string | null | undefined): Words | undefined {
+/** What `map` has for `lang`: an exact match, else its primary language (`pt-PT` → Portuguese). */
+function find<T>(
+  lang: string | null | undefined,
+  map: Record<string, T> = catalogue as Record<string, T>,
+): T | undefined {
   const [tag, primary] = languageTags(lang);
-  return catalogue[tag] ?? catalogue[primary];
+  return map[tag] ?? map[primary];
 }
 
 /** The strings for a BCP 47 tag: an exact match, else its primary language, else English. */
@@ -76,9 +78,11 @@ export const mayArrive = (lang: string): boolean => !find(lang) && !!languageFil
  * answers' words that came with them.
  */
 export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: object): void {
-  for (const [tag, words] of Object.entries(more))
-    catalogue[tag] = { ...catalogue[tag], ...words, ...(answers ? { answers } : {}) } as Words;
+  for (const [tag, words] of Object.entries(more)) {
+    catalogue[tag] = { ...catalogue[tag], ...words } as FlowbotStrings;
+    if (answers) answerWords[tag] = answers;
+  }
 }
 
 /** The answers' words of `lang` (exact tag, else its primary language) once its file has arrived; else undefined. */
-export const answerWordsFor = (lang: string | null | undefined): object | undefined => find(lang)?.answers;
+export const answerWordsFor = (lang: string | null | undefined): object | undefined => find(lang, answerWords);

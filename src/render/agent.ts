@@ -151,20 +151,33 @@ export function renderAgentAbove(
  * message (an export then includes it).
  */
 export function agentAnswer(message: unknown, text: HTMLElement, ctx: AgentContext): HTMLElement | undefined {
-  const content = isObject(message) && isObject(message.content) ? message.content : undefined;
-  if (typeof content?.markdown !== 'string') return undefined;
-  const { thinking, sources } = answerParts(content.markdown);
-  const a = readActivity(content.agent);
-  const all = mergeSources(a?.sources ?? [], sources);
-  if (!thinking && !all.length && !a) return undefined;
+  const content = isObject(message) ? message.content : undefined;
+  const found = aroundAnswer(content);
+  if (!found || !isObject(content)) return undefined;
   const box = document.createElement('div');
   box.className = 'fb-answer';
   const onOpen = (): void => {
     const kept = isObject(content.agent) ? content.agent : (content.agent = emptyActivity());
     kept.thinkingOpened = true;
   };
-  render(html`${renderAgentAbove(a, thinking, true, onOpen, ctx)}${text}${renderSources(all, ctx)}`, box);
+  render(
+    html`${renderAgentAbove(found.activity, found.thinking, true, onOpen, ctx)}${text}${renderSources(found.sources, ctx)}`,
+    box,
+  );
   return box;
+}
+
+/**
+ * What an answer's content (`{ markdown, agent }`) holds around its text, read once for the bubble
+ * and the export: the `<think>` block it starts with, the answer without it, what the agent did,
+ * and its sources (the stream's and the text's); undefined when there is none of these.
+ */
+function aroundAnswer(content: unknown) {
+  if (!isObject(content) || typeof content.markdown !== 'string') return undefined;
+  const { thinking, answer } = splitThink(content.markdown);
+  const activity = readActivity(content.agent);
+  const sources = mergeSources(activity?.sources ?? [], splitSources(answer).sources);
+  return activity || thinking || sources.length ? { thinking, answer, activity, sources } : undefined;
 }
 
 /** What an agent did around an answer, as an export writes it (see `AgentSummary`). */
@@ -188,11 +201,9 @@ export interface AgentSummary {
  * Undefined when the answer has none of it.
  */
 export function agentSummary(content: unknown): AgentSummary | undefined {
-  if (!isObject(content) || typeof content.markdown !== 'string') return undefined;
-  const { thinking, answer } = splitThink(content.markdown);
-  const a = readActivity(content.agent);
-  const sources = mergeSources(a?.sources ?? [], splitSources(answer).sources);
-  if (!a && !thinking && !sources.length) return undefined;
+  const found = aroundAnswer(content);
+  if (!found) return undefined;
+  const { thinking, answer, activity: a, sources } = found;
   return {
     answer,
     thinking: [a?.reasoning ?? '', thinking].filter(Boolean).join('\n\n'),

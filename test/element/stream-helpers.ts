@@ -1,6 +1,7 @@
 /** Scripted viewers whose stream is cut into chosen chunks, for the streaming tests. */
 import { vi } from 'vitest';
 import { textMessage } from './helpers.js';
+import { cutAt } from '../support/cut-at.js';
 
 export const encoder = new TextEncoder();
 export const dataStream = (pieces: string[]): Uint8Array =>
@@ -23,16 +24,7 @@ export function piecesOf(text: string, cuts: number[]): string[] {
 }
 
 /** Splits bytes into network chunks at `cuts` (anywhere, inside UTF-8 characters too). */
-export function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let last = 0;
-  for (const point of [...points, bytes.length]) {
-    if (point > last) out.push(bytes.slice(last, point));
-    last = point;
-  }
-  return out;
-}
+export const chunksOf = (bytes: Uint8Array, cuts: number[]): Uint8Array[] => cutAt(bytes, cuts);
 
 export interface Scripted {
   calls: Array<{ url: string; body: unknown; signal: AbortSignal | null }>;

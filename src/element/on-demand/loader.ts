@@ -23,30 +23,32 @@ interface LanguagePart {
   readonly answers: object;
 }
 
+/** A part that brings words: they join the catalogues before any of its renderers can run. */
+const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>): Promise<T> =>
+  part.then((loaded) => {
+    addCatalogues(loaded.catalogues);
+    return loaded;
+  });
+
 /**
- * The on-demand part, loaded once, the first time something needs it. Its words join the
- * catalogues before any of its renderers can run: they show some English words the first file
- * of the script-tag build does not carry.
+ * The on-demand part, loaded once, the first time something needs it. It shows some English
+ * words the first file of the script-tag build does not carry, and brings them.
  */
 export const onDemand = createLoader<OnDemand>(() =>
-  (import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<OnDemand>('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY!)
-    : import('./on-demand.js')
-  ).then((part) => {
-    addCatalogues(part.catalogues);
-    return part;
-  }),
+  withWords(
+    import.meta.env.FLOWBOT_SCRIPT_TAG
+      ? importOnDemandFile<OnDemand>('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY!)
+      : import('./on-demand.js'),
+  ),
 );
 
-/** The rarer controls: a file of their own, the first time a conversation's input needs one. Their words join the catalogues first. */
+/** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
 export const controlsFile = createLoader<ControlsPart>(() =>
-  (import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<ControlsPart>('flowbot-chat.controls.js', import.meta.env.FLOWBOT_CONTROLS_INTEGRITY!)
-    : import('../controls/on-demand.js')
-  ).then((part) => {
-    addCatalogues(part.catalogues);
-    return part;
-  }),
+  withWords(
+    import.meta.env.FLOWBOT_SCRIPT_TAG
+      ? importOnDemandFile<ControlsPart>('flowbot-chat.controls.js', import.meta.env.FLOWBOT_CONTROLS_INTEGRITY!)
+      : import('../controls/on-demand.js'),
+  ),
 );
 
 /** The bubble's invitation: a file of its own (see `features.ts` for when). */

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
+import { cutAt } from '../../support/cut-at.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });
 const t = (text: string, marks: Partial<RichTextNode> = {}): RichTextNode => ({ text, ...marks });
@@ -36,16 +37,8 @@ function joined(nodes: readonly RichTextNode[]): RichTextNode[] {
   return out;
 }
 
-function piecesOf(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const point of [...points, text.length]) {
-    if (point > last) out.push(text.slice(last, point));
-    last = point;
-  }
-  return out;
-}
+/** Cuts `text` at `cuts` (positions taken modulo its length). */
+const piecesOf = (text: string, cuts: readonly number[]): string[] => cutAt(text, cuts);
 
 describe('parseMarkdown: headings', () => {
   it('gives each heading its level, without the closing #s', () => {

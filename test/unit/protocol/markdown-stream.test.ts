@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import type { RichTextNode } from '../../../src/protocol/rich-text.js';
+import { cutAt } from '../../support/cut-at.js';
 
 /** The tree with neighbouring text leaves of the same marks joined (a stream may cut a leaf in two). */
 function joined(nodes: readonly RichTextNode[]): RichTextNode[] {
@@ -23,16 +24,7 @@ function joined(nodes: readonly RichTextNode[]): RichTextNode[] {
 }
 
 /** Cuts `text` at `cuts` (positions taken modulo its length). */
-function piecesOf(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const point of [...points, text.length]) {
-    if (point > last) out.push(text.slice(last, point));
-    last = point;
-  }
-  return out;
-}
+const piecesOf = (text: string, cuts: readonly number[]): string[] => cutAt(text, cuts);
 
 /** Text made of markdown's meaningful characters, so every rule gets crossed mid-token. */
 const markdownish = fc
