@@ -233,6 +233,9 @@ export const agentStyles: CSSResult = css`
     min-width: 0;
   }
   .fb-agent details > summary {
+    /* A target a finger can take (WCAG 2.5.8): 24 px high, the lines 24 px apart. */
+    min-height: 24px;
+    line-height: 24px;
     cursor: pointer;
     border-radius: 4px;
     opacity: 0.85;

@@ -323,6 +323,8 @@ export const markdownStyles: CSSResult = css`
     overflow-wrap: anywhere;
   }
   .fb-copy {
+    box-sizing: border-box;
+    min-height: 24px;
     padding: 0.15em 0.6em;
     border: 1px solid color-mix(in srgb, currentColor 35%, transparent);
     border-radius: 4px;

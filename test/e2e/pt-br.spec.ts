@@ -63,6 +63,22 @@ test.describe('pt-BR page', () => {
     expect(problems).toEqual([]);
   });
 
+  test('answers drawn before the words arrived take them once they do', async ({ page }) => {
+    // The Portuguese words are held back until the first answers and their actions are drawn in English.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/flowbot-chat.lang-pt-br.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/pt-br-inline.html', { waitUntil: 'domcontentloaded' });
+    const copy = inline(page, '[data-act="copy"]').first();
+    await expect(copy).toHaveAttribute('aria-label', 'Copy answer');
+    release();
+    await expect(copy).toHaveAttribute('aria-label', 'Copiar resposta');
+    await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversa');
+  });
+
   test('the bubble on a 390 px phone', async ({ page }) => {
     const problems = watch(page);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -122,6 +122,11 @@ describe('<flowbot-chat> agent activity', () => {
     expect(bubble.querySelector<HTMLDetailsElement>('[part="agent-thinking"]')!.open).toBe(true);
     expect(bubble.querySelectorAll('.fb-tool details[open]').length).toBe(2);
     await chai(el).to.be.accessible();
+    // Every summary a target a finger can take (WCAG 2.5.8: 24 by 24 px).
+    for (const summary of bubble.querySelectorAll('summary')) {
+      const box = summary.getBoundingClientRect();
+      expect([summary.textContent, box.height >= 24, box.width >= 24]).toEqual([summary.textContent, true, true]);
+    }
   });
 
   it('stops the running spinner for visitors who prefer reduced motion, and says what runs in words', async () => {

@@ -86,6 +86,8 @@ interface Drawn {
   acts: HTMLElement;
   /** What they were drawn for: buttons and language. */
   signature: string;
+  /** The words they were drawn with: a language's arrive after its first messages may be drawn. */
+  words: AnswerStrings;
   rating: 'up' | 'down' | undefined;
   /** The reasons, the thanks or the copy field under the actions. */
   extra: HTMLElement | undefined;
@@ -196,7 +198,7 @@ export class Answers implements ReactiveController, RowDecorations {
     const feedback = text && (mode === 'all' || (mode !== 'none' && entry.message.id.startsWith(STREAMED_ID)));
     const signature = `${copy} ${feedback} ${this.#lang}`;
     let drawn = this.#drawn.get(entry);
-    if (drawn?.signature !== signature) {
+    if (drawn?.signature !== signature || drawn.words !== this.#words) {
       if (this.#budget-- <= 0) {
         this.#more = true;
         return;
@@ -213,11 +215,11 @@ export class Answers implements ReactiveController, RowDecorations {
       acts.addEventListener('click', (event) => this.#act(event, entry, row));
       if (drawn) {
         drawn.acts.replaceWith(acts);
-        Object.assign(drawn, { acts, signature });
+        Object.assign(drawn, { acts, signature, words: this.#words });
         if (!feedback) this.#drop(drawn);
       } else {
         row.append(acts);
-        drawn = { acts, signature, rating: undefined, extra: undefined };
+        drawn = { acts, signature, words: this.#words, rating: undefined, extra: undefined };
         this.#drawn.set(entry, drawn);
       }
       acts.classList.toggle('rated', !!drawn.rating && feedback);
