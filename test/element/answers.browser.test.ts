@@ -50,9 +50,15 @@ async function mount(attributes = '', start: unknown = conversation(), turns: un
   el.setAttribute('public-id', 'stub');
   for (const [, name, value] of attributes.matchAll(/([\w-]+)(?:="([^"]*)")?/g)) el.setAttribute(name!, value ?? '');
   await fixture(el);
-  await until(() => $$(el, '[part~="actions"]').length >= 2);
+  // The rows come one by one: each new latest answer sends the line of the one before back to waiting.
+  await until(() => (pointAtRows(el), $$(el, '[part~="actions"]').length >= 2));
   await el.updateComplete;
   return el;
+}
+
+/** Points at every bot row whose actions wait (see "are drawn where a visitor can use them"). */
+function pointAtRows(el: FlowbotChat): void {
+  for (const row of $$(el, '.row.waits')) row.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
 }
 
 /** Each bot row's actions, by the row's bubble text. */
@@ -146,28 +152,56 @@ describe('<flowbot-chat>', () => {
         expect(actionsOf(rowOf(el, 'Refunds'))!.getAttribute('role')).to.equal(null);
       });
 
-      it('come to a thousand answers newest first, a slice of rows at a time, every row in the end', async () => {
+      it('are drawn where a visitor can use them: the latest at once, another once pointed at, walked to or printed, in the room kept for them', async () => {
         const many = Array.from({ length: LIMITS.messages }, (_, i) => textMessage(`m${i}`, `Answer ${i}`));
         stubViewer(startResponse({ messages: many }));
+        // The pointer away, on top of everything: rows passing under a pointer get their actions.
+        const away = document.body.appendChild(document.createElement('div'));
+        away.style.cssText = 'position:fixed;right:0;bottom:0;width:4px;height:4px;z-index:2147483647';
+        await userEvent.hover(away);
         const el = document.createElement('flowbot-chat') as FlowbotChat;
         el.setAttribute('public-id', 'stub');
-        // The rows shown, and which of them had actions, each time actions were added.
-        const batches: { shown: number; withActions: number[] }[] = [];
-        const seen = new MutationObserver(() => {
-          const all = rows(el);
-          const withActions = all.flatMap((row, i) => (actionsOf(row) ? [i] : []));
-          if (withActions.length > (batches.at(-1)?.withActions.length ?? 0))
-            batches.push({ shown: all.length, withActions });
-        });
         await fixture(el);
-        seen.observe(el.shadowRoot!, { subtree: true, childList: true });
-        await until(() => rows(el).length === LIMITS.messages && rows(el).every((row) => actionsOf(row)), 10_000);
-        seen.disconnect();
-        expect(batches.length, 'drawn in several slices').to.be.at.least(3);
-        const { shown, withActions } = batches[0]!;
-        expect(withActions, 'the newest row shown first').to.include(shown - 1);
-        expect(withActions, 'not the oldest').not.to.include(0);
-        expect(withActions.length, 'a slice').to.be.below(LIMITS.messages / 4);
+        await until(() => rows(el).length === LIMITS.messages && actionsOf(rows(el).at(-1)!), 10_000);
+        away.remove();
+        await settle();
+        const all = rows(el);
+        expect(all.filter(actionsOf), 'the latest answer only').to.deep.equal([all.at(-1)]);
+        // A row costs what a plain row costs: no line of actions, no time, until it is used.
+        const log = part(el, 'messages')!;
+        const nodes = document.createTreeWalker(log, NodeFilter.SHOW_ALL);
+        let count = 0;
+        while (nodes.nextNode()) count++;
+        expect(count / all.length, 'DOM nodes per message').to.be.at.most(8);
+
+        // Pointed at (a real pointer): its actions come, and nothing below it moves.
+        const row = all.at(-3)!;
+        row.scrollIntoView({ block: 'center' });
+        await settle();
+        const next = all.at(-2)!;
+        const before = { row: row.getBoundingClientRect().top, next: next.getBoundingClientRect().top };
+        await userEvent.hover(row.querySelector('.bubble')!);
+        await until(() => actionsOf(row));
+        await settle(200);
+        expect(opacity(actionsOf(row)), 'shown').to.equal(1);
+        expect(labels(row)).to.deep.equal(['Copy answer']);
+        // Its line came into the room kept for it: neither it nor the next row moved.
+        expect(row.getBoundingClientRect().top, 'the row stays').to.equal(before.row);
+        expect(next.getBoundingClientRect().top, 'the next row stays').to.equal(before.next);
+
+        // Walked to by keyboard: it says its time.
+        log.focus();
+        await userEvent.keyboard('{Home}');
+        const first = all[0]!;
+        expect(el.shadowRoot!.activeElement).to.equal(first);
+        const time = first.querySelector('time')?.textContent;
+        expect(time, 'drawn before it is said').to.be.a('string');
+        expect(first.getAttribute('aria-label')).to.equal(`Bot, ${time}`);
+        expect(labels(first)).to.deep.equal(['Copy answer']);
+
+        // Printed: every message with its time.
+        dispatchEvent(new Event('beforeprint'));
+        expect(rows(el).every((r) => r.querySelector('time'))).to.equal(true);
       });
 
       it('offer thumbs under a streamed answer by default (reference server)', async () => {
@@ -315,7 +349,8 @@ describe('<flowbot-chat>', () => {
             removed.push(...record.removedNodes);
           }
         }).observe(part(el, 'messages')!, { childList: true, subtree: true });
-        const first = await until(() => rowOf(el, 'Hello'));
+        // The latest text answer: its actions are drawn at once.
+        const first = await until(() => rowOf(el, 'Refunds'));
         const bubble = first.querySelector('.bubble')!;
         const words = bubble.firstChild;
         await until(() => actionsOf(first));
@@ -323,7 +358,7 @@ describe('<flowbot-chat>', () => {
         // The row came in without its actions.
         expect(added.indexOf(first)).to.be.below(added.indexOf(actionsOf(first)!));
         // The same row, the same words: nothing the log said is replaced.
-        expect(rowOf(el, 'Hello')).to.equal(first);
+        expect(rowOf(el, 'Refunds')).to.equal(first);
         expect(first.querySelector('.bubble')).to.equal(bubble);
         expect(bubble.firstChild).to.equal(words);
         expect(removed.filter((node) => node instanceof Element && node.matches('.row, .bubble'))).to.deep.equal([]);
@@ -472,6 +507,9 @@ describe('<flowbot-chat>', () => {
         await typeAndSend(el, 'A question');
         await until(() => botTexts(el).includes('Noted.'));
         await until(() => $$(el, '.row.user time').length === 1);
+        // The bot's times are in their lines of actions, drawn for the rows pointed at.
+        pointAtRows(el);
+        await until(() => $$(el, '.messages time').length === 5);
         const times = $$(el, '.messages time');
         expect(times.length).to.equal(5);
         for (const time of times) {
@@ -511,7 +549,7 @@ describe('<flowbot-chat>', () => {
         old.setAttribute('persist', 'session');
         await fixture(old);
         await until(() => botTexts(old).includes('Hello from the stub'));
-        await until(() => $$(old, '[part~="actions"]').length >= 2);
+        await until(() => (pointAtRows(old), $$(old, '[part~="actions"]').length >= 2));
         expect($$(old, '.messages time')).to.have.length(0);
         expect(labels(rowOf(old, 'Hello'))).to.deep.equal(['Copy answer']);
         expect(actionsOf(rowOf(old, 'Hello'))!.getAttribute('aria-label')).to.equal('Answer');

@@ -29,7 +29,8 @@ async function mount(start: unknown = conversation(), turns: unknown[] = []): Pr
   const el = document.createElement('flowbot-chat');
   el.setAttribute('public-id', 'stub');
   await fixture(el);
-  await until(() => $$(el, '[part~="actions"]').length >= 2);
+  // The latest answer's actions; the others' come when walked to.
+  await until(() => $$(el, '.row.bot').length >= 2 && $$(el, '[part~="actions"]').length >= 1);
   await el.updateComplete;
   return el as FlowbotChat;
 }

@@ -44,10 +44,19 @@ export const answerStyles: CSSResult = css`
    * next row comes up over it, 8 px under the bubble, and the row comes back on top while its
    * line shows. A streamed answer's line with its thumbs keeps its room (class keep, see
    * Answers.row), and so does a rated answer's (its thumbs stay shown) and one with its copy field
-   * open: the others' rows have the class lean.
+   * open: the others' rows have the class lean, or waits while their line is not drawn.
    */
   .row.bot.lean + .row.bot {
     margin-top: -18px;
+  }
+
+  /*
+   * A line not drawn yet (drawn once the row is pointed at, focused or touched) keeps the same
+   * room with no node: under the last of a run of bot messages the transcript's padding, between
+   * two the 8 px a lean line leaves (2 + 24 - 18).
+   */
+  .row.bot.waits + .row.bot {
+    margin-top: 8px;
   }
 
   .row.bot:is(:hover, :focus-within) {

@@ -128,6 +128,8 @@ export class Answers implements ReactiveController, RowDecorations {
   #rows: [BotEntry, HTMLElement][] = [];
   /** The transcript walked by keyboard (see `transcript-keys.ts`). */
   #log: HTMLElement | undefined;
+  /** Each bot row's entry, for the rows whose actions wait until a visitor can use them. */
+  readonly #entries = new WeakMap<Element, BotEntry>();
 
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
@@ -157,7 +159,14 @@ export class Answers implements ReactiveController, RowDecorations {
         log,
         () => this.#walkWords(),
         () => root.querySelector<HTMLElement>('[part~="composer"] :is(input, textarea, button, [tabindex="0"])'),
+        (row) => this.#wake(row),
       );
+      // A row's actions are drawn once a visitor can use them: pointed at, focused or touched.
+      const wake = (event: Event): void => {
+        const row = (event.target as Element).closest?.('.row.waits');
+        if (row?.parentElement === log) this.#wake(row);
+      };
+      for (const type of ['pointerover', 'focusin', 'touchstart']) log.addEventListener(type, wake, { passive: true });
     }
     // Newest first: of a long transcript, the rows in view get their actions first.
     const rows = this.#rows;
@@ -169,8 +178,24 @@ export class Answers implements ReactiveController, RowDecorations {
     }
   }
 
+  hostConnected(): void {
+    addEventListener('beforeprint', this.#print);
+  }
+
   hostDisconnected(): void {
     this.#menu.close();
+    removeEventListener('beforeprint', this.#print);
+  }
+
+  /** Printed, every message has its time: the actions still waiting are drawn (their buttons are not printed). */
+  readonly #print = (): void => {
+    for (const row of this.#log?.querySelectorAll(':scope > .row.waits') ?? []) this.#wake(row);
+  };
+
+  /** Draws the actions of a row that waited for them (see `row`). */
+  #wake(row: Element): void {
+    const entry = this.#entries.get(row);
+    if (entry) this.#draw(entry, row as HTMLElement, true);
   }
 
   /** What a message walked to by keyboard says: the widget's words, else "Bot, 10:42" from the answers'. */
@@ -184,22 +209,33 @@ export class Answers implements ReactiveController, RowDecorations {
     return this.#menu.render();
   }
 
-  /** Takes a bot answer's row of this render: its actions are drawn once the render is committed. */
+  /**
+   * Takes a bot answer's row of this render: its actions are drawn once the render is committed, if
+   * a visitor can use them now (the latest answer's, an AI answer's thumbs); the others' wait, their
+   * room kept with no node (class `waits`), until the row is pointed at, focused, touched or printed.
+   */
   row(entry: BotEntry, row: HTMLElement): void {
     this.#rows.push([entry, row]);
+    this.#entries.set(row, entry);
   }
 
-  /** Adds (or changes) the actions of a bot answer's row; see the module comment. */
-  #draw(entry: BotEntry, row: HTMLElement): void {
+  /** Adds (or changes) the actions of a bot answer's row (`now`: asked for by the visitor); see the module comment. */
+  #draw(entry: BotEntry, row: HTMLElement, now = false): void {
     const host = this.#host;
     const text = entry.message.type === 'text';
     const copy = text && !host.noCopy;
     const mode = host.feedback;
-    const feedback = text && (mode === 'all' || (mode !== 'none' && entry.message.id.startsWith(STREAMED_ID)));
+    const streamed = entry.message.id.startsWith(STREAMED_ID);
+    const feedback = text && (mode === 'all' || (mode !== 'none' && streamed));
+    const latest = (copy || feedback) && entry.key >= (this.#latest?.key ?? -1);
     const signature = `${copy} ${feedback} ${this.#lang}`;
     let drawn = this.#drawn.get(entry);
+    if (!drawn && !now && !latest && !(feedback && streamed)) {
+      row.classList.add('waits');
+      return;
+    }
     if (drawn?.signature !== signature || drawn.words !== this.#words) {
-      if (this.#budget-- <= 0) {
+      if (!now && this.#budget-- <= 0) {
         this.#more = true;
         return;
       }
@@ -219,20 +255,46 @@ export class Answers implements ReactiveController, RowDecorations {
         if (!feedback) this.#drop(drawn);
       } else {
         row.append(acts);
+        row.classList.remove('waits');
         drawn = { acts, signature, words: this.#words, rating: undefined, extra: undefined };
         this.#drawn.set(entry, drawn);
       }
       acts.classList.toggle('rated', !!drawn.rating && feedback);
       // A streamed (AI) answer's thumbs take their room under it, even with another answer below.
-      acts.classList.toggle('keep', feedback && entry.message.id.startsWith(STREAMED_ID));
+      acts.classList.toggle('keep', feedback && streamed);
       // Changed with the actions only (and by what rates, shows or drops): not at each render of each row.
       lean(drawn);
     }
-    if ((copy || feedback) && entry.key >= (this.#latest?.key ?? -1)) {
-      this.#latest?.acts.classList.remove('latest');
+    if (latest) {
+      const was = this.#latest;
+      if (was && was.key !== entry.key) this.#rest(was);
       drawn.acts.classList.add('latest');
       this.#latest = { key: entry.key, acts: drawn.acts };
     }
+  }
+
+  /**
+   * The answer that was the latest: its line goes back to waiting (class `waits`) unless the
+   * visitor is using it (pointed at, focused, rated, a copy field or reasons open) or it keeps its thumbs.
+   */
+  #rest({ acts }: { acts: HTMLElement }): void {
+    acts.classList.remove('latest');
+    const row = acts.parentElement;
+    const entry = row && this.#entries.get(row);
+    const drawn = entry && this.#drawn.get(entry);
+    if (
+      !drawn ||
+      drawn.acts !== acts ||
+      drawn.rating ||
+      drawn.extra ||
+      acts.matches('.keep') ||
+      row.matches(':hover, :focus-within')
+    )
+      return;
+    acts.remove();
+    this.#drawn.delete(entry);
+    row.classList.remove('lean');
+    row.classList.add('waits');
   }
 
   /** The time beside a visitor's answer. */

@@ -26,8 +26,9 @@ let ids = 0;
 const rowsOf = (log: Element): HTMLElement[] =>
   [...log.querySelectorAll<HTMLElement>(':scope > .row')].filter((row) => row.querySelector('[part~="message"]'));
 
-/** Makes `row` say who said it and when, and gives it focus. */
-function walkTo(row: HTMLElement, words: WalkWords): void {
+/** Makes `row` say who said it and when (once `ready` has drawn its time), and gives it focus. */
+function walkTo(row: HTMLElement, words: WalkWords, ready: (row: HTMLElement) => void): void {
+  ready(row);
   const bubble = row.querySelector<HTMLElement>('[part~="message"]')!;
   if (!bubble.id) bubble.id = `fb-said-${++ids}`;
   const time = row.querySelector('time')?.textContent?.trim() ?? '';
@@ -42,9 +43,15 @@ function walkTo(row: HTMLElement, words: WalkWords): void {
 
 /**
  * Listens for the walking keys on the transcript `log`. `words` are read at each
- * key (the language may change); `field` finds the answer field.
+ * key (the language may change); `field` finds the answer field; `ready` draws
+ * what a row walked to shows under it (its time, its actions).
  */
-export function walkTranscript(log: HTMLElement, words: () => WalkWords, field: () => HTMLElement | null): void {
+export function walkTranscript(
+  log: HTMLElement,
+  words: () => WalkWords,
+  field: () => HTMLElement | null,
+  ready: (row: HTMLElement) => void,
+): void {
   log.addEventListener('keydown', (event) => {
     if (!KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = event.target as HTMLElement;
@@ -70,6 +77,6 @@ export function walkTranscript(log: HTMLElement, words: () => WalkWords, field: 
           ? last
           : Math.min(last, Math.max(0, here + (event.key === 'ArrowUp' ? -1 : 1)));
     event.preventDefault();
-    walkTo(rows[next]!, words());
+    walkTo(rows[next]!, words(), ready);
   });
 }
