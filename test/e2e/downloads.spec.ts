@@ -81,13 +81,13 @@ const PAGE_TYPES: {
   {
     name: 'an inline text conversation, 4 s after its first message',
     files: [...FIRST, 'flowbot-chat.answers.js'],
-    budget: 47_000,
+    budget: 47_320,
     run: fourSecondsAfter('/inline.html'),
   },
   {
     name: 'an inline AI answer with markdown, streamed (4 s after it)',
     files: [...FIRST, 'flowbot-chat.answers.js', 'flowbot-chat.lazy.js'],
-    budget: 67_300,
+    budget: 67_600,
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -102,7 +102,7 @@ const PAGE_TYPES: {
     name: 'persist="local", a reload that restores, 4 s after',
     // The storage code alone: a plain conversation restored needs nothing of the on-demand part.
     files: [...FIRST, 'flowbot-chat.persist.js', 'flowbot-chat.answers.js'],
-    budget: 53_700,
+    budget: 53_920,
     run: async (page, reset) => {
       await page.goto('/persist.html');
       await expect(bot(page).first()).toBeVisible();
@@ -118,14 +118,14 @@ const PAGE_TYPES: {
   {
     name: 'a page in a language the widget does not ship (sv), 4 s after its first message',
     files: [...FIRST, 'flowbot-chat.answers.js'],
-    budget: 47_000,
+    budget: 47_320,
     run: fourSecondsAfter('/sv.html'),
   },
   {
     name: 'a Portuguese page, 4 s after its first message',
     // Its words are a file of their own, found through the languages' hashes: not the on-demand part.
     files: [...FIRST, 'flowbot-chat.languages.js', 'flowbot-chat.lang-pt-br.js', 'flowbot-chat.answers.js'],
-    budget: 49_600,
+    budget: 49_850,
     run: fourSecondsAfter('/pt-br-inline.html'),
   },
 ];

@@ -161,10 +161,12 @@ export class Answers implements ReactiveController, RowDecorations {
         () => root.querySelector<HTMLElement>('[part~="composer"] :is(input, textarea, button, [tabindex="0"])'),
         (row) => this.#wake(row),
       );
-      // A row's actions are drawn once a visitor can use them: pointed at, focused or touched.
+      // A row's actions are drawn once a visitor can use them: pointed at, focused or touched; in
+      // the next frame, before it is painted (a row under a pointer as the log scrolls to follow
+      // may be reported while the layout is observed, which must not change then).
       const wake = (event: Event): void => {
         const row = (event.target as Element).closest?.('.row.waits');
-        if (row?.parentElement === log) this.#wake(row);
+        if (row?.parentElement === log) requestAnimationFrame(() => this.#wake(row));
       };
       for (const type of ['pointerover', 'focusin', 'touchstart']) log.addEventListener(type, wake, { passive: true });
     }
@@ -267,7 +269,8 @@ export class Answers implements ReactiveController, RowDecorations {
     }
     if (latest) {
       const was = this.#latest;
-      if (was && was.key !== entry.key) this.#rest(was);
+      // In the next frame: not while the layout this render changed is being observed.
+      if (was && was.key !== entry.key) requestAnimationFrame(() => this.#rest(was));
       drawn.acts.classList.add('latest');
       this.#latest = { key: entry.key, acts: drawn.acts };
     }
