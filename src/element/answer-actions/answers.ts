@@ -118,7 +118,7 @@ export class Answers implements ReactiveController, RowDecorations {
   /** Numbers the ids of what is drawn (a row's actions, drawn again when the language changes; reasons; copy fields). */
   #ids = 0;
   /** The newest answer with actions (shown at all times on touch screens). */
-  #latest: { key: number; acts: HTMLElement } | undefined;
+  #latest: BotEntry | undefined;
   #status: HTMLElement | undefined;
   readonly #menu: ConversationMenu;
   /** How many more rows this render may draw actions into; the rest wait for the next frame. */
@@ -270,9 +270,9 @@ export class Answers implements ReactiveController, RowDecorations {
     if (latest) {
       const was = this.#latest;
       // In the next frame: not while the layout this render changed is being observed.
-      if (was && was.key !== entry.key) requestAnimationFrame(() => this.#rest(was));
+      if (was && was !== entry) requestAnimationFrame(() => this.#rest(was));
       drawn.acts.classList.add('latest');
-      this.#latest = { key: entry.key, acts: drawn.acts };
+      this.#latest = entry;
     }
   }
 
@@ -280,20 +280,13 @@ export class Answers implements ReactiveController, RowDecorations {
    * The answer that was the latest: its line goes back to waiting (class `waits`) unless the
    * visitor is using it (pointed at, focused, rated, a copy field or reasons open) or it keeps its thumbs.
    */
-  #rest({ acts }: { acts: HTMLElement }): void {
+  #rest(entry: BotEntry): void {
+    const drawn = this.#drawn.get(entry);
+    if (!drawn) return;
+    const { acts } = drawn;
     acts.classList.remove('latest');
     const row = acts.parentElement;
-    const entry = row && this.#entries.get(row);
-    const drawn = entry && this.#drawn.get(entry);
-    if (
-      !drawn ||
-      drawn.acts !== acts ||
-      drawn.rating ||
-      drawn.extra ||
-      acts.matches('.keep') ||
-      row.matches(':hover, :focus-within')
-    )
-      return;
+    if (!row || drawn.rating || drawn.extra || acts.matches('.keep') || row.matches(':hover, :focus-within')) return;
     acts.remove();
     this.#drawn.delete(entry);
     row.classList.remove('lean');
