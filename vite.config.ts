@@ -24,7 +24,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
-import { moduleBreakdown } from './tools/build-plugins.js';
+import { handSharedModules, moduleBreakdown, takeSharedModules } from './tools/build-plugins.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -72,7 +72,8 @@ const sharedLit = fileURLToPath(new URL('src/script-tag/shared-lit.ts', import.m
 const onDemandBuild = (entry: string, fileName: string): UserConfig => ({
   publicDir: false,
   define: scriptTag(true),
-  plugins: [minifyLitTemplates()],
+  // The modules the widget's code has already are its, handed over too (see tools/build-plugins.ts).
+  plugins: [minifyLitTemplates(), takeSharedModules()],
   resolve: {
     // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
     alias: [
@@ -135,7 +136,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       'import.meta.env.FLOWBOT_CONTROLS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.controls.js')),
       'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
     },
-    plugins: [minifyLitTemplates(), moduleBreakdown()],
+    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 

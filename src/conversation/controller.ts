@@ -9,17 +9,21 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
-import { STREAMED_ID, type AnswerEntry, type FailedAction, type StreamEntry } from '../protocol/transcript.js';
+import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { expiry } from './expiry.js';
-import type { Owed, StoredConversation } from './persistence.js';
+import type { Owed } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
-import { readAnswer, STOPPED, StreamFailure } from './stream.js';
+import { STOPPED } from './stream-stop.js';
+import type { streamAndReply } from './stream.js';
+
+/** The code of a streamed answer's turn, on demand. */
+type StreamCode = { readonly streamAndReply: typeof streamAndReply };
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
@@ -35,6 +39,8 @@ export interface ControllerOptions extends ConversationOptions {
   readonly expiry?: () => typeof expiry | undefined;
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
+  /** Brings the code of a streamed answer's turn (`stream.ts`), in the script-tag build. */
+  readonly loadStream?: () => Promise<StreamCode>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -159,8 +165,14 @@ export class ConversationController implements ReactiveController {
         s.store = store;
         if (fresh) store.clear();
         const saved = store.load();
-        if (saved) this.#restore(saved);
-        else this.#startNew(config);
+        if (!saved) return this.#startNew(config);
+        s.typingSettings = readTypingEmulation(saved.flowbot);
+        Store.restore(s, saved, {
+          key: () => this.#nextKey++,
+          notify: (notice) => this.#notify(notice),
+          gone: (expired) => !!this.#options.expiry?.()?.restore(s, expired),
+          owe: (owed) => this.#owe(owed),
+        });
       },
       () => !atOnce && generation === this.#generation && this.#startNew(config),
     );
@@ -249,29 +261,6 @@ export class ConversationController implements ReactiveController {
       ...(this.#s.follows ? { expiredSessionId: this.#s.follows } : {}),
     });
     await play(this.#stage(generation), result);
-  }
-
-  /** Puts a remembered conversation back on screen, then goes on where it was. */
-  #restore(saved: StoredConversation): void {
-    const s = this.#s;
-    s.restored = true;
-    s.sessionId = saved.sessionId;
-    s.resultId = saved.resultId;
-    s.flowbot = saved.flowbot;
-    s.typingSettings = readTypingEmulation(saved.flowbot);
-    s.dynamicTheme = saved.dynamicTheme ?? {};
-    s.progress = saved.progress;
-    s.entries = saved.entries.map((entry) =>
-      entry.kind === 'bot'
-        ? { ...entry, key: this.#nextKey++, local: !!entry.local, restored: true }
-        : { ...entry, key: this.#nextKey++, answer: entry.answer, state: 'sent' },
-    );
-    s.serverMessages = s.entries.length;
-    const owed = saved.reply !== undefined || !!saved.stream;
-    this.#s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
-    this.#notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-    // Known to be gone (in this tab before the reload, or in another): shown as such, nothing sent.
-    if (!saved.expired || !this.#options.expiry?.()?.restore(s, saved.expired)) this.#owe(saved);
   }
 
   /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
@@ -393,93 +382,44 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Shows a streamed answer as it arrives, then sends the whole text back as
-   * the reply (exactly once) and plays what follows. A failure keeps what was
-   * shown and offers a retry, which streams the answer again.
+   * Shows a streamed answer as it arrives, then sends the whole text back as the reply (`stream.ts`,
+   * whose code comes with the on-demand part the stream needs anyway). A failure to load it offers a
+   * retry, as a failed stream does.
    */
   async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
-    const s = this.#s;
-    const { sessionId } = s;
-    const stream = s.client?.streamMessage;
-    if (!sessionId || !stream) return;
-    this.#s.clearError();
-    this.#s.setStatus('ready');
-    if (!this.#connected) {
-      this.#resume = () => void this.#streamAndReply(messages, generation);
-      return;
-    }
-    const entry: StreamEntry = { kind: 'stream', key: this.#nextKey++, text: '' };
-    // One controller for the visitor's stop and the controller's own aborts (disconnect, reset).
-    const stop = new AbortController();
-    this.#request?.abort();
-    this.#request = s.streamStop = stop;
-    this.#s.setTyping(true);
-    let shown = false;
-    const show = (): void => {
-      if (!shown) {
-        shown = true;
-        s.typing = false;
-        s.entries.push(entry);
-      }
-      this.#host.requestUpdate();
-    };
-    let text: string;
+    const again = (): void => void this.#streamAndReply(messages, generation);
+    if (this.#connected) this.#s.setTyping(true);
+    let code: StreamCode;
     try {
-      text = await readAnswer(stream, sessionId, messages, {
-        signal: stop.signal,
-        sleep: (ms) => this.#sleep(ms),
-        onText: (received) => {
-          entry.text = received;
-          show();
-          this.#notify({ type: 'stream' });
-        },
-        // The agent at work (its tools, its reasoning): its row shows before the answer's first word.
-        onAgent: (activity) => {
-          entry.agent = activity;
-          show();
-        },
-      });
+      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./stream.js'));
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.#request = s.streamStop = undefined;
       this.#s.setTyping(false);
-      if (!(error instanceof StreamFailure)) {
-        // Interrupted by a disconnect: the answer streams again once connected.
-        this.#s.dropStream(entry);
-        this.#resume = () => void this.#streamAndReply(messages, generation);
-        return;
-      }
-      const cause: unknown = error.cause;
-      // What arrived stays on screen, above the notice.
-      if (this.#expired('stream', cause)) return;
-      this.#s.log(
-        'error',
-        'The streamed answer failed',
-        'stream',
-        cause instanceof Error ? cause.message : String(cause),
-      );
-      // What arrived stays, marked as interrupted, until Try again streams the answer anew.
-      entry.interrupted = true;
-      const again = (): void => {
-        this.#s.dropStream(entry);
-        void this.#streamAndReply(messages, generation);
-      };
-      this.#s.fail('stream', cause, again, true);
+      this.#s.fail('stream', error, again, true);
       return;
     }
     if (generation !== this.#generation) return;
-    this.#request = s.streamStop = undefined;
-    this.#s.setTyping(false);
-    this.#s.dropStream(entry);
-    const { agent } = entry;
-    if (text.trim() || agent)
-      this.#show(
-        { id: `${STREAMED_ID}${entry.key}`, type: 'text', content: { type: 'markdown', markdown: text, agent } },
-        false,
-      );
-    // A reload from here on sends the reply (once) instead of streaming again.
-    this.#s.remember({ reply: text });
-    await this.#deliver(undefined, { type: 'text', text });
+    await code.streamAndReply(
+      {
+        session: this.#s,
+        current: () => generation === this.#generation,
+        connected: () => this.#connected,
+        resume: () => (this.#resume = again),
+        again,
+        nextKey: () => this.#nextKey++,
+        request: (stop) => {
+          if (stop) this.#request?.abort();
+          this.#request = this.#s.streamStop = stop;
+        },
+        sleep: (ms) => this.#sleep(ms),
+        notify: (notice) => this.#notify(notice),
+        changed: () => this.#host.requestUpdate(),
+        show: (message) => this.#show(message, false),
+        expired: (cause) => this.#expired('stream', cause),
+        deliver: (reply) => this.#deliver(undefined, reply),
+      },
+      messages,
+    );
   }
 
   /** What playing a response of this conversation (`generation`) reaches of the controller. */

@@ -94,6 +94,19 @@ export interface RememberedConversation {
   readonly progress: number | undefined;
 }
 
+/** What a restore writes of a conversation (the controller's `Session`). */
+export interface RestoringConversation {
+  restored: boolean;
+  sessionId: string | undefined;
+  resultId: string | undefined;
+  flowbot: unknown;
+  dynamicTheme: DynamicTheme;
+  progress: number | undefined;
+  entries: TranscriptEntry[];
+  serverMessages: number;
+  setStatus(status: 'ready' | 'ended'): void;
+}
+
 /** Marks a field out of shape (distinct from every value a field can hold). */
 const BAD = Symbol('bad');
 const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
@@ -235,6 +248,40 @@ export class ConversationStore {
     if (this.held?.get(this.key) === this) this.held.delete(this.key);
     this.held = undefined;
     this.tabs?.quiet();
+  }
+
+  /**
+   * Puts a remembered conversation (`saved`) back on screen in `s`, then goes on where it was
+   * (`owe`), unless it is known to be gone (`gone` shows it so: it expired in this tab before the
+   * reload, or in another).
+   */
+  static restore(
+    s: RestoringConversation,
+    saved: StoredConversation,
+    hooks: {
+      /** The next transcript entry's key. */
+      readonly key: () => number;
+      readonly notify: (notice: { type: 'start'; sessionId: string; resultId: string; restored: true }) => void;
+      readonly gone: (expired: NonNullable<StoredConversation['expired']>) => boolean;
+      readonly owe: (owed: Owed) => void;
+    },
+  ): void {
+    s.restored = true;
+    s.sessionId = saved.sessionId;
+    s.resultId = saved.resultId;
+    s.flowbot = saved.flowbot;
+    s.dynamicTheme = saved.dynamicTheme ?? {};
+    s.progress = saved.progress;
+    s.entries = saved.entries.map((entry) =>
+      entry.kind === 'bot'
+        ? { ...entry, key: hooks.key(), local: !!entry.local, restored: true }
+        : { ...entry, key: hooks.key(), answer: entry.answer, state: 'sent' },
+    );
+    s.serverMessages = s.entries.length;
+    const owed = saved.reply !== undefined || !!saved.stream;
+    s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
+    hooks.notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
+    if (!saved.expired || !hooks.gone(saved.expired)) hooks.owe(saved);
   }
 
   /** The remembered conversation, if there is a sound one (see the module comment); an unsound one is dropped. */

@@ -1,18 +1,23 @@
 /**
  * A streamed AI answer (the viewer's `stream` client-side action): its pieces
  * read through the client, the one retry the protocol asks for, and the
- * visitor's stop. The controller shows the pieces and sends the whole answer
- * back as the reply.
+ * visitor's stop; and the turn around it (`streamAndReply`), which shows the
+ * pieces and sends the whole answer back as the reply. It comes with the
+ * on-demand part in the script-tag build: a conversation without a stream
+ * never loads it.
  */
 import { isFlowbotHttpError } from '../api/errors.js';
 import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
 import type { AgentActivity } from '../protocol/agent.js';
-import type { ConversationClient } from './options.js';
+import type { ConversationClient, ConversationNotice } from './options.js';
+import type { Session } from './session.js';
+import { STOPPED } from './stream-stop.js';
+import { STREAMED_ID, type StreamEntry } from '../protocol/transcript.js';
+import type { ChatAnswer, ChatMessage } from '../protocol/types.js';
 
 export { STREAM_RETRY_MS } from '../protocol/stream.js';
 
-/** Why a stream was aborted by the visitor (the stop button): what was shown is the answer. */
-export const STOPPED = Symbol('stopped');
+export { STOPPED } from './stream-stop.js';
 
 /** The stream failed; `text` is what had arrived. */
 export class StreamFailure extends Error {
@@ -74,4 +79,116 @@ export async function readAnswer(
       throw new StreamFailure(error, text);
     }
   }
+}
+
+/** What a streamed answer's turn reaches of its controller. */
+export interface StreamStage {
+  readonly session: Session;
+  /** Whether the conversation is still the one the turn belongs to. */
+  readonly current: () => boolean;
+  readonly connected: () => boolean;
+  /** Streams the answer again once the host is connected again. */
+  readonly resume: () => void;
+  /** Streams the answer again (the controller's turn, with its code loaded). */
+  readonly again: () => void;
+  readonly nextKey: () => number;
+  /** The call in flight is now `stop` (the one before is aborted), or none. */
+  readonly request: (stop: AbortController | undefined) => void;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly notify: (notice: ConversationNotice) => void;
+  readonly changed: () => void;
+  readonly show: (message: ChatMessage) => void;
+  /** Ends the conversation as expired when `cause` says the viewer no longer knows the session. */
+  readonly expired: (cause: unknown) => boolean;
+  /** Sends the reply (an answer with no bubble of its own) and plays what follows. */
+  readonly deliver: (reply: ChatAnswer) => Promise<void>;
+}
+
+/**
+ * Shows a streamed answer as it arrives, then sends the whole text back as
+ * the reply (exactly once) and plays what follows. A failure keeps what was
+ * shown and offers a retry, which streams the answer again.
+ */
+export async function streamAndReply(stage: StreamStage, messages: readonly unknown[] | undefined): Promise<void> {
+  const s = stage.session;
+  const { sessionId } = s;
+  const stream = s.client?.streamMessage;
+  if (!sessionId || !stream) return;
+  s.clearError();
+  s.setStatus('ready');
+  if (!stage.connected()) {
+    stage.resume();
+    return;
+  }
+  const entry: StreamEntry = { kind: 'stream', key: stage.nextKey(), text: '' };
+  // One controller for the visitor's stop and the controller's own aborts (disconnect, reset).
+  const stop = new AbortController();
+  stage.request(stop);
+  s.setTyping(true);
+  let shown = false;
+  const show = (): void => {
+    if (!shown) {
+      shown = true;
+      s.typing = false;
+      s.entries.push(entry);
+    }
+    stage.changed();
+  };
+  let text: string;
+  try {
+    text = await readAnswer(stream, sessionId, messages, {
+      signal: stop.signal,
+      sleep: stage.sleep,
+      onText: (received) => {
+        entry.text = received;
+        show();
+        stage.notify({ type: 'stream' });
+      },
+      // The agent at work (its tools, its reasoning): its row shows before the answer's first word.
+      onAgent: (activity) => {
+        entry.agent = activity;
+        show();
+      },
+    });
+  } catch (error) {
+    if (!stage.current()) return;
+    stage.request(undefined);
+    s.setTyping(false);
+    if (!(error instanceof StreamFailure)) {
+      // Interrupted by a disconnect: the answer streams again once connected.
+      s.dropStream(entry);
+      stage.resume();
+      return;
+    }
+    const cause: unknown = error.cause;
+    // What arrived stays on screen, above the notice.
+    if (stage.expired(cause)) return;
+    s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
+    // What arrived stays, marked as interrupted, until Try again streams the answer anew.
+    entry.interrupted = true;
+    s.fail(
+      'stream',
+      cause,
+      () => {
+        s.dropStream(entry);
+        stage.again();
+      },
+      true,
+    );
+    return;
+  }
+  if (!stage.current()) return;
+  stage.request(undefined);
+  s.setTyping(false);
+  s.dropStream(entry);
+  const { agent } = entry;
+  if (text.trim() || agent)
+    stage.show({
+      id: `${STREAMED_ID}${entry.key}`,
+      type: 'text',
+      content: { type: 'markdown', markdown: text, agent },
+    });
+  // A reload from here on sends the reply (once) instead of streaming again.
+  s.remember({ reply: text });
+  await stage.deliver({ type: 'text', text });
 }

@@ -266,6 +266,7 @@ export class FlowbotChat extends LitElement {
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
+    loadStream: () => onDemand.load(),
   });
 
   /** The language and its words, following the page's `lang`. */
@@ -339,6 +340,16 @@ export class FlowbotChat extends LitElement {
     return Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
       answers.exportConversation(this, this.#session.state, format, readersOf(part)),
     );
+  }
+
+  /**
+   * The first render waits for the next task: the page's own task (which ran this code) ends first,
+   * so a page that loads the widget never gets one long task of both.
+   * @ignore
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (!this.hasUpdated) await new Promise((resolve) => setTimeout(resolve));
+    super.scheduleUpdate();
   }
 
   override connectedCallback(): void {

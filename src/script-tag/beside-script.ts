@@ -2,7 +2,8 @@
  * The on-demand file of the script-tag build: it sits in the same folder as the
  * script, so a page that can load the script can load it too (same origin,
  * same CSP source). It renders with this file's Lit and sends with its fetch
- * endpoint (see `shared-lit.ts`).
+ * endpoint (see `shared-lit.ts`); the modules of this code it uses are this code's too
+ * (`shared-modules.ts`).
  */
 import { css, html, nothing, render, svg } from 'lit';
 import { answerWordsFor, languageTags, stringsFor } from '../i18n/lookup.js';
@@ -10,6 +11,7 @@ import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
+import './shared-modules.js';
 
 /**
  * An on-demand file (`flowbot-chat.lazy.js`, `flowbot-chat.answers.js`) beside this module (the

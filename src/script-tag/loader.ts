@@ -1,9 +1,9 @@
 /**
  * A module loaded on demand, once: the caller says what to import, the loader
  * keeps the promise and the result. A failed load (offline, a missing file)
- * is remembered for a few seconds, so renders meanwhile do not fetch again and
- * again, then forgotten so a later need tries again; callers fall back
- * meanwhile.
+ * is remembered for a few seconds (or until the page is back online), so
+ * renders meanwhile do not fetch again and again, then forgotten so a later
+ * need tries again; callers fall back meanwhile.
  */
 
 /** How long a failed load is remembered before a later need tries again. */
@@ -27,7 +27,14 @@ export function createLoader<T>(importer: () => Promise<T>): OnDemandLoader<T> {
       loading ??= importer().then(
         (module) => (loaded = module),
         (error: unknown) => {
-          setTimeout(() => (loading = undefined), RETRY_AFTER_MS);
+          // Forgotten after a while, or as soon as the page is back online.
+          const forget = (): void => {
+            loading = undefined;
+            clearTimeout(timer);
+            globalThis.removeEventListener?.('online', forget);
+          };
+          const timer = setTimeout(forget, RETRY_AFTER_MS);
+          globalThis.addEventListener?.('online', forget);
           throw error;
         },
       );

@@ -34,7 +34,9 @@ async function pageWithControlsUnderThePanel(widget: ReturnType<typeof html>): P
   wrap.querySelectorAll<HTMLElement>('.page-control').forEach((control, i) => {
     Object.assign(control.style, { position: 'fixed', right: '120px', top: `${260 + 60 * i}px` });
   });
-  return wrap.querySelector('flowbot-chat')!;
+  const el = wrap.querySelector<FlowbotChat>('flowbot-chat')!;
+  await el.updateComplete;
+  return el;
 }
 
 /**
@@ -187,6 +189,9 @@ describe('<flowbot-chat>', () => {
       // The visitor scrolls up to read; an answer sent by the page brings new messages below.
       const log = part(el, 'messages')!;
       await until(() => log.scrollTop > 0);
+      // The header's menu comes in idle time after the first message: it is there before the wheel
+      // (the locator of the log, found by its name, must not meet a second name on its way).
+      await until(() => part(el, 'menu-button'));
       await userEvent.wheel(log, { delta: { y: -5000 } });
       await until(() => log.scrollTop === 0);
       el.send('Orders');

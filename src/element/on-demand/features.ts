@@ -56,6 +56,8 @@ export class OnDemandFeatures implements ReactiveController {
   #intent = false;
   /** The panel has been open (before the invitation's code arrived, it keeps no record). */
   #opened = false;
+  /** What waits for the page to be idle (the answers' file), run at once if the visitor reaches for the widget. */
+  #soon: (() => void) | undefined;
   /** Bot messages shown while the panel was closed, before the invitation's code arrived to count them. */
   #unseen = 0;
 
@@ -73,6 +75,7 @@ export class OnDemandFeatures implements ReactiveController {
     const intent = (): void => {
       this.#intent = true;
       this.#host.requestUpdate();
+      this.#soon?.();
     };
     this.#host.addEventListener('pointerover', intent, { once: true });
     this.#host.addEventListener('focusin', intent, { once: true });
@@ -108,7 +111,8 @@ export class OnDemandFeatures implements ReactiveController {
         controlsFile,
       );
     }
-    // Copy, feedback, times and the menu: for a conversation that shows something, after its first message.
+    // Copy, feedback, times and the menu: for a conversation that shows something, after the paint of
+    // its first message, in idle time (at once when the visitor reaches for the widget).
     if (state.entries.length)
       this.load(
         'answers',
@@ -118,6 +122,7 @@ export class OnDemandFeatures implements ReactiveController {
         },
         undefined,
         answersFile,
+        !this.#intent,
       );
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
@@ -159,18 +164,42 @@ export class OnDemandFeatures implements ReactiveController {
     else if (!this.#host.open) this.#unseen++;
   }
 
-  /** Runs `use` with an on-demand part (`from`), once per `name`; after a failure, `name` may be asked again later. */
+  /**
+   * Runs `use` with an on-demand part (`from`), once per `name` (with `idle`, after the next paint, once
+   * the page is idle or the visitor reaches for the widget); after a failure, `name` is asked again after
+   * a while, or as soon as the page is back online.
+   */
   load<T = OnDemand>(
     name: string,
     use: (part: T) => void,
     failed?: (error: unknown) => void,
     from: OnDemandLoader<T> = onDemand as OnDemandLoader<never>,
+    idle?: boolean,
   ): void {
     if (this.#asked.has(name)) return;
     this.#asked.add(name);
-    from.load().then(use, (error: unknown) => {
-      failed?.(error);
-      setTimeout(() => this.#asked.delete(name), RETRY_AFTER_MS);
-    });
+    const run = (): void => {
+      if (this.#soon === run) this.#soon = undefined;
+      from.load().then(use, (error: unknown) => {
+        failed?.(error);
+        const again = (): void => {
+          clearTimeout(timer);
+          removeEventListener('online', again);
+          this.#asked.delete(name);
+          this.#host.requestUpdate();
+        };
+        const timer = setTimeout(again, RETRY_AFTER_MS);
+        addEventListener('online', again);
+      });
+    };
+    if (!idle) return run();
+    this.#soon = run;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const soon = (): void => void (this.#soon === run && run());
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(soon, { timeout: 1_000 });
+        else soon();
+      }),
+    );
   }
 }

@@ -14,6 +14,8 @@ export * from '../../render/on-demand-parts.js';
 export { sendClientLogs } from '../../api/client-logs.js';
 // The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
 export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.js';
+// The turn around it: shown as it arrives, then sent back as the reply.
+export { streamAndReply } from '../../conversation/stream.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
 // The languages besides English, and the English words only this part shows.
