@@ -71,6 +71,8 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const SHARED_PREFIX = '\0flowbot-shared:';
+/** The module of an on-demand file that reads what the widget's code handed over. */
+const HANDED_OVER = '\0flowbot-handed-over';
 /** Marks the import of a shared module's exports that a file keeps as its own. */
 const OWN = '?own';
 
@@ -119,6 +121,7 @@ export function takeSharedModules(): Plugin {
     name: 'flowbot-take-shared-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
+      if (source === HANDED_OVER) return source;
       if (source.startsWith('\0') || !importer) return null;
       const resolved = await this.resolve(source.replace(OWN, ''), importer, { ...options, skipSelf: true });
       const path = resolved && !resolved.external ? resolved.id.replace(/\\/g, '/') : '';
@@ -127,6 +130,7 @@ export function takeSharedModules(): Plugin {
       return shared ? SHARED_PREFIX + shared : null;
     },
     load(id) {
+      if (id === HANDED_OVER) return `export const m = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];`;
       if (!id.startsWith(SHARED_PREFIX)) return null;
       const module = id.slice(SHARED_PREFIX.length);
       const shared = SHARED_MODULES[module]!;
@@ -137,7 +141,7 @@ export function takeSharedModules(): Plugin {
       // Each export a pure read, so the exports this file does not use are left out.
       const reads = shared.map((name) => `export const ${name} = /* @__PURE__ */ (() => m[${at(name)}])();`);
       return [
-        `const m = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];`,
+        `import { m } from ${JSON.stringify(HANDED_OVER)};`,
         ...reads,
         ...(own.length ? [`export { ${own.join(', ')} } from ${JSON.stringify(`${SRC}${module}.ts${OWN}`)};`] : []),
       ].join('\n');
