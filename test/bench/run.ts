@@ -15,7 +15,9 @@
  *                    as many runs of each answer page (the widget, the floor's chat box)
  *   --long-runs <n>  runs of each page for the long conversations and the grid (default 5)
  *   --only <list>    run only these sections, comma-separated (default: all): first, slow-4g,
- *                    long, grid, stream, burst, interaction; the sizes are always measured
+ *                    downloads (what each kind of page downloads of the widget, before its first
+ *                    message and after, against each page type's CI budget), long, grid, stream,
+ *                    burst, interaction; the sizes are always measured
  *   --no-build       measure dist/flowbot-chat.iife.js as it is instead of building it first
  */
 import { spawnSync } from 'node:child_process';
@@ -25,10 +27,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
+import { measureDownloads, PAGE_TYPES } from '../support/page-downloads.js';
 import { LOOPBACK, runPage, SLOW_4G, type HeapReport, type NetworkProfile, type PageReport } from './browser.js';
 import { BURST_FLOWS, FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
 import { bytes, kb, mb, ms, table, times } from './report.js';
-import { startApi, startPageServer, type PageServer } from './servers.js';
+import { startApi, startE2eServer, startPageServer, type E2eServer, type PageServer } from './servers.js';
 import { ratio, summarize, type Summary } from './stats.js';
 
 const SCRIPT_FILE = 'dist/flowbot-chat.iife.js';
@@ -55,7 +58,7 @@ const ANSWER_TEXT = 'Ada';
 const WIDGET_ANSWER_FIELD = 'flowbot-chat [part~="input"]';
 
 /** What `--only` can pick; the default run is all of them, in this order. */
-const SECTIONS = ['first', 'slow-4g', 'long', 'grid', 'stream', 'burst', 'interaction'] as const;
+const SECTIONS = ['first', 'slow-4g', 'downloads', 'long', 'grid', 'stream', 'burst', 'interaction'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** What tools/size.mjs exports (a plain JS module shared with CI). */
@@ -238,6 +241,38 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
   };
 }
 
+/**
+ * What each kind of page downloads of the widget: the e2e suite's page types and budgets
+ * (`test/support/page-downloads.ts`, which `test/e2e/downloads.spec.ts` checks in CI), one run of
+ * each in a fresh browser context against that suite's servers. The bytes do not vary from run to
+ * run; where the first message falls between the files can, by a file.
+ */
+async function downloads(browser: Browser, server: E2eServer) {
+  log(`what each kind of page downloads: ${PAGE_TYPES.length} page types, 1 run each (4 s after each)`);
+  const out = [];
+  for (const type of PAGE_TYPES) {
+    const context = await browser.newContext({ baseURL: server.url });
+    try {
+      const fetched = await measureDownloads(await context.newPage(), type);
+      const sorted = (files: string[]) => [...files].sort().join(', ');
+      out.push({
+        page: type.name,
+        ...fetched,
+        total: fetched.before + fetched.after,
+        budget: type.budget,
+        target: type.target,
+        /** The files its CI check expects (each once), where it fetched others. */
+        ...(sorted(fetched.files) === sorted(type.files) ? {} : { expected: type.files }),
+      });
+    } finally {
+      await context.close();
+    }
+    process.stderr.write('.');
+  }
+  process.stderr.write('\n');
+  return out;
+}
+
 async function longConversation(browser: Browser, pages: PageServer, count: number) {
   log(`${count} messages: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () =>
@@ -410,6 +445,8 @@ async function main(): Promise<void> {
     closers.push(() => server.close());
     burstPages = server;
   }
+  const e2e = wanted('downloads') ? await startE2eServer() : undefined;
+  if (e2e) closers.push(() => e2e.close());
   // Closed by `closeAll` (on signals too), after the pages and before the servers.
   const browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
   closers.push(() => browser.close());
@@ -421,6 +458,7 @@ async function main(): Promise<void> {
   const slow = wanted('slow-4g')
     ? await firstMessage(browser, pages, SLOW_4G, Math.max(5, Math.round(runs / 2)))
     : undefined;
+  const fetched = e2e ? await downloads(browser, e2e) : undefined;
   let long: Awaited<ReturnType<typeof longConversation>>[] | undefined;
   if (wanted('long')) {
     long = [];
@@ -485,6 +523,10 @@ async function main(): Promise<void> {
           ),
         ]
       : []),
+    ...(fetched ?? []).map((d) => target(`${d.page}: within its CI budget`, d.total, d.budget, 'bytes gzip')),
+    ...(fetched ?? []).flatMap((d) =>
+      d.target === undefined ? [] : [target(`${d.page}: within ${bytes(d.target)}`, d.total, d.target, 'bytes gzip')],
+    ),
     ...(longTarget
       ? [
           target(
@@ -583,6 +625,7 @@ async function main(): Promise<void> {
     beforeFirstMessageGzip: { value: firstBytes, budget },
     ...(first ? { firstMessage: first } : {}),
     ...(slow ? { firstMessageSlow4G: slow } : {}),
+    ...(fetched ? { downloads: fetched } : {}),
     ...(stream ? { streamedAnswer: stream } : {}),
     ...(burst ? { burstAnswers: burst } : {}),
     ...(long ? { longConversations: long } : {}),
@@ -607,6 +650,7 @@ interface Results {
   beforeFirstMessageGzip: { value: number; budget: number };
   firstMessage?: Awaited<ReturnType<typeof firstMessage>>;
   firstMessageSlow4G?: Awaited<ReturnType<typeof firstMessage>>;
+  downloads?: Awaited<ReturnType<typeof downloads>>;
   streamedAnswer?: Awaited<ReturnType<typeof streamed>>;
   burstAnswers?: Awaited<ReturnType<typeof bursts>>;
   longConversations?: Awaited<ReturnType<typeof longConversation>>[];
@@ -643,6 +687,19 @@ function print(r: Results): void {
     console.log(
       table([['package', 'raw', 'gzip'], ...main.parts.map((p) => [p.name, bytes(p.raw), bytes(p.gzip)])], '    '),
     );
+  }
+
+  if (r.downloads) {
+    console.log(`\nWhat each kind of page downloads of the widget (gzip B; budget: the CI's, downloads.spec.ts)`);
+    console.log(
+      table([
+        ['page', 'before the first message', 'after it', 'in all', 'budget'],
+        ...r.downloads.map((d) => [d.page, bytes(d.before), bytes(d.after), bytes(d.total), bytes(d.budget)]),
+      ]),
+    );
+    for (const d of r.downloads) {
+      if (d.expected) console.log(`  ${d.page}: fetched ${d.files.join(', ')}; CI expects ${d.expected.join(', ')}`);
+    }
   }
 
   const rows: string[][] = [['', 'widget', 'baseline', 'ratio', 'runs']];

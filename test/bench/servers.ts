@@ -1,13 +1,16 @@
 /**
  * The benchmark's two origins on loopback: a plain "customer site" serving the
  * pages of `pages/` and the built script-tag file, and the reference server
- * with the benchmark flows on another port.
+ * with the benchmark flows on another port; and, for what each kind of page
+ * downloads, the end-to-end suite's own two (`test/e2e/serve.ts`).
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 import { benchFlows, STREAM_QUESTION } from './flows.js';
 
@@ -160,5 +163,50 @@ export function startApi(
     flows: benchFlows(messageCounts),
     rateLimit: false,
     streamPaceMs: burst ? 0 : 10,
+  });
+}
+
+/** A running `test/e2e/serve.ts`: the e2e pages on one loopback origin, its reference server on another. */
+export interface E2eServer {
+  /** The pages' base URL, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the end-to-end suite's servers (`test/e2e/serve.ts`, the pages of test/e2e/pages and the
+ * built files beside its reference server) on free loopback ports, in a Node process of its own:
+ * the same pages and flows the e2e specs load, served as they serve them.
+ */
+export function startE2eServer(): Promise<E2eServer> {
+  const serve = fileURLToPath(new URL('../e2e/serve.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', serve, '--page-port', '0', '--api-port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`${serve} did not start in 30 s`));
+      void close();
+    }, 30_000);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${serve} exited before it listened`));
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const url = /e2e pages on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      // Read on and dropped from here: a full pipe would stop the server.
+      child.stdout.removeAllListeners('data').resume();
+      resolve({ url, close });
+    });
   });
 }

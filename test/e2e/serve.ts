@@ -25,6 +25,10 @@
  * the bubble meanwhile has not read), `my-bot`, the bot the README's snippets name, and `wide`: a
  * table and a code line wider than any phone, then two short answers.
  *
+ * `--page-port 0 --api-port 0` take free ports; the line it prints once listening names them
+ * (`e2e pages on http://127.0.0.1:<port>, API on http://127.0.0.1:<port>`), which is how the bench
+ * (`test/bench/servers.ts`) finds them.
+ *
  * Test hooks on the page origin, for specs (they drive the reference server's state in-process):
  * - `GET /__api/stats`: what the server accepted, `{ sessionsStarted, continueCount, faultsPending,
  *   sessions: [{ id, answers }] }` (answers in order of arrival; `faultsPending`: queued faults no
@@ -39,6 +43,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -392,7 +397,8 @@ const server = createServer(async (req, res) => {
   }
 });
 server.listen(Number(values['page-port']), host, () => {
-  console.log(`e2e pages on http://${host}:${values['page-port']}, API on ${api.url}`);
+  // The port it got (`--page-port 0` takes a free one): the bench reads this line.
+  console.log(`e2e pages on http://${host}:${(server.address() as AddressInfo).port}, API on ${api.url}`);
 });
 
 const stop = () => {
