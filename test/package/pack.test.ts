@@ -6,7 +6,7 @@
  * the build's, so none of them can go stale. Builds `dist/` first when it is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,5 +160,26 @@ describe('the figures the README and CONTRIBUTING.md give, against the build', (
     expect(sentence, 'CONTRIBUTING.md: "Installing it brings …"').toBeDefined();
     const named = [...sentence!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
     expect([...new Set(named)].sort()).toEqual([...new Set([...deps, ...peers])].sort());
+  });
+});
+
+describe('the files beside the script tag', () => {
+  /** Code of a module the widget's code hands over (`SHARED_MODULES` in tools/build-plugins.ts), by a text only it holds. */
+  const handedOver = {
+    'protocol/limits.ts (the hostile-data limits)': '(shortened)',
+    'api/errors.ts (the errors of the API calls)': 'FlowbotNetworkError',
+    'protocol/safe-url.ts (the safe URLs)': 'javascript',
+  };
+  const onDemand = readdirSync(join(root, 'dist')).filter((file) =>
+    /^flowbot-chat\.(?!iife\.|main\.)[\w-]+\.js$/.test(file),
+  );
+
+  it('carry no copy of the modules the widget code hands over to them: only the widget code has them', () => {
+    expect(onDemand.length).toBeGreaterThan(5);
+    const main = read('dist/flowbot-chat.main.js');
+    for (const [module, text] of Object.entries(handedOver)) {
+      expect(main, `the widget's code holds ${module}`).toContain(text);
+      for (const file of onDemand) expect(read(`dist/${file}`), `${file} bundles ${module} again`).not.toContain(text);
+    }
   });
 });
