@@ -170,11 +170,11 @@ describe('the files beside the script tag', () => {
     'api/errors.ts (the errors of the API calls)': 'FlowbotNetworkError',
     'protocol/safe-url.ts (the safe URLs)': 'javascript',
   };
-  const onDemand = readdirSync(join(root, 'dist')).filter((file) =>
-    /^flowbot-chat\.(?!iife\.|main\.)[\w-]+\.js$/.test(file),
-  );
-
   it('carry no copy of the modules the widget code hands over to them: only the widget code has them', () => {
+    // Read once the build is there (see beforeAll).
+    const onDemand = readdirSync(join(root, 'dist')).filter((file) =>
+      /^flowbot-chat\.(?!iife\.|main\.)[\w-]+\.js$/.test(file),
+    );
     expect(onDemand.length).toBeGreaterThan(5);
     const main = read('dist/flowbot-chat.main.js');
     for (const [module, text] of Object.entries(handedOver)) {
