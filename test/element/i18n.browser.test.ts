@@ -270,6 +270,8 @@ describe('<flowbot-chat>', () => {
         html`<div dir="rtl"><flowbot-chat public-id="stub" mode="bubble"></flowbot-chat></div>`,
       );
       const el = wrapper.querySelector('flowbot-chat')!;
+      // Its first render comes in the task after the page's (the fixture waited for the wrapper only).
+      await el.updateComplete;
       const launcher = part(el, 'launcher')!.getBoundingClientRect();
       expect(launcher.left).to.be.lessThan(innerWidth / 2);
       part<HTMLButtonElement>(el, 'launcher')!.click();

@@ -47,6 +47,8 @@ describe('<flowbot-chat>', () => {
       expect(innerWidth - box.right).to.be.within(10, 40);
       expect(innerHeight - box.bottom).to.be.within(10, 40);
       const rtl = await fixture<HTMLElement>(html`<div dir="rtl"><flowbot-chat mode="bubble"></flowbot-chat></div>`);
+      // Its first render comes in the task after the page's (the fixture waited for the wrapper only).
+      await rtl.querySelector('flowbot-chat')!.updateComplete;
       const rtlBox = part(rtl.querySelector('flowbot-chat')!, 'launcher')!.getBoundingClientRect();
       expect(rtlBox.left).to.be.within(10, 40);
     });
