@@ -241,7 +241,10 @@ test.describe('script-tag widget against a failing server', () => {
     await page.waitForTimeout(300);
     expect(await acceptedAnswers(request)).toEqual(['written on a train']);
     await expect(user(page)).toHaveText(['written on a train']);
-    expect(problems).toEqual([]);
+    // The answers' file comes in idle time after the first message: when that fell in the offline
+    // moment, it said so and comes once the browser is back online (the menu is its sign).
+    await expect(page.locator('flowbot-chat [part~="menu-button"]')).toBeVisible();
+    expect(problems.filter((line) => !line.includes('flowbot-chat.answers.js not run'))).toEqual([]);
   });
 
   test('answers far too large (a gzip bomb, a body without end, 12 MB of JSON) are refused at once, with a Retry', async ({
