@@ -2,7 +2,9 @@
  * The builds, one per `--mode` (`npm run build` runs them in this order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
  * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
- * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too.
+ * - `export` the conversation as a document (`src/element/transcript-export/on-demand.ts`), loaded by the answers' file.
+ * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too;
+ *            it carries the export's hash.
  * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
  * - `controls` the rarer controls (`src/element/controls/on-demand.ts`), on demand too.
  * - `persist` remembering a conversation and the tabs in step (`src/element/persist/on-demand.ts`), on demand too.
@@ -24,7 +26,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type BuildEnvironmentOptions, type UserConfig } from 'vite';
 import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
-import { handSharedModules, moduleBreakdown, takeSharedModules } from './tools/build-plugins.js';
+import {
+  ANSWERS_HANDOVER,
+  handSharedModules,
+  moduleBreakdown,
+  takeSharedModules,
+  WIDGET_HANDOVER,
+  type HandOver,
+} from './tools/build-plugins.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -68,12 +77,24 @@ const minifyLitTemplates = () => minifyTemplates({ include: ['src/**/*.ts'], fai
 /** What the on-demand file takes from the widget's code instead of carrying its own copy. */
 const sharedLit = fileURLToPath(new URL('src/script-tag/shared-lit.ts', import.meta.url));
 
-/** An on-demand file of the script-tag path: it renders with the widget code's Lit, handed over at load. */
-const onDemandBuild = (entry: string, fileName: string): UserConfig => ({
+/**
+ * An on-demand file of the script-tag path: it renders with the widget code's Lit, handed over at
+ * load. `from`: the hand-overs it takes modules from besides the widget code's (see
+ * tools/build-plugins.ts); `gives`: the one it leaves for the files it loads.
+ */
+const onDemandBuild = (
+  entry: string,
+  fileName: string,
+  { from = [], gives }: { from?: HandOver[]; gives?: HandOver } = {},
+): UserConfig => ({
   publicDir: false,
   define: scriptTag(true),
   // The modules the widget's code has already are its, handed over too (see tools/build-plugins.ts).
-  plugins: [minifyLitTemplates(), takeSharedModules()],
+  plugins: [
+    minifyLitTemplates(),
+    takeSharedModules(WIDGET_HANDOVER, ...from),
+    ...(gives ? [handSharedModules(gives)] : []),
+  ],
   resolve: {
     // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
     alias: [
@@ -136,12 +157,26 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       'import.meta.env.FLOWBOT_CONTROLS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.controls.js')),
       'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
     },
-    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules()],
+    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER)],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 
   lazy: () => onDemandBuild('src/element/on-demand/on-demand.ts', 'flowbot-chat.lazy.js'),
-  answers: () => onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js'),
+  // The conversation's export: loaded by the answers' file, which carries its hash and hands it Copy's writer.
+  export: () =>
+    onDemandBuild('src/element/transcript-export/on-demand.ts', 'flowbot-chat.export.js', { from: [ANSWERS_HANDOVER] }),
+  answers: () => {
+    const build = onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js', {
+      gives: ANSWERS_HANDOVER,
+    });
+    return {
+      ...build,
+      define: {
+        ...build.define,
+        'import.meta.env.FLOWBOT_EXPORT_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.export.js')),
+      },
+    };
+  },
   invite: () => onDemandBuild('src/element/invitation/on-demand.ts', 'flowbot-chat.invite.js'),
   persist: () => onDemandBuild('src/element/persist/on-demand.ts', 'flowbot-chat.persist.js'),
   controls: () => onDemandBuild('src/element/controls/on-demand.ts', 'flowbot-chat.controls.js'),

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly FLOWBOT_ON_DEMAND_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of the answers' file, which it loads. */
   readonly FLOWBOT_ANSWERS_INTEGRITY?: string;
+  /** The export's file (`flowbot-chat.export.js`): the answers' file carries its hash. */
+  readonly FLOWBOT_EXPORT_INTEGRITY?: string;
   readonly FLOWBOT_PERSIST_INTEGRITY?: string;
   readonly FLOWBOT_CONTROLS_INTEGRITY?: string;
   /** The widget code's build (script-tag path): the SHA-384 of the invitation's file, which it loads. */

@@ -66,28 +66,63 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],
   'render/rich-text': ['el', 'richTextContent'],
+  'script-tag/beside-script': ['importOnDemandFile'],
+  'script-tag/loader': ['createLoader'],
   'theme/sheets': ['adoptStyles'],
 };
 
+/**
+ * The answers' modules that the export's file (`flowbot-chat.export.js`) takes over from the
+ * answers' file, which always comes first (it loads the export's): Copy's writer and the dates.
+ * The same rules as `SHARED_MODULES`: only exports the answers' file has anyway.
+ */
+export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'element/answer-actions/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
+  'element/answer-actions/dates': ['TIME', 'dateFormat'],
+  'element/answer-actions/strings': ['answerStringsFor'],
+};
+
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-const SHARED_PREFIX = '\0flowbot-shared:';
-/** The module of an on-demand file that reads what the widget's code handed over. */
-const HANDED_OVER = '\0flowbot-handed-over';
 /** Marks the import of a shared module's exports that a file keeps as its own. */
 const OWN = '?own';
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
-/** Every shared export, in one order: the widget's code hands them over as one array, by position. */
-const SHARED_EXPORTS = Object.entries(SHARED_MODULES).flatMap(([module, names]) =>
-  names.map((name) => ({ module, name })),
-);
+/** One hand-over: the modules a file leaves for the files it loads, where, and in which order. */
+export interface HandOver {
+  /** The module (under `src/`, without `.ts`) the giving build writes the hand-over into. */
+  readonly file: string;
+  readonly modules: Readonly<Record<string, readonly string[]>>;
+  /** Every export handed over, in one order: one array, read by position. */
+  readonly exports: readonly { readonly module: string; readonly name: string }[];
+  /**
+   * Where it is left (a registered symbol): one per version and list, so a page with two versions
+   * of the widget never reads one's exports by the other's positions.
+   */
+  readonly key: string;
+  /** The module of a taking file that reads the array. */
+  readonly reader: string;
+  /** The prefix of a taking file's stand-in for one of these modules. */
+  readonly prefix: string;
+}
 
-/**
- * Where the widget's code leaves them (a registered symbol): one per version and list, so a page
- * with two versions of the widget never reads one's exports by the other's positions.
- */
-const SHARED_KEY = `flowbot-chat/modules@${
-  (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
-}/${createHash('sha256').update(JSON.stringify(SHARED_EXPORTS)).digest('hex').slice(0, 12)}`;
+function handOver(name: string, file: string, modules: Readonly<Record<string, readonly string[]>>): HandOver {
+  const exports = Object.entries(modules).flatMap(([module, names]) => names.map((n) => ({ module, name: n })));
+  const hash = createHash('sha256').update(JSON.stringify(exports)).digest('hex').slice(0, 12);
+  return {
+    file,
+    modules,
+    exports,
+    key: `flowbot-chat/${name}@${VERSION}/${hash}`,
+    reader: `\0flowbot-handed-over:${name}`,
+    prefix: `\0flowbot-shared:${name}:`,
+  };
+}
+
+/** The widget code's, taken by every on-demand file (`src/script-tag/shared-modules.ts`). */
+export const WIDGET_HANDOVER = handOver('modules', 'script-tag/shared-modules', SHARED_MODULES);
+/** The answers' file's, taken by the export's (`src/element/answer-actions/shared-modules.ts`). */
+export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-modules', ANSWERS_MODULES);
 
 /** The names a module of `src/` exports as values (not types), read from its source. */
 function exportedValues(path: string): string[] {
@@ -112,36 +147,42 @@ function exportedValues(path: string): string[] {
 }
 
 /**
- * An on-demand file's build: each shared module's shared exports are the widget code's own, read
- * from what that code handed over (see `src/script-tag/shared-modules.ts`); its other exports stay
- * the file's own.
+ * An on-demand file's build: each shared module's shared exports are the giving file's own, read
+ * from what that file handed over (see `src/script-tag/shared-modules.ts`); its other exports stay
+ * the file's own. `from`: the hand-overs it takes, the widget code's first.
  */
-export function takeSharedModules(): Plugin {
+export function takeSharedModules(...from: readonly HandOver[]): Plugin {
   return {
     name: 'flowbot-take-shared-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source === HANDED_OVER) return source;
+      if (from.some((h) => h.reader === source)) return source;
       if (source.startsWith('\0') || !importer) return null;
       const resolved = await this.resolve(source.replace(OWN, ''), importer, { ...options, skipSelf: true });
       const path = resolved && !resolved.external ? resolved.id.replace(/\\/g, '/') : '';
       if (source.endsWith(OWN)) return path;
-      const shared = Object.keys(SHARED_MODULES).find((module) => path === `${SRC}${module}.ts`);
-      return shared ? SHARED_PREFIX + shared : null;
+      for (const h of from) {
+        const shared = Object.keys(h.modules).find((module) => path === `${SRC}${module}.ts`);
+        if (shared) return h.prefix + shared;
+      }
+      return null;
     },
     load(id) {
-      if (id === HANDED_OVER) return `export const m = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];`;
-      if (!id.startsWith(SHARED_PREFIX)) return null;
-      const module = id.slice(SHARED_PREFIX.length);
-      const shared = SHARED_MODULES[module]!;
+      const reader = from.find((h) => h.reader === id);
+      if (reader) return `export const m = globalThis[Symbol.for(${JSON.stringify(reader.key)})];`;
+      const h = from.find((one) => id.startsWith(one.prefix));
+      if (!h) return null;
+      const module = id.slice(h.prefix.length);
+      const shared = h.modules[module]!;
       const missing = shared.filter((name) => !exportedValues(module).includes(name));
-      if (missing.length) this.error(`src/${module}.ts does not export ${missing.join(', ')} (see SHARED_MODULES)`);
+      if (missing.length)
+        this.error(`src/${module}.ts does not export ${missing.join(', ')} (see tools/build-plugins.ts)`);
       const own = exportedValues(module).filter((value) => !shared.includes(value));
-      const at = (name: string) => SHARED_EXPORTS.findIndex((entry) => entry.module === module && entry.name === name);
+      const at = (name: string) => h.exports.findIndex((entry) => entry.module === module && entry.name === name);
       // Each export a pure read, so the exports this file does not use are left out.
       const reads = shared.map((name) => `export const ${name} = /* @__PURE__ */ (() => m[${at(name)}])();`);
       return [
-        `import { m } from ${JSON.stringify(HANDED_OVER)};`,
+        `import { m } from ${JSON.stringify(h.reader)};`,
         ...reads,
         ...(own.length ? [`export { ${own.join(', ')} } from ${JSON.stringify(`${SRC}${module}.ts${OWN}`)};`] : []),
       ].join('\n');
@@ -150,22 +191,22 @@ export function takeSharedModules(): Plugin {
 }
 
 /**
- * The widget's build: `src/script-tag/shared-modules.ts` becomes the hand-over of the shared
- * exports, one array in the order of `SHARED_MODULES`, under a registered symbol of this version.
+ * A giving build (the widget's, the answers'): the hand-over's module becomes the hand-over of its
+ * exports, one array in the order of its list, under a registered symbol of this version.
  */
-export function handSharedModules(): Plugin {
-  const file = `${SRC}script-tag/shared-modules.ts`;
+export function handSharedModules(h: HandOver): Plugin {
+  const file = `${SRC}${h.file}.ts`;
   return {
     name: 'flowbot-hand-shared-modules',
     enforce: 'pre',
     load(id) {
       if (id.replace(/\\/g, '/') !== file) return null;
-      const imports = SHARED_EXPORTS.map(
+      const imports = h.exports.map(
         ({ module, name }, i) => `import { ${name} as v${i} } from ${JSON.stringify(`${SRC}${module}.ts`)};`,
       );
-      const values = SHARED_EXPORTS.map((_, i) => `v${i}`).join(', ');
+      const values = h.exports.map((_, i) => `v${i}`).join(', ');
       return {
-        code: `${imports.join('\n')}\nglobalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})] ??= [${values}];\n`,
+        code: `${imports.join('\n')}\nglobalThis[Symbol.for(${JSON.stringify(h.key)})] ??= [${values}];\n`,
         // Imported for this alone.
         moduleSideEffects: true,
       };

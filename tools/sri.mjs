@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The pinned script tag. Run at the end of `npm run build`: checks the chain of hashes (the
 // script-tag file carries the widget code's SHA-384, that code the on-demand files' and the
-// languages' hashes file's, that file each language's) and writes
+// languages' hashes file's, that file each language's, the answers' file the export's) and writes
 // `dist/sri.json`: the version, each file's SHA-384, the script-tag line and the optional preload
 // line for this version on the CDN. `--readme` writes those two lines into README.md
 // (`npm run readme:sri`); `--check` fails when README.md's lines differ from them (`npm test`).
@@ -12,11 +12,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
-const [SCRIPT, MAIN, LAZY, ANSWERS, INVITE, PERSIST, CONTROLS, LANGUAGES] = [
+const [SCRIPT, MAIN, LAZY, ANSWERS, EXPORT, INVITE, PERSIST, CONTROLS, LANGUAGES] = [
   'flowbot-chat.iife.js',
   'flowbot-chat.main.js',
   'flowbot-chat.lazy.js',
   'flowbot-chat.answers.js',
+  'flowbot-chat.export.js',
   'flowbot-chat.invite.js',
   'flowbot-chat.persist.js',
   'flowbot-chat.controls.js',
@@ -37,7 +38,7 @@ export function pins(dist = DIST) {
   const read = (file) => readFileSync(`${dist}/${file}`);
   const languages = languageFiles(dist);
   const files = Object.fromEntries(
-    [SCRIPT, MAIN, LAZY, CONTROLS, ANSWERS, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
+    [SCRIPT, MAIN, LAZY, CONTROLS, ANSWERS, EXPORT, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
       file,
       integrity(read(file)),
     ]),
@@ -46,6 +47,7 @@ export function pins(dist = DIST) {
     [SCRIPT, MAIN],
     [MAIN, LAZY],
     [MAIN, ANSWERS],
+    [ANSWERS, EXPORT],
     [MAIN, INVITE],
     [MAIN, PERSIST],
     [MAIN, CONTROLS],

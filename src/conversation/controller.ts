@@ -21,11 +21,11 @@ import { isStored } from './storage-key.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
+import { Timers } from './timers.js';
+import { readTypingEmulation } from './typing.js';
 
 /** The code of a streamed answer's turn, on demand. */
 type StreamCode = { readonly streamAndReply: typeof streamAndReply };
-import { Timers } from './timers.js';
-import { readTypingEmulation } from './typing.js';
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -401,9 +401,8 @@ export class ConversationController implements ReactiveController {
     if (generation !== this.#generation) return;
     await code.streamAndReply(
       {
-        session: this.#s,
-        current: () => generation === this.#generation,
-        connected: () => this.#connected,
+        // What playing a response reaches, and what a stream needs besides.
+        ...this.#stage(generation),
         resume: () => (this.#resume = again),
         again,
         nextKey: () => this.#nextKey++,
@@ -411,10 +410,6 @@ export class ConversationController implements ReactiveController {
           if (stop) this.#request?.abort();
           this.#request = this.#s.streamStop = stop;
         },
-        sleep: (ms) => this.#sleep(ms),
-        notify: (notice) => this.#notify(notice),
-        changed: () => this.#host.requestUpdate(),
-        show: (message) => this.#show(message, false),
         expired: (cause) => this.#expired('stream', cause),
         deliver: (reply) => this.#deliver(undefined, reply),
       },

@@ -9,11 +9,11 @@
 import { isFlowbotHttpError } from '../api/errors.js';
 import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
 import type { AgentActivity } from '../protocol/agent.js';
-import type { ConversationClient, ConversationNotice } from './options.js';
-import type { Session } from './session.js';
+import type { ConversationClient } from './options.js';
+import type { Stage } from './playback.js';
 import { STOPPED } from './stream-stop.js';
 import { STREAMED_ID, type StreamEntry } from '../protocol/transcript.js';
-import type { ChatAnswer, ChatMessage } from '../protocol/types.js';
+import type { ChatAnswer } from '../protocol/types.js';
 
 export { STREAM_RETRY_MS } from '../protocol/stream.js';
 
@@ -82,11 +82,10 @@ export async function readAnswer(
 }
 
 /** What a streamed answer's turn reaches of its controller. */
-export interface StreamStage {
-  readonly session: Session;
-  /** Whether the conversation is still the one the turn belongs to. */
-  readonly current: () => boolean;
-  readonly connected: () => boolean;
+export interface StreamStage extends Pick<
+  Stage,
+  'session' | 'current' | 'connected' | 'sleep' | 'notify' | 'changed' | 'show'
+> {
   /** Streams the answer again once the host is connected again. */
   readonly resume: () => void;
   /** Streams the answer again (the controller's turn, with its code loaded). */
@@ -94,10 +93,6 @@ export interface StreamStage {
   readonly nextKey: () => number;
   /** The call in flight is now `stop` (the one before is aborted), or none. */
   readonly request: (stop: AbortController | undefined) => void;
-  readonly sleep: (ms: number) => Promise<void>;
-  readonly notify: (notice: ConversationNotice) => void;
-  readonly changed: () => void;
-  readonly show: (message: ChatMessage) => void;
   /** Ends the conversation as expired when `cause` says the viewer no longer knows the session. */
   readonly expired: (cause: unknown) => boolean;
   /** Sends the reply (an answer with no bubble of its own) and plays what follows. */

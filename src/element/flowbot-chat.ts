@@ -344,11 +344,17 @@ export class FlowbotChat extends LitElement {
 
   /**
    * The first render waits for the next task: the page's own task (which ran this code) ends first,
-   * so a page that loads the widget never gets one long task of both.
+   * so a page that loads the widget never gets one long task of both. A message to itself, not a
+   * timer: a hidden tab delays timers by up to a second, never messages.
    * @ignore
    */
   protected override async scheduleUpdate(): Promise<void> {
-    if (!this.hasUpdated) await new Promise((resolve) => setTimeout(resolve));
+    if (!this.hasUpdated)
+      await new Promise((resolve) => {
+        const { port1, port2 } = new MessageChannel();
+        port1.onmessage = resolve;
+        port2.postMessage(0);
+      });
     super.scheduleUpdate();
   }
 

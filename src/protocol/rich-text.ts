@@ -27,7 +27,7 @@ export interface Walk {
 const MAX_DEPTH = 32;
 /** The most nodes one walk visits. */
 export const MAX_NODES = 5000;
-const BLOCKS = new Set('p ul ol li h blockquote pre tr th td'.split(' '));
+const BLOCKS = /* @__PURE__ */ new Set(['p', 'ul', 'ol', 'li', 'h', 'blockquote', 'pre', 'tr', 'th', 'td']);
 
 /** A fresh walk: the whole node budget, an empty path. */
 export const newWalk = (): Walk => ({ left: MAX_NODES, path: new Set() });

@@ -14,8 +14,11 @@
  * on-demand file, so the policy is created once and never leaves this closure.
  */
 
-/** Loads `file` (beside the script-tag file) when its bytes match `integrity`; resolves with its URL. */
-export type LoadBeside = (file: string, integrity: string) => Promise<string>;
+/**
+ * Loads `file` (beside the script-tag file) when its bytes match `integrity`; resolves with its URL.
+ * `low`: fetched after what the page needs for its own first paint (the widget's code).
+ */
+export type LoadBeside = (file: string, integrity: string, low?: boolean) => Promise<string>;
 
 /** A registered symbol: equal wherever it is made, so the widget's code finds the loader. */
 export const LOAD_BESIDE = Symbol.for('flowbot-chat/load');
@@ -41,7 +44,7 @@ export function loadBeside(base: string): LoadBeside {
   } catch {
     // The page's CSP does not list the name: a plain URL still works unless it requires Trusted Types.
   }
-  return (file, integrity) =>
+  return (file, integrity, low) =>
     new Promise((resolve, reject) => {
       const url = urlOf(file);
       const notRun = (why: string): void => {
@@ -53,6 +56,7 @@ export function loadBeside(base: string): LoadBeside {
       // credentials `crossorigin="anonymous"` asks for, so its hash can be checked on any origin.
       script.type = 'module';
       script.integrity = integrity;
+      if (low) script.fetchPriority = 'low';
       script.onload = () => resolve(url);
       // A file that differs from the build's is never run (nor is one that did not arrive).
       script.onerror = () => notRun('it failed its integrity check or did not load');

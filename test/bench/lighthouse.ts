@@ -26,7 +26,15 @@ const OUT_FILE = 'bench-results/lighthouse.json';
 const TARGET = { paintMs: 50, blockingMs: 50 } as const;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    // Some of the pages only (`alone,inline`), to look into one.
+    pages: { type: 'string' },
+    // Keep each run's whole report (bench-results/lighthouse-<page>-<run>.json), to see why.
+    keep: { type: 'boolean', default: false },
+  },
+});
 const runs = Math.max(1, Number(values.runs) || 3);
 
 const ARTICLE = Array.from(
@@ -107,7 +115,7 @@ interface Figures {
  * One Lighthouse run of `url` (mobile preset, performance only). Asynchronous: the pages and the
  * viewer are served by this very process, which must go on answering while Lighthouse runs.
  */
-async function lighthouse(url: string): Promise<Figures> {
+async function lighthouse(url: string, keep?: string): Promise<Figures> {
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)(
@@ -134,6 +142,7 @@ async function lighthouse(url: string): Promise<Figures> {
       { cause: error },
     );
   }
+  if (keep) writeFileSync(keep, stdout);
   const report = JSON.parse(stdout) as { audits: Record<string, { numericValue?: number }> };
   const value = (id: string): number => Math.round(report.audits[id]?.numericValue ?? NaN);
   return {
@@ -152,14 +161,23 @@ if (!existsSync(`${root}dist/flowbot-chat.iife.js`)) {
 const api = await startApi([]);
 const site = await serve(api.url);
 
-const names = ['alone', 'bubble', 'inline', 'bubble-blocking', 'inline-blocking'] as const;
+const ALL = ['alone', 'bubble', 'inline', 'bubble-blocking', 'inline-blocking'] as const;
+// The page alone is always measured: the others are read against it.
+const names = values.pages ? ALL.filter((name) => name === 'alone' || values.pages!.split(',').includes(name)) : ALL;
 const results: Record<string, { runs: Figures[]; median: Figures }> = {};
 try {
   for (const name of names) {
     const list: Figures[] = [];
     // Interleaved would be fairer on a busy machine; Lighthouse's simulated throttling already
     // computes its paints from the page's own network and CPU work, so runs in a row are stable.
-    for (let i = 0; i < runs; i++) list.push(await lighthouse(`${site.url}/${name}.html`));
+    mkdirSync('bench-results', { recursive: true });
+    for (let i = 0; i < runs; i++)
+      list.push(
+        await lighthouse(
+          `${site.url}/${name}.html`,
+          values.keep ? `bench-results/lighthouse-${name}-${i}.json` : undefined,
+        ),
+      );
     results[name] = {
       runs: list,
       median: {

@@ -28,7 +28,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy|answers|invite|persist|controls)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|lazy|answers|export|invite|persist|controls)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -141,6 +141,33 @@ test.describe('script-tag integrity', () => {
     await expect(page.locator('flowbot-chat [part~="actions"]')).toHaveCount(0);
     await expect(page.locator('flowbot-chat [part~="menu-button"]')).toHaveCount(0);
     await expectRefused(page, errors, 'flowbot-chat.answers.js');
+  });
+
+  test("runs nothing of an export's file that is not the build's: no download, the rest of the answers' actions stay", async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const fetched = tamperedFetched(page);
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page.goto('/tampered-export.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    // Its file comes when the visitor opens the menu, checked against the hash in the answers' file.
+    await page.locator('flowbot-chat [part~="menu-button"]').click();
+    await expect.poll(() => fetched).toContain('flowbot-chat.export.js');
+    await page.locator('flowbot-chat [role="menuitem"]').first().click();
+    const exported = await page
+      .locator('flowbot-chat')
+      .evaluate((el) =>
+        (el as HTMLElementTagNameMap['flowbot-chat']).exportTranscript().then(String, () => 'rejected'),
+      );
+    expect(exported).toBe('rejected');
+    expect(downloads).toEqual([]);
+    // Copy and the thumbs are the answers' file's own: still there.
+    await expect(page.locator('flowbot-chat [part~="menu-button"]')).toBeVisible();
+    await page.locator('flowbot-chat [part~="bot-message"]').first().hover();
+    await expect(page.locator('flowbot-chat [part~="actions"]').first()).toBeVisible();
+    await expectRefused(page, errors, 'flowbot-chat.export.js');
   });
 
   test("runs nothing of an invitation's file that is not the build's: the bubble opens and holds a conversation", async ({

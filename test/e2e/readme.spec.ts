@@ -196,11 +196,11 @@ test.describe('README, as a site owner follows it', () => {
     await page.goto(`${shop.url}/`);
     await converse(page.locator('flowbot-chat'));
     // Each file the README lists, found, but the bubble's invitation (an inline widget never needs
-    // it), the languages' (an English page needs none), the storage's (it remembers nothing) and
-    // markdown's and streams' (its conversation has neither).
+    // it), the languages' (an English page needs none), the storage's (it remembers nothing),
+    // markdown's and streams' (its conversation has neither) and the export's (nobody downloads).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
-        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|lazy)\.js$/.test(name))
+        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|lazy|export)\.js$/.test(name))
         .map((name) => `${FOLDER}${name} 200`)
         .sort(),
     );

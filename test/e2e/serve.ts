@@ -214,6 +214,7 @@ const folders: Record<string, string | undefined> = {
   'tampered-main/': 'flowbot-chat.main.js',
   'tampered-lazy/': 'flowbot-chat.lazy.js',
   'tampered-answers/': 'flowbot-chat.answers.js',
+  'tampered-export/': 'flowbot-chat.export.js',
   'tampered-invite/': 'flowbot-chat.invite.js',
   'tampered-persist/': 'flowbot-chat.persist.js',
   'tampered-controls/': 'flowbot-chat.controls.js',

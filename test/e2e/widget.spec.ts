@@ -91,6 +91,23 @@ test.describe('script-tag widget', () => {
     expect(problems).toEqual([]);
   });
 
+  test("asks for the widget's code at a low priority, after what the page needs to paint, and the start at a high one", async ({
+    page,
+  }) => {
+    // The priority the browser gave each request (Chromium's own, as its DevTools show it).
+    const cdp = await page.context().newCDPSession(page);
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      const name = /\/(flowbot-chat\.\w+\.js|startChat)$/.exec(request.url)?.[1];
+      if (name && request.method !== 'OPTIONS') priorities.set(name, request.initialPriority);
+    });
+    await cdp.send('Network.enable');
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toBeVisible();
+    expect(priorities.get('flowbot-chat.main.js')).toBe('Low');
+    expect(priorities.get('startChat')).toBe('High');
+  });
+
   test("takes the widget's code from the optional modulepreload line: fetched once, used at once", async ({ page }) => {
     const problems = watchConsole(page);
     const fetched: string[] = [];

@@ -61,6 +61,7 @@ describe('npm pack', () => {
         'dist/flowbot-chat.main.js',
         'dist/flowbot-chat.lazy.js',
         'dist/flowbot-chat.answers.js',
+        'dist/flowbot-chat.export.js',
         'dist/flowbot-chat.invite.js',
         'dist/flowbot-chat.persist.js',
         'dist/flowbot-chat.controls.js',
@@ -181,5 +182,15 @@ describe('the files beside the script tag', () => {
       expect(main, `the widget's code holds ${module}`).toContain(text);
       for (const file of onDemand) expect(read(`dist/${file}`), `${file} bundles ${module} again`).not.toContain(text);
     }
+  });
+
+  it("the export's file carries no copy of Copy's writer: the answers' file, which loads it, hands it over", () => {
+    // The rule under a markdown table's header row: written by answer-text.ts alone.
+    const rule = ' --- |';
+    expect(read('dist/flowbot-chat.answers.js')).toContain(rule);
+    expect(read('dist/flowbot-chat.export.js')).not.toContain(rule);
+    // And the export's own work is there, not in the answers' file: a visitor's files listed by name.
+    expect(read('dist/flowbot-chat.export.js')).toContain('attachedFileUrls');
+    expect(read('dist/flowbot-chat.answers.js')).not.toContain('attachedFileUrls');
   });
 });

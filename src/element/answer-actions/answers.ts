@@ -24,9 +24,9 @@
  */
 import type { ReactiveController, TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from './strings.js';
-import { answerToText, type MessageReaders } from './transcript-export.js';
+import { answerToText, type MessageReaders } from './answer-text.js';
 import { ConversationMenu, type MenuHost } from './conversation-menu.js';
-import { timeOf } from './dates-and-export.js';
+import { timeOf } from './dates.js';
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
 import { walkTranscript, type WalkWords } from './transcript-keys.js';

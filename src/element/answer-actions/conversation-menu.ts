@@ -4,9 +4,9 @@
  */
 import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
-import { exportConversation } from './dates-and-export.js';
+import { exportConversation, exportFile } from './export-file.js';
 import type { AnswerStrings } from './strings.js';
-import type { MessageReaders } from './transcript-export.js';
+import type { MessageReaders } from './answer-text.js';
 
 /** What the menu reads of the element. */
 export interface MenuHost
@@ -89,6 +89,8 @@ export class ConversationMenu {
   #setMenu(open: boolean, focus?: 'first' | 'last' | 'button'): void {
     if (open !== this.#menuOpen) {
       this.#menuOpen = open;
+      // The download's file comes while the visitor looks at the menu (a failure is the download's to meet).
+      if (open) exportFile.load().catch(() => undefined);
       if (open) document.addEventListener('pointerdown', this.#handleOutside, true);
       else document.removeEventListener('pointerdown', this.#handleOutside, true);
       this.#host.requestUpdate();
@@ -148,7 +150,13 @@ export class ConversationMenu {
 
   readonly #handleDownload = async (): Promise<void> => {
     this.#setMenu(false, 'button');
-    const text = await exportConversation(this.#host, this.#conversation(), 'markdown', this.#readers());
+    let text: string;
+    try {
+      text = await exportConversation(this.#host, this.#conversation(), 'markdown', this.#readers());
+    } catch {
+      // Its file did not load (the loader said which on the console): nothing to download, the rest goes on.
+      return;
+    }
     const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;

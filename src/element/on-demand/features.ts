@@ -16,7 +16,7 @@ import type { Answers, AnswersHost } from '../answer-actions/answers.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { OnDemand } from './on-demand.js';
-import { RETRY_AFTER_MS, type OnDemandLoader } from '../../script-tag/loader.js';
+import type { OnDemandLoader } from '../../script-tag/loader.js';
 import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
@@ -182,14 +182,11 @@ export class OnDemandFeatures implements ReactiveController {
       if (this.#soon === run) this.#soon = undefined;
       from.load().then(use, (error: unknown) => {
         failed?.(error);
-        const again = (): void => {
-          clearTimeout(timer);
-          removeEventListener('online', again);
+        // Asked again once the loader lets go of the failure (a while later, or back online).
+        from.retryable(() => {
           this.#asked.delete(name);
           this.#host.requestUpdate();
-        };
-        const timer = setTimeout(again, RETRY_AFTER_MS);
-        addEventListener('online', again);
+        });
       });
     };
     if (!idle) return run();

@@ -4,12 +4,8 @@ import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { readMedia } from '../../../src/protocol/media.js';
 import { splitSources, splitThink } from '../../../src/protocol/agent.js';
 import { agentSummary } from '../../../src/render/agent.js';
-import {
-  answerToText,
-  exportTranscript,
-  richTextToDocument,
-  type ExportOptions,
-} from '../../../src/element/answer-actions/transcript-export.js';
+import { answerToText, richTextToDocument } from '../../../src/element/answer-actions/answer-text.js';
+import { exportTranscript, type ExportOptions } from '../../../src/element/transcript-export/transcript-export.js';
 import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
 import { en } from '../../../src/element/answer-actions/words/en.js';
 

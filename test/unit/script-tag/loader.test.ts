@@ -53,4 +53,25 @@ describe('a file loaded on demand', () => {
     await loader.load();
     expect(importer).toHaveBeenCalledTimes(2);
   });
+
+  it('tells its callers when to ask again: once the failure is forgotten, and at once when there is none', async () => {
+    const { loader } = flaky(2);
+    const told: string[] = [];
+    loader.retryable(() => told.push('nothing to forget'));
+    expect(told).toEqual(['nothing to forget']);
+    await expect(loader.load()).rejects.toThrow('Failed to fetch');
+    loader.retryable(() => told.push('after a while'));
+    await vi.advanceTimersByTimeAsync(RETRY_AFTER_MS - 1);
+    expect(told).toEqual(['nothing to forget']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(told).toEqual(['nothing to forget', 'after a while']);
+    await expect(loader.load()).rejects.toThrow('Failed to fetch');
+    loader.retryable(() => told.push('back online'));
+    page.dispatchEvent(new Event('online'));
+    expect(told.at(-1)).toBe('back online');
+    // Told once: the next failure's forgetting calls no one who was already told.
+    await expect(loader.load()).resolves.toEqual({ ready: true });
+    await vi.advanceTimersByTimeAsync(RETRY_AFTER_MS);
+    expect(told).toHaveLength(3);
+  });
 });

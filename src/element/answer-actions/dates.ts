@@ -1,0 +1,34 @@
+/**
+ * The answers' dates and times, in the visitor's local time and the widget's language (the rows'
+ * times here; the conversation's export, a file of its own, takes `dateFormat` over).
+ */
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date format of `lang` (the browser's own when the tag is not one), made once. */
+export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}\n${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(lang || undefined, options);
+    } catch {
+      f = new Intl.DateTimeFormat(undefined, options);
+    }
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** A time of day, e.g. `10:42`. */
+export const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...TIME };
+
+/** When a message was shown, in the visitor's local time: the time alone today, with the day before. */
+export function timeOf(at: number | undefined, lang: string): { text: string; iso: string } | undefined {
+  if (at === undefined) return undefined;
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const today = date.toDateString() === new Date().toDateString();
+  return { text: dateFormat(lang, today ? TIME : DAY_AND_TIME).format(date), iso: date.toISOString() };
+}
