@@ -416,7 +416,18 @@ async function main(): Promise<void> {
   const started = performance.now();
   if (!args['no-build']) {
     // In this order: the widget's code carries the on-demand files' hashes, the script-tag file its.
-    for (const mode of ['lazy', 'export', 'answers', 'invite', 'persist', 'controls', 'langs', 'languages', 'main', 'iife']) {
+    for (const mode of [
+      'lazy',
+      'export',
+      'answers',
+      'invite',
+      'persist',
+      'controls',
+      'langs',
+      'languages',
+      'main',
+      'iife',
+    ]) {
       log(`building the script-tag files: vite build --mode ${mode}`);
       const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'warn'], { stdio: 'inherit' });
       if (build.status !== 0) throw new Error(`the ${mode} build failed`);

@@ -156,6 +156,10 @@ test.describe('script-tag integrity', () => {
     await page.locator('flowbot-chat [part~="menu-button"]').click();
     await expect.poll(() => fetched).toContain('flowbot-chat.export.js');
     await page.locator('flowbot-chat [role="menuitem"]').first().click();
+    // Nothing downloaded, and a screen reader hears so.
+    await expect(
+      page.locator('flowbot-chat [role="status"]').filter({ hasText: 'The download failed. Try again.' }),
+    ).toHaveCount(1);
     const exported = await page
       .locator('flowbot-chat')
       .evaluate((el) =>

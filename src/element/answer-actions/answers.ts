@@ -134,7 +134,13 @@ export class Answers implements ReactiveController, RowDecorations {
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
     this.#notices = notices;
-    this.#menu = new ConversationMenu(host, () => this.#words, notices.conversation, notices.readers);
+    this.#menu = new ConversationMenu(
+      host,
+      () => this.#words,
+      notices.conversation,
+      notices.readers,
+      (text) => this.#say(text),
+    );
     host.addController(this);
     adoptStyles(host.renderRoot, answerStyles);
     this.hostUpdate();

@@ -32,16 +32,20 @@ export class ConversationMenu {
   readonly #words: () => AnswerStrings;
   readonly #conversation: () => { readonly entries: readonly TranscriptEntry[] };
   readonly #readers: () => MessageReaders;
+  readonly #say: (text: string) => void;
   constructor(
     host: MenuHost,
     words: () => AnswerStrings,
     conversation: () => { readonly entries: readonly TranscriptEntry[] },
     readers: () => MessageReaders,
+    /** Says `text` to screen readers (politely) and shows it nowhere. */
+    say: (text: string) => void,
   ) {
     this.#host = host;
     this.#words = words;
     this.#conversation = conversation;
     this.#readers = readers;
+    this.#say = say;
   }
 
   /** After the element's update: focuses the item asked for, now that the menu is drawn. */
@@ -154,7 +158,9 @@ export class ConversationMenu {
     try {
       text = await exportConversation(this.#host, this.#conversation(), 'markdown', this.#readers());
     } catch {
-      // Its file did not load (the loader said which on the console): nothing to download, the rest goes on.
+      // Its file did not load (the loader said which on the console, and asks again later): the
+      // visitor hears that nothing was downloaded, and may choose Download again.
+      this.#say(this.#words().downloadFailed);
       return;
     }
     const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));

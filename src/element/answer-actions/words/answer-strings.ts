@@ -31,6 +31,8 @@ export interface AnswerStrings {
   /** The header's menu button, and its items. */
   conversationMenu: string;
   download: string;
+  /** Said (politely, unseen) when the conversation could not be written for Download (its file did not load). */
+  downloadFailed: string;
   print: string;
   /** Who said what, in the export. */
   bot: string;

@@ -21,6 +21,7 @@ export const ar: AnswerStrings = {
   thanks: 'شكرًا على ملاحظاتك',
   conversationMenu: 'خيارات المحادثة',
   download: 'تنزيل المحادثة',
+  downloadFailed: 'تعذّر التنزيل. حاول مرة أخرى.',
   print: 'طباعة',
   bot: 'البوت',
   you: 'أنت',

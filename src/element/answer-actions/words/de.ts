@@ -21,6 +21,7 @@ export const de: AnswerStrings = {
   thanks: 'Danke für Ihr Feedback',
   conversationMenu: 'Optionen der Unterhaltung',
   download: 'Unterhaltung herunterladen',
+  downloadFailed: 'Der Download ist fehlgeschlagen. Versuchen Sie es erneut.',
   print: 'Drucken',
   bot: 'Bot',
   you: 'Sie',

@@ -21,6 +21,7 @@ export const en: AnswerStrings = {
   thanks: 'Thanks for your feedback',
   conversationMenu: 'Conversation options',
   download: 'Download conversation',
+  downloadFailed: 'The download failed. Try again.',
   print: 'Print',
   bot: 'Bot',
   you: 'You',

@@ -21,6 +21,7 @@ export const es: AnswerStrings = {
   thanks: 'Gracias por tus comentarios',
   conversationMenu: 'Opciones de la conversación',
   download: 'Descargar conversación',
+  downloadFailed: 'La descarga ha fallado. Inténtalo de nuevo.',
   print: 'Imprimir',
   bot: 'Bot',
   you: 'Tú',

@@ -21,6 +21,7 @@ export const fr: AnswerStrings = {
   thanks: 'Merci pour votre avis',
   conversationMenu: 'Options de la conversation',
   download: 'Télécharger la conversation',
+  downloadFailed: 'Le téléchargement a échoué. Réessayez.',
   print: 'Imprimer',
   bot: 'Bot',
   you: 'Vous',

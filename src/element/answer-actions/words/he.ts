@@ -21,6 +21,7 @@ export const he: AnswerStrings = {
   thanks: 'תודה על המשוב',
   conversationMenu: 'אפשרויות השיחה',
   download: 'הורדת השיחה',
+  downloadFailed: 'ההורדה נכשלה. נסו שוב.',
   print: 'הדפסה',
   bot: 'בוט',
   you: 'אני',

@@ -21,6 +21,7 @@ export const it: AnswerStrings = {
   thanks: 'Grazie per il tuo feedback',
   conversationMenu: 'Opzioni della conversazione',
   download: 'Scarica conversazione',
+  downloadFailed: 'Il download non è riuscito. Riprova.',
   print: 'Stampa',
   bot: 'Bot',
   you: 'Tu',

@@ -21,6 +21,7 @@ export const ja: AnswerStrings = {
   thanks: 'フィードバックをありがとうございました',
   conversationMenu: '会話のオプション',
   download: '会話をダウンロード',
+  downloadFailed: 'ダウンロードできませんでした。もう一度お試しください。',
   print: '印刷',
   bot: 'ボット',
   you: 'あなた',

@@ -21,6 +21,7 @@ export const ko: AnswerStrings = {
   thanks: '의견을 보내 주셔서 감사합니다',
   conversationMenu: '대화 옵션',
   download: '대화 다운로드',
+  downloadFailed: '다운로드하지 못했습니다. 다시 시도해 주세요.',
   print: '인쇄',
   bot: '봇',
   you: '나',

@@ -21,6 +21,7 @@ export const nl: AnswerStrings = {
   thanks: 'Bedankt voor je feedback',
   conversationMenu: 'Gespreksopties',
   download: 'Gesprek downloaden',
+  downloadFailed: 'Het downloaden is mislukt. Probeer het opnieuw.',
   print: 'Afdrukken',
   bot: 'Bot',
   you: 'Jij',

@@ -21,6 +21,7 @@ export const pl: AnswerStrings = {
   thanks: 'Dziękujemy za opinię',
   conversationMenu: 'Opcje rozmowy',
   download: 'Pobierz rozmowę',
+  downloadFailed: 'Pobieranie nie powiodło się. Spróbuj ponownie.',
   print: 'Drukuj',
   bot: 'Bot',
   you: 'Ty',

@@ -21,6 +21,7 @@ export const ptBR: AnswerStrings = {
   thanks: 'Obrigado pelo retorno',
   conversationMenu: 'Opções da conversa',
   download: 'Baixar conversa',
+  downloadFailed: 'O download falhou. Tente novamente.',
   print: 'Imprimir',
   bot: 'Bot',
   you: 'Você',

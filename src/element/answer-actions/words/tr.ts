@@ -21,6 +21,7 @@ export const tr: AnswerStrings = {
   thanks: 'Geri bildiriminiz için teşekkürler',
   conversationMenu: 'Konuşma seçenekleri',
   download: 'Konuşmayı indir',
+  downloadFailed: 'İndirme başarısız oldu. Tekrar deneyin.',
   print: 'Yazdır',
   bot: 'Bot',
   you: 'Siz',

@@ -21,6 +21,7 @@ export const zhCN: AnswerStrings = {
   thanks: '感谢您的反馈',
   conversationMenu: '对话选项',
   download: '下载对话',
+  downloadFailed: '下载失败，请重试。',
   print: '打印',
   bot: '机器人',
   you: '您',
