@@ -1,5 +1,6 @@
 /**
- * The builds, one per `--mode` (`npm run build` runs them in this order):
+ * The builds, one per `--mode` (`npm run build` runs them in this order; the script-tag ones through
+ * `tools/script-tag-build.ts`, the one list of their order):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
  * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
  * - `export` the conversation as a document (`src/element/transcript-export/on-demand.ts`), loaded by the answers' file.
@@ -34,6 +35,7 @@ import {
   WIDGET_HANDOVER,
   type HandOver,
 } from './tools/build-plugins.js';
+import { SCRIPT_TAG_MODES } from './tools/script-tag-build.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -45,7 +47,8 @@ const scriptTag = (yes: boolean) => ({ 'import.meta.env.FLOWBOT_SCRIPT_TAG': JSO
  * build modes run one after the other, so the file is already there.
  */
 function integrityOf(file: string): string {
-  if (!existsSync(file)) throw new Error(`vite: ${file} is missing: build it first (see the order in package.json)`);
+  if (!existsSync(file))
+    throw new Error(`vite: ${file} is missing: build it first (see the order in tools/script-tag-build.ts)`);
   return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 }
 
@@ -282,5 +285,9 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
 export default defineConfig(({ mode }) => {
   const build = builds[mode === 'production' ? 'es' : mode];
   if (!build) throw new Error(`vite: no build named "${mode}" (one of: ${Object.keys(builds).join(', ')})`);
+  // Every script-tag file is built through the one ordered list (`npm run build`, `npm start`, the bench).
+  const unlisted = Object.keys(builds).filter((name) => !['es', 'server', 'test', ...SCRIPT_TAG_MODES].includes(name));
+  if (unlisted.length)
+    throw new Error(`vite: add ${unlisted.join(', ')} to SCRIPT_TAG_MODES (tools/script-tag-build.ts)`);
   return build();
 });

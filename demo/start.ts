@@ -7,29 +7,14 @@
  *   FLOWBOT_STREAM_PACE_MS (default 30)    pause between two pieces of a streamed answer
  *   FLOWBOT_FAULTS         (default 1)     0 turns fault injection off (the `x-reference-fault` header)
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type Plugin } from 'vite';
 import { startReferenceServer } from '../src/server/index.js';
+import { buildScriptTag, SCRIPT_TAG_MODES } from '../tools/script-tag-build.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-/**
- * The script-tag files, in the order they are built: the widget's code carries the hash of each
- * on-demand file, the script-tag file (`iife`) the widget code's.
- */
-const scriptTagModes = [
-  'lazy',
-  'answers',
-  'invite',
-  'persist',
-  'controls',
-  'langs',
-  'languages',
-  'main',
-  'iife',
-] as const;
 const builtPath = (mode: string) => fileURLToPath(new URL(`../dist/flowbot-chat.${mode}.js`, import.meta.url));
 const apiPort = Number(process.env.FLOWBOT_API_PORT ?? 8787);
 const demoPort = Number(process.env.FLOWBOT_DEMO_PORT ?? 5173);
@@ -61,11 +46,9 @@ await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 
 // embed.html uses only the built script-tag file (and the parts it loads on demand), like a
 // customer page: build them first, in this order.
-const built = scriptTagModes.every(
-  (mode) =>
-    spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'error'], { stdio: 'inherit' }).status === 0,
-);
-if (!built || !scriptTagModes.every((mode) => mode === 'langs' || existsSync(builtPath(mode)))) {
+// The script-tag files, in the order their hashes need (tools/script-tag-build.ts).
+const failed = buildScriptTag({ logLevel: 'error' });
+if (failed || !SCRIPT_TAG_MODES.every((mode) => mode === 'langs' || existsSync(builtPath(mode)))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
   process.exit(1);
 }

@@ -55,7 +55,9 @@ export function pins(dist = DIST) {
     ...languages.map((language) => [LANGUAGES, language]),
   ]) {
     if (!read(file).includes(files[next]))
-      throw new Error(`${dist}/${file} does not carry the SHA-384 of ${next}: build ${next} first (see package.json)`);
+      throw new Error(
+        `${dist}/${file} does not carry the SHA-384 of ${next}: build ${next} first (see tools/script-tag-build.ts)`,
+      );
   }
   const base = `${CDN}/flowbot-chat@${version}/dist/`;
   return {

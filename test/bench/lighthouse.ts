@@ -170,12 +170,12 @@ try {
     const list: Figures[] = [];
     // Interleaved would be fairer on a busy machine; Lighthouse's simulated throttling already
     // computes its paints from the page's own network and CPU work, so runs in a row are stable.
-    mkdirSync('bench-results', { recursive: true });
+    mkdirSync(`${root}bench-results`, { recursive: true });
     for (let i = 0; i < runs; i++)
       list.push(
         await lighthouse(
           `${site.url}/${name}.html`,
-          values.keep ? `bench-results/lighthouse-${name}-${i}.json` : undefined,
+          values.keep ? `${root}bench-results/lighthouse-${name}-${i}.json` : undefined,
         ),
       );
     results[name] = {

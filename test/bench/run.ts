@@ -33,6 +33,7 @@ import { BURST_FLOWS, FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS 
 import { bytes, kb, mb, ms, table, times } from './report.js';
 import { startApi, startE2eServer, startPageServer, type E2eServer, type PageServer } from './servers.js';
 import { ratio, summarize, type Summary } from './stats.js';
+import { buildScriptTag } from '../../tools/script-tag-build.js';
 
 const SCRIPT_FILE = 'dist/flowbot-chat.iife.js';
 const MAIN_FILE = 'dist/flowbot-chat.main.js';
@@ -415,23 +416,11 @@ async function answer(browser: Browser, pages: PageServer, count: number) {
 async function main(): Promise<void> {
   const started = performance.now();
   if (!args['no-build']) {
-    // In this order: the widget's code carries the on-demand files' hashes, the script-tag file its.
-    for (const mode of [
-      'lazy',
-      'export',
-      'answers',
-      'invite',
-      'persist',
-      'controls',
-      'langs',
-      'languages',
-      'main',
-      'iife',
-    ]) {
-      log(`building the script-tag files: vite build --mode ${mode}`);
-      const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', 'warn'], { stdio: 'inherit' });
-      if (build.status !== 0) throw new Error(`the ${mode} build failed`);
-    }
+    // In the order their hashes need (tools/script-tag-build.ts).
+    const failed = buildScriptTag({
+      before: (mode) => log(`building the script-tag files: vite build --mode ${mode}`),
+    });
+    if (failed) throw new Error(`the ${failed} build failed`);
     // The files the page server serves, with their hashes (`dist/sri.json`).
     if (spawnSync('node', ['tools/sri.mjs'], { stdio: 'inherit' }).status !== 0)
       throw new Error('tools/sri.mjs failed');

@@ -1,0 +1,44 @@
+// The script-tag files' builds (`vite build --mode <mode>`, see vite.config.ts), in the one order
+// they must run: each file carries the SHA-384 of files built before it (the answers' file the
+// export's, the languages' hashes file each language's, the widget's code every on-demand file's
+// and the languages' hashes file's, the script-tag file the widget code's). `npm run build`, the
+// demo (`npm start`) and the bench build them through this list alone; vite.config.ts refuses a
+// script-tag build mode that is not on it.
+import { spawnSync } from 'node:child_process';
+
+export const SCRIPT_TAG_MODES: readonly string[] = [
+  'lazy',
+  'export',
+  'answers',
+  'invite',
+  'persist',
+  'controls',
+  'langs',
+  'languages',
+  'main',
+  'iife',
+];
+
+/**
+ * Builds them in order; `before(mode)` is called as each starts. Returns the mode whose build
+ * failed, or undefined when all were built.
+ */
+export function buildScriptTag({
+  logLevel = 'warn',
+  before = () => undefined,
+}: { logLevel?: string; before?: (mode: string) => void } = {}): string | undefined {
+  for (const mode of SCRIPT_TAG_MODES) {
+    before(mode);
+    const run = spawnSync('npx', ['vite', 'build', '--mode', mode, '--logLevel', logLevel], { stdio: 'inherit' });
+    if (run.status !== 0) return mode;
+  }
+  return undefined;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const failed = buildScriptTag();
+  if (failed) {
+    console.error(`the ${failed} build failed`);
+    process.exit(1);
+  }
+}
