@@ -53,9 +53,10 @@ import { minifySync } from 'rolldown/experimental';
  * render's wait a message rather than a timer, a failed file's retry told by its loader, and the
  * loader and file import handed over to the answers' file (which now loads the export's): 35,700 B
  * reached, the budget 35,760 B (the hashes the two first files carry vary the gzip size by a few
- * bytes from build to build).
+ * bytes from build to build). A long response's slices sized by how fast the last one was painted
+ * (56 B, for a thousand messages in three frames rather than ten): 35,758 B reached, the budget 35,820 B.
  */
-export const BUDGET_GZIP = 35_760;
+export const BUDGET_GZIP = 35_820;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since

@@ -17,17 +17,28 @@ import type { Session } from './session.js';
 import { countWords, messageDelay } from './typing.js';
 
 /**
- * A long response is shown a slice per frame (see `play`): a slice holds at
- * most about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
+ * A long response is shown a slice per frame (see `play`). The first slice
+ * holds about `SLICE_CHARS` characters of long messages (over `LONG_MESSAGE`:
  * laying out long paragraphs is what takes time), a short message counting as
- * `SHORT_MESSAGE`: a slice holds 100 of them. The limits' thousand short rows
- * drawn and laid out in one task held WebKit for a third of a second. A
- * response the limits shortened (a hostile size: parsing it took long
- * already) is shown from a task of its own, not in the one that parsed it.
+ * `SHORT_MESSAGE`: 100 of them, what any engine draws and lays out in a frame
+ * (the limits' thousand short rows in one task held WebKit for up to 200 ms).
+ * Each next slice holds what the last one shows the browser draws in
+ * `SLICE_MS`, from the slice to its frame painted (at most `SLICE_GROWTH`
+ * times more, never less than the first): a fast engine shows a thousand rows
+ * in two or three frames, a slow one keeps its hundred a frame. A response
+ * the limits shortened (a hostile size: parsing it took long already) is
+ * shown from a task of its own, not in the one that parsed it.
  */
 const SLICE_CHARS = 40_000;
 const LONG_MESSAGE = 1_000;
 const SHORT_MESSAGE = 400;
+const SLICE_MS = 100;
+const SLICE_GROWTH = 8;
+
+/** How much the slice after one of `chars` that took `ms` to be painted may hold. */
+export function nextSlice(chars: number, ms: number): number {
+  return Math.max(SLICE_CHARS, Math.min(chars * SLICE_GROWTH, (chars * SLICE_MS) / ms));
+}
 
 /**
  * Continues the bot asks for without the visitor (`expectsDedicatedReply`):
@@ -121,14 +132,19 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   if (before.length > 0 && !(await runActions(before))) return;
   // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
   let slice = 0;
+  let limit = SLICE_CHARS;
   if (messages.at(-1)?.id === SHORTENED_ID) {
     await stage.sleep(0);
     if (!stage.current()) return;
   }
+  let began = performance.now();
   for (const [index, message] of messages.entries()) {
-    if (slice > SLICE_CHARS) {
+    if (slice > limit) {
       await stage.nextFrame();
       if (!stage.current()) return;
+      const now = performance.now();
+      limit = nextSlice(slice, now - began);
+      began = now;
       slice = 0;
     }
     const chars = textChars[index] ?? 0;
