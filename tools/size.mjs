@@ -54,9 +54,10 @@ import { minifySync } from 'rolldown/experimental';
  * loader and file import handed over to the answers' file (which now loads the export's): 35,700 B
  * reached, the budget 35,760 B (the hashes the two first files carry vary the gzip size by a few
  * bytes from build to build). A long response's slices sized by how fast the last one was painted
- * (56 B, for a thousand messages in three frames rather than ten): 35,758 B reached, the budget 35,820 B.
+ * (56 B, for a thousand messages in three frames rather than ten): 35,758 B reached. A response that
+ * came before the first render shown from a task of its own (34 B): 35,792 B reached, the budget 35,850 B.
  */
-export const BUDGET_GZIP = 35_820;
+export const BUDGET_GZIP = 35_850;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import type { Widget } from '../api/schemas/index.js';
 import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
+import { nextTask } from '../conversation/timers.js';
 import { LangController } from '../i18n/lang.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
@@ -343,18 +344,12 @@ export class FlowbotChat extends LitElement {
   }
 
   /**
-   * The first render waits for the next task: the page's own task (which ran this code) ends first,
-   * so a page that loads the widget never gets one long task of both. A message to itself, not a
-   * timer: a hidden tab delays timers by up to a second, never messages.
+   * The first render waits for the next task (`nextTask`): the page's own task (which ran this code)
+   * ends first, so a page that loads the widget never gets one long task of both.
    * @ignore
    */
   protected override async scheduleUpdate(): Promise<void> {
-    if (!this.hasUpdated)
-      await new Promise((resolve) => {
-        const { port1, port2 } = new MessageChannel();
-        port1.onmessage = resolve;
-        port2.postMessage(0);
-      });
+    if (!this.hasUpdated) await nextTask();
     super.scheduleUpdate();
   }
 
