@@ -21,7 +21,7 @@ import { isStored } from './storage-key.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
-import { nextTask, Timers } from './timers.js';
+import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
 /** The code of a streamed answer's turn, on demand. */
@@ -260,12 +260,6 @@ export class ConversationController implements ReactiveController {
       restored: false,
       ...(this.#s.follows ? { expiredSessionId: this.#s.follows } : {}),
     });
-    // A response that came before the widget's first render (the script-tag file's early start) is
-    // shown from a task of its own, after that render's: the page never gets one long task of both.
-    if ((this.#host as { hasUpdated?: boolean }).hasUpdated === false) {
-      await nextTask();
-      if (generation !== this.#generation) return;
-    }
     await play(this.#stage(generation), result);
   }
 

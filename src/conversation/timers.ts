@@ -1,20 +1,5 @@
 /** Pauses of the conversation (typing, `wait`) that can all be cut short at once. */
 
-/**
- * Resolves in a task of its own, after the tasks already queued. A message to itself, not a
- * timer: a hidden tab delays timers by up to a second, never messages.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(0);
-  });
-}
-
 interface Timer {
   readonly id: ReturnType<typeof setTimeout>;
   readonly done: () => void;

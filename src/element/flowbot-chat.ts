@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import type { Widget } from '../api/schemas/index.js';
 import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
-import { nextTask } from '../conversation/timers.js';
 import { LangController } from '../i18n/lang.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
@@ -13,7 +12,7 @@ import { progressAvatarsStyles, guestAvatarUrl, renderProgress, hostAvatarUrl } 
 import { isShown, messageContentStyles, needsOnDemand, prepareMessage, readersOf } from '../render/message.js';
 import { findQuestion, QUESTION_ID } from '../render/question.js';
 import { renderTranscript } from '../render/transcript.js';
-import { runQueuedCalls } from '../script-tag/handover.js';
+import { hasEarlyStart, runQueuedCalls } from '../script-tag/handover.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import { jsonObject, property, seconds } from './attribute-converters.js';
@@ -46,6 +45,18 @@ export type FlowbotFeedbackMode = 'streamed' | 'all' | 'none';
 
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
+
+/**
+ * Resolves in a task of its own, after the tasks already queued. A message to itself, not a
+ * timer: a hidden tab delays timers by up to a second, never messages.
+ */
+function nextTask(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = resolve;
+    port2.postMessage(0);
+  });
+}
 
 /**
  * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
@@ -403,7 +414,10 @@ export class FlowbotChat extends LitElement {
         session.state.status === 'idle' &&
         (this.#panel.floating ? this.open : true)
       ) {
-        session.start();
+        // With the script-tag file's early start on its way, the first render draws the widget alone
+        // and the conversation takes that start over in the next task: the page's load has no task of both.
+        if (!this.hasUpdated && hasEarlyStart(this)) void nextTask().then(() => this.requestUpdate());
+        else session.start();
       }
     }
     this.#theme.apply(this.renderRoot, this.widget, session.state);

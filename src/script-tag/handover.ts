@@ -83,6 +83,9 @@ export function startEarly(el: Element, request: StartRequest): void {
   early().set(el, { url, body, response, abort, wasConnected: el.isConnected });
 }
 
+/** Whether the script-tag file sent an early start for `el` that the widget has not taken yet. */
+export const hasEarlyStart = (el: Element): boolean => early().has(el);
+
 /**
  * `el`'s early start, if it was sent for exactly this request (`startRequest`'s); taken once.
  * `signal` now stops it, as it would the widget's own request. An early start

@@ -33,6 +33,20 @@ describe('the early start', () => {
     expect(calls[0]!.body).toEqual({ isStreamEnabled: true });
   });
 
+  it('leaves the first render to the widget alone: the conversation takes the start over in a task after it', async () => {
+    stubViewer(startResponse({ messages: [textMessage('m1', 'Hello after')] }));
+    const el = await startedEarly();
+    const started: boolean[] = [];
+    el.addEventListener('flowbot-start', () => started.push(true));
+    await el.updateComplete;
+    // In the task of the first render: the panel, no conversation yet (not even its loading state).
+    expect(part(el, 'messages')?.getAttribute('aria-busy')).toBe('false');
+    expect(botTexts(el)).toEqual([]);
+    expect(started).toEqual([]);
+    await until(() => botTexts(el).includes('Hello after'));
+    expect(started).toEqual([true]);
+  });
+
   it('is stopped when the widget asks something else, and the widget asks for itself', async () => {
     const { calls } = stubViewer(startResponse({ messages: [textMessage('m1', 'Second ask')] }));
     const el = await startedEarly({ prefilledVariables: { plan: 'old' } });

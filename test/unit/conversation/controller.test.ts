@@ -127,37 +127,6 @@ describe('ConversationController', () => {
     expect(shown()).toEqual(['m1', 'm2']);
   });
 
-  it("shows a response that came before the host's first render from a task after that render's", async () => {
-    let resolveStart!: (value: StartChatResult) => void;
-    const client = {
-      startChat: vi.fn(() => new Promise<StartChatResult>((resolve) => (resolveStart = resolve))),
-      continueChat: vi.fn(),
-    };
-    const { host, controller, shown } = setup(client);
-    // A LitElement that has not rendered yet (its first render waits for the next task).
-    const firstRender = Object.assign(host, { hasUpdated: false });
-    controller.start();
-    // The host's first render, queued (as its update is) before the response is read.
-    let before: string[] | undefined;
-    const rendered = new Promise<void>((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => {
-        port1.close();
-        firstRender.hasUpdated = true;
-        before = shown();
-        resolve();
-      };
-      port2.postMessage(0);
-    });
-    resolveStart(startResult({ messages: [text('m1', 'a')] }));
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-    expect(shown(), 'not in the task of the response').toEqual([]);
-    await rendered;
-    expect(before, 'not before the first render').toEqual([]);
-    await flush();
-    expect(shown()).toEqual(['m1']);
-  });
-
   it('shows a batch of undelayed messages together, with no turn between two of them', async () => {
     for (const flowbot of [{ id: 'bot' }, { id: 'bot', settings: { typingEmulation: { enabled: false } } }]) {
       let resolveStart!: (value: StartChatResult) => void;
