@@ -7,10 +7,11 @@
  * policy (the README's line before the script-tag file had its own).
  *
  * The three script-tag files are served at the site's root, in the folder a CDN serves this
- * version from (`/flowbot-chat@<version>/dist/`), and in two folders that each hold one file
- * changed after the build, as a compromised CDN would serve it: `/tampered-main/` (the widget's
- * code), `/tampered-lazy/` (its on-demand file), `/tampered-answers/` (the answers') and `/tampered-invite/` (the invitation's). A changed file first sets
- * `globalThis.__flowbotTampered` to its own name, so a spec can tell whether any of it ran.
+ * version from (`/flowbot-chat@<version>/dist/`), and in folders that each hold one file changed
+ * after the build, as a compromised CDN would serve it: `/tampered-<name>/` changes
+ * `flowbot-chat.<name>.js` (see `TAMPERED`), and `/tampered-<name>.html` is a page of one widget
+ * loading from that folder. A changed file first sets `globalThis.__flowbotTampered` to its own
+ * name, so a spec can tell whether any of it ran.
  * `/readme-snippet.html` is a page made of the README's script-tag line and preload line as
  * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
  *
@@ -207,18 +208,42 @@ const { version } = JSON.parse(await readFile(new URL('../../package.json', impo
 const builtFiles = Object.keys(
   (JSON.parse(await readFile(dist + 'sri.json', 'utf8')) as { files: Record<string, string> }).files,
 );
+/**
+ * The files a compromised CDN may change: `flowbot-chat.<name>.js` is served changed from
+ * `/tampered-<name>/`. Where a page of one widget shows it, that page is `/tampered-<name>.html`,
+ * made here with the element's attributes given; the widget code's and the invitation's pages
+ * need more and are written out in pages/.
+ */
+const TAMPERED: Record<string, string | undefined> = {
+  main: undefined,
+  lazy: 'public-id="wide"',
+  answers: 'public-id="support"',
+  export: 'public-id="support"',
+  invite: undefined,
+  persist: 'public-id="support" persist="session"',
+  controls: 'public-id="support"',
+};
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {
   '': undefined,
   [`flowbot-chat@${version}/dist/`]: undefined,
-  'tampered-main/': 'flowbot-chat.main.js',
-  'tampered-lazy/': 'flowbot-chat.lazy.js',
-  'tampered-answers/': 'flowbot-chat.answers.js',
-  'tampered-export/': 'flowbot-chat.export.js',
-  'tampered-invite/': 'flowbot-chat.invite.js',
-  'tampered-persist/': 'flowbot-chat.persist.js',
-  'tampered-controls/': 'flowbot-chat.controls.js',
+  ...Object.fromEntries(Object.keys(TAMPERED).map((name) => [`tampered-${name}/`, `flowbot-chat.${name}.js`])),
 };
+
+/** The page of one widget whose `flowbot-chat.<name>.js` changed on its server (see `TAMPERED`). */
+const tamperedPage = (name: string, attributes: string): string => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>flowbot-chat.${name}.js changed on its server</title>
+  </head>
+  <body>
+    <h1>A page whose CDN serves a changed flowbot-chat.${name}.js</h1>
+    <flowbot-chat ${attributes} api-host="${api.url}"></flowbot-chat>
+    <script src="/tampered-${name}/flowbot-chat.iife.js"></script>
+  </body>
+</html>`;
 
 /** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */
 async function builtFile(folder: string, file: string): Promise<Buffer> {
@@ -363,6 +388,13 @@ const server = createServer(async (req, res) => {
       // As a CDN serves them: any page may load them with CORS (and check their integrity).
       res.setHeader('access-control-allow-origin', '*');
       res.end(await builtFile(folder, file));
+      return;
+    }
+    const tampered = /^\/tampered-(\w+)\.html$/.exec(path)?.[1];
+    const attributes = tampered && Object.hasOwn(TAMPERED, tampered) ? TAMPERED[tampered] : undefined;
+    if (tampered && attributes) {
+      res.setHeader('content-type', types.html!);
+      res.end(tamperedPage(tampered, attributes));
       return;
     }
     if (path === '/readme-snippet.html') {
