@@ -46,8 +46,12 @@ await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 
 // embed.html uses only the built script-tag file (and the parts it loads on demand), like a
 // customer page: build them first, in this order.
-// The script-tag files, in the order their hashes need (tools/script-tag-build.ts).
+// The script-tag files, in the order their hashes need (tools/script-tag-build.ts). The build is
+// silent for a while: say so first, so the wait does not look like a hang.
+console.log(`\n  Building the script-tag files into dist/ (${SCRIPT_TAG_MODES.length} builds, about 20 s)…`);
+const buildStarted = performance.now();
 const failed = buildScriptTag({ logLevel: 'error' });
+const builtIn = ((performance.now() - buildStarted) / 1000).toFixed(1);
 if (failed || !SCRIPT_TAG_MODES.every((mode) => mode === 'langs' || existsSync(builtPath(mode)))) {
   console.error('Could not build the script-tag file (dist/flowbot-chat.iife.js).');
   process.exit(1);
@@ -118,7 +122,8 @@ await vite.listen().catch(async (error: unknown) => {
 });
 
 const demoUrl = `http://${host}:${demoPort}`;
-console.log(`
+console.log(`  Built in ${builtIn} s.
+
   flowbot-chat demo
 
   Demo page          ${demoUrl}/

@@ -278,6 +278,35 @@ test.describe('README, as a site owner follows it', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the plain page on a phone (390 px): the widget fits the screen, not a desktop-wide layout', async ({
+    browser,
+  }) => {
+    const plain = readmeBlock(readme, 'plain-page');
+    const src = /<script async src="([^"]+)"/.exec(plain)![1]!;
+    const own = await site({ files: folder, folder: `/${src.replace(/[^/]+$/, '')}` });
+    own.pages['/'] = rewrite(plain, '');
+    // A phone honours the page's viewport line; without one it lays the page out 980 px wide and
+    // shrinks it to the screen, the widget with it.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      const problems = await watch(page);
+      await page.goto(`${own.url}/`);
+      const widget = page.locator('flowbot-chat');
+      await expect(widget.locator('[part~="bot-message"]').first()).toBeVisible();
+      const { layout, box } = await widget.evaluate((el) => ({
+        layout: window.innerWidth,
+        box: el.getBoundingClientRect().toJSON() as DOMRect,
+      }));
+      expect(layout).toBe(390);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('the feedback snippet forwards each rating to the site, as the page wrote it', async ({ page }) => {
     const problems = await watch(page);
     const { shop } = await cdnAndSite('', `${scriptLine()}\n${docBlock('answers-and-markdown.md', 'feedback')}`);

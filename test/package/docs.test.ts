@@ -4,6 +4,7 @@
  * says which version is released where as package.json and the changelog do. The figures that come
  * from the build are checked in pack.test.ts, after its one build.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,5 +146,48 @@ describe("the README's steps", () => {
     const built = (JSON.parse(read('dist/sri.json')) as { files: Record<string, string> }).files;
     expect(readdirSync(join(root, 'dist')).filter(matches).sort()).toEqual(Object.keys(built).sort());
     expect(listed).toEqual(Object.keys(built));
+  });
+
+  it('CONTRIBUTING.md sends a tarball user to the same files, by the same glob, counting none the table does not have', () => {
+    const rows = readmeTable(read('README.md'), 'self-hosted-files').length;
+    const numbers = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+    const contributing = read('CONTRIBUTING.md').replace(/\s+/g, ' ');
+    // The sentence: from the last full stop before the link to the next one (a file name's dots are no stop).
+    const pointer = /(?:^|\. )((?:(?!\. ).)*\[Self-hosting\]\(README\.md#self-hosting\)(?:(?!\. ).)*)/.exec(
+      contributing,
+    )?.[1];
+    expect(pointer, 'CONTRIBUTING.md: the sentence that links to Self-hosting').toBeDefined();
+    expect(pointer).toContain('`node_modules/flowbot-chat/dist/flowbot-chat.*.js`');
+    // A count of the files, if the sentence gives one, is the table's.
+    for (const [, count] of pointer!.matchAll(/\b(\w+) files\b/g)) {
+      const n = /^\d+$/.test(count!) ? Number(count) : numbers.indexOf(count!.toLowerCase()) + 1;
+      if (n > 0) expect(n, `CONTRIBUTING.md: "${count} files"`).toBe(rows);
+    }
+  });
+
+  it('what following the steps leaves in the tree (the site folder, the packed tarball) is ignored by git, the formatter and the linter', async () => {
+    const readme = read('README.md');
+    const tryIt = /## Try it: a plain page against the local server\n([\s\S]*?)\n## /.exec(readme)?.[1];
+    expect(tryIt, 'README.md: "## Try it"').toBeDefined();
+    const folder = /^mkdir -p (\S+)$/m.exec(tryIt!)?.[1];
+    expect(folder, 'README.md: the mkdir line').toBe('site/flowbot-chat');
+    const tarball = /^npm pack\s+# writes (\S+\.tgz)$/m.exec(read('CONTRIBUTING.md'))?.[1];
+    expect(tarball, 'CONTRIBUTING.md: the npm pack line').toMatch(/^flowbot-chat-[\d.]+\.tgz$/);
+    const made = [`${folder}/flowbot-chat.main.js`, `${folder}/flowbot-chat.iife.js`, 'site/index.html', tarball!];
+
+    const git = spawnSync('git', ['check-ignore', '--no-index', ...made], { cwd: root, encoding: 'utf8' });
+    expect(git.stdout.trim().split('\n').sort(), 'ignored by git').toEqual([...made].sort());
+
+    const prettier = await import('prettier');
+    for (const file of made) {
+      const info = await prettier.getFileInfo(join(root, file), { ignorePath: join(root, '.prettierignore') });
+      expect(info.ignored, `${file} ignored by prettier`).toBe(true);
+    }
+
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint({ cwd: root });
+    for (const file of made.filter((name) => name.endsWith('.js'))) {
+      expect(await eslint.isPathIgnored(join(root, file)), `${file} ignored by eslint`).toBe(true);
+    }
   });
 });
