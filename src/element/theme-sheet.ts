@@ -12,6 +12,8 @@ export class ThemeSheet {
   readonly #sheet = new ChangingSheet();
   #css = '';
   #key: unknown[] = [];
+  /** An invalid value is warned about once, not again with each new bot theme. */
+  readonly #warned = new Set<string>();
 
   /** Sets `root`'s sheet for `widget` and `session`, when either changed. */
   apply(root: Node, widget: unknown, session: SessionView): void {
@@ -20,7 +22,7 @@ export class ThemeSheet {
     // Colour parsing and contrast fixing only when the widget or the bot's theme changed,
     // not on every progress step.
     if (widget !== this.#key[0] || session.flowbot !== this.#key[1])
-      this.#css = widgetThemeCss(widget, readFlowbotTheme(session.flowbot));
+      this.#css = widgetThemeCss(widget, readFlowbotTheme(session.flowbot), this.#warned);
     this.#key = key;
     this.#sheet.set(root, this.#css + sessionCss(session));
   }

@@ -34,8 +34,12 @@ const GENERIC = new Set([
 const FAMILY = /^[\p{L}\p{N} _-]{1,64}$/u;
 const LENGTH = /^(\d{1,5}(?:\.\d{1,3})?)(px|%|rem|em|vh|vw|dvh|svh)$/;
 
+/** The warnings given for the element whose theme is being worked out (it is, again, on each new bot theme). */
+let given = new Set<string>();
 function warn(field: string, why: string): void {
-  console.warn(`<flowbot-chat>: ignoring ${field}: ${why}`);
+  const line = `<flowbot-chat>: ignoring ${field}: ${why}`;
+  if (!given.has(line)) console.warn(line);
+  given.add(line);
 }
 
 /** A colour field, or undefined (absent, or invalid with a warning naming it). */
@@ -84,7 +88,8 @@ function length(value: unknown, field: string): string | undefined {
  * from an untrusted Widget resource (or part of one) and the start response's
  * `flowbot.theme` (the whole `flowbot` object is accepted too); the widget's
  * values win over the theme's. Invalid values are left out with a
- * `console.warn` naming the field. Every text colour is adjusted to reach
+ * `console.warn` naming the field, once per `warned` (an element's set, so
+ * a new bot theme does not repeat it). Every text colour is adjusted to reach
  * 4.5:1 on its background; a text colour without a background is left out.
  *
  * Properties (each only when known):
@@ -104,7 +109,8 @@ function length(value: unknown, field: string): string | undefined {
  *
  * Returns '' when there is nothing to set.
  */
-export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown): string {
+export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown, warned = new Set<string>()): string {
+  given = warned;
   const w = obj(widget);
   let theme = obj(flowbotTheme);
   if (!theme.chat && !theme.general && isObject(theme.theme)) theme = theme.theme;
