@@ -96,6 +96,38 @@ describe('<flowbot-chat>', () => {
       });
     });
 
+    describe('the bubble opened again by keyboard', () => {
+      for (const [width, height] of [
+        [1024, 768],
+        [390, 844],
+      ] as const) {
+        it(`moves focus into the panel each time, as the first opening does (${width} px)`, async () => {
+          await page.viewport(width, height);
+          stubViewer(startResponse({ input: choices }));
+          const el = await pageWithControlsUnderThePanel(
+            html`<flowbot-chat mode="bubble" public-id="x"></flowbot-chat>`,
+          );
+          const launcher = part<HTMLButtonElement>(el, 'launcher')!;
+          const panel = () => part(el, 'panel')!;
+          launcher.focus();
+          await userEvent.keyboard('{Enter}');
+          await until(() => part(el, 'choice'));
+          await bubbleReady(el);
+          await until(() => panel().contains(active(el)));
+          const first = focusName(el);
+          for (let round = 0; round < 2; round++) {
+            await userEvent.keyboard('{Escape}');
+            await until(() => !el.open && active(el) === launcher);
+            await userEvent.keyboard('{Enter}');
+            await until(() => el.open);
+            await frame();
+            expect(focusName(el), `opening ${round + 2}`).to.equal(first);
+            expect(panel().contains(active(el))).to.equal(true);
+          }
+        });
+      }
+    });
+
     describe('the open bubble on a phone', () => {
       it('is a modal dialog: focus goes in, Tab and Shift+Tab stay in the panel, Escape gives it back to the launcher', async () => {
         await page.viewport(390, 844);

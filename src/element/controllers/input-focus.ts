@@ -1,7 +1,8 @@
 /**
  * Where focus goes as the conversation moves on. A new input takes focus, but
  * only once the visitor has interacted (focusing on first load would pop up a
- * phone's keyboard uninvited), and in a bubble or popup only while it is open.
+ * phone's keyboard uninvited), and in a bubble or popup only while it is open:
+ * each time it opens, the input shown takes focus as a new one does.
  * A control that had focus and went with the answer (removed, or disabled
  * while it is sent) leaves focus in the widget, on the conversation, until the
  * next input takes it: else it falls to the page's body, from where Tab goes
@@ -45,7 +46,9 @@ export class InputFocus implements ReactiveController {
       root.querySelector<HTMLElement>('.messages')?.focus({ preventScroll: true });
     // A control loaded on demand is not there yet: tried again on the update that brings it.
     const { input, inView } = this.#input();
-    if (input && input !== this.#focusedInput) {
+    // A closed panel forgets its input: opened again, it moves focus in as the first opening did.
+    if (!inView) this.#focusedInput = undefined;
+    else if (input && input !== this.#focusedInput) {
       const control = root.querySelector<HTMLElement>('.composer input, .composer textarea, .composer button');
       if (control || !root.querySelector('.composer .bone')) this.#focusedInput = input;
       if (control && this.interacted && inView) control.focus({ preventScroll: true });
