@@ -12,9 +12,11 @@
  *    question), result `{ matches: [<titles>] }`;
  * 2. one step per matched paragraph (1 or 2): `read_document`, args `{ id: <slug of its title> }`,
  *    result `{ title, words }`. A question with the word "fail" makes the first one fail:
- *    `{ isError: true, error: "The document store did not answer." }` (the answer still follows);
- * 3. the answer step: `f`, the `0` pieces of `knowledgeAnswer` (unchanged), one `h` source per
- *    matched paragraph (`{ sourceType: "url", id: "source-<n>", url, title }`), `e`, then `d`.
+ *    `{ isError: true, error: "The document store did not answer." }` (the answer still follows,
+ *    from the documents read, and says which it could not read);
+ * 3. the answer step: `f`, the `0` pieces of `knowledgeAnswer` (of `answerFrom` the documents read
+ *    when a read failed), one `h` source per paragraph read
+ *    (`{ sourceType: "url", id: "source-<n>", url, title }`), `e`, then `d`.
  *
  * A paragraph's title is its `###` heading, else its first bold phrase, else its first words;
  * its URL the first markdown link in it, else `https://example.com/acme/<slug>`. Flags turn
@@ -25,7 +27,7 @@
  * tool call `n` the id `call-<id>-<n>`.
  */
 import type { FlowStreamAgent } from './flows.js';
-import { chosenParagraphs, knowledgeAnswer, questionTerms, streamPieces } from './knowledge.js';
+import { answerFrom, chosenParagraphs, questionTerms, streamPieces } from './knowledge.js';
 
 /** Which parts of an agent turn are streamed (see the module notes). */
 export interface AgentFlags {
@@ -91,7 +93,14 @@ export function agentTurn(
   const chosen = chosenParagraphs(knowledge, question);
   const titles = chosen.map(paragraphTitle);
   const reasoning = reasoningText(question, titles, flags.tools);
-  const answer = knowledgeAnswer(knowledge, question);
+  // A read that fails (a question with the word "fail": the first) is neither quoted nor cited.
+  const failing = flags.tools && /\bfail\b/i.test(question);
+  const read = chosen.filter((_, i) => !(failing && i === 0));
+  const answer = answerFrom(
+    knowledge,
+    read,
+    titles.filter((_, i) => failing && i === 0),
+  );
   const reasoningPieces: string[] = [];
   if (flags.reasoning === true) {
     const words = streamPieces(reasoning);
@@ -127,7 +136,6 @@ export function agentTurn(
 
   if (flags.tools) {
     toolStep('search_knowledge_base', { query: question }, { matches: titles });
-    const failing = /\bfail\b/i.test(question);
     chosen.forEach((paragraph, i) => {
       const title = titles[i]!;
       const result = failing && i === 0 ? { ...TOOL_FAILURE } : { title, words: wordCount(paragraph) };
@@ -137,9 +145,14 @@ export function agentTurn(
   const text = streamPieces(answer);
   const pieces = flags.reasoning === 'think' ? ['<think>', ...streamPieces(reasoning), '</think>\n\n', ...text] : text;
   const sources: StreamPart[] = flags.sources
-    ? chosen.map((paragraph, i) => ({
+    ? read.map((paragraph, i) => ({
         code: 'h',
-        value: { sourceType: 'url', id: `source-${i + 1}`, url: paragraphUrl(paragraph), title: titles[i]! },
+        value: {
+          sourceType: 'url',
+          id: `source-${i + 1}`,
+          url: paragraphUrl(paragraph),
+          title: paragraphTitle(paragraph),
+        },
       }))
     : [];
   return [...parts, ...answerStep(pieces, sources, opening(), paceMs)];

@@ -56,8 +56,21 @@ export function questionTerms(question: string): string[] {
  * topics it knows (each paragraph's first bold phrase).
  */
 export function knowledgeAnswer(knowledge: readonly string[], question: string): string {
-  const chosen = chosenParagraphs(knowledge, question);
-  if (chosen.length === 0) {
+  return answerFrom(knowledge, chosenParagraphs(knowledge, question));
+}
+
+/**
+ * The answer from the paragraphs `read` of `knowledge` (as `knowledgeAnswer`), saying which of the
+ * chosen ones could not be read (`unread`, their titles): it quotes only what was read.
+ */
+export function answerFrom(
+  knowledge: readonly string[],
+  read: readonly string[],
+  unread: readonly string[] = [],
+): string {
+  const missed = unread.length ? `I could not read the notes on ${unread.join(' and ')} just now` : '';
+  if (missed && !read.length) return `${missed}, so I cannot answer from them. Please ask again in a moment.`;
+  if (!read.length) {
     const topics = knowledge.map((p) => /\*\*([^*]+)\*\*/.exec(p)?.[1]).filter((t): t is string => Boolean(t));
     return [
       'I could not find that in the Acme notes I have. I can tell you about:',
@@ -67,9 +80,12 @@ export function knowledgeAnswer(knowledge: readonly string[], question: string):
       'Try asking about one of those.',
     ].join('\n');
   }
-  return ['Here is what I found:', '', ...chosen.flatMap((paragraph, i) => (i ? ['', paragraph] : [paragraph]))].join(
-    '\n',
-  );
+  return [
+    'Here is what I found:',
+    '',
+    ...read.flatMap((paragraph, i) => (i ? ['', paragraph] : [paragraph])),
+    ...(missed ? ['', `${missed}.`] : []),
+  ].join('\n');
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   type StreamPart,
 } from '../../../src/server/agent-turn.js';
 import { shippedFlows } from '../../../src/server/flows.js';
-import { knowledgeAnswer, streamPieces } from '../../../src/server/knowledge.js';
+import { chosenParagraphs, knowledgeAnswer, streamPieces } from '../../../src/server/knowledge.js';
 
 const knowledge = () => shippedFlows()['assistant']!.knowledge!;
 const ALL: AgentFlags = { tools: true, reasoning: true, sources: true };
@@ -107,7 +107,7 @@ describe('agentTurn', () => {
     }
   });
 
-  it('fails the first read for a question with the word "fail", and still answers', () => {
+  it('fails the first read for a question with the word "fail", and answers and cites only what it read', () => {
     const question = 'Refunds and certificates: why do they FAIL?';
     const parts = agentTurn(question, knowledge(), ALL, { id: 't' });
     expect(valuesOf(parts, 'a')).toEqual([
@@ -116,8 +116,20 @@ describe('agentTurn', () => {
       { toolCallId: 'call-t-3', result: { title: 'Certificates', words: expect.any(Number) } },
     ]);
     expect(TOOL_FAILURE.error).toBe('The document store did not answer.');
-    expect(text(parts)).toBe(knowledgeAnswer(knowledge(), question));
-    expect(valuesOf(parts, 'h')).toHaveLength(2);
+    // The document it could not read is neither cited nor quoted, and the answer says so.
+    expect(valuesOf(parts, 'h')).toEqual([
+      { sourceType: 'url', id: 'source-1', url: 'https://example.com/acme/verify', title: 'Certificates' },
+    ]);
+    const [refunds, certificates] = chosenParagraphs(knowledge(), question);
+    expect(text(parts)).toContain(certificates);
+    expect(text(parts)).not.toContain(refunds);
+    expect(text(parts)).toMatch(/I could not read the notes on Refunds just now\.$/);
+    // Its one document unread: nothing to quote or cite.
+    const alone = agentTurn('Why do refunds fail?', knowledge(), ALL, { id: 't' });
+    expect(valuesOf(alone, 'h')).toEqual([]);
+    expect(text(alone)).toBe(
+      'I could not read the notes on Refunds just now, so I cannot answer from them. Please ask again in a moment.',
+    );
     // Only the word: "failure" is not "fail".
     expect(JSON.stringify(agentTurn('refund failure', knowledge(), ALL))).not.toContain('isError');
   });
