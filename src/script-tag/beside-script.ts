@@ -17,9 +17,9 @@ import './shared-modules.js';
  * An on-demand file (`flowbot-chat.lazy.js`, `flowbot-chat.answers.js`) beside this module (the
  * widget's code of the script-tag path): loaded by the script-tag file's loader, checked against
  * the hash the build wrote here (`integrity`), then imported (the module that loaded, not a second
- * fetch). Rejects when it did not load or is not the build's; the callers fall back.
+ * fetch). Rejects when it did not load, is not the build's or has no hash; the callers fall back.
  */
-export function importOnDemandFile<T>(file: string, integrity: string): Promise<T> {
+export function importOnDemandFile<T>(file: string, integrity: string | undefined): Promise<T> {
   (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT] ??= {
     html,
     svg,

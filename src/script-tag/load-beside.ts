@@ -16,9 +16,10 @@
 
 /**
  * Loads `file` (beside the script-tag file) when its bytes match `integrity`; resolves with its URL.
+ * Without an `integrity` (a file the build gave no hash), nothing is fetched or run: refused as a changed file is.
  * `low`: fetched after what the page needs for its own first paint (the widget's code).
  */
-export type LoadBeside = (file: string, integrity: string, low?: boolean) => Promise<string>;
+export type LoadBeside = (file: string, integrity: string | undefined, low?: boolean) => Promise<string>;
 
 /** A registered symbol: equal wherever it is made, so the widget's code finds the loader. */
 export const LOAD_BESIDE = Symbol.for('flowbot-chat/load');
@@ -51,6 +52,9 @@ export function loadBeside(base: string): LoadBeside {
         console.error(`flowbot-chat: ${file} not run: ${why}`);
         reject(Error(why));
       };
+      const failed = (): void => notRun('it failed its integrity check or did not load');
+      // No hash (a file missing from the build's table) would let any bytes run: it is never fetched.
+      if (!integrity) return failed();
       const script = document.createElement('script');
       // No `crossorigin` needed: a module script is always fetched with CORS, and with the
       // credentials `crossorigin="anonymous"` asks for, so its hash can be checked on any origin.
@@ -59,7 +63,7 @@ export function loadBeside(base: string): LoadBeside {
       if (low) script.fetchPriority = 'low';
       script.onload = () => resolve(url);
       // A file that differs from the build's is never run (nor is one that did not arrive).
-      script.onerror = () => notRun('it failed its integrity check or did not load');
+      script.onerror = failed;
       try {
         script.src = policy?.createScriptURL(url) ?? url;
         document.head.append(script);

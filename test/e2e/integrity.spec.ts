@@ -210,6 +210,46 @@ test.describe('script-tag integrity', () => {
     expect(errors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
   });
 
+  test('runs nothing of a file the build gave no hash: it is not even fetched, and the console names it', async ({
+    page,
+  }) => {
+    const errors = consoleErrors(page);
+    const asked: string[] = [];
+    // A file beside the script-tag file, that would say so if it ran.
+    await page.route('**/flowbot-chat.unhashed-*.js', (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return route.fulfill({ contentType: 'text/javascript', body: 'globalThis.__flowbotTampered = "unhashed";' });
+    });
+    await page.goto('/inline.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    // Every file the widget loads goes through the script-tag file's loader, the one it hands over to
+    // the widget's code (as a language's file whose hash is missing from the languages' table would).
+    const outcomes = await page.evaluate(async () => {
+      type Load = (file: string, integrity: string | undefined) => Promise<string>;
+      const load = (globalThis as unknown as Record<symbol, Load>)[Symbol.for('flowbot-chat/load')]!;
+      const settle = (file: string, integrity: string | undefined) =>
+        load(file, integrity).then(
+          () => 'loaded',
+          () => 'refused',
+        );
+      return [
+        await settle('flowbot-chat.unhashed-empty.js', ''),
+        await settle('flowbot-chat.unhashed-none.js', undefined),
+      ];
+    });
+    expect(outcomes).toEqual(['refused', 'refused']);
+    expect(asked).toEqual([]);
+    expect(await tamperedRan(page)).toBeNull();
+    // Refused and reported as a changed file is.
+    expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([
+      refusal('flowbot-chat.unhashed-empty.js'),
+      refusal('flowbot-chat.unhashed-none.js'),
+    ]);
+    // The widget itself goes on.
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+  });
+
   test('loads nothing on a page that requires Trusted Types without allowing the policy flowbot-chat', async ({
     page,
   }) => {

@@ -12,7 +12,7 @@ import type { ExportPart } from '../transcript-export/on-demand.js';
 /** The export's part, loaded once (a failed load is asked for again later, see `createLoader`). */
 export const exportFile = createLoader<ExportPart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<ExportPart>('flowbot-chat.export.js', import.meta.env.FLOWBOT_EXPORT_INTEGRITY!)
+    ? importOnDemandFile<ExportPart>('flowbot-chat.export.js', import.meta.env.FLOWBOT_EXPORT_INTEGRITY)
     : import('../transcript-export/on-demand.js'),
 );
 
