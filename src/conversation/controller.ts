@@ -6,7 +6,15 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
+import {
+  FlowbotError,
+  FlowbotNetworkError,
+  isAbortError,
+  isFlowbotHttpError,
+  isFlowbotNetworkError,
+  isFlowbotResponseError,
+} from '../api/errors.js';
+import { isCallableBase } from '../api/transport/core.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
 import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
@@ -18,14 +26,19 @@ import type { Owed } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
+import type { configMistake, notFound } from './mistakes.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
-/** The code of a streamed answer's turn, on demand. */
-type StreamCode = { readonly streamAndReply: typeof streamAndReply };
+/** The code of a streamed answer's turn, and the words of a site owner's mistakes, on demand. */
+type StreamCode = {
+  readonly streamAndReply: typeof streamAndReply;
+  readonly configMistake: typeof configMistake;
+  readonly notFound: typeof notFound;
+};
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -39,7 +52,10 @@ export interface ControllerOptions extends ConversationOptions {
   readonly expiry?: () => typeof expiry | undefined;
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
-  /** Brings the code of a streamed answer's turn (`stream.ts`), in the script-tag build. */
+  /**
+   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
+   * owner's mistakes (`mistakes.ts`), in the script-tag build.
+   */
   readonly loadStream?: () => Promise<StreamCode>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
@@ -59,6 +75,11 @@ export class ConversationController implements ReactiveController {
   /** Keys of transcript entries: unique and stable across resets. */
   #nextKey = 0;
   readonly #timers = new Timers();
+  /** The site owner's mistakes already told in the console (once each). */
+  readonly #warned = new Set<string>();
+  /** The next try of a call the network failed, and how long it waited (ms; 0: none yet). */
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #backoff = 0;
 
   constructor(host: ReactiveControllerHost, options: ControllerOptions) {
     this.#host = host;
@@ -75,6 +96,12 @@ export class ConversationController implements ReactiveController {
   /** Whether `send` would be accepted now: an input is shown and no call is in flight. */
   get canSend(): boolean {
     return this.#s.canSend;
+  }
+
+  /** Whether the element's attributes cannot reach a viewer (no public id, an api-host without a scheme). */
+  get misconfigured(): boolean {
+    const { publicId, apiHost } = this.#options.config();
+    return !publicId.trim() || !isCallableBase(apiHost);
   }
 
   /** Whether a streamed answer is arriving (the visitor may stop it). */
@@ -99,6 +126,7 @@ export class ConversationController implements ReactiveController {
     const resume = this.#resume;
     this.#resume = undefined;
     resume?.();
+    if (this.#s.status === 'error' && this.#s.unreachable) this.#later();
   }
 
   hostDisconnected(): void {
@@ -106,6 +134,7 @@ export class ConversationController implements ReactiveController {
     this.#s.store?.release();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.#handleOnline);
     this.#request?.abort();
+    clearTimeout(this.#retryTimer);
     // Every pause ends now (the host left the page).
     this.#timers.flush();
     this.#s.typing = false;
@@ -129,7 +158,18 @@ export class ConversationController implements ReactiveController {
     const config = this.#options.config();
     const old = this.#s;
     this.reset();
-    if (!config.publicId) return;
+    if (this.misconfigured) {
+      // Nothing goes to a wrong address: the console says what to fix, the visitor that the chat is unavailable.
+      void this.#explain(config);
+      const what = config.publicId.trim() ? `api-host "${config.apiHost}" is not an http(s) URL` : 'no public-id';
+      this.#s.fail(
+        'start',
+        new FlowbotError(`startChat: ${what}`, { operation: 'startChat', method: 'POST', url: '' }),
+        undefined,
+        true,
+      );
+      return;
+    }
     const s = this.#s;
     // After an expired conversation: the new one says so, and takes the words the old one never did.
     if (old.status === 'expired') this.#options.expiry?.()?.follow(old, s);
@@ -212,6 +252,8 @@ export class ConversationController implements ReactiveController {
     this.#request?.abort();
     this.#request = undefined;
     this.#timers.flush();
+    clearTimeout(this.#retryTimer);
+    this.#backoff = 0;
   }
 
   #startNew(config: ConversationConfig): void {
@@ -243,11 +285,20 @@ export class ConversationController implements ReactiveController {
         else this.#resume = () => this.start();
         return;
       }
+      // No such bot: a Retry could never succeed; the console says what the viewer said.
+      if (isFlowbotHttpError(error) && error.status === 404) {
+        void this.#explain(config, error);
+        this.#s.fail('start', error, undefined, true);
+        return;
+      }
+      if (isFlowbotNetworkError(error)) return this.#unreachable('start', error, () => void this.#begin(config));
       this.#s.fail('start', error, () => this.start(), true);
       return;
     }
     if (generation !== this.#generation) return;
     this.#request = undefined;
+    this.#backoff = 0;
+    this.#s.clearError();
     this.#s.sessionId = result.sessionId;
     this.#s.resultId = result.resultId;
     this.#s.flowbot = result.flowbot;
@@ -313,14 +364,15 @@ export class ConversationController implements ReactiveController {
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#request = undefined;
-      // The viewer no longer knows the session (expired, restarted, the bot republished): a repeat
-      // cannot succeed, so the conversation ends as expired, the answer's words kept for the next one.
-      // A 4xx may say so: its code (on demand, with the notice) is waited for if not there yet.
-      if (mayBeExpired(error) && !this.#options.expiry?.()) {
-        await this.#options.loadExpiry?.().catch(() => undefined);
-        if (generation !== this.#generation) return;
+      if (await this.#endedBy(error, entry, generation)) return;
+      // The viewer could not be reached: the answer goes by itself once it can, after asking where the
+      // conversation stands (`#resync`). Not for an input that a continue without an answer would skip.
+      const skippable = this.#s.input?.type === 'file input' || this.#s.input?.type === 'payment input';
+      if (isFlowbotNetworkError(error) && !(entry && skippable)) {
+        if (entry) entry.state = 'failed';
+        this.#unreachable('send', error, () => void this.#resync(entry, reply));
+        return;
       }
-      if (this.#expired('send', error, entry)) return;
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
       // (a resend would give it to the bot twice); Retry asks the bot to go on.
       if (isFlowbotResponseError(error) && error.status < 300) {
@@ -336,9 +388,104 @@ export class ConversationController implements ReactiveController {
     }
     if (generation !== this.#generation) return;
     this.#request = undefined;
+    this.#backoff = 0;
     if (entry) this.#delivered(entry);
     this.#s.setStatus('ready');
     await play(this.#stage(generation), result);
+  }
+
+  /**
+   * Whether `error` ended the conversation as expired: the viewer no longer knows the session
+   * (expired, restarted, the bot republished), so a repeat cannot succeed; the answer's words are
+   * kept for the next one. A 4xx may say so: its code (on demand, with the notice) is waited for
+   * if not there yet. True too when the conversation moved on meanwhile (nothing more to do).
+   */
+  async #endedBy(error: unknown, entry: AnswerEntry | undefined, generation: number): Promise<boolean> {
+    if (mayBeExpired(error) && !this.#options.expiry?.()) {
+      await this.#options.loadExpiry?.().catch(() => undefined);
+      if (generation !== this.#generation) return true;
+    }
+    return this.#expired('send', error, entry);
+  }
+
+  /**
+   * A call failed on the network (the viewer is down, or the connection): the visitor is told the
+   * chat cannot be reached, and `run` tries again by itself after 1 s, then twice as long each time
+   * up to 30 s, at once when the browser says it is back online, never while the host is away.
+   */
+  #unreachable(action: FailedAction, error: unknown, run: () => void): void {
+    const s = this.#s;
+    // The event and the field's words once per outage, not at every try.
+    const first = !s.unreachable;
+    s.unreachable = true;
+    s.fail(action, error, run, first);
+    this.#later();
+  }
+
+  #later(): void {
+    clearTimeout(this.#retryTimer);
+    if (!this.#connected) return;
+    this.#backoff = Math.min(this.#backoff ? this.#backoff * 2 : 1000, 30_000);
+    this.#retryTimer = setTimeout(this.#again, this.#backoff);
+  }
+
+  /** The next try of an unreachable call; none while a call is in flight. */
+  readonly #again = (): void => {
+    const s = this.#s;
+    if (s.status === 'error' && s.unreachable && !this.#request) s.retryRun?.();
+  };
+
+  /**
+   * After a network error, the viewer is first asked where the conversation stands, with a continue
+   * without an answer (the question waiting for one stays where it is): when it still waits for the
+   * answer (the same input, or the streamed answer's reply), the answer goes now; otherwise the
+   * request had reached it and only its response was lost, so the answer is not given to the bot a
+   * second time and the conversation goes on from what the viewer says now. Meanwhile the notice stays.
+   */
+  async #resync(entry: AnswerEntry | undefined, reply: ChatAnswer | undefined): Promise<void> {
+    const { sessionId, client, input } = this.#s;
+    if (!sessionId || !client) return;
+    const generation = this.#generation;
+    const signal = this.#newRequest();
+    let result: ContinueChatResult;
+    try {
+      result = await client.continueChat(sessionId, undefined, { signal });
+    } catch (error) {
+      // Aborted: the host left (it tries again when back), or the visitor sent an answer meanwhile.
+      if (generation !== this.#generation || isAbortError(error)) return;
+      this.#request = undefined;
+      if (await this.#endedBy(error, entry, generation)) return;
+      const again = (): void => void this.#resync(entry, reply);
+      if (isFlowbotNetworkError(error)) this.#unreachable('send', error, again);
+      else this.#s.fail('send', error, again, true);
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#request = undefined;
+    this.#backoff = 0;
+    const waits = entry
+      ? result.input?.id === input?.id
+      : !!reply && !!result.clientSideActions?.some((action) => /^stream/.test(String(action.type)));
+    if (waits) return this.#deliver(entry, reply);
+    if (entry) this.#delivered(entry);
+    this.#s.clearError();
+    this.#s.setStatus('ready');
+    await play(this.#stage(generation), result);
+  }
+
+  /** Tells the site owner in the console what to fix, once per element and mistake (`error`: a 404 on start). */
+  async #explain(config: ConversationConfig, error?: unknown): Promise<void> {
+    let code: Pick<StreamCode, 'configMistake' | 'notFound'>;
+    try {
+      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js'));
+    } catch {
+      // The on-demand file did not load: its loader says so.
+      return;
+    }
+    const text = error === undefined ? code.configMistake(config) : code.notFound(config, error);
+    if (!text || this.#warned.has(text)) return;
+    this.#warned.add(text);
+    console.warn(`flowbot-chat: ${text}`);
   }
 
   /**
@@ -389,7 +536,7 @@ export class ConversationController implements ReactiveController {
   async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
     const again = (): void => void this.#streamAndReply(messages, generation);
     if (this.#connected) this.#s.setTyping(true);
-    let code: StreamCode;
+    let code: Pick<StreamCode, 'streamAndReply'>;
     try {
       code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./stream.js'));
     } catch (error) {
@@ -445,12 +592,17 @@ export class ConversationController implements ReactiveController {
 
   /**
    * Back online: the call that failed goes again, once (`retry` runs it a single time), when it
-   * cannot have reached the viewer (a start, a stream, an answer that never left); an answer whose
-   * response was lost keeps its manual Retry (`continueChat` has no duplicate protection).
+   * cannot have reached the viewer (a start, a stream, an answer that never left); one the network
+   * failed tries at once (`#resync` first asks whether the viewer has it); an answer that timed out
+   * keeps its manual Retry (`continueChat` has no duplicate protection).
    */
   readonly #handleOnline = (): void => {
     const s = this.#s;
-    if (s.status === 'error' && (s.unsent || s.errorAction !== 'send')) this.retry();
+    if (s.status === 'error' && s.unreachable) {
+      this.#backoff = 0;
+      clearTimeout(this.#retryTimer);
+      this.#again();
+    } else if (s.status === 'error' && (s.unsent || s.errorAction !== 'send')) this.retry();
   };
 
   #show(message: ChatMessage, local: boolean): void {
@@ -462,6 +614,7 @@ export class ConversationController implements ReactiveController {
   }
 
   #newRequest(): AbortSignal {
+    clearTimeout(this.#retryTimer);
     this.#request?.abort();
     this.#request = new AbortController();
     return this.#request.signal;

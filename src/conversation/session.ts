@@ -38,6 +38,10 @@ export interface ConversationState {
   readonly error: unknown;
   /** Which call failed (when `status` is `error`). */
   readonly errorAction: FailedAction | undefined;
+  /** The call failed on the network (the viewer could not be reached): it goes again by itself. */
+  readonly unreachable: boolean;
+  /** Nothing to retry: the bot does not exist, or the element's attributes cannot reach it. */
+  readonly final: boolean;
   /** The live session's id. */
   readonly sessionId: string | undefined;
   /** The live session's result id. */
@@ -77,6 +81,8 @@ export class Session implements ConversationState {
   retryRun: (() => void) | undefined;
   /** The call that failed never left the browser (it was offline): back online, it goes by itself. */
   unsent = false;
+  unreachable = false;
+  final = false;
   /** Bot messages the server sent so far (the first one may skip its typing). */
   serverMessages = 0;
   store: ConversationStore | undefined;
@@ -144,10 +150,12 @@ export class Session implements ConversationState {
     this.#host.notify({ type: 'message', message, local });
   }
 
-  fail(action: FailedAction, error: unknown, retry: () => void, report: boolean): void {
+  /** The call `action` failed with `error`; `retry` repeats it (none: nothing can, the failure is final). */
+  fail(action: FailedAction, error: unknown, retry: (() => void) | undefined, report: boolean): void {
     this.error = error;
     this.errorAction = action;
     this.retryRun = retry;
+    this.final = !retry;
     this.setStatus('error');
     if (report) this.#host.notify({ type: 'error', error, action });
   }
@@ -159,7 +167,7 @@ export class Session implements ConversationState {
 
   /** Clears the last failure before a new call. */
   clearError(): void {
-    this.unsent = false;
+    this.unsent = this.unreachable = false;
     this.error = undefined;
     this.errorAction = undefined;
     this.retryRun = undefined;

@@ -408,11 +408,11 @@ export class FlowbotChat extends LitElement {
       if (status === 'unavailable') session.reset();
       // Another bot or server: the old conversation is meaningless.
       if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
+      // Attributes that reach no viewer are told of at once (in the console, and in the panel), closed or not.
       if (
         this.isConnected &&
-        this.publicId &&
         session.state.status === 'idle' &&
-        (this.#panel.floating ? this.open : true)
+        (session.misconfigured || (this.publicId && (this.#panel.floating ? this.open : true)))
       ) {
         // With the script-tag file's early start on its way, the first render draws the widget alone
         // and the conversation takes that start over in the next task: the page's load has no task of both.

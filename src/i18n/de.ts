@@ -21,6 +21,7 @@ export const de: FlowbotStrings = {
   retry: 'Erneut versuchen',
   notSent: 'Nicht gesendet',
   offline: 'Sie sind offline. Der Chat geht weiter, sobald die Verbindung wieder besteht.',
+  unreachable: 'Der Chat ist nicht erreichbar. Er geht von selbst weiter, sobald es wieder geht.',
   sending: 'Wird gesendet…',
   error: 'Etwas ist schiefgelaufen…',
   unavailable: 'Dieser Chat ist nicht verfügbar',

@@ -23,6 +23,7 @@ export const enFirst = {
   retry: 'Retry',
   notSent: 'Not sent',
   offline: 'You are offline. The chat goes on once the connection is back.',
+  unreachable: 'The chat cannot be reached. It goes on by itself once it can.',
   sending: 'Sending…',
   error: 'Something went wrong…',
   unavailable: 'This chat is unavailable',

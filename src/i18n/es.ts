@@ -21,6 +21,7 @@ export const es: FlowbotStrings = {
   retry: 'Reintentar',
   notSent: 'No enviado',
   offline: 'Estás sin conexión. El chat continuará cuando vuelva la conexión.',
+  unreachable: 'No se puede conectar con el chat. Continuará solo en cuanto sea posible.',
   sending: 'Enviando…',
   error: 'Algo salió mal…',
   unavailable: 'Este chat no está disponible',

@@ -21,6 +21,7 @@ export const fr: FlowbotStrings = {
   retry: 'Réessayer',
   notSent: 'Non envoyé',
   offline: 'Vous êtes hors ligne. La conversation reprendra dès le retour de la connexion.',
+  unreachable: 'Le chat est injoignable. Il reprendra de lui-même dès que possible.',
   sending: 'Envoi…',
   error: 'Une erreur s’est produite…',
   unavailable: 'Ce chat n’est pas disponible',

@@ -21,6 +21,7 @@ export const he: FlowbotStrings = {
   retry: 'ניסיון חוזר',
   notSent: 'לא נשלחה',
   offline: 'אין חיבור לאינטרנט. השיחה תימשך כשהחיבור יחזור.',
+  unreachable: 'לא ניתן להתחבר לצ׳אט. השיחה תימשך מעצמה ברגע שאפשר.',
   sending: 'בשליחה…',
   error: 'משהו השתבש…',
   unavailable: 'הצ׳אט הזה אינו זמין',

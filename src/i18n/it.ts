@@ -21,6 +21,7 @@ export const it: FlowbotStrings = {
   retry: 'Riprova',
   notSent: 'Non inviato',
   offline: 'Sei offline. La chat riprenderà quando tornerà la connessione.',
+  unreachable: 'Impossibile raggiungere la chat. Riprenderà da sola appena possibile.',
   sending: 'Invio…',
   error: 'Qualcosa è andato storto…',
   unavailable: 'Questa chat non è disponibile',

@@ -21,6 +21,7 @@ export const ja: FlowbotStrings = {
   retry: '再試行',
   notSent: '未送信',
   offline: 'オフラインです。接続が回復するとチャットを再開します。',
+  unreachable: 'チャットに接続できません。接続でき次第、自動的に再開します。',
   sending: '送信中…',
   error: 'エラーが発生しました…',
   unavailable: 'このチャットは利用できません',

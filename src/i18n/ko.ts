@@ -21,6 +21,7 @@ export const ko: FlowbotStrings = {
   retry: '다시 시도',
   notSent: '전송되지 않음',
   offline: '오프라인 상태입니다. 연결이 복구되면 채팅이 계속됩니다.',
+  unreachable: '채팅에 연결할 수 없습니다. 가능해지면 자동으로 계속됩니다.',
   sending: '보내는 중…',
   error: '문제가 발생했습니다…',
   unavailable: '이 채팅은 사용할 수 없습니다',

@@ -21,6 +21,7 @@ export const nl: FlowbotStrings = {
   retry: 'Opnieuw proberen',
   notSent: 'Niet verstuurd',
   offline: 'Je bent offline. De chat gaat verder zodra de verbinding terug is.',
+  unreachable: 'De chat is niet bereikbaar. Hij gaat vanzelf verder zodra het kan.',
   sending: 'Wordt verstuurd…',
   error: 'Er is iets misgegaan…',
   unavailable: 'Deze chat is niet beschikbaar',

@@ -21,6 +21,7 @@ export const pl: FlowbotStrings = {
   retry: 'Ponów',
   notSent: 'Nie wysłano',
   offline: 'Jesteś offline. Czat będzie kontynuowany po przywróceniu połączenia.',
+  unreachable: 'Nie można połączyć się z czatem. Będzie kontynuowany sam, gdy tylko to możliwe.',
   sending: 'Wysyłanie…',
   error: 'Coś poszło nie tak…',
   unavailable: 'Ten czat jest niedostępny',

@@ -21,6 +21,7 @@ const ptBR: FlowbotStrings = {
   retry: 'Tentar novamente',
   notSent: 'Não enviada',
   offline: 'Você está sem conexão. A conversa continua quando a conexão voltar.',
+  unreachable: 'Não foi possível conectar ao chat. A conversa continua sozinha assim que possível.',
   sending: 'Enviando…',
   error: 'Algo deu errado…',
   unavailable: 'Este chat não está disponível',

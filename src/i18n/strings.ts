@@ -25,6 +25,7 @@ export interface FlowbotStrings {
   retry: string;
   notSent: string;
   offline: string;
+  unreachable: string;
   sending: string;
   error: string;
   unavailable: string;

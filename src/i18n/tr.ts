@@ -21,6 +21,7 @@ export const tr: FlowbotStrings = {
   retry: 'Yeniden dene',
   notSent: 'Gönderilmedi',
   offline: 'Çevrimdışısınız. Bağlantı geri geldiğinde sohbet devam eder.',
+  unreachable: 'Sohbete ulaşılamıyor. Mümkün olduğunda kendiliğinden devam eder.',
   sending: 'Gönderiliyor…',
   error: 'Bir sorun oluştu…',
   unavailable: 'Bu sohbet kullanılamıyor',

@@ -21,6 +21,7 @@ export const zhCN: FlowbotStrings = {
   retry: '重试',
   notSent: '未发送',
   offline: '您已离线。连接恢复后对话将继续。',
+  unreachable: '无法连接到聊天。一旦可以连接，对话将自动继续。',
   sending: '正在发送…',
   error: '出了点问题…',
   unavailable: '此聊天不可用',

@@ -4,7 +4,7 @@
  * (a blocked redirect, an error with its retry, the "unavailable" state).
  */
 import { html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
-import { isFlowbotHttpError, isFlowbotResponseError } from '../api/errors.js';
+import { isFlowbotResponseError } from '../api/errors.js';
 // Types only: the renderer draws the transcript the conversation holds, so it must know its shape.
 import type {
   AnswerEntry,
@@ -27,6 +27,10 @@ export interface TranscriptView {
   readonly typing: boolean;
   readonly error: unknown;
   readonly errorAction: FailedAction | undefined;
+  /** The viewer could not be reached: the call goes again by itself (no Retry). */
+  readonly unreachable: boolean;
+  /** Nothing to retry (no such bot, attributes that reach no viewer). */
+  readonly final: boolean;
   readonly flowbot: unknown;
 }
 
@@ -254,14 +258,22 @@ function renderError(view: TranscriptView, ctx: TranscriptContext): TemplateResu
   if (failure) return failure;
   const system = readSystemMessages(view.flowbot);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  let message = offline ? strings.offline : (system.networkErrorMessage ?? strings.error);
-  if (errorAction === 'start' && isFlowbotHttpError(error) && error.status === 404) message = strings.unavailable;
+  const { final, unreachable } = view;
+  let message = offline
+    ? strings.offline
+    : (system.networkErrorMessage ?? (unreachable ? strings.unreachable : strings.error));
+  // No such bot, or attributes that reach none: said in the console; here, no Retry that cannot succeed.
+  if (final) message = strings.unavailable;
   // The server took the answer but its reply could not be read: nothing is "not sent".
   else if (isFlowbotResponseError(error) && error.status < 300) message = strings.unreadable;
   // The bubble already shows "Not sent"; the alert says it for screen readers only.
   const notSent = errorAction === 'send' && view.entries.some((e) => e.kind === 'answer' && e.state === 'failed');
   return html`<div part="error" class="error" role="alert">
     <span>${notSent ? html`<span class="visually-hidden">${strings.notSent}. </span>` : nothing}${message}</span>
-    <button part="retry-button" class="retry" type="button" @click=${ctx.onRetry}>${strings.retry}</button>
+    ${
+      final || unreachable
+        ? nothing
+        : html`<button part="retry-button" class="retry" type="button" @click=${ctx.onRetry}>${strings.retry}</button>`
+    }
   </div>`;
 }

@@ -13,7 +13,7 @@
  *
  * Both sides meet under registered symbols, so two copies of the script agree.
  */
-import { normaliseBaseUrl } from '../api/transport/core.js';
+import { isCallableBase, normaliseBaseUrl } from '../api/transport/core.js';
 import { startChatRoute } from '../protocol/routes.js';
 
 /** What the widget needs to build its first request. */
@@ -46,10 +46,12 @@ const early = (): Map<Element, Early> => ((globalThis as Shared)[EARLY] ??= new 
 /**
  * The URL and body of the start request, exactly as the widget's viewer client sends them; none
  * for an id that is not one plain path segment (`[\w.~-]`, not starting with a dot, so never `.`
- * or `..`): ids the client checks (and may refuse, with its own error) are left to it.
+ * or `..`), or an `apiHost` that is not a URL it can call (`isCallableBase`): ids the client checks
+ * (and may refuse, with its own error) and such hosts are left to it.
  */
 export function startRequest(request: StartRequest): { url: string; body: string | undefined } | undefined {
-  if (!/^[\w~-][\w.~-]*$/.test(request.publicId)) return undefined;
+  // An api-host the widget will refuse (and say why) sends nothing, here too.
+  if (!/^[\w~-][\w.~-]*$/.test(request.publicId) || !isCallableBase(request.apiHost)) return undefined;
   // Such an id is its own encoding.
   const path = `${normaliseBaseUrl(request.apiHost)}${startChatRoute(request.publicId)}`;
   const fields = {

@@ -122,6 +122,13 @@ export interface EndpointConfig {
   token?: TokenSource | undefined;
 }
 
+/**
+ * Whether the widget can call `baseUrl`: empty (the page's own origin), `http(s)://…`, `//host…` or a
+ * path from the root. Anything else (`127.0.0.1:8787`, `viewer.example.com`) would be read as a path
+ * under the page's own address, or as a scheme, and sent where no viewer is.
+ */
+export const isCallableBase = (baseUrl: string): boolean => /^(https?:\/\/|\/|$)/i.test(baseUrl.trim());
+
 /** Strips trailing slashes; an empty base means the page's own origin. */
 export function normaliseBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, '');
