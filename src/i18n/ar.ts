@@ -77,7 +77,8 @@ export const ar: FlowbotStrings = {
   interrupted: 'انقطعت الإجابة.',
   tryAgain: 'حاول مرة أخرى',
   working: 'جارٍ العمل…',
-  toolRunning: '{tool}…',
+  // A word, not an ellipsis: after a left-to-right tool name, an ellipsis is drawn before it.
+  toolRunning: 'قيد التشغيل: {tool}',
   toolDone: '{tool}: اكتمل',
   toolFailed: '{tool}: فشل',
   usedTools:

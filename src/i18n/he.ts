@@ -77,7 +77,8 @@ export const he: FlowbotStrings = {
   interrupted: 'התשובה נקטעה.',
   tryAgain: 'ניסיון נוסף',
   working: 'בעבודה…',
-  toolRunning: '{tool}…',
+  // A word, not an ellipsis: after a left-to-right tool name, an ellipsis is drawn before it.
+  toolRunning: 'פועל: {tool}',
   toolDone: '{tool}: הושלם',
   toolFailed: '{tool}: נכשל',
   usedTools: 'one{נעשה שימוש ב־# כלי} two{נעשה שימוש ב־# כלים} other{נעשה שימוש ב־# כלים}',

@@ -64,11 +64,12 @@ function toolLine(call: AgentToolCall, ctx: AgentContext, w: AgentWords): Templa
   const own = ctx.toolNames?.[call.name];
   const english = !ctx.lang || /^en\b/i.test(ctx.lang);
   const name = typeof own === 'string' && own ? own : readableToolName(call.name, english && call.state === 'running');
-  const said = (call.state === 'running' ? w.toolRunning : call.state === 'done' ? w.toolDone : w.toolFailed).replace(
-    '{tool}',
-    name,
-  );
-  return html`<li class="fb-tool" data-state=${call.state}><details><summary><span class="fb-tool-icon" aria-hidden="true"></span><span class="fb-tool-said">${said}</span></summary><dl class="fb-tool-io"><dt>${w.toolInput}</dt><dd><pre>${call.input || '{}'}</pre></dd>${
+  // The name (often English words made from the tool's identifier) is isolated from the words of
+  // the widget's language around it, so neither reorders the other in a right-to-left line.
+  const [before, after] = (
+    call.state === 'running' ? w.toolRunning : call.state === 'done' ? w.toolDone : w.toolFailed
+  ).split('{tool}');
+  return html`<li class="fb-tool" data-state=${call.state}><details><summary><span class="fb-tool-icon" aria-hidden="true"></span><span class="fb-tool-said">${before}<bdi>${name}</bdi>${after ?? ''}</span></summary><dl class="fb-tool-io"><dt>${w.toolInput}</dt><dd><pre>${call.input || '{}'}</pre></dd>${
     call.output === undefined ? nothing : html`<dt>${w.toolOutput}</dt><dd><pre>${call.output}</pre></dd>`
   }</dl></details></li>`;
 }

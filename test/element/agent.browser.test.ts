@@ -129,6 +129,42 @@ describe('<flowbot-chat> agent activity', () => {
     }
   });
 
+  it('keeps a tool line of a right-to-left widget in reading order: the name isolated from the words around it', async () => {
+    const bytes = encoder.encode(TURN);
+    const held = TURN.indexOf('a:{"toolCallId":"t2"');
+    const viewer = scriptedViewer(() => [bytes.slice(0, held), bytes.slice(held)], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="ar" dir="rtl"></flowbot-chat>`);
+    await until(() => viewer.calls.some((c) => c.url.includes('/streamMessage')));
+    viewer.release();
+    /** Where the line's text is drawn, and where the tool's name is, from the left. */
+    const boxes = (line: Element) => {
+      const said = line.querySelector('.fb-tool-said')!;
+      const all = document.createRange();
+      all.selectNodeContents(said);
+      const name = [...said.querySelectorAll('bdi')].find((b) => b.textContent === 'Read document');
+      const box = name?.getBoundingClientRect();
+      const whole = all.getBoundingClientRect();
+      return {
+        text: said.textContent,
+        name: box && [Math.round(box.left), Math.round(box.right)],
+        whole: [Math.round(whole.left), Math.round(whole.right)],
+      };
+    };
+    const running = await until(() => $(el, '.streaming .fb-tool[data-state="running"]'));
+    // Read from the right: what happens, in Arabic, then the name; nothing of the line drawn past the name's left.
+    const live = boxes(running);
+    expect(live.text).toBe('قيد التشغيل: Read document');
+    expect(live.name?.[0]).toBe(live.whole[0]);
+    expect(live.name![1]).toBeLessThan(live.whole[1]!);
+    viewer.release();
+    await answered(el);
+    // Done or failed: the name first (at the right), then what came of it.
+    const failed = boxes(answerOf(el).querySelector('.fb-tool[data-state="failed"]')!);
+    expect(failed.text).toBe('Read document: فشل');
+    expect(failed.name?.[1]).toBe(failed.whole[1]);
+    expect(failed.name![0]).toBeGreaterThan(failed.whole[0]!);
+  });
+
   it('stops the running spinner for visitors who prefer reduced motion, and says what runs in words', async () => {
     const bytes = encoder.encode(TURN);
     const held = TURN.indexOf('a:{"toolCallId":"t2"');
