@@ -98,6 +98,37 @@ for (const persist of [false, true]) {
   });
 }
 
+test('the expired notice is an alert, said once, and its Start again a plain button beside it', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/inline.html');
+  await inner(page, 'choice').filter({ hasText: 'Billing' }).click();
+  await expect(inner(page, 'bot-message').filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+  const widget = page.locator('flowbot-chat');
+  await expect(widget.getByRole('alert')).toHaveCount(0);
+  await forget(request);
+  await field(page).fill('ada@example.com');
+  await field(page).press('Enter');
+  await expectExpired(page);
+  // What a screen reader announces at once: the notice's words, alone (not the button's).
+  const alert = widget.getByRole('alert');
+  await expect(alert).toHaveCount(1);
+  await expect(alert).toHaveText('This conversation has expired.');
+  await expect(inner(page, 'expired')).toMatchAriaSnapshot(`
+    - alert: This conversation has expired.
+    - button "Start again"
+  `);
+  // Said once: the alert is not drawn again as the widget renders on (a new alert would be said again).
+  await alert.evaluate((node) => ((node as HTMLElement & { said?: boolean }).said = true));
+  await inner(page, 'start-again-button').focus();
+  await widget.evaluate((el) => (el as HTMLElementTagNameMap['flowbot-chat']).requestUpdate());
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.waitForTimeout(300);
+  await expect(alert).toHaveCount(1);
+  expect(await alert.evaluate((node) => (node as HTMLElement & { said?: boolean }).said)).toBe(true);
+});
+
 test('a viewer that answers 404 forever costs one request per visitor action', async ({ page, request }) => {
   const calls = await watch(page);
   await page.goto('/inline.html');

@@ -16,6 +16,7 @@ import * as zh_cn from '../../src/i18n/zh-cn.js';
 import * as ko from '../../src/i18n/ko.js';
 import * as ar from '../../src/i18n/ar.js';
 import * as he from '../../src/i18n/he.js';
+import { enFirst } from '../../src/i18n/en.js';
 
 /** Each shipped language's words, by file. */
 const words = {
@@ -131,13 +132,17 @@ test.describe('a language the widget does not ship', () => {
 });
 
 test.describe('every language it ships', () => {
-  /** Each language besides English: its file, the tag a page says, and its word for the conversation. */
-  const LANGUAGES: [file: string, tag: string, conversation: string][] = Object.entries(words).map(([file, module]) => {
+  /**
+   * Each language besides English: its file, the tag a page says, and the name of the first question's
+   * group of choices, a word no shipped language shares with English (French says "Conversation" too,
+   * so the conversation's name could not tell French from English).
+   */
+  const LANGUAGES: [file: string, tag: string, choices: string][] = Object.entries(words).map(([file, module]) => {
     const [tag, strings] = Object.entries(module.catalogues)[0]!;
-    return [file, tag, strings.conversation];
+    return [file, tag, strings.choices!];
   });
 
-  for (const [file, tag, conversation] of LANGUAGES) {
+  for (const [file, tag, choices] of LANGUAGES) {
     test(`a page in ${tag} fetches its words alone, checked, and speaks them`, async ({ page }) => {
       const problems = watch(page);
       const fetched: string[] = [];
@@ -148,7 +153,8 @@ test.describe('every language it ships', () => {
       // A page that says this language (right to left for Arabic and Hebrew).
       const rtl = /^(ar|he)/.test(tag) ? '&dir=rtl' : '';
       await page.goto(`/lang.html?lang=${tag}${rtl}`);
-      await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', conversation);
+      expect(choices, 'a word that tells it from English').not.toBe(enFirst.choices);
+      await expect(inline(page, '[role="group"]:has([part~="choice"])')).toHaveAttribute('aria-label', choices);
       // (The browser's request events may come a moment after what the file did.)
       await expect
         .poll(() => [...fetched].sort())
