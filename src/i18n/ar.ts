@@ -91,7 +91,7 @@ export const ar: FlowbotStrings = {
   botAt: 'البوت، {time}',
   youAt: 'أنت، {time}',
   transcriptKeys:
-    'يتنقل السهمان لأعلى ولأسفل بين الرسائل، وينتقل Home وEnd إلى الأولى والأخيرة، وينتقل Esc إلى حقل الإجابة.',
+    'يتنقل السهمان لأعلى ولأسفل بين الرسائل، وينتقل Home وEnd إلى الأولى والأخيرة، وينتقل Enter إلى روابط الرسالة وأزرارها، ويعيد Esc إلى الرسالة ثم إلى حقل الإجابة.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

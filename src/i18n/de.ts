@@ -89,7 +89,7 @@ export const de: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Sie, {time}',
   transcriptKeys:
-    'Die Pfeiltasten nach oben und unten wechseln zwischen den Nachrichten, Pos1 und Ende springen zur ersten und letzten, Esc springt zum Antwortfeld.',
+    'Die Pfeiltasten nach oben und unten wechseln zwischen den Nachrichten, Pos1 und Ende springen zur ersten und letzten, Eingabe springt zu den Links und Schaltflächen einer Nachricht, Esc springt zurück und dann zum Antwortfeld.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -103,7 +103,7 @@ export const enOnDemand = {
   botAt: 'Bot, {time}',
   youAt: 'You, {time}',
   transcriptKeys:
-    'Up and down arrows move between messages, Home and End go to the first and last, Escape goes to the answer field.',
+    'Up and down arrows move between messages, Home and End go to the first and last, Enter goes to the links and buttons of a message, Escape goes back and then to the answer field.',
 } satisfies Partial<FlowbotStrings>;
 
 /** English. */

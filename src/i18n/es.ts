@@ -89,7 +89,7 @@ export const es: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Tú, {time}',
   transcriptKeys:
-    'Las flechas arriba y abajo pasan de un mensaje a otro, Inicio y Fin van al primero y al último, Esc va al campo de respuesta.',
+    'Las flechas arriba y abajo pasan de un mensaje a otro, Inicio y Fin van al primero y al último, Intro va a los enlaces y botones de un mensaje, Esc vuelve y luego va al campo de respuesta.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

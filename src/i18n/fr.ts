@@ -89,7 +89,7 @@ export const fr: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Vous, {time}',
   transcriptKeys:
-    'Les flèches haut et bas passent d’un message à l’autre, Début et Fin vont au premier et au dernier, Échap va au champ de réponse.',
+    'Les flèches haut et bas passent d’un message à l’autre, Début et Fin vont au premier et au dernier, Entrée va aux liens et aux boutons d’un message, Échap revient puis va au champ de réponse.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

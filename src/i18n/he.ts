@@ -90,7 +90,7 @@ export const he: FlowbotStrings = {
   botAt: 'בוט, {time}',
   youAt: 'אני, {time}',
   transcriptKeys:
-    'מקשי החיצים למעלה ולמטה עוברים בין ההודעות, Home ו־End עוברים להודעה הראשונה ולאחרונה, Esc עובר לשדה התשובה.',
+    'מקשי החיצים למעלה ולמטה עוברים בין ההודעות, Home ו־End עוברים להודעה הראשונה ולאחרונה, Enter עובר לקישורים ולכפתורים של הודעה, Esc חוזר ואחר כך עובר לשדה התשובה.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

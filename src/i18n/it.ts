@@ -89,7 +89,7 @@ export const it: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Tu, {time}',
   transcriptKeys:
-    'Le frecce su e giù passano da un messaggio all’altro, Home e Fine vanno al primo e all’ultimo, Esc va al campo di risposta.',
+    'Le frecce su e giù passano da un messaggio all’altro, Home e Fine vanno al primo e all’ultimo, Invio va ai link e ai pulsanti di un messaggio, Esc torna indietro e poi va al campo di risposta.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -89,7 +89,7 @@ export const ja: FlowbotStrings = {
   botAt: 'ボット、{time}',
   youAt: 'あなた、{time}',
   transcriptKeys:
-    '上下の矢印キーでメッセージ間を移動し、Home キーと End キーで最初と最後のメッセージへ、Esc キーで回答欄へ移動します。',
+    '上下の矢印キーでメッセージ間を移動し、Home キーと End キーで最初と最後のメッセージへ、Enter キーでメッセージ内のリンクとボタンへ、Esc キーで戻り、もう一度押すと回答欄へ移動します。',
 };
 
 /** The catalogues of this file, by lower-case tag. */

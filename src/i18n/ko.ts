@@ -89,7 +89,7 @@ export const ko: FlowbotStrings = {
   botAt: '봇, {time}',
   youAt: '나, {time}',
   transcriptKeys:
-    '위아래 화살표 키로 메시지 사이를 이동하고, Home 키와 End 키로 첫 메시지와 마지막 메시지로, Esc 키로 답변 입력란으로 이동합니다.',
+    '위아래 화살표 키로 메시지 사이를 이동하고, Home 키와 End 키로 첫 메시지와 마지막 메시지로, Enter 키로 메시지의 링크와 버튼으로, Esc 키로 돌아온 뒤 답변 입력란으로 이동합니다.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

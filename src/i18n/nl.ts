@@ -89,7 +89,7 @@ export const nl: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Jij, {time}',
   transcriptKeys:
-    'Met de pijltoetsen omhoog en omlaag ga je van bericht naar bericht, met Home en End naar het eerste en laatste, met Esc naar het antwoordveld.',
+    'Met de pijltoetsen omhoog en omlaag ga je van bericht naar bericht, met Home en End naar het eerste en laatste, met Enter naar de links en knoppen van een bericht, met Esc terug en daarna naar het antwoordveld.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -89,7 +89,7 @@ export const pl: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Ty, {time}',
   transcriptKeys:
-    'Strzałki w górę i w dół przechodzą między wiadomościami, Home i End przechodzą do pierwszej i ostatniej, Esc przechodzi do pola odpowiedzi.',
+    'Strzałki w górę i w dół przechodzą między wiadomościami, Home i End przechodzą do pierwszej i ostatniej, Enter przechodzi do linków i przycisków wiadomości, Esc wraca, a potem przechodzi do pola odpowiedzi.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -89,7 +89,7 @@ const ptBR: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Você, {time}',
   transcriptKeys:
-    'As setas para cima e para baixo passam de uma mensagem a outra, Home e End vão à primeira e à última, Esc vai ao campo de resposta.',
+    'As setas para cima e para baixo passam de uma mensagem a outra, Home e End vão à primeira e à última, Enter vai aos links e botões de uma mensagem, Esc volta e depois vai ao campo de resposta.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

@@ -89,7 +89,7 @@ export const tr: FlowbotStrings = {
   botAt: 'Bot, {time}',
   youAt: 'Siz, {time}',
   transcriptKeys:
-    'Yukarı ve aşağı ok tuşları mesajlar arasında gezinir, Home ve End ilk ve son mesaja gider, Esc yanıt alanına gider.',
+    'Yukarı ve aşağı ok tuşları mesajlar arasında gezinir, Home ve End ilk ve son mesaja gider, Enter bir mesajın bağlantılarına ve düğmelerine gider, Esc geri döner ve ardından yanıt alanına gider.',
 };
 
 /** The catalogues of this file, by lower-case tag. */

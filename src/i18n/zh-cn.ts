@@ -88,7 +88,8 @@ export const zhCN: FlowbotStrings = {
   sources: '来源',
   botAt: '机器人，{time}',
   youAt: '您，{time}',
-  transcriptKeys: '上下方向键可在消息之间移动，Home 和 End 键跳到第一条和最后一条消息，Esc 键跳到回答框。',
+  transcriptKeys:
+    '上下方向键可在消息之间移动，Home 和 End 键跳到第一条和最后一条消息，Enter 键进入消息中的链接和按钮，Esc 键返回，再按一次跳到回答框。',
 };
 
 /** The catalogues of this file, by lower-case tag. */

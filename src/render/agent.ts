@@ -69,7 +69,7 @@ function toolLine(call: AgentToolCall, ctx: AgentContext, w: AgentWords): Templa
   const [before, after] = (
     call.state === 'running' ? w.toolRunning : call.state === 'done' ? w.toolDone : w.toolFailed
   ).split('{tool}');
-  return html`<li class="fb-tool" data-state=${call.state}><details><summary><span class="fb-tool-icon" aria-hidden="true"></span><span class="fb-tool-said">${before}<bdi>${name}</bdi>${after ?? ''}</span></summary><dl class="fb-tool-io"><dt>${w.toolInput}</dt><dd><pre>${call.input || '{}'}</pre></dd>${
+  return html`<li class="fb-tool" data-state=${call.state}><details><summary tabindex="-1"><span class="fb-tool-icon" aria-hidden="true"></span><span class="fb-tool-said">${before}<bdi>${name}</bdi>${after ?? ''}</span></summary><dl class="fb-tool-io"><dt>${w.toolInput}</dt><dd><pre>${call.input || '{}'}</pre></dd>${
     call.output === undefined ? nothing : html`<dt>${w.toolOutput}</dt><dd><pre>${call.output}</pre></dd>`
   }</dl></details></li>`;
 }
@@ -87,7 +87,7 @@ function renderTools(
     a.more ? html`<li class="fb-tool-more">${plural(w.moreTools, a.more, ctx.lang)}</li>` : nothing
   }</ul>`;
   return folded
-    ? html`<details class="fb-tools-fold" part="agent-tools"><summary>${plural(w.usedTools, count, ctx.lang)}</summary>${list}</details>`
+    ? html`<details class="fb-tools-fold" part="agent-tools"><summary tabindex="-1">${plural(w.usedTools, count, ctx.lang)}</summary>${list}</details>`
     : html`<div class="fb-tools-live" part="agent-tools">${list}</div>`;
 }
 
@@ -101,7 +101,7 @@ function renderThinking(
   if (!thinking) return nothing;
   return html`<details class="fb-thinking" part="agent-thinking" ?open=${opened} @toggle=${(e: Event) => {
     if ((e.currentTarget as HTMLDetailsElement).open) onOpen();
-  }}><summary>${w.thinking}</summary><div class="fb-thinking-text">${thinking}</div></details>`;
+  }}><summary tabindex="-1">${w.thinking}</summary><div class="fb-thinking-text">${thinking}</div></details>`;
 }
 
 /** The domain a source's chip shows. */
@@ -119,7 +119,7 @@ export function renderSources(sources: readonly AgentSource[], ctx: AgentContext
   const w = wordsOf(ctx);
   return html`<ul class="fb-sources" part="agent-sources" aria-label=${w.sources}>${sources.map(
     (s) =>
-      html`<li><a class="fb-source" href=${s.url} target="_blank" rel="noopener noreferrer"><span class="fb-source-domain">${domainOf(s.url)}</span>${
+      html`<li><a class="fb-source" tabindex="-1" href=${s.url} target="_blank" rel="noopener noreferrer"><span class="fb-source-domain">${domainOf(s.url)}</span>${
         s.title ? html`<span class="fb-source-title">${s.title}</span>` : nothing
       }</a></li>`,
   )}</ul>`;

@@ -68,10 +68,11 @@ export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
         if (rows.length > 1) table.append(el('tbody', rows.slice(1)));
         const box = el('div', [table], 'fb-table');
         if (live) {
-          // Reachable by keyboard (to scroll it), and named by its header row: what a visitor who tabs to it hears.
+          // Reachable by keyboard once its message is entered (to scroll it), and named by its header
+          // row: what a visitor who tabs to it hears.
           const name = [...(rows[0]?.children ?? [])].map((cell) => cell.textContent).join(', ');
           attrs(box, { role: 'group', 'aria-label': name });
-          box.tabIndex = 0;
+          box.tabIndex = -1;
         }
         out.push(box);
         return true;
@@ -116,6 +117,7 @@ function codeBlock(text: string, lang: string, words: MarkdownWords, live: boole
   pre.dir = 'ltr';
   const button = el('button', [words.copyCode], 'fb-copy') as HTMLButtonElement;
   button.type = 'button';
+  button.tabIndex = -1;
   const status = attrs(el('span', [], 'fb-copy-status'), { role: 'status' }) as HTMLElement;
   const bar = el('div', [status, button], 'fb-code-bar');
   if (lang) bar.prepend(el('span', [lang], 'fb-code-lang'));
@@ -125,7 +127,7 @@ function codeBlock(text: string, lang: string, words: MarkdownWords, live: boole
     button.disabled = true;
     return block;
   }
-  pre.tabIndex = 0;
+  pre.tabIndex = -1;
   const copied = () => say(status, button, words.copied, false);
   button.addEventListener('click', () => {
     const clipboard = navigator.clipboard as Clipboard | undefined;

@@ -17,15 +17,15 @@ const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
 export function renderMedia(m: Model, onLoad: (() => void) | typeof nothing): TemplateResult | null {
   switch (m.kind) {
     case 'frame':
-      return html`<div class="fb-content"><iframe class="fb-frame${ratioClass(m.ratio)}" src=${m.src} title=${m.title}
+      return html`<div class="fb-content"><iframe tabindex="-1" class="fb-frame${ratioClass(m.ratio)}" src=${m.src} title=${m.title}
         sandbox=${m.sandbox} allow=${m.allow ?? nothing} loading="lazy"
         height=${m.height ?? nothing} width=${m.width ?? nothing}></iframe></div>`;
     case 'video':
-      return html`<div class="fb-content"><video class="fb-video${ratioClass(m.ratio)}" src=${m.src} controls playsinline
+      return html`<div class="fb-content"><video tabindex="-1" class="fb-video${ratioClass(m.ratio)}" src=${m.src} controls playsinline
         preload="metadata" ?autoplay=${m.autoplay} height=${m.height ?? nothing} width=${m.width ?? nothing}
         @loadedmetadata=${onLoad}></video></div>`;
     case 'audio':
-      return html`<div class="fb-content"><audio class="fb-audio" src=${m.src} controls preload="metadata"
+      return html`<div class="fb-content"><audio tabindex="-1" class="fb-audio" src=${m.src} controls preload="metadata"
         ?autoplay=${m.autoplay}></audio></div>`;
     default:
       return null;

@@ -87,7 +87,7 @@ export function renderMessageContent(
         referrerpolicy="no-referrer" @load=${onLoad} @error=${onLoad} />`;
       return html`<div class="fb-content">${
         m.href
-          ? html`<a href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
+          ? html`<a tabindex="-1" href=${m.href} target=${/^https?:/.test(m.href) ? '_blank' : nothing} rel="noopener noreferrer"
             aria-label=${m.alt ? nothing : { ...ENGLISH, ...ctx.labels }.openLink}>${img}</a>`
           : img
       }</div>`;

@@ -89,6 +89,8 @@ function renderNode(value: unknown, w: Walk, depth: number, out: Out): void {
         }
         const a = el('a', inner.length ? inner : [href]) as HTMLAnchorElement;
         a.href = href;
+        // Out of the Tab order until the visitor enters its message (the transcript is one Tab stop).
+        a.tabIndex = -1;
         if (/^https?:/.test(href)) a.target = '_blank';
         a.rel = 'noopener noreferrer';
         out.push(a);

@@ -249,19 +249,24 @@ describe('<flowbot-chat>', () => {
         expect(opacity(actionsOf(row))).to.equal(0);
       });
 
-      it('are reached with Tab in the order of the transcript', async () => {
+      it('are reached inside their message: Enter on it, then Tab in its order, each message in turn', async () => {
         const el = await mount('feedback="all"');
         part(el, 'messages')!.focus();
+        await userEvent.keyboard('{Home}');
         const order: string[] = [];
-        for (let i = 0; i < 7; i++) {
-          await userEvent.tab();
-          const at = focused(el) as HTMLElement;
-          if (!at.closest('.row')) break;
-          order.push(
-            `${text(at.closest('.row')!.querySelector('.bubble')).slice(0, 5)}: ${at.getAttribute('aria-label') ?? text(at)}`,
-          );
+        for (let m = 0; m < 2; m++) {
+          const message = focused(el) as HTMLElement;
+          await userEvent.keyboard('{Enter}');
+          for (let i = 0; i < 5 && focused(el) !== message; i++) {
+            const at = focused(el) as HTMLElement;
+            order.push(
+              `${text(at.closest('.row')!.querySelector('.bubble')).slice(0, 5)}: ${at.getAttribute('aria-label') ?? text(at)}`,
+            );
+            await userEvent.tab();
+          }
+          await userEvent.keyboard('{ArrowDown}');
         }
-        // Each answer's own controls (a link), then its actions, then the next answer.
+        // Each answer's own controls (a link), then its actions, then the next answer's.
         expect(order).to.deep.equal([
           'Hello: Copy answer',
           'Hello: Good answer',

@@ -1,13 +1,14 @@
 /**
  * The transcript walked by keyboard, after BotFramework Web Chat's transcript navigation: one Tab
- * stop, Up and Down from message to message, Home and End, Escape to the answer field; a message
- * walked to says who said it and when, and its actions follow it in Tab order.
+ * stop, Up and Down from message to message wherever focus is in it, Home and End, Enter into a
+ * message (Tab goes round its controls and back to it, Escape back to it), Escape to the answer
+ * field; a message walked to says who said it and when.
  */
 import { expect as chai, fixture } from '@open-wc/testing';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $$, botTexts, part, startResponse, stubViewer, text, textMessage, typeAndSend, until } from './helpers.js';
+import { $, $$, botTexts, part, startResponse, stubViewer, text, textMessage, typeAndSend, until } from './helpers.js';
 
 const conversation = () =>
   startResponse({
@@ -24,10 +25,15 @@ const conversation = () =>
     ],
   });
 
-async function mount(start: unknown = conversation(), turns: unknown[] = []): Promise<FlowbotChat> {
+async function mount(
+  start: unknown = conversation(),
+  turns: unknown[] = [],
+  attributes: Record<string, string> = {},
+): Promise<FlowbotChat> {
   stubViewer(start, turns);
   const el = document.createElement('flowbot-chat');
   el.setAttribute('public-id', 'stub');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   await fixture(el);
   // The latest answer's actions; the others' come when walked to.
   await until(() => $$(el, '.row.bot').length >= 2 && $$(el, '[part~="actions"]').length >= 1);
@@ -69,11 +75,23 @@ describe("<flowbot-chat> transcript, walked by keyboard (BotFramework Web Chat's
     expect(text(focused(el)!)).toContain('Hello from the stub');
     await userEvent.keyboard('{ArrowDown}');
     expect(text(focused(el)!)).toContain('Refunds');
-    // Its own link, then its actions, come next in Tab order.
-    await userEvent.keyboard('{Tab}');
+    // Its link and its actions are no Tab stops: Enter goes to them, Tab round them and back to the message.
+    const refunds = focused(el)!;
+    await userEvent.keyboard('{Enter}');
     expect(focused(el)!.tagName).toBe('A');
     await userEvent.keyboard('{Tab}');
     expect(focused(el)!.closest('[part~="actions"]')).not.toBeNull();
+    while (focused(el) !== refunds && focused(el)!.closest('[part~="actions"]')) await userEvent.keyboard('{Tab}');
+    expect(focused(el)).toBe(refunds);
+    // Shift+Tab before its first control goes back to it too; Escape from any of them.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(focused(el)).toBe(refunds);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Tab}');
+    expect(focused(el)!.closest('[part~="actions"]')).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(focused(el)).toBe(refunds);
     // Back on the transcript, End goes to the newest message.
     log.focus();
     await userEvent.keyboard('{End}');
@@ -83,11 +101,92 @@ describe("<flowbot-chat> transcript, walked by keyboard (BotFramework Web Chat's
     expect(focused(el)!.matches('[part~="input"]')).toBe(true);
   });
 
-  it("leaves the keys of a message's own controls to them", async () => {
+  it('is one Tab stop: Shift+Tab from the answer field reaches it, again leaves it for the header, and back', async () => {
+    const el = await mount(
+      startResponse({
+        messages: [
+          { id: 'a1', type: 'audio', content: { url: '/demo-assets/chime.wav' } },
+          textMessage('m1', 'Hello from the stub'),
+          {
+            id: 'm2',
+            type: 'text',
+            content: { type: 'markdown', markdown: 'See [the help page](https://example.com/help).' },
+          },
+        ],
+      }),
+    );
+    await until(() => part(el, 'menu-button') && $$(el, '.row audio').length === 1);
+    const log = part(el, 'messages')!;
+    const field = await until(() => $<HTMLElement>(el, '.composer [part~="input"]'));
+    field.focus();
+    await userEvent.tab({ shift: true });
+    expect(focused(el)).toBe(log);
+    await userEvent.tab({ shift: true });
+    expect(focused(el)!.closest('[part~="header"]')).not.toBeNull();
+    await userEvent.tab();
+    expect(focused(el)).toBe(log);
+    await userEvent.tab();
+    expect(focused(el)).toBe(field);
+    // A message walked to is the transcript's stop: Tab leaves from it, Shift+Tab comes back to it.
+    log.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const latest = focused(el)!;
+    expect(text(latest)).toContain('help page');
+    await userEvent.tab();
+    expect(focused(el)).toBe(field);
+    await userEvent.tab({ shift: true });
+    expect(focused(el)).toBe(latest);
+    await userEvent.tab({ shift: true });
+    expect(focused(el)!.closest('[part~="header"]')).not.toBeNull();
+    // Nothing inside a message is a Tab stop (links, actions, the player's controls): Tab goes from
+    // the header through the transcript's one stop to the answer field.
+    const stops: Element[] = [];
+    for (let i = 0; i < 6 && focused(el) !== field; i++) {
+      await userEvent.tab();
+      stops.push(focused(el)!);
+    }
+    expect(stops).toEqual([latest, field]);
+    // Entered, the audio message's player is its control.
+    latest.focus();
+    await userEvent.keyboard('{Home}');
+    expect(focused(el)!.querySelector('audio')).not.toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(focused(el)!.localName).toBe('audio');
+    await userEvent.keyboard('{Escape}');
+    expect(focused(el)!.querySelector('audio')).not.toBeNull();
+  });
+
+  it('moves between messages with the arrows wherever focus is in the transcript, a Copy button or a link', async () => {
     const el = await mount();
+    const log = part(el, 'messages')!;
+    log.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(text(focused(el)!)).toContain('Refunds');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Tab}');
+    expect(focused(el)!.matches('[part~="actions"] [data-act="copy"]')).toBe(true);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(text(focused(el)!)).toContain('Hello from the stub');
+    expect(focused(el)!.parentElement).toBe(log);
     const link = rowOf(el, 'Refunds').querySelector<HTMLAnchorElement>('a')!;
     link.focus();
+    await userEvent.keyboard('{Home}');
+    expect(text(focused(el)!)).toContain('Hello from the stub');
+  });
+
+  it('leaves the arrows to a control inside a message that uses them (a field)', async () => {
+    const el = await mount(conversation(), [], { feedback: 'all' });
+    const log = part(el, 'messages')!;
+    log.focus();
     await userEvent.keyboard('{ArrowUp}');
-    expect(focused(el)).toBe(link);
+    await userEvent.keyboard('{Enter}');
+    while (!focused(el)!.matches('[data-act="down"]') && focused(el)!.closest('.row'))
+      await userEvent.keyboard('{Tab}');
+    expect(focused(el)!.matches('[data-act="down"]')).toBe(true);
+    await userEvent.keyboard('{Enter}');
+    const radio = await until(() => (focused(el)?.matches('input') ? focused(el) : null));
+    await userEvent.keyboard('{ArrowUp}');
+    expect(focused(el)!.closest('.row')).toBe(radio.closest('.row'));
+    expect(focused(el)!.localName).toBe('input');
   });
 });

@@ -349,6 +349,14 @@ function aroundRing(ring: Element): Rgba {
 /** Visits every control Tab reaches in `el`, both ways from the transcript (the header's buttons are above it), while it has the focus. */
 async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): Promise<number> {
   const seen = new Set<Element>();
+  const see = async (active: Element): Promise<void> => {
+    // What shows on focus (an answer's actions) has faded in.
+    await Promise.all(
+      el.shadowRoot!.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => {})] : [])),
+    );
+    seen.add(active);
+    visit(active);
+  };
   for (const shift of [true, false]) {
     part<HTMLElement>(el, 'messages')!.focus();
     for (let i = 0; i < 40; i++) {
@@ -356,13 +364,23 @@ async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): 
       const active = el.shadowRoot!.activeElement;
       if (!active || seen.has(active)) break;
       if (active.matches('[part~="messages"]')) continue;
-      // What shows on focus (an answer's actions) has faded in.
-      await Promise.all(
-        el.shadowRoot!.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => {})] : [])),
-      );
-      seen.add(active);
-      visit(active);
+      await see(active);
     }
+  }
+  // What is inside the messages is reached once a message is entered (Enter), then by Tab round it.
+  await until(() => part(el, 'menu-button'));
+  part<HTMLElement>(el, 'messages')!.focus();
+  await userEvent.keyboard('{Home}');
+  for (let m = 0; m < 20; m++) {
+    const message = el.shadowRoot!.activeElement as HTMLElement;
+    await userEvent.keyboard('{Enter}');
+    for (let i = 0; i < 10 && el.shadowRoot!.activeElement !== message; i++) {
+      await see(el.shadowRoot!.activeElement!);
+      await userEvent.tab();
+    }
+    message.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    if (el.shadowRoot!.activeElement === message) break;
   }
   return seen.size;
 }
@@ -625,10 +643,10 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       expect(document.activeElement?.id).to.equal('before');
     });
 
-    it('2.4.3: Tab follows the reading order: down the transcript, then the answer and Send', async () => {
+    it('2.4.3: Tab follows the reading order: the transcript (one stop), the answer and Send; inside a message, down it', async () => {
       const el = await conversation();
       const order: Element[] = [];
-      part<HTMLElement>(el, 'messages')!.focus();
+      log.focus();
       for (let i = 0; i < 12; i++) {
         const active = el.shadowRoot!.activeElement;
         if (!active || order.includes(active)) break;
@@ -636,15 +654,28 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
         await userEvent.tab();
       }
       const names = order.map((node) => node.getAttribute('part') ?? node.localName);
-      // The link in the second message comes before the field, and the field before Send.
-      expect(names.indexOf('a')).to.be.greaterThan(0);
-      expect(names.indexOf('input')).to.be.greaterThan(names.indexOf('a'));
-      expect(names.indexOf('send-button')).to.equal(names.indexOf('input') + 1);
-      // Inside the transcript, each stop is at or below the one before it.
-      const inLog = order.slice(1).filter((node) => part(el, 'messages')!.contains(node));
-      const tops = inLog.map((node) => Math.round(node.getBoundingClientRect().top));
+      // The transcript is one stop: the field comes right after it, and Send after the field.
+      expect(names.indexOf('input')).to.equal(1);
+      expect(names.indexOf('send-button')).to.equal(2);
+      // Entered, a message's controls come in its reading order: its link, then its actions, each at or below the one before.
+      await until(() => part(el, 'menu-button'));
+      log.focus();
+      await userEvent.keyboard('{End}');
+      for (let i = 0; i < 5 && !el.shadowRoot!.activeElement!.querySelector('a'); i++)
+        await userEvent.keyboard('{ArrowUp}');
+      const message = el.shadowRoot!.activeElement as HTMLElement;
+      await userEvent.keyboard('{Enter}');
+      const inside: Element[] = [];
+      for (let i = 0; i < 10 && el.shadowRoot!.activeElement !== message; i++) {
+        inside.push(el.shadowRoot!.activeElement!);
+        await userEvent.tab();
+      }
+      expect(inside.map((node) => node.localName)[0]).to.equal('a');
+      expect(inside.some((node) => node.closest('[part~="actions"]'))).to.equal(true);
+      const tops = inside.map((node) => Math.round(node.getBoundingClientRect().top));
       expect(tops).to.deep.equal([...tops].sort((x, y) => x - y));
     });
+      const log = part<HTMLElement>(el, 'messages')!;
   });
 
   describe('2.4.7 Focus Visible and 2.5.8 Target Size (Minimum)', () => {

@@ -1116,7 +1116,7 @@ export const bubbleInvitation: Scenario = {
     await page.press('Enter');
     // The answered choice goes, and no input follows for a while (the bot waits two seconds):
     // focus stays in the widget, on the conversation, from where Escape closes the panel (the
-    // close button is above it, in the header; Tab goes on through the answers' actions).
+    // close button is above it, in the header; Tab goes on past the conversation's one stop).
     s = await inviteWait(page, 'the first message of the answer', (s) => s.bot.some((t) => t.startsWith('One moment')));
     inviteCheck(s.choices.length === 0, 'the answered choice gone', s);
     await inviteWait(page, 'focus on the conversation', (s) => s.focusPart === 'messages', 1_000);
@@ -1252,17 +1252,25 @@ export const answerCopyDownload: Scenario = {
     await waitFor(page, `the answer, then "${helpedQuestion}"`, (s) => s.bot.includes(helpedQuestion), 15_000);
     await page.evaluate(recordDownloads);
 
-    // Copy: from the conversation, Tab to the answer's Copy button, Enter.
+    // Copy: from the conversation (one Tab stop), the arrows to the answer, Enter into it, Tab to its
+    // Copy button, Enter.
     await page.evaluate(focusConversation);
     let at = await page.evaluate(focusedAction);
     const trail: string[] = [];
-    for (let i = 0; i < 25 && !(at.label === 'Copy answer' && at.answer.includes('14 days')); i++) {
+    for (let i = 0; i < 10 && !at.answer.includes('14 days'); i++) {
+      await page.press('ArrowUp');
+      at = await page.evaluate(focusedAction);
+      trail.push(`${at.label ?? '?'} (${at.answer.slice(0, 12)})`);
+    }
+    await page.press('Enter');
+    at = await page.evaluate(focusedAction);
+    for (let i = 0; i < 10 && !(at.label === 'Copy answer' && at.answer.includes('14 days')); i++) {
       await page.press('Tab');
       at = await page.evaluate(focusedAction);
       trail.push(`${at.label ?? '?'} (${at.answer.slice(0, 12)})`);
     }
     if (!(at.label === 'Copy answer' && at.answer.includes('14 days')))
-      throw new ScenarioError(`Tab never reached the answer's Copy button; focus went ${trail.join(' → ')}`);
+      throw new ScenarioError(`the keys never reached the answer's Copy button; focus went ${trail.join(' → ')}`);
     await page.press('Enter');
     const copied = await waitInPage(
       page,

@@ -57,9 +57,11 @@ export const ICONS = {
   thumb: 'M7 11v10H3V11h4Zm0 0 4-8c1.7 0 3 1.3 3 3v3h5.2a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 17.8 21H7',
 } as const;
 
+/** A button of the row: out of the Tab order until the visitor enters the message (see `transcript-keys.ts`). */
 function button(act: string, label: string, path: string, describedBy: string): HTMLButtonElement {
   const b = el('button', [icon(path)], `act ${act}`) as HTMLButtonElement;
   b.type = 'button';
+  b.tabIndex = -1;
   b.dataset.act = act;
   b.setAttribute('aria-label', label);
   b.setAttribute('aria-describedby', describedBy);
@@ -140,6 +142,8 @@ export function drawReasonForm(id: string, words: AnswerStrings): HTMLFormElemen
   form.setAttribute('part', 'feedback-form');
   form.setAttribute('aria-live', 'off');
   form.noValidate = true;
+  // Like the buttons above it, reached by Tab inside its message only (see `transcript-keys.ts`).
+  for (const control of form.querySelectorAll<HTMLElement>('input, button')) control.tabIndex = -1;
   return form;
 }
 
@@ -157,6 +161,7 @@ export function drawThanks(words: AnswerStrings): HTMLElement {
 export function drawCopyFallback(id: string, text: string, keys: string, words: AnswerStrings): HTMLElement {
   const field = el('textarea', [], 'copy-field') as HTMLTextAreaElement;
   field.readOnly = true;
+  field.tabIndex = -1;
   field.value = text;
   field.rows = Math.min(6, Math.max(2, text.split('\n').length));
   field.setAttribute('aria-label', words.answerText);

@@ -29,7 +29,7 @@ import { ConversationMenu, type MenuHost } from './conversation-menu.js';
 import { timeOf } from './dates.js';
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
-import { walkTranscript, type WalkWords } from './transcript-keys.js';
+import { keepTabStop, walkTranscript, type WalkWords } from './transcript-keys.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
 import {
   COMMENT_CHARS,
@@ -73,7 +73,7 @@ export interface AnswersNotices {
 
 /** How to walk the transcript by keyboard, until the widget's words for it have arrived. */
 const TRANSCRIPT_KEYS =
-  'Up and down arrows move between messages, Home and End go to the first and last, Escape goes to the answer field.';
+  'Up and down arrows move between messages, Home and End go to the first and last, Enter goes to the links and buttons of a message, Escape goes back and then to the answer field.';
 
 /** The keys that copy on this platform. */
 function copyKeys(): string {
@@ -159,6 +159,7 @@ export class Answers implements ReactiveController, RowDecorations {
     // How to walk it, said when it takes focus (the widget's words; English's arrive with the on-demand part).
     const keys = stringsFor(this.#lang).transcriptKeys ?? TRANSCRIPT_KEYS;
     if (log && log.getAttribute('aria-description') !== keys) log.setAttribute('aria-description', keys);
+    if (log) keepTabStop(log);
     if (log && log !== this.#log) {
       this.#log = log;
       walkTranscript(

@@ -1,13 +1,21 @@
 /**
  * Walking the transcript by keyboard, after BotFramework Web Chat's transcript
- * navigation: the transcript is one Tab stop, and from it
+ * navigation. The transcript is one Tab stop: what is inside a message (its
+ * links, its code and tables, a player's controls, an agent's folds and
+ * sources, Copy and the thumbs) is out of the Tab order (`tabindex="-1"`, set
+ * where each is drawn) until the visitor enters that message. From the
+ * transcript, or anywhere in it:
  * - Up and Down move from message to message (the first press goes to the newest),
  * - Home and End go to the first and the last message,
- * - Escape goes to the answer field (the composer's first control).
- * A message walked to is an `article` that says who said it and when ("Bot,
- * 10:42"), with its text as its description; the actions under it (Copy, the
- * thumbs) are the next Tab stops. Keys pressed inside a message's own controls
- * (a link, a button, a code block) are left to them.
+ * - Enter, on a message, goes to its first control; inside it Tab and Shift+Tab
+ *   go from control to control, and past its last (or before its first) back to
+ *   the message, as Web Chat's activity does; Escape goes back to the message,
+ * - Escape, on a message or the transcript, goes to the answer field (the composer's first control).
+ * The message walked to becomes the transcript's Tab stop (a roving tabindex), so
+ * Tab leaves the transcript from it and Shift+Tab comes back to it. It is an
+ * `article` that says who said it and when ("Bot, 10:42"), with its text as its
+ * description. The arrows stay with a control inside a message that uses them
+ * (a field, a player, a radio).
  */
 
 /** The words a message walked to says. */
@@ -18,16 +26,34 @@ export interface WalkWords {
   readonly youAt: string;
 }
 
-const KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape']);
+const WALK = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End']);
+
+/** What can take focus inside a message (each drawn with `tabindex="-1"`). */
+const INSIDE = 'a[href],button,input,select,textarea,iframe,audio,video,summary,[tabindex]';
+
+/** Controls inside a message that keep the arrows, Home and End for themselves. */
+const OWN_ARROWS = 'input,select,textarea,audio,video,iframe,[role="radio"],[role="slider"]';
 
 let ids = 0;
 
-/** The rows a visitor can walk to: bot and visitor messages, in order (not the typing dots). */
-const rowsOf = (log: Element): HTMLElement[] =>
-  [...log.querySelectorAll<HTMLElement>(':scope > .row')].filter((row) => row.querySelector('[part~="message"]'));
+/** A row the visitor can walk to: a bot or visitor message (not the typing dots). */
+const isMessage = (row: Element): row is HTMLElement =>
+  row.classList.contains('row') && !!row.querySelector('[part~="message"]');
 
-/** Makes `row` say who said it and when (once `ready` has drawn its time), and gives it focus. */
-function walkTo(row: HTMLElement, words: WalkWords, ready: (row: HTMLElement) => void): void {
+/** The rows a visitor can walk to, in order. */
+const rowsOf = (log: Element): HTMLElement[] => [...log.children].filter(isMessage);
+
+/** What a visitor can reach by Tab inside `row`, once entered: in view, not disabled. */
+const controlsOf = (row: HTMLElement): HTMLElement[] =>
+  [...row.querySelectorAll<HTMLElement>(INSIDE)].filter(
+    (control) => !control.matches(':disabled') && control.getClientRects().length > 0,
+  );
+
+/**
+ * Makes `row` say who said it and when (once `ready` has drawn its time), makes it the
+ * transcript's Tab stop, and gives it focus.
+ */
+function walkTo(log: HTMLElement, row: HTMLElement, words: WalkWords, ready: (row: HTMLElement) => void): void {
   ready(row);
   const bubble = row.querySelector<HTMLElement>('[part~="message"]')!;
   if (!bubble.id) bubble.id = `fb-said-${++ids}`;
@@ -37,8 +63,15 @@ function walkTo(row: HTMLElement, words: WalkWords, ready: (row: HTMLElement) =>
   // Without a time, the words before it are enough ("Bot").
   row.setAttribute('aria-label', time ? who : who.replace(/[,\s،、]+$/u, ''));
   row.setAttribute('aria-describedby', bubble.id);
-  row.tabIndex = -1;
+  for (const stop of log.querySelectorAll<HTMLElement>(':scope > [tabindex="0"]')) stop.tabIndex = -1;
+  row.tabIndex = 0;
+  log.tabIndex = -1;
   row.focus();
+}
+
+/** The transcript is a Tab stop again once the message that was its stop is gone (a new conversation). */
+export function keepTabStop(log: HTMLElement): void {
+  if (log.tabIndex < 0 && !log.querySelector(':scope > .row[tabindex="0"]')) log.tabIndex = 0;
 }
 
 /**
@@ -53,30 +86,46 @@ export function walkTranscript(
   ready: (row: HTMLElement) => void,
 ): void {
   log.addEventListener('keydown', (event) => {
-    if (!KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const { key, altKey, ctrlKey, metaKey, shiftKey } = event;
+    if (altKey || ctrlKey || metaKey || event.isComposing) return;
     const target = event.target as HTMLElement;
-    // On the transcript itself or on a message walked to: a control inside a message keeps its keys.
-    const at = target === log ? undefined : target.parentElement === log ? target : null;
-    if (at === null) return;
-    if (event.key === 'Escape') {
-      const to = field();
-      if (!to) return;
+    // The message the key was pressed on (`inside`: on one of its controls), if any.
+    let row: HTMLElement | null | undefined = target === log ? undefined : target;
+    while (row && row.parentElement !== log) row = row.parentElement;
+    if (row === null || (row && !isMessage(row))) return;
+    const inside = !!row && target !== row;
+    const to = (next: HTMLElement | null | undefined): void => {
+      if (!next) return;
       event.preventDefault();
       event.stopPropagation();
-      to.focus();
+      if (next.parentElement === log) walkTo(log, next, words(), ready);
+      else next.focus();
+    };
+    if (key === 'Tab') {
+      // Inside a message, Tab goes round its controls and back to the message.
+      if (!inside || !row) return;
+      const controls = controlsOf(row);
+      const next = controls.findIndex((control) => control.contains(target)) + (shiftKey ? -1 : 1);
+      to(controls[next] ?? row);
+    } else if (shiftKey) {
       return;
+    } else if (key === 'Enter') {
+      if (row && !inside) to(controlsOf(row)[0]);
+    } else if (key === 'Escape') {
+      to(inside ? row : field());
+    } else if (WALK.has(key) && !(inside && target.matches(OWN_ARROWS))) {
+      const rows = rowsOf(log);
+      const here = row ? rows.indexOf(row) : -1;
+      const last = rows.length - 1;
+      to(
+        rows[
+          key === 'Home'
+            ? 0
+            : key === 'End' || here < 0
+              ? last
+              : Math.min(last, Math.max(0, here + (key === 'ArrowUp' ? -1 : 1)))
+        ],
+      );
     }
-    const rows = rowsOf(log);
-    if (!rows.length) return;
-    const here = at ? rows.indexOf(at) : -1;
-    const last = rows.length - 1;
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End' || here < 0
-          ? last
-          : Math.min(last, Math.max(0, here + (event.key === 'ArrowUp' ? -1 : 1)));
-    event.preventDefault();
-    walkTo(rows[next]!, words(), ready);
   });
 }
