@@ -211,6 +211,21 @@ describe('<flowbot-chat> agent activity', () => {
     }
   });
 
+  it('describes the answer’s Copy and thumbs by its text alone: not the folded thinking, the tools or the sources', async () => {
+    scriptedViewer(() => [encoder.encode(TURN)]);
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await answered(el);
+    const row = answerOf(el).closest('.row')!;
+    const buttons = await until(() => {
+      const found = [...row.querySelectorAll<HTMLButtonElement>('[part~="actions"] button')];
+      return found.length === 3 && found;
+    });
+    for (const button of buttons) {
+      const description = el.shadowRoot!.getElementById(button.getAttribute('aria-describedby')!)!;
+      expect(description.textContent).toBe('You can ask for a refund within 14 days.');
+    }
+  });
+
   it('shows <think> at the start of the text as thinking, never in the answer, and replies with the text unchanged', async () => {
     const text =
       '<think>Refunds are in the notes.\nCheck the days.</think>\n\nWithin **14 days**.\n\nSources:\n- [Refund policy](https://example.com/refunds)\n- [Bad](javascript:alert(1))';

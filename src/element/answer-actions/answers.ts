@@ -469,7 +469,11 @@ export class Answers implements ReactiveController, RowDecorations {
 function excerptOf(row: HTMLElement): string {
   const bubble = row.querySelector('.bubble');
   if (!bubble) return '';
-  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT, (node) =>
+    node.parentElement?.closest('[part~="agent-activity"], [part~="agent-sources"]')
+      ? NodeFilter.FILTER_REJECT
+      : NodeFilter.FILTER_ACCEPT,
+  );
   let text = '';
   let block: Element | null | undefined;
   for (let node = walker.nextNode(); node && text.length < 100; node = walker.nextNode()) {
