@@ -132,16 +132,43 @@ export const within = (inner: DOMRect, outer: DOMRect): boolean =>
   inner.right <= outer.right + 0.5 &&
   inner.bottom <= outer.bottom + 0.5;
 
+/** How an element draws a focus indicator: its outline (2 px at least, else none) and its box shadow. */
+function ringStyle(at: Element): { outline: string; shadow: string } {
+  const style = getComputedStyle(at);
+  const drawn = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+  return {
+    outline: drawn ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.outlineOffset}` : '',
+    shadow: style.boxShadow,
+  };
+}
+
+/** Whether a computed `box-shadow` paints something: its first shadow has a colour and a spread or a blur. */
+function paints(shadow: string): boolean {
+  const found = /^(rgba?\([^)]*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+([\d.]+)px(?:\s+(-?[\d.]+)px)?/.exec(shadow);
+  if (!found) return false;
+  const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(found[1]!)?.[1];
+  return (
+    (alpha === undefined || parseFloat(alpha) > 0) && (parseFloat(found[4]!) > 0 || parseFloat(found[5] ?? '0') > 0)
+  );
+}
+
 /**
  * The element that shows `node`'s focus: `node` itself, or the nearest ancestor (a label, a
- * drop zone) that draws the ring for a control hidden inside it.
+ * drop zone) that draws the ring for a control hidden inside it. Call it with `node` focused: what
+ * is drawn then is compared with what is drawn once `node` has lost focus (it gets it back), so
+ * only an indicator that focus brings counts (an outline of 2 px or more, or a box shadow that
+ * paints), never a frame or a shadow the control shows at all times.
  */
 export function focusRingOf(node: Element): Element | undefined {
-  for (let at: Element | null = node, i = 0; at && i < 3; at = parentOf(at), i++) {
-    // A visually hidden radio's own outline is clipped away: its label draws the ring that is seen.
-    if (!shown(at)) continue;
-    const style = getComputedStyle(at);
-    if ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none') return at;
-  }
-  return undefined;
+  const chain: Element[] = [];
+  // A visually hidden radio's own outline is clipped away: its label draws the ring that is seen.
+  for (let at: Element | null = node, i = 0; at && i < 3; at = parentOf(at), i++) if (shown(at)) chain.push(at);
+  const focused = chain.map(ringStyle);
+  (node as HTMLElement).blur();
+  const unfocused = chain.map(ringStyle);
+  (node as HTMLElement).focus({ preventScroll: true });
+  return chain.find((_, i) => {
+    const [now, before] = [focused[i]!, unfocused[i]!];
+    return (now.outline && now.outline !== before.outline) || (now.shadow !== before.shadow && paints(now.shadow));
+  });
 }

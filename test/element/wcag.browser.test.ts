@@ -709,6 +709,33 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
 
   describe('2.2.2 Pause, Stop, Hide and 2.3.3 Animation from Interactions', () => {
     afterEach(() => reduceMotion(false));
+    it('2.4.7: a ring counts only when focus draws it: a frame or a shadow shown at all times is none', async () => {
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(`
+        button { width: 80px; height: 32px; outline: none; box-shadow: inset 0 0 0 2px #333; }
+        .outline:focus { outline: 2px solid #4f46e5; outline-offset: 2px; }
+        .glow:focus { box-shadow: 0 0 0 3px #4f46e5; }
+        .clear:focus { box-shadow: 0 0 0 3px transparent; }
+        .thin:focus { outline: 1px solid #4f46e5; }
+      `);
+      root.adoptedStyleSheets = [sheet];
+      const ringOf = (name: string) => {
+        const button = root.appendChild(document.createElement('button'));
+        button.className = name;
+        button.focus();
+        const ring = focusRingOf(button);
+        expect(root.activeElement, `${name} keeps focus`).to.equal(button);
+        return ring;
+      };
+      expect(ringOf('none'), 'a frame shown at all times').to.equal(undefined);
+      expect(ringOf('clear'), 'a transparent shadow').to.equal(undefined);
+      expect(ringOf('thin'), 'a 1 px outline').to.equal(undefined);
+      expect(ringOf('outline')).to.have.class('outline');
+      expect(ringOf('glow')).to.have.class('glow');
+    });
+
 
     it('2.3.3: with reduced motion nothing moves: the typing dots, the panel opening, the invitation (a fade at most), the transcript scrolling', async () => {
       // The probe sees motion: without the preference the invitation slides in.
