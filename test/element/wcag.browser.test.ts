@@ -645,6 +645,7 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
 
     it('2.4.3: Tab follows the reading order: the transcript (one stop), the answer and Send; inside a message, down it', async () => {
       const el = await conversation();
+      const log = part<HTMLElement>(el, 'messages')!;
       const order: Element[] = [];
       log.focus();
       for (let i = 0; i < 12; i++) {
@@ -675,10 +676,36 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       const tops = inside.map((node) => Math.round(node.getBoundingClientRect().top));
       expect(tops).to.deep.equal([...tops].sort((x, y) => x - y));
     });
-      const log = part<HTMLElement>(el, 'messages')!;
   });
 
   describe('2.4.7 Focus Visible and 2.5.8 Target Size (Minimum)', () => {
+    it('2.4.7: a ring counts only when focus draws it: a frame or a shadow shown at all times is none', async () => {
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(`
+        button { width: 80px; height: 32px; outline: none; box-shadow: inset 0 0 0 2px #333; }
+        .outline:focus { outline: 2px solid #4f46e5; outline-offset: 2px; }
+        .glow:focus { box-shadow: 0 0 0 3px #4f46e5; }
+        .clear:focus { box-shadow: 0 0 0 3px transparent; }
+        .thin:focus { outline: 1px solid #4f46e5; }
+      `);
+      root.adoptedStyleSheets = [sheet];
+      const ringOf = (name: string) => {
+        const button = root.appendChild(document.createElement('button'));
+        button.className = name;
+        button.focus();
+        const ring = focusRingOf(button);
+        expect(root.activeElement, `${name} keeps focus`).to.equal(button);
+        return ring;
+      };
+      expect(ringOf('none'), 'a frame shown at all times').to.equal(undefined);
+      expect(ringOf('clear'), 'a transparent shadow').to.equal(undefined);
+      expect(ringOf('thin'), 'a 1 px outline').to.equal(undefined);
+      expect(ringOf('outline')).to.have.class('outline');
+      expect(ringOf('glow')).to.have.class('glow');
+    });
+
     for (const [name, input] of Object.entries(INPUTS)) {
       it(`${name}: every control is at least 24×24 px and shows a focus ring that nothing clips`, async () => {
         const { el } = await mountInput(input);
@@ -709,33 +736,6 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
 
   describe('2.2.2 Pause, Stop, Hide and 2.3.3 Animation from Interactions', () => {
     afterEach(() => reduceMotion(false));
-    it('2.4.7: a ring counts only when focus draws it: a frame or a shadow shown at all times is none', async () => {
-      const host = await fixture<HTMLElement>(html`<div></div>`);
-      const root = host.attachShadow({ mode: 'open' });
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(`
-        button { width: 80px; height: 32px; outline: none; box-shadow: inset 0 0 0 2px #333; }
-        .outline:focus { outline: 2px solid #4f46e5; outline-offset: 2px; }
-        .glow:focus { box-shadow: 0 0 0 3px #4f46e5; }
-        .clear:focus { box-shadow: 0 0 0 3px transparent; }
-        .thin:focus { outline: 1px solid #4f46e5; }
-      `);
-      root.adoptedStyleSheets = [sheet];
-      const ringOf = (name: string) => {
-        const button = root.appendChild(document.createElement('button'));
-        button.className = name;
-        button.focus();
-        const ring = focusRingOf(button);
-        expect(root.activeElement, `${name} keeps focus`).to.equal(button);
-        return ring;
-      };
-      expect(ringOf('none'), 'a frame shown at all times').to.equal(undefined);
-      expect(ringOf('clear'), 'a transparent shadow').to.equal(undefined);
-      expect(ringOf('thin'), 'a 1 px outline').to.equal(undefined);
-      expect(ringOf('outline')).to.have.class('outline');
-      expect(ringOf('glow')).to.have.class('glow');
-    });
-
 
     it('2.3.3: with reduced motion nothing moves: the typing dots, the panel opening, the invitation (a fade at most), the transcript scrolling', async () => {
       // The probe sees motion: without the preference the invitation slides in.

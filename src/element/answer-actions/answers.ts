@@ -465,7 +465,10 @@ export class Answers implements ReactiveController, RowDecorations {
   }
 }
 
-/** The start of what the bubble shows (its paragraphs and items apart), for the descriptions of its buttons. */
+/**
+ * The start of the answer the bubble shows (its paragraphs and items apart), for the descriptions of
+ * its buttons: its text alone, not what an agent did (the folded thinking, the tool lines, the sources).
+ */
 function excerptOf(row: HTMLElement): string {
   const bubble = row.querySelector('.bubble');
   if (!bubble) return '';
