@@ -56,9 +56,20 @@ import { minifySync } from 'rolldown/experimental';
  * bytes from build to build). A long response's slices sized by how fast the last one was painted
  * (56 B, for a thousand messages in three frames rather than ten): 35,758 B reached. With the
  * script-tag file's early start, the first render draws the widget alone and the conversation takes
- * the start over in the next task (30 B): 35,788 B reached, the budget 35,850 B.
+ * the start over in the next task (30 B): 35,788 B reached, the budget 35,850 B. A file the build
+ * gave no hash refused rather than loaded unchecked (10 B): 35,837 B reached. This budget is the cap
+ * the product keeps, not what is reached plus `HEADROOM`: 13 B above what is reached is less than the
+ * hashes' noise, so the bytes are to come down, the cap not to go up.
  */
 export const BUDGET_GZIP = 35_850;
+/**
+ * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
+ * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
+ * loads are random bytes, and where they fall in gzip's window moves its size by up to 32 B from build
+ * to build with no change of code (2,175 and 2,207 B for one script-tag file, below): twice that is
+ * noise, anything more is growth, and fails.
+ */
+export const HEADROOM = 64;
 /**
  * The script-tag file alone (it starts the chat and fetches the widget's code): 2 KB until it
  * kept an inline widget's height from the start (no layout shift of the host page), 2.1 KB since
@@ -69,25 +80,26 @@ export const BUDGET_GZIP = 35_850;
  * another carried hash measured 2,175 and 2,207 B (the hash's 48 random bytes do not compress, and how
  * they land in gzip's window varies), so the budget is 2,220 B: what a build may reach, not what one did.
  * The widget's code asked for at a low priority (`fetchPriority`, 17 B): 2,200 B reached, the budget
- * 2,240 B for the same reason.
+ * 2,240 B for the same reason. A file the build gave no hash refused, never fetched (10 B): 2,211 B
+ * reached, the budget 2,280 B (`HEADROOM`).
  */
-export const SCRIPT_BUDGET_GZIP = 2240;
+export const SCRIPT_BUDGET_GZIP = 2280;
 /**
  * The on-demand files, each a budget of its own: the answers' actions and the bubble's invitation
  * moved out of the one on-demand file into their own (issue 32), so a plain text conversation
  * fetches 10 KB after its first message instead of 44 KB, and a bubble with a preview a few KB
- * instead of 44 KB. Each is what is reached, with a few bytes for the hashes.
+ * instead of 44 KB. Each is what is reached plus `HEADROOM` (the few bytes the hashes vary by, twice).
  */
 export const ON_DEMAND_BUDGETS_GZIP = {
   // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
   // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
   // `persist`, the tabs' sync and the expiry left it for flowbot-chat.persist.js (29,749 B reached);
   // the rarer controls for flowbot-chat.controls.js (20,265 B reached). A streamed answer's turn
-  // joined it (+646 B), the widget code's modules it uses handed over: 19,572 B reached.
-  'dist/flowbot-chat.lazy.js': 19_620,
+  // joined it (+646 B), the widget code's modules it uses handed over: 19,572 B reached (19,575 B).
+  'dist/flowbot-chat.lazy.js': 19_640,
   // The rarer controls, their styles and words: 11,363 B reached; the modules of the widget's code it
-  // uses handed over, not bundled again: 9,971 B reached.
-  'dist/flowbot-chat.controls.js': 10_020,
+  // uses handed over, not bundled again: 9,971 B reached (9,933 B).
+  'dist/flowbot-chat.controls.js': 10_000,
   // The Portuguese answers' words left it for their language's file (10,010 B); the transcript walked
   // by keyboard, and the export's tools, thinking and sources (their reading handed over by the
   // on-demand part): 11,072 B reached (issue 33). A row's line drawn only where a visitor can use it
@@ -96,18 +108,24 @@ export const ON_DEMAND_BUDGETS_GZIP = {
   // export (Download, `exportTranscript`) a file of its own, Copy's writer and the dates handed over to
   // it (the export's hash and loader, the hand-over: about 300 B): 9,197 B reached. Saying so when
   // the export's file did not load (51 B): 9,254 B reached.
-  'dist/flowbot-chat.answers.js': 9_300,
-  // The conversation as a document: fetched when the visitor opens the menu or the page asks for it.
-  'dist/flowbot-chat.export.js': 1_940,
-  'dist/flowbot-chat.invite.js': 4_710,
+  'dist/flowbot-chat.answers.js': 9_320,
+  // The conversation as a document: fetched when the visitor opens the menu or the page asks for it
+  // (1,861 B reached).
+  'dist/flowbot-chat.export.js': 1_930,
+  // The bubble's invitation: 4,660 B reached.
+  'dist/flowbot-chat.invite.js': 4_730,
   // Remembering a conversation, the tabs in step, and what ends a conversation the viewer no longer
-  // knows: 6,668 B reached; with the restore (+137 B), the widget code's modules handed over: 5,507 B.
-  'dist/flowbot-chat.persist.js': 5_560,
-  // The languages' hashes (the widget's code carries this file's only).
-  'dist/flowbot-chat.languages.js': 900,
+  // knows: 6,668 B reached; with the restore (+137 B), the widget code's modules handed over: 5,507 B
+  // (5,463 B).
+  'dist/flowbot-chat.persist.js': 5_530,
+  // The languages' hashes (the widget's code carries this file's only): 793 B reached.
+  'dist/flowbot-chat.languages.js': 860,
 };
-/** Each language's file (`dist/flowbot-chat.lang-<file>.js`): its words and its answers' words. */
-export const LANGUAGE_BUDGET_GZIP = 2_200;
+/**
+ * Each language's file (`dist/flowbot-chat.lang-<file>.js`): its words and its answers' words. The
+ * largest, Japanese, 2,146 B reached.
+ */
+export const LANGUAGE_BUDGET_GZIP = 2_210;
 const FILE = 'dist/flowbot-chat.iife.js';
 const MAIN = 'dist/flowbot-chat.main.js';
 
