@@ -4,6 +4,7 @@ import '../src/index.js';
 import { createFlowbotClient } from '../src/api/index.js';
 import type { FlowbotChat } from '../src/element.js';
 import { flowbotEvents } from '../src/element/events.js';
+import { supportedLanguages } from '../src/i18n/lookup.js';
 import { demoVerbs, type DemoSeed } from './verbs.js';
 
 interface DemoConfig {
@@ -30,6 +31,25 @@ for (const select of form.querySelectorAll<HTMLSelectElement>('.icon-select')) {
   }
   const preferred = { headerIcon: 'fox.svg', avatarIcon: 'host-avatar.svg' }[select.name];
   if (preferred) select.value = `${config.apiUrl}/demo-assets/${preferred}`;
+}
+
+// Every language the widget ships, from its one list, each by its own name ("Français", "العربية").
+const langSelect = form.elements.namedItem('lang') as HTMLSelectElement;
+for (const tag of supportedLanguages) {
+  langSelect.add(new Option(new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag, tag));
+}
+
+/**
+ * The first message (the Widget resource's `aiFirstMessage`) is each bot's own: typed for one, it
+ * is not shown before another's conversation. The demo bot has one to start with.
+ */
+const firstMessages = new Map<string, string>([['demo', 'Hi! I am the demo bot.']]);
+const firstMessageField = form.elements.namedItem('aiFirstMessage') as HTMLInputElement;
+let firstMessageOf = 'demo';
+function switchFirstMessage(publicId: string): void {
+  firstMessages.set(firstMessageOf, firstMessageField.value);
+  firstMessageOf = publicId;
+  firstMessageField.value = firstMessages.get(publicId) ?? '';
 }
 
 function field(name: string): string {
@@ -114,7 +134,10 @@ form.addEventListener('change', (event) => {
   if (pageSwitch) {
     pageSwitch(target.checked);
   } else if (['flow', 'mode', 'lang', 'isActivated'].includes(target.name)) {
-    if (target.name === 'flow') describeFlow();
+    if (target.name === 'flow') {
+      describeFlow();
+      switchFirstMessage(flowSelect.value);
+    }
     mount();
   } else if (chat) {
     chat.widget = widgetFromForm();

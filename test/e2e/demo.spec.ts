@@ -16,6 +16,12 @@ import { flowbotEvents } from '../../src/element/events.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const darkTheme = readmeBlock(readFileSync(`${root}docs/theming.md`, 'utf8'), 'dark-theme', 'docs/theming.md');
 const shots = 'test-results/screenshots';
+/** The languages the widget ships, as src/i18n/lookup.ts lists them (a module Vite's build reads, not Node). */
+const supportedLanguages = [
+  ...(
+    /supportedLanguages[^=]*= \[([^\]]*)\]/.exec(readFileSync(`${root}src/i18n/lookup.ts`, 'utf8'))?.[1] ?? ''
+  ).matchAll(/'([\w-]+)'/g),
+].map((m) => m[1]!);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -163,3 +169,60 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test.describe('the settings', () => {
+  test('the language list offers every language the widget ships, each by its own name', async ({ page }) => {
+    const { problems } = await openDemo(page, 1280);
+    const options = page.locator('select[name="lang"] option');
+    const values = await options.evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
+    expect(values).toEqual(['', ...supportedLanguages]);
+    await expect(options.filter({ hasText: 'العربية' })).toHaveCount(1);
+    await expect(options.filter({ hasText: '日本語' })).toHaveCount(1);
+    // Picked: the widget speaks it.
+    await page.locator('select[name="lang"]').selectOption('fr');
+    await expect(page.locator('#stage flowbot-chat[lang="fr"]')).toHaveCount(1);
+    expect(problems).toEqual([]);
+  });
+
+  test("the first message is the picked bot's own: another bot does not start with it", async ({ page }) => {
+    const { widget, problems } = await openDemo(page, 1280);
+    const firstMessage = page.getByLabel(/First message/);
+    const typed = await firstMessage.inputValue();
+    expect(typed).not.toBe('');
+    await expect(widget.locator('[part~="bot-message"]').first()).toHaveText(typed);
+    const publicId = () => widget.evaluate((el) => (el as HTMLElementTagNameMap['flowbot-chat']).publicId);
+    await page.locator('#flow').selectOption('support');
+    await expect.poll(publicId).toBe('support');
+    await expect(widget.locator('[part~="bot-message"]').first()).toContainText("Hi! I'm the Acme support bot.");
+    await expect(widget.locator('[part~="bot-message"]', { hasText: typed })).toHaveCount(0);
+    await expect(firstMessage).toHaveValue('');
+    // Back to the demo bot: its own first message again.
+    await page.locator('#flow').selectOption('demo');
+    await expect.poll(publicId).toBe('demo');
+    await expect(firstMessage).toHaveValue(typed);
+    await expect(widget.locator('[part~="bot-message"]').first()).toHaveText(typed);
+    expect(problems).toEqual([]);
+  });
+
+  test('at 320 px the page keeps the same margin on the right as on the left, and does not scroll sideways', async ({
+    page,
+  }) => {
+    const { problems } = await openDemo(page, 320);
+    const { scroll, margins } = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.layout > *, .controls fieldset')].map((el) =>
+        el.getBoundingClientRect(),
+      );
+      return {
+        scroll: document.documentElement.scrollWidth,
+        margins: boxes.map((b) => [Math.round(b.left), Math.round(window.innerWidth - b.right)]),
+      };
+    });
+    expect(scroll).toBe(320);
+    for (const [left, right] of margins) {
+      expect(left).toBeGreaterThanOrEqual(12);
+      expect(right).toBe(left);
+    }
+    await shoot(page, 'demo-320.png');
+    expect(problems).toEqual([]);
+  });
+});
