@@ -470,13 +470,10 @@ export class Answers implements ReactiveController, RowDecorations {
  * its buttons: its text alone, not what an agent did (the folded thinking, the tool lines, the sources).
  */
 function excerptOf(row: HTMLElement): string {
-  const bubble = row.querySelector('.bubble');
+  // An agent's answer: its text is the content between what the agent did and the sources.
+  const bubble = row.querySelector('.fb-answer > .fb-content') ?? row.querySelector('.bubble');
   if (!bubble) return '';
-  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT, (node) =>
-    node.parentElement?.closest('[part~="agent-activity"], [part~="agent-sources"]')
-      ? NodeFilter.FILTER_REJECT
-      : NodeFilter.FILTER_ACCEPT,
-  );
+  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
   let text = '';
   let block: Element | null | undefined;
   for (let node = walker.nextNode(); node && text.length < 100; node = walker.nextNode()) {
