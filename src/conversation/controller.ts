@@ -6,14 +6,7 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  FlowbotError,
-  FlowbotNetworkError,
-  isAbortError,
-  isFlowbotHttpError,
-  isFlowbotNetworkError,
-  isFlowbotResponseError,
-} from '../api/errors.js';
+import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { isCallableBase } from '../api/transport/core.js';
 import { answerText } from '../protocol/answers.js';
 import { continueChatPath } from '../protocol/routes.js';
@@ -26,7 +19,7 @@ import type { Owed } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
-import type { configMistake, notFound } from './mistakes.js';
+import type { warnMistake } from './mistakes.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
@@ -34,11 +27,7 @@ import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
 /** The code of a streamed answer's turn, and the words of a site owner's mistakes, on demand. */
-type StreamCode = {
-  readonly streamAndReply: typeof streamAndReply;
-  readonly configMistake: typeof configMistake;
-  readonly notFound: typeof notFound;
-};
+type StreamCode = { readonly streamAndReply: typeof streamAndReply; readonly warnMistake: typeof warnMistake };
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -75,11 +64,6 @@ export class ConversationController implements ReactiveController {
   /** Keys of transcript entries: unique and stable across resets. */
   #nextKey = 0;
   readonly #timers = new Timers();
-  /** The site owner's mistakes already told in the console (once each). */
-  readonly #warned = new Set<string>();
-  /** The next try of a call the network failed, and how long it waited (ms; 0: none yet). */
-  #retryTimer: ReturnType<typeof setTimeout> | undefined;
-  #backoff = 0;
 
   constructor(host: ReactiveControllerHost, options: ControllerOptions) {
     this.#host = host;
@@ -126,7 +110,8 @@ export class ConversationController implements ReactiveController {
     const resume = this.#resume;
     this.#resume = undefined;
     resume?.();
-    if (this.#s.status === 'error' && this.#s.unreachable) this.#later();
+    // A call the network failed was waiting for its next try: it goes now.
+    if (this.#s.unreachable) this.retry();
   }
 
   hostDisconnected(): void {
@@ -134,7 +119,6 @@ export class ConversationController implements ReactiveController {
     this.#s.store?.release();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.#handleOnline);
     this.#request?.abort();
-    clearTimeout(this.#retryTimer);
     // Every pause ends now (the host left the page).
     this.#timers.flush();
     this.#s.typing = false;
@@ -160,14 +144,8 @@ export class ConversationController implements ReactiveController {
     this.reset();
     if (this.misconfigured) {
       // Nothing goes to a wrong address: the console says what to fix, the visitor that the chat is unavailable.
-      void this.#explain(config);
-      const what = config.publicId.trim() ? `api-host "${config.apiHost}" is not an http(s) URL` : 'no public-id';
-      this.#s.fail(
-        'start',
-        new FlowbotError(`startChat: ${what}`, { operation: 'startChat', method: 'POST', url: '' }),
-        undefined,
-        true,
-      );
+      this.#explain(config);
+      this.#s.fail('start', Error('startChat: check public-id and api-host'), undefined, true);
       return;
     }
     const s = this.#s;
@@ -252,8 +230,6 @@ export class ConversationController implements ReactiveController {
     this.#request?.abort();
     this.#request = undefined;
     this.#timers.flush();
-    clearTimeout(this.#retryTimer);
-    this.#backoff = 0;
   }
 
   #startNew(config: ConversationConfig): void {
@@ -286,18 +262,18 @@ export class ConversationController implements ReactiveController {
         return;
       }
       // No such bot: a Retry could never succeed; the console says what the viewer said.
-      if (isFlowbotHttpError(error) && error.status === 404) {
-        void this.#explain(config, error);
+      if ((error as { status?: number }).status === 404) {
+        this.#explain(config, error);
         this.#s.fail('start', error, undefined, true);
         return;
       }
-      if (isFlowbotNetworkError(error)) return this.#unreachable('start', error, () => void this.#begin(config));
+      if (error instanceof FlowbotNetworkError)
+        return void this.#unreachable('start', error, () => void this.#begin(config));
       this.#s.fail('start', error, () => this.start(), true);
       return;
     }
     if (generation !== this.#generation) return;
     this.#request = undefined;
-    this.#backoff = 0;
     this.#s.clearError();
     this.#s.sessionId = result.sessionId;
     this.#s.resultId = result.resultId;
@@ -368,9 +344,9 @@ export class ConversationController implements ReactiveController {
       // The viewer could not be reached: the answer goes by itself once it can, after asking where the
       // conversation stands (`#resync`). Not for an input that a continue without an answer would skip.
       const skippable = this.#s.input?.type === 'file input' || this.#s.input?.type === 'payment input';
-      if (isFlowbotNetworkError(error) && !(entry && skippable)) {
+      if (error instanceof FlowbotNetworkError && !(entry && skippable)) {
         if (entry) entry.state = 'failed';
-        this.#unreachable('send', error, () => void this.#resync(entry, reply));
+        void this.#unreachable('send', error, () => void this.#resync(entry));
         return;
       }
       // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
@@ -388,7 +364,6 @@ export class ConversationController implements ReactiveController {
     }
     if (generation !== this.#generation) return;
     this.#request = undefined;
-    this.#backoff = 0;
     if (entry) this.#delivered(entry);
     this.#s.setStatus('ready');
     await play(this.#stage(generation), result);
@@ -411,38 +386,28 @@ export class ConversationController implements ReactiveController {
   /**
    * A call failed on the network (the viewer is down, or the connection): the visitor is told the
    * chat cannot be reached, and `run` tries again by itself after 1 s, then twice as long each time
-   * up to 30 s, at once when the browser says it is back online, never while the host is away.
+   * up to 30 s, at once when the browser says it is back online or the host comes back to the page
+   * (never while it is away).
    */
-  #unreachable(action: FailedAction, error: unknown, run: () => void): void {
+  async #unreachable(action: FailedAction, error: unknown, run: () => void): Promise<void> {
     const s = this.#s;
-    // The event and the field's words once per outage, not at every try.
-    const first = !s.unreachable;
+    // The event (and the field's words back) once per outage, not at every try.
+    s.fail(action, error, run, !s.unreachable);
     s.unreachable = true;
-    s.fail(action, error, run, first);
-    this.#later();
+    await this.#sleep(Math.min(1000 * 2 ** s.tries++, 30_000));
+    // Unless something else ran it meanwhile (back online, a new answer, the host away).
+    if (this.#connected && s.retryRun === run) this.retry();
   }
-
-  #later(): void {
-    clearTimeout(this.#retryTimer);
-    if (!this.#connected) return;
-    this.#backoff = Math.min(this.#backoff ? this.#backoff * 2 : 1000, 30_000);
-    this.#retryTimer = setTimeout(this.#again, this.#backoff);
-  }
-
-  /** The next try of an unreachable call; none while a call is in flight. */
-  readonly #again = (): void => {
-    const s = this.#s;
-    if (s.status === 'error' && s.unreachable && !this.#request) s.retryRun?.();
-  };
 
   /**
    * After a network error, the viewer is first asked where the conversation stands, with a continue
-   * without an answer (the question waiting for one stays where it is): when it still waits for the
-   * answer (the same input, or the streamed answer's reply), the answer goes now; otherwise the
-   * request had reached it and only its response was lost, so the answer is not given to the bot a
-   * second time and the conversation goes on from what the viewer says now. Meanwhile the notice stays.
+   * without an answer (a question waiting for one stays where it is): when it still waits on the
+   * same input, the answer goes now; otherwise the request had reached it and only its response was
+   * lost, so the answer is not given to the bot a second time and the conversation goes on from what
+   * the viewer says now (a streamed answer's reply it did not get: it asks for the stream again).
+   * Meanwhile the notice stays, said once.
    */
-  async #resync(entry: AnswerEntry | undefined, reply: ChatAnswer | undefined): Promise<void> {
+  async #resync(entry: AnswerEntry | undefined): Promise<void> {
     const { sessionId, client, input } = this.#s;
     if (!sessionId || !client) return;
     const generation = this.#generation;
@@ -451,22 +416,22 @@ export class ConversationController implements ReactiveController {
     try {
       result = await client.continueChat(sessionId, undefined, { signal });
     } catch (error) {
+      if (generation !== this.#generation) return;
+      const again = (): void => void this.#resync(entry);
       // Aborted: the host left (it tries again when back), or the visitor sent an answer meanwhile.
-      if (generation !== this.#generation || isAbortError(error)) return;
+      if (isAbortError(error)) {
+        if (this.#s.status === 'error') this.#s.retryRun = again;
+        return;
+      }
       this.#request = undefined;
       if (await this.#endedBy(error, entry, generation)) return;
-      const again = (): void => void this.#resync(entry, reply);
-      if (isFlowbotNetworkError(error)) this.#unreachable('send', error, again);
+      if (error instanceof FlowbotNetworkError) void this.#unreachable('send', error, again);
       else this.#s.fail('send', error, again, true);
       return;
     }
     if (generation !== this.#generation) return;
     this.#request = undefined;
-    this.#backoff = 0;
-    const waits = entry
-      ? result.input?.id === input?.id
-      : !!reply && !!result.clientSideActions?.some((action) => /^stream/.test(String(action.type)));
-    if (waits) return this.#deliver(entry, reply);
+    if (entry && result.input?.id === input?.id) return this.#deliver(entry);
     if (entry) this.#delivered(entry);
     this.#s.clearError();
     this.#s.setStatus('ready');
@@ -474,18 +439,12 @@ export class ConversationController implements ReactiveController {
   }
 
   /** Tells the site owner in the console what to fix, once per element and mistake (`error`: a 404 on start). */
-  async #explain(config: ConversationConfig, error?: unknown): Promise<void> {
-    let code: Pick<StreamCode, 'configMistake' | 'notFound'>;
-    try {
-      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js'));
-    } catch {
-      // The on-demand file did not load: its loader says so.
-      return;
-    }
-    const text = error === undefined ? code.configMistake(config) : code.notFound(config, error);
-    if (!text || this.#warned.has(text)) return;
-    this.#warned.add(text);
-    console.warn(`flowbot-chat: ${text}`);
+  #explain(config: ConversationConfig, error?: unknown): void {
+    // The words come on demand; a file that did not load says so itself.
+    (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js')).then(
+      (code) => code.warnMistake(this, config, error),
+      () => undefined,
+    );
   }
 
   /**
@@ -598,11 +557,7 @@ export class ConversationController implements ReactiveController {
    */
   readonly #handleOnline = (): void => {
     const s = this.#s;
-    if (s.status === 'error' && s.unreachable) {
-      this.#backoff = 0;
-      clearTimeout(this.#retryTimer);
-      this.#again();
-    } else if (s.status === 'error' && (s.unsent || s.errorAction !== 'send')) this.retry();
+    if (s.status === 'error' && (s.unsent || s.unreachable || s.errorAction !== 'send')) this.retry();
   };
 
   #show(message: ChatMessage, local: boolean): void {
@@ -614,7 +569,6 @@ export class ConversationController implements ReactiveController {
   }
 
   #newRequest(): AbortSignal {
-    clearTimeout(this.#retryTimer);
     this.#request?.abort();
     this.#request = new AbortController();
     return this.#request.signal;

@@ -1,6 +1,7 @@
 /**
  * A site owner's mistakes in the element's attributes, told in the console in words that name the
- * attribute, its value and the fix (the viewer's own words when it gave some).
+ * attribute, its value and the fix (the viewer's own words when it gave some). On demand: the
+ * widget's first file only tells that something is wrong (`ConversationController.misconfigured`).
  */
 import { isFlowbotHttpError } from '../api/errors.js';
 import { isCallableBase } from '../api/transport/core.js';
@@ -22,4 +23,17 @@ export function notFound({ publicId, apiHost }: ConversationConfig, error: unkno
   const said =
     isFlowbotHttpError(error) && error.serverMessage ? error.serverMessage.slice(0, 200) : 'Not found (404).';
   return `public-id "${publicId}": ${said} Use the public id of a published flow-bot, and an api-host that is its viewer (now ${apiHost.trim() || "this page's origin"}).`;
+}
+
+/** The warnings already given, by element (its conversation). */
+const given = new WeakMap<object, Set<string>>();
+
+/** Warns of the mistake in `config` (`error`: the 404 of its start), once for `owner`. */
+export function warnMistake(owner: object, config: ConversationConfig, error: unknown): void {
+  const text = error === undefined ? configMistake(config) : notFound(config, error);
+  let warned = given.get(owner);
+  if (!warned) given.set(owner, (warned = new Set()));
+  if (!text || warned.has(text)) return;
+  warned.add(text);
+  console.warn(`flowbot-chat: ${text}`);
 }

@@ -83,6 +83,8 @@ export class Session implements ConversationState {
   unsent = false;
   unreachable = false;
   final = false;
+  /** Tries of a call the network failed, since the viewer last answered. */
+  tries = 0;
   /** Bot messages the server sent so far (the first one may skip its typing). */
   serverMessages = 0;
   store: ConversationStore | undefined;
@@ -168,6 +170,7 @@ export class Session implements ConversationState {
   /** Clears the last failure before a new call. */
   clearError(): void {
     this.unsent = this.unreachable = false;
+    this.tries = 0;
     this.error = undefined;
     this.errorAction = undefined;
     this.retryRun = undefined;

@@ -17,7 +17,7 @@ export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.j
 // The turn around it: shown as it arrives, then sent back as the reply.
 export { streamAndReply } from '../../conversation/stream.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
-export { configMistake, notFound } from '../../conversation/mistakes.js';
+export { warnMistake } from '../../conversation/mistakes.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
 // The languages besides English, and the English words only this part shows.
