@@ -105,9 +105,13 @@ test('an answer written while the viewer is down goes by itself, once, when it i
   await expect(inner(page, 'retry-button')).toHaveCount(0);
   await expect(inner(page, 'user-message').last().locator('..')).toContainText('Not sent');
   await expect(field(page)).toHaveValue('ada@example.com');
-  // It keeps trying (1 s, then 2 s…) while the viewer is away: still the same notice.
+  // It keeps trying (1 s, then 2 s…) while the viewer is away: the same alert, never put in again
+  // (a screen reader says it once, not at every try).
+  await inner(page, 'error').evaluate((alert) => alert.setAttribute('data-first', ''));
   await page.waitForTimeout(2_500);
   await expect(inner(page, 'error')).toContainText(UNREACHABLE);
+  await expect(inner(page, 'error')).toHaveAttribute('role', 'alert');
+  await expect(inner(page, 'error')).toHaveAttribute('data-first', '');
   expect(viewer.answers).toEqual(['Billing']);
 
   await viewer.start();
