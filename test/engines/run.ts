@@ -61,7 +61,13 @@ const [pagePort, apiPort] = [await freePort(), await freePort()];
 const server = spawn(
   process.execPath,
   ['--import', 'tsx', 'test/e2e/serve.ts', '--page-port', String(pagePort), '--api-port', String(apiPort)],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // A streamed answer's words 20 ms apart (the e2e suite's 5 ms put a 253-character answer in one
+    // WebKit frame on a busy two-core machine, so "it grows on screen" could not be seen).
+    env: { ...process.env, FLOWBOT_STREAM_PACE_MS: process.env.FLOWBOT_STREAM_PACE_MS ?? '20' },
+  },
 );
 let serverLog = '';
 server.stderr.on('data', (chunk: Buffer) => {

@@ -466,7 +466,9 @@ const helpedQuestion = 'Did that answer your question?';
 
 /**
  * Runs in the page: records, on every change of the shadow DOM, the text length (white space
- * collapsed, as the snapshot reads it) of the answer still growing. True when newly installed.
+ * collapsed, as the snapshot reads it) of the answer still growing: its text alone, not the thinking,
+ * tool lines and sources drawn around it in the same bubble, nor a code block's bar (measured with
+ * them, a 253-character answer once recorded [289, 535, 553, 572]). True when newly installed.
  */
 function recordStreamLengths(): boolean {
   const w = window as unknown as { streamLengths?: number[] };
@@ -475,8 +477,12 @@ function recordStreamLengths(): boolean {
   w.streamLengths = lengths;
   const root = document.querySelector('flowbot-chat')!.shadowRoot!;
   new MutationObserver(() => {
-    const growing = root.querySelector('.streaming');
-    if (growing) lengths.push((growing.textContent ?? '').replace(/\s+/g, ' ').trim().length);
+    const growing = root.querySelector('.streaming .fb-content');
+    if (!growing) return;
+    const text = [...growing.children]
+      .map((block) => (block.matches('.fb-code') ? (block.querySelector('pre') ?? block) : block).textContent ?? '')
+      .join(' ');
+    lengths.push(text.replace(/\s+/g, ' ').trim().length);
   }).observe(root, { subtree: true, childList: true, characterData: true });
   return true;
 }
