@@ -15,7 +15,7 @@ let warn: MockInstance<typeof console.warn>;
 let calls: ViewerCall[];
 
 beforeEach(() => {
-  warn = vi.spyOn(console, 'warn');
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   ({ calls } = spyViewer());
   performance.clearResourceTimings();
 });
