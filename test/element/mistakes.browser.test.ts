@@ -74,7 +74,7 @@ describe('<flowbot-chat>', () => {
       const [line] = warnings();
       expect(line).toContain('public-id "suport"');
       expect(line).toContain('No published flow-bot "suport".');
-      expect(line).toContain('Use the public id of a published flow-bot');
+      expect(line).toContain('Check the id, and that api-host');
       expect(visible(el)).toMatchObject({ notice: 'This chat is unavailable', retry: false });
       expect(visible(el).height).toBeGreaterThan(0);
       expect(errors).toHaveLength(1);
@@ -97,7 +97,7 @@ describe('<flowbot-chat>', () => {
         const { el, errors } = await mount(mode === 'bubble' ? { mode } : {});
         await until(() => warnings().length > 0);
         const [line] = warnings();
-        expect(line).toContain('the public-id attribute is missing');
+        expect(line).toContain('public-id is missing');
         expect(line).toContain('<flowbot-chat public-id="my-bot">');
         expect(errors).toHaveLength(1);
         if (mode === 'bubble') el.show();
