@@ -39,7 +39,12 @@ export const transcriptStyles = css`
     display: flex;
     align-items: flex-end;
     gap: 8px;
-    /* A long transcript lays out only the rows in view. */
+  }
+
+  /* A long transcript lays out only the rows in view, but for the last four, whose size is watched to
+     follow the newest message (controllers/follow.ts): one laid out only as that scroll brings it into
+     view would resize while the watch's notifications are delivered (a ResizeObserver loop). */
+  .row:nth-last-child(n + 5) {
     content-visibility: auto;
     contain-intrinsic-size: auto 44px;
   }
