@@ -156,15 +156,6 @@ function check(condition: boolean, expected: string, s: WidgetSnapshot): void {
 
 const look = (page: EnginePage) => page.evaluate(snapshot, 'flowbot-chat');
 
-/**
- * A notice some engines report as a page error when a ResizeObserver's notifications wait for the
- * next frame (WebKit, now and then, as a streamed answer is cut and retried while a row's line of
- * actions is drawn or put back): nothing thrown, nothing lost. Not a failure; see `notices`.
- */
-const RESIZE_LOOP = /ResizeObserver loop/;
-/** The ResizeObserver notices seen by `waitFor`, printed in the summary. */
-export const notices: string[] = [];
-
 /** Polls the snapshot until `ok` holds (and nothing went wrong on the page), or fails after `ms`. */
 async function waitFor(
   page: EnginePage,
@@ -175,9 +166,8 @@ async function waitFor(
   const deadline = Date.now() + ms;
   for (;;) {
     const s = await look(page);
-    const notice = s.problems.find((p) => RESIZE_LOOP.test(p));
-    if (notice && !notices.includes(`${expected}: ${notice}`)) notices.push(`${expected}: ${notice}`);
-    check(s.problems.filter((p) => !RESIZE_LOOP.test(p)).length === 0, 'no errors on the page', s);
+    // Any error on the page fails, a ResizeObserver loop's too (following the newest message no longer loops).
+    check(s.problems.length === 0, 'no errors on the page', s);
     if (ok(s)) return s;
     if (Date.now() > deadline) {
       throw new ScenarioError(`timed out after ${ms} ms waiting for ${expected}; the widget showed ${describe(s)}`);
@@ -867,10 +857,7 @@ function hostileProgress(shortened: string): { input: boolean; shortened: boolea
     input: Boolean(root?.querySelector('[part~="input"]')),
     shortened: Boolean(last?.textContent?.includes(shortened)),
     retry: Boolean(root?.querySelector('[part~="retry-button"]')),
-    // A ResizeObserver notice is reported apart (see below).
-    problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).filter(
-      (p) => !/ResizeObserver loop/.test(String(p)),
-    ).length,
+    problems: ((window as unknown as { __problems?: unknown[] }).__problems ?? []).length,
   };
 }
 
@@ -891,8 +878,6 @@ function hostileScenario(kind: HostileCase, name: string, shownOk: (s: WidgetSna
     check(s.problems.length === 0, 'no errors on the page', s);
     check(s.bot.length === 0, 'nothing shown before the response', s);
     await page.evaluate(hostileGo);
-    // Some engines report a ResizeObserver notice as a page error here: kept apart, reported below.
-    const otherProblems = (s: WidgetSnapshot) => s.problems.filter((p) => !RESIZE_LOOP.test(p));
     // While the clock runs, the wait reads no geometry: measuring a thousand bubbles (as the full
     // snapshot does) would stop the page itself, and that time is the test's, not the widget's.
     const refused = kind === 'huge' || kind === 'endless' || kind === 'gzip-bomb';
@@ -907,7 +892,7 @@ function hostileScenario(kind: HostileCase, name: string, shownOk: (s: WidgetSna
     await page.evaluate(hostileStop);
     const h = await waitInPage(page, 'the lateness clock to stop', (h) => h.phase === 'done', 10_000, hostileState);
     s = await look(page);
-    check(otherProblems(s).length === 0, 'no errors on the page', s);
+    check(s.problems.length === 0, 'no errors on the page', s);
     const shown = s.bot.join('\n').length;
     check(shown < 110_000, `what is shown to stay bounded (${shown} characters)`, s);
     const wrong = shownOk(s);
@@ -927,23 +912,17 @@ function hostileScenario(kind: HostileCase, name: string, shownOk: (s: WidgetSna
     if (h.visibility !== 'visible')
       throw new ScenarioError(`the page was ${h.visibility}: its timers are throttled, nothing measured (${figures})`);
     if (h.ticks < 5) throw new ScenarioError(`too few timer ticks to measure anything (${figures})`);
-    const notice = s.problems.find((p) => RESIZE_LOOP.test(p));
-    return { ok: h.worst < limit, figures, notice };
+    return { ok: h.worst < limit, figures };
   };
 
   return {
     name,
     async run(page, site) {
       const tries: string[] = [];
-      let notice: string | undefined;
       for (let i = 1; i <= TIMING_ATTEMPTS; i++) {
         const result = await attempt(page, site);
-        notice ??= result.notice;
         tries.push(`#${i} ${result.figures}`);
-        if (result.ok) {
-          const also = notice ? `\n      NOTE: the page got an error event, "${notice}"` : '';
-          return `${tries.length > 1 ? `${tries.length} attempts: ` : ''}${tries.join('\n      ')}${also}`;
-        }
+        if (result.ok) return `${tries.length > 1 ? `${tries.length} attempts: ` : ''}${tries.join('\n      ')}`;
       }
       throw new ScenarioError(
         `expected every 16 ms tick on time within the limit (${TASK_BUDGET_MS} ms, or twice the parse alone, + ` +
