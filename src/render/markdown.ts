@@ -287,6 +287,68 @@ export const markdownStyles: CSSResult = css`
     outline: 2px solid currentColor;
     outline-offset: -2px;
   }
+  /*
+   * A table wider than its bubble fades out at each side where more of it waits (as the cards'
+   * row does at its end), so a phone that shows no scrollbar still says it scrolls: two layers,
+   * each as wide as the box and 24px more, moved by the box's own scrolling (where scroll-driven
+   * animations run). A table that fits has no scroll range, so no animation: both fades lie
+   * outside the box. The start's layer is the first, in the line's direction; a focused table
+   * shows its whole outline.
+   */
+  .fb-table {
+    mask:
+      linear-gradient(to right, #0000, #000 24px) -24px 0 / calc(100% + 24px) 100% no-repeat,
+      linear-gradient(to left, #0000, #000 24px) 0 0 / calc(100% + 24px) 100% no-repeat;
+    mask-composite: intersect;
+    animation: flowbot-table-more linear;
+    animation-timeline: scroll(self inline);
+  }
+  .fb-table:dir(rtl) {
+    mask-image: linear-gradient(to left, #0000, #000 24px), linear-gradient(to right, #0000, #000 24px);
+    mask-position:
+      right -24px top 0,
+      right 0 top 0;
+    animation-name: flowbot-table-more-rtl;
+  }
+  .fb-table:focus-visible {
+    mask: none;
+  }
+  @keyframes flowbot-table-more {
+    0% {
+      mask-position:
+        -24px 0,
+        -24px 0;
+    }
+    4%,
+    96% {
+      mask-position:
+        0 0,
+        -24px 0;
+    }
+    100% {
+      mask-position:
+        0 0,
+        0 0;
+    }
+  }
+  @keyframes flowbot-table-more-rtl {
+    0% {
+      mask-position:
+        right -24px top 0,
+        right -24px top 0;
+    }
+    4%,
+    96% {
+      mask-position:
+        right 0 top 0,
+        right -24px top 0;
+    }
+    100% {
+      mask-position:
+        right 0 top 0,
+        right 0 top 0;
+    }
+  }
   .fb-table table {
     justify-self: start;
     border-collapse: collapse;
@@ -377,6 +439,9 @@ export const markdownStyles: CSSResult = css`
   @media print {
     .fb-copy {
       display: none !important;
+    }
+    .fb-table {
+      mask: none;
     }
     .fb-content .fb-code pre {
       white-space: pre-wrap;

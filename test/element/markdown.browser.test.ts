@@ -283,6 +283,111 @@ describe('<flowbot-chat> markdown answers', () => {
     });
   });
 
+  describe('a table wider than its bubble', () => {
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    /** The box as painted: each pixel's distance from the bubble's colour, by row. */
+    async function inkOf(
+      el: FlowbotChat,
+      box: HTMLElement,
+    ): Promise<{ ink: (x: number, y: number) => number; w: number; h: number; scale: number }> {
+      const [r, g, b] = backgroundOf(bubbleOf(el));
+      const png = await page.screenshot({ element: box, save: false });
+      const bitmap = await createImageBitmap(
+        new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+      );
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      canvas.drawImage(bitmap, 0, 0);
+      const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const ink = (x: number, y: number) => {
+        const i = (y * bitmap.width + x) * 4;
+        return Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
+      };
+      return { ink, w: bitmap.width, h: bitmap.height, scale: bitmap.width / box.getBoundingClientRect().width };
+    }
+    /**
+     * How much of the table shows in the 12 px along the box's left and right edges, against the
+     * same box painted with no mask: 1 where nothing fades it, far less under a fade.
+     */
+    async function edges(el: FlowbotChat, box: HTMLElement): Promise<{ left: number; right: number }> {
+      await frames();
+      const seen = await inkOf(el, box);
+      box.style.setProperty('mask', 'none');
+      const whole = await inkOf(el, box);
+      box.style.removeProperty('mask');
+      await frames();
+      const band = Math.round(12 * seen.scale);
+      const share = (from: number) => {
+        let shown = 0;
+        let all = 0;
+        for (let x = from; x < from + band; x++)
+          for (let y = 0; y < seen.h; y++) {
+            shown += seen.ink(x, y);
+            all += whole.ink(x, y);
+          }
+        return Math.round((shown / all) * 100) / 100;
+      };
+      return { left: share(0), right: share(seen.w - band) };
+    }
+    const WIDE = `| ${Array.from({ length: 5 }, (_, k) => `Column ${k}`).join(' | ')} |\n|${'---|'.repeat(5)}\n| ${Array.from({ length: 5 }, (_, k) => `value_${k}_without_spaces`).join(' | ')} |`;
+    /**
+     * Most of the table shows (text drawn under a mask may be smoothed a little differently), or
+     * most of it is faded (about a quarter shows).
+     */
+    const INKED = 0.6;
+    const FADED = 0.4;
+
+    it('fades out at each side where more of it waits, and nowhere when it fits', async () => {
+      const el = await show(WIDE, { style: 'width: 390px' });
+      const box = $(el, '.fb-table')!;
+      expect(box.scrollWidth).toBeGreaterThan(box.clientWidth + 100);
+      // At its start: more waits at the right only.
+      let seen = await edges(el, box);
+      expect(seen.left).toBeGreaterThan(INKED);
+      expect(seen.right).toBeLessThan(FADED);
+      // Half way: on both sides.
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      seen = await edges(el, box);
+      expect(seen.left).toBeLessThan(FADED);
+      expect(seen.right).toBeLessThan(FADED);
+      // At its end: at the left only.
+      box.scrollLeft = box.scrollWidth;
+      seen = await edges(el, box);
+      expect(seen.left).toBeLessThan(FADED);
+      expect(seen.right).toBeGreaterThan(INKED);
+
+      // A table that fits has no fade.
+      const small = await show('| A | B |\n|---|---|\n| 1 | 2 |', { style: 'width: 390px' });
+      const fits = $(small, '.fb-table')!;
+      expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
+      seen = await edges(small, fits);
+      expect(seen.left).toBeGreaterThan(INKED);
+      expect(seen.right).toBeGreaterThan(INKED);
+    });
+
+    it('fades from the right in a right-to-left page, where it starts', async () => {
+      const el = await show(WIDE, { dir: 'rtl', style: 'width: 390px' });
+      const box = $(el, '.fb-table')!;
+      let seen = await edges(el, box);
+      expect(seen.right).toBeGreaterThan(INKED);
+      expect(seen.left).toBeLessThan(FADED);
+      box.scrollLeft = -box.scrollWidth;
+      seen = await edges(el, box);
+      expect(seen.right).toBeLessThan(FADED);
+      expect(seen.left).toBeGreaterThan(INKED);
+    });
+
+    it('shows its whole focus ring when focused by keyboard', async () => {
+      const el = await show(WIDE, { style: 'width: 390px' });
+      const box = $(el, '.fb-table')!;
+      box.focus({ focusVisible: true } as FocusOptions);
+      await userEvent.keyboard('{ArrowRight}');
+      await until(() => box.scrollLeft > 0 && box.matches(':focus-visible'));
+      const seen = await edges(el, box);
+      expect(seen.left).toBeGreaterThan(INKED);
+      expect(seen.right).toBeGreaterThan(INKED);
+    });
+  });
+
   it('mirrors in a right-to-left page: the table reads from the right, the copy button at the inline end', async () => {
     const wide = `| ${Array.from({ length: 14 }, (_, k) => `عمود ${k}`).join(' | ')} |\n|${'---|'.repeat(14)}\n| ${Array.from({ length: 14 }, (_, k) => `قيمة-${k}-طويلة-بلا-مسافات`).join(' | ')} |\n\n\`\`\`js\nlet a = 1;\n\`\`\``;
     const el = await show(wide, { dir: 'rtl', style: 'width: 360px' });
