@@ -40,6 +40,8 @@ export const ar: FlowbotStrings = {
   invalidEmail: 'أدخل عنوان بريد إلكتروني صالحًا',
   invalidUrl: 'أدخل عنوان ويب صالحًا',
   invalidPhone: 'أدخل رقم هاتف صالحًا',
+  phoneCountry: 'البلد: {country}. لبلد آخر، ابدأ بـ + ورمز البلد.',
+  phoneInternational: 'ابدأ بـ + ورمز البلد.',
   invalidDate: 'أدخل تاريخًا صالحًا',
   invalidTime: 'أدخل وقتًا صالحًا',
   endBeforeStart: 'تاريخ الانتهاء يسبق تاريخ البدء',

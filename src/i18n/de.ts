@@ -40,6 +40,8 @@ export const de: FlowbotStrings = {
   invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein',
   invalidUrl: 'Geben Sie eine gültige Webadresse ein',
   invalidPhone: 'Geben Sie eine gültige Telefonnummer ein',
+  phoneCountry: 'Land: {country}. Ein anderes Land? Beginnen Sie mit + und seiner Ländervorwahl.',
+  phoneInternational: 'Beginnen Sie mit + und der Ländervorwahl.',
   invalidDate: 'Geben Sie ein gültiges Datum ein',
   invalidTime: 'Geben Sie eine gültige Uhrzeit ein',
   endBeforeStart: 'Das Enddatum liegt vor dem Startdatum',

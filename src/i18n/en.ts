@@ -56,6 +56,8 @@ export const enControls = {
   invalidEmail: 'Enter a valid e-mail address',
   invalidUrl: 'Enter a valid web address',
   invalidPhone: 'Enter a valid phone number',
+  phoneCountry: 'Country: {country}. Another country? Start with + and its code.',
+  phoneInternational: 'Start with + and the country code.',
   invalidDate: 'Enter a valid date',
   invalidTime: 'Enter a valid time',
   endBeforeStart: 'The end date is before the start date',

@@ -40,6 +40,8 @@ export const es: FlowbotStrings = {
   invalidEmail: 'Introduce un correo electrónico válido',
   invalidUrl: 'Introduce una dirección web válida',
   invalidPhone: 'Introduce un número de teléfono válido',
+  phoneCountry: 'País: {country}. ¿Otro país? Empieza con + y su código.',
+  phoneInternational: 'Empieza con + y el código del país.',
   invalidDate: 'Introduce una fecha válida',
   invalidTime: 'Introduce una hora válida',
   endBeforeStart: 'La fecha de fin es anterior a la fecha de inicio',

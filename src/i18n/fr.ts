@@ -40,6 +40,8 @@ export const fr: FlowbotStrings = {
   invalidEmail: 'Saisissez une adresse e-mail valide',
   invalidUrl: 'Saisissez une adresse web valide',
   invalidPhone: 'Saisissez un numéro de téléphone valide',
+  phoneCountry: 'Pays : {country}. Un autre pays ? Commencez par + et son indicatif.',
+  phoneInternational: 'Commencez par + et l’indicatif du pays.',
   invalidDate: 'Saisissez une date valide',
   invalidTime: 'Saisissez une heure valide',
   endBeforeStart: 'La date de fin est antérieure à la date de début',

@@ -40,6 +40,8 @@ export const he: FlowbotStrings = {
   invalidEmail: 'יש להזין כתובת אימייל תקינה',
   invalidUrl: 'יש להזין כתובת אינטרנט תקינה',
   invalidPhone: 'יש להזין מספר טלפון תקין',
+  phoneCountry: 'מדינה: {country}. למדינה אחרת, יש להתחיל ב־+ ובקידומת המדינה.',
+  phoneInternational: 'יש להתחיל ב־+ ובקידומת המדינה.',
   invalidDate: 'יש להזין תאריך תקין',
   invalidTime: 'יש להזין שעה תקינה',
   endBeforeStart: 'תאריך הסיום מוקדם מתאריך ההתחלה',

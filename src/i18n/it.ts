@@ -40,6 +40,8 @@ export const it: FlowbotStrings = {
   invalidEmail: 'Inserisci un indirizzo email valido',
   invalidUrl: 'Inserisci un indirizzo web valido',
   invalidPhone: 'Inserisci un numero di telefono valido',
+  phoneCountry: 'Paese: {country}. Un altro paese? Inizia con + e il suo prefisso.',
+  phoneInternational: 'Inizia con + e il prefisso del paese.',
   invalidDate: 'Inserisci una data valida',
   invalidTime: 'Inserisci un orario valido',
   endBeforeStart: 'La data di fine è precedente alla data di inizio',

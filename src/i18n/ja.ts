@@ -40,6 +40,8 @@ export const ja: FlowbotStrings = {
   invalidEmail: '有効なメールアドレスを入力してください',
   invalidUrl: '有効なウェブアドレスを入力してください',
   invalidPhone: '有効な電話番号を入力してください',
+  phoneCountry: '国: {country}。ほかの国の場合は + と国番号から入力してください。',
+  phoneInternational: '+ と国番号から入力してください。',
   invalidDate: '有効な日付を入力してください',
   invalidTime: '有効な時刻を入力してください',
   endBeforeStart: '終了日が開始日より前になっています',

@@ -40,6 +40,8 @@ export const ko: FlowbotStrings = {
   invalidEmail: '올바른 이메일 주소를 입력하세요',
   invalidUrl: '올바른 웹 주소를 입력하세요',
   invalidPhone: '올바른 전화번호를 입력하세요',
+  phoneCountry: '국가: {country}. 다른 국가라면 +와 국가 번호로 시작하세요.',
+  phoneInternational: '+와 국가 번호로 시작하세요.',
   invalidDate: '올바른 날짜를 입력하세요',
   invalidTime: '올바른 시간을 입력하세요',
   endBeforeStart: '종료일이 시작일보다 앞섭니다',

@@ -40,6 +40,8 @@ export const nl: FlowbotStrings = {
   invalidEmail: 'Voer een geldig e-mailadres in',
   invalidUrl: 'Voer een geldig webadres in',
   invalidPhone: 'Voer een geldig telefoonnummer in',
+  phoneCountry: 'Land: {country}. Een ander land? Begin met + en de landcode.',
+  phoneInternational: 'Begin met + en de landcode.',
   invalidDate: 'Voer een geldige datum in',
   invalidTime: 'Voer een geldige tijd in',
   endBeforeStart: 'De einddatum ligt vóór de begindatum',

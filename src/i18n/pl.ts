@@ -40,6 +40,8 @@ export const pl: FlowbotStrings = {
   invalidEmail: 'Wpisz prawidłowy adres e-mail',
   invalidUrl: 'Wpisz prawidłowy adres internetowy',
   invalidPhone: 'Wpisz prawidłowy numer telefonu',
+  phoneCountry: 'Kraj: {country}. Inny kraj? Zacznij od + i jego numeru kierunkowego.',
+  phoneInternational: 'Zacznij od + i numeru kierunkowego kraju.',
   invalidDate: 'Wpisz prawidłową datę',
   invalidTime: 'Wpisz prawidłową godzinę',
   endBeforeStart: 'Data końcowa jest wcześniejsza niż data początkowa',

@@ -40,6 +40,8 @@ const ptBR: FlowbotStrings = {
   invalidEmail: 'Digite um e-mail válido',
   invalidUrl: 'Digite um endereço web válido',
   invalidPhone: 'Digite um telefone válido',
+  phoneCountry: 'País: {country}. Outro país? Comece com + e o código dele.',
+  phoneInternational: 'Comece com + e o código do país.',
   invalidDate: 'Digite uma data válida',
   invalidTime: 'Digite um horário válido',
   endBeforeStart: 'A data final é anterior à data inicial',

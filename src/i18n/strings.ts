@@ -46,6 +46,10 @@ export interface FlowbotStrings {
   invalidEmail: string;
   invalidUrl: string;
   invalidPhone: string;
+  /** Above a phone field with a default country: `{country}` is its name, in the widget's language. */
+  phoneCountry: string;
+  /** Above a phone field with no default country: the number starts with + and the country code. */
+  phoneInternational: string;
   invalidDate: string;
   invalidTime: string;
   /** A date range whose end comes before its start. */
@@ -134,6 +138,8 @@ export type OnDemandStringKey =
   | 'invalidEmail'
   | 'invalidUrl'
   | 'invalidPhone'
+  | 'phoneCountry'
+  | 'phoneInternational'
   | 'invalidDate'
   | 'invalidTime'
   | 'endBeforeStart'

@@ -40,6 +40,8 @@ export const tr: FlowbotStrings = {
   invalidEmail: 'Geçerli bir e-posta adresi girin',
   invalidUrl: 'Geçerli bir web adresi girin',
   invalidPhone: 'Geçerli bir telefon numarası girin',
+  phoneCountry: 'Ülke: {country}. Başka bir ülke mi? + ve ülke koduyla başlayın.',
+  phoneInternational: '+ ve ülke koduyla başlayın.',
   invalidDate: 'Geçerli bir tarih girin',
   invalidTime: 'Geçerli bir saat girin',
   endBeforeStart: 'Bitiş tarihi başlangıç tarihinden önce',

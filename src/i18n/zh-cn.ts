@@ -40,6 +40,8 @@ export const zhCN: FlowbotStrings = {
   invalidEmail: '请输入有效的电子邮件地址',
   invalidUrl: '请输入有效的网址',
   invalidPhone: '请输入有效的电话号码',
+  phoneCountry: '国家/地区：{country}。其他国家/地区请以 + 和国家代码开头。',
+  phoneInternational: '请以 + 和国家代码开头。',
   invalidDate: '请输入有效的日期',
   invalidTime: '请输入有效的时间',
   endBeforeStart: '结束日期早于开始日期',

@@ -1,9 +1,9 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
-import { $$, botTexts, part, text, until, userTexts } from './helpers.js';
+import { $$, botTexts, part, startResponse, stubViewer, text, until, userTexts } from './helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -147,6 +147,44 @@ describe('<flowbot-chat>', () => {
       expect(sent()).to.deep.equal([{ message: '5550100199' }]);
       await until(() => botTexts(el).includes('Thanks!'));
       expect(userTexts(el)).to.deep.equal(['(555) 010-0199']);
+    });
+
+    /** The line that says what the field takes, and whether the field is described by it. */
+    const hintOf = (el: FlowbotChat) => {
+      const hint = el.shadowRoot!.querySelector<HTMLElement>('.composer .field-hint');
+      const ids = field(el).getAttribute('aria-describedby')?.split(' ') ?? [];
+      return { hint, text: hint?.textContent, describes: !!hint && ids.includes(hint.id) };
+    };
+
+    it('says which country a number without + is read in: the input’s default country, above the field', async () => {
+      await page.viewport(320, 700);
+      const { el } = await mountInput({ type: 'phone number input', options: { defaultCountryCode: 'GB' } });
+      const { hint, text: said, describes } = hintOf(el);
+      expect(said).to.equal('Country: United Kingdom. Another country? Start with + and its code.');
+      expect(describes).to.equal(true);
+      // Seen: above the field, inside the composer, wrapped within a 320 px screen.
+      const box = hint!.getBoundingClientRect();
+      const composer = part(el, 'composer')!.getBoundingClientRect();
+      expect(box.height).to.be.greaterThan(8);
+      expect(box.bottom).to.be.at.most(field(el).getBoundingClientRect().top + 0.5);
+      expect(box.left).to.be.at.least(composer.left);
+      expect(box.right).to.be.at.most(composer.right);
+      expect(getComputedStyle(hint!).color).not.to.equal(getComputedStyle(hint!).backgroundColor);
+      await expect(el).to.be.accessible();
+      await page.viewport(1024, 768);
+    });
+
+    it('names the country in the widget’s language, and asks for + and the code when there is no default', async () => {
+      stubViewer(
+        startResponse({ input: { id: 'in', type: 'phone number input', options: { defaultCountryCode: 'gb' } } }),
+      );
+      const french = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" lang="fr"></flowbot-chat>`);
+      await until(() => hintOf(french).text?.startsWith('Pays'));
+      expect(hintOf(french).text).to.equal('Pays : Royaume-Uni. Un autre pays ? Commencez par + et son indicatif.');
+      const { el } = await mountInput({ type: 'phone number input' });
+      expect(hintOf(el)).to.include({ text: 'Start with + and the country code.', describes: true });
+      const other = await mountInput({ type: 'phone number input', options: { defaultCountryCode: 'not a country' } });
+      expect(hintOf(other.el).text).to.equal('Start with + and the country code.');
     });
 
     it('refuses letters and too few digits', async () => {

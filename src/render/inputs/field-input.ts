@@ -5,7 +5,7 @@
  * sent, in the formats the viewer accepts: a number within `min`/`max`, an
  * address, an http(s) URL (`https://` may be left out), a phone number
  * (`+` and the country code, or a national number read with
- * `defaultCountryCode`), `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM` (a range joined with
+ * `defaultCountryCode`, which the field names above it), `YYYY-MM-DD` / `YYYY-MM-DDTHH:MM` (a range joined with
  * `" to "`), `HH:MM`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -76,6 +76,22 @@ function shownValue(values: readonly string[], lang: string | undefined): string
   }
 }
 
+/**
+ * What a phone field says of the numbers it takes: the country a number without `+` is read in
+ * (the input's `defaultCountryCode`, named in the widget's language), else to start with `+`.
+ */
+function phoneHint(code: unknown, strings: FlowbotStrings, lang: string | undefined): string {
+  if (typeof code === 'string' && /^[a-z]{2}$/i.test(code)) {
+    try {
+      const country = new Intl.DisplayNames(lang || 'en', { type: 'region' }).of(code.toUpperCase());
+      if (country) return strings.phoneCountry.replace('{country}', country);
+    } catch {
+      // An unknown language tag: the plain instruction below.
+    }
+  }
+  return strings.phoneInternational;
+}
+
 function isPhone(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
@@ -110,6 +126,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
     if (by && Number.isInteger(by) && low !== undefined && low >= 0) inputMode = 'numeric';
     if (min || max) bounds = ` (${min ?? ''}–${max ?? ''})`;
   }
+  const hint = kind === 'phone number input' ? phoneHint(options.defaultCountryCode, strings, ctx.lang) : '';
   const placeholder =
     label(input, 'placeholder') ??
     (kind === 'date input' ? strings.date : kind === 'time input' ? strings.time : strings.placeholder);
@@ -160,7 +177,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
     aria-label=${range ? nothing : name}
     aria-labelledby=${ctx.question ? (range ? `${ctx.question} range-${index ? 'to' : 'from'}` : ctx.question) : nothing}
     aria-invalid=${invalid}
-    aria-describedby=${describedBy}
+    aria-describedby=${hint ? [describedBy, 'field-hint'].filter((id) => id !== nothing).join(' ') : describedBy}
     placeholder=${type === 'date' || type === 'datetime-local' || type === 'time' ? nothing : name}
     min=${min ?? nothing}
     max=${max ?? nothing}
@@ -177,6 +194,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   };
 
   return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
+    ${hint ? html`<p class="field-hint" id="field-hint">${hint}</p>` : nothing}
     ${
       range
         ? html`<label class="range-field"><span id="range-from">${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>

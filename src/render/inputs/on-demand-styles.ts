@@ -41,6 +41,14 @@ const fieldStyles = css`
     flex-wrap: wrap;
   }
 
+  /* What a field takes (a phone number's country), above it. */
+  .field-hint {
+    flex-basis: 100%;
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.8125rem;
+  }
+
   /* Scrolls like the choices' list (see the composer's styles): a fade while more waits, room for focus rings. */
   .pictures {
     display: grid;
