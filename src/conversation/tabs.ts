@@ -29,8 +29,9 @@
  *   when its widget leaves the page); a tab that died without a word lets it
  *   run out. Then one of the others (chosen by a Web Lock where there is one)
  *   takes over what is owed, as a reload does, including the visitor's answer
- *   of the lost call: the protocol cannot tell whether that one reached the
- *   server, so, as after a network error, it is sent again.
+ *   of the lost call: that one may have reached the viewer, so the viewer is
+ *   asked first (a continue without an answer), and it is sent only when the
+ *   viewer still waits on the same question: never twice.
  * - **A failed call** is written into the record (`failed`): every tab shows
  *   the error, and Retry in any of them sends the same answer again. A reload
  *   shows the question again instead, as before.
@@ -79,7 +80,7 @@ export interface TabHost {
   readonly session: TabConversation;
   /** The controller's own `send` (an answer taken over from a tab that went away) and `start` (another session). */
   readonly controller: {
-    send(answer: ChatAnswer | undefined, text: string): boolean;
+    send(answer: ChatAnswer | undefined, text: string, sentBefore?: boolean): boolean;
     start(): void;
   };
   /** Stops this tab's work on the conversation (a response still playing, a pause, a call): another tab is ahead. */
@@ -548,7 +549,8 @@ export class TabSync {
       session.typing = false;
       session.setStatus('ready');
       if (call.text === undefined) this.#host.owe(record);
-      else this.#host.controller.send(call.answer, call.text);
+      // Its call may have reached the viewer before the tab went away: asked first, never given twice.
+      else this.#host.controller.send(call.answer, call.text, true);
     });
   }
 }
