@@ -185,6 +185,10 @@ describe('<flowbot-chat>', () => {
       expect(hintOf(el)).to.include({ text: 'Start with + and the country code.', describes: true });
       const other = await mountInput({ type: 'phone number input', options: { defaultCountryCode: 'not a country' } });
       expect(hintOf(other.el).text).to.equal('Start with + and the country code.');
+      // English words in a right-to-left page keep their full stop at their end.
+      other.el.dir = 'rtl';
+      await other.el.updateComplete;
+      expect(getComputedStyle(hintOf(other.el).hint!).direction).to.equal('ltr');
     });
 
     it('refuses letters and too few digits', async () => {

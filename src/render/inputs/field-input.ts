@@ -194,7 +194,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
   };
 
   return html`<form class="text-input field-input" novalidate @submit=${onSubmit}>
-    ${hint ? html`<p class="field-hint" id="field-hint">${hint}</p>` : nothing}
+    ${hint ? html`<p class="field-hint" id="field-hint" dir="auto">${hint}</p>` : nothing}
     ${
       range
         ? html`<label class="range-field"><span id="range-from">${label(input, 'from') ?? strings.from}</span>${field(0, '')}</label>
