@@ -35,6 +35,11 @@ export const transcriptStyles = css`
     scroll-padding-block-end: 48px;
   }
 
+  /* The transcript fills its box, which clips what is drawn outside it: its focus ring is drawn inside. */
+  .messages:focus-visible {
+    outline-offset: -2px;
+  }
+
   .row {
     display: flex;
     align-items: flex-end;

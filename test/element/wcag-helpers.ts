@@ -107,12 +107,15 @@ export function controlsOf(el: FlowbotChat): HTMLElement[] {
   return [...new Set(found)].filter(shown);
 }
 
-/** The rectangles that clip `node`: each ancestor (inside the widget) whose overflow is not visible. */
+/** The rectangles that clip `node`: each ancestor (inside the widget) whose overflow is not visible or that contains its paint. */
 export function clippersOf(node: Element): DOMRect[] {
   const out: DOMRect[] = [];
   for (let at = parentOf(node); at && at.localName !== 'flowbot-chat'; at = parentOf(at)) {
     const style = getComputedStyle(at);
-    if (style.overflowX !== 'visible' || style.overflowY !== 'visible') out.push(at.getBoundingClientRect());
+    // Paint containment clips too (`contain: paint`, and `content-visibility: auto`, which implies it).
+    const contained = /paint|strict|content/.test(style.contain) || style.contentVisibility === 'auto';
+    if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || contained)
+      out.push(at.getBoundingClientRect());
   }
   return out;
 }

@@ -367,9 +367,12 @@ async function eachTabStop(el: FlowbotChat, visit: (control: Element) => void): 
       await see(active);
     }
   }
-  // What is inside the messages is reached once a message is entered (Enter), then by Tab round it.
+  // The transcript's own stop (focused as Tab leaves it: by keyboard), then what is inside the
+  // messages, reached once a message is entered (Enter), then by Tab round it.
   await until(() => part(el, 'menu-button'));
-  part<HTMLElement>(el, 'messages')!.focus();
+  const log = part<HTMLElement>(el, 'messages')!;
+  log.focus();
+  await see(log);
   await userEvent.keyboard('{Home}');
   for (let m = 0; m < 20; m++) {
     const message = el.shadowRoot!.activeElement as HTMLElement;

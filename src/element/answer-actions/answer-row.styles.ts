@@ -34,6 +34,7 @@ export const answerStyles: CSSResult = css`
   }
 
   .row:hover .acts,
+  .row:focus > .acts,
   .acts:focus-within,
   .acts.rated {
     opacity: 1;
@@ -62,6 +63,15 @@ export const answerStyles: CSSResult = css`
   .row.bot:is(:hover, :focus-within) {
     position: relative;
     z-index: 1;
+  }
+
+  /*
+   * A row lays out only in view (content-visibility: auto), which contains its paint: the focus ring
+   * of a button on its last line, outside the button, would be cut at the row's edge. A row with focus
+   * is in view: it paints as any element.
+   */
+  .row:focus-within {
+    content-visibility: visible;
   }
 
   /* On top of the rows, never of what is over the log ("New messages", the menu). */
