@@ -20,14 +20,22 @@ import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import type { warnMistake } from './mistakes.js';
+import type { resync } from './resync.js';
 import { defaultClient, isOffline, mayBeExpired } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
-/** The code of a streamed answer's turn, and the words of a site owner's mistakes, on demand. */
-type StreamCode = { readonly streamAndReply: typeof streamAndReply; readonly warnMistake: typeof warnMistake };
+/**
+ * The code of a streamed answer's turn, the words of a site owner's mistakes, and asking the viewer
+ * where a conversation stands after a network error, on demand.
+ */
+type StreamCode = {
+  readonly streamAndReply: typeof streamAndReply;
+  readonly warnMistake: typeof warnMistake;
+  readonly resync: typeof resync;
+};
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -42,8 +50,9 @@ export interface ControllerOptions extends ConversationOptions {
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
-   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
-   * owner's mistakes (`mistakes.ts`), in the script-tag build.
+   * Brings the code of a streamed answer's turn (`stream.ts`), the console's words for a site
+   * owner's mistakes (`mistakes.ts`) and asking again after a network error (`resync.ts`), in the
+   * script-tag build.
    */
   readonly loadStream?: () => Promise<StreamCode>;
 }
@@ -407,42 +416,36 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * After a network error, the viewer is first asked where the conversation stands, with a continue
-   * without an answer (a question waiting for one stays where it is): when it still waits on the
-   * same input, the answer goes now; otherwise the request had reached it and only its response was
-   * lost, so the answer is not given to the bot a second time and the conversation goes on from what
-   * the viewer says now (a streamed answer's reply it did not get: it asks for the stream again).
-   * Meanwhile the notice stays, said once.
+   * After a network error, the viewer is first asked where the conversation stands, and `entry` sent
+   * only if it still waits for it (`resync.ts`, whose code comes with the on-demand part). While that
+   * cannot be fetched either, it is tried again as the call was.
    */
   async #resync(entry: AnswerEntry | undefined): Promise<void> {
-    const { sessionId, client, input } = this.#s;
-    if (!sessionId || !client) return;
     const generation = this.#generation;
-    const signal = this.#newRequest();
-    let result: ContinueChatResult;
+    const again = (): void => void this.#resync(entry);
+    let code: Pick<StreamCode, 'resync'>;
     try {
-      result = await client.continueChat(sessionId, undefined, { signal });
+      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./resync.js'));
     } catch (error) {
-      if (generation !== this.#generation) return;
-      const again = (): void => void this.#resync(entry);
-      // Aborted: the host left (it tries again when back), or the visitor sent an answer meanwhile.
-      if (isAbortError(error)) {
-        if (this.#s.status === 'error') this.#s.retryRun = again;
-        return;
-      }
-      this.#request = undefined;
-      if (await this.#endedBy(error, entry, generation)) return;
-      if (error instanceof FlowbotNetworkError) void this.#unreachable('send', error, again);
-      else this.#s.fail('send', error, again, true);
+      if (generation === this.#generation) void this.#unreachable('send', error, again);
       return;
     }
     if (generation !== this.#generation) return;
-    this.#request = undefined;
-    if (entry && result.input?.id === input?.id) return this.#deliver(entry);
-    if (entry) this.#delivered(entry);
-    this.#s.clearError();
-    this.#s.setStatus('ready');
-    await play(this.#stage(generation), result);
+    await code.resync(
+      {
+        session: this.#s,
+        current: () => generation === this.#generation,
+        signal: this.#newRequest(),
+        settled: () => (this.#request = undefined),
+        again,
+        endedBy: (error) => this.#endedBy(error, entry, generation),
+        unreachable: (error) => void this.#unreachable('send', error, again),
+        deliver: () => this.#deliver(entry),
+        delivered: () => this.#delivered(entry!),
+        play: (result) => play(this.#stage(generation), result),
+      },
+      entry,
+    );
   }
 
   /** Tells the site owner in the console what to fix, once per element and mistake (`error`: a 404 on start). */
