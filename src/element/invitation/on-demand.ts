@@ -6,6 +6,8 @@
  */
 export { Invite } from './invite.js';
 export { BubbleFocus } from '../controllers/bubble-focus.js';
+// Whether a bubble hides another on the same spot (the panel asks only when the page has two or more).
+export { warnHiddenBubble } from '../controllers/bubble-place.js';
 
 import type * as Self from './on-demand.js';
 
