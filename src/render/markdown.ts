@@ -296,9 +296,13 @@ export const markdownStyles: CSSResult = css`
    * shows its whole outline.
    */
   .fb-table {
-    mask:
-      linear-gradient(to right, #0000, #000 24px) -24px 0 / calc(100% + 24px) 100% no-repeat,
-      linear-gradient(to left, #0000, #000 24px) 0 0 / calc(100% + 24px) 100% no-repeat;
+    /* Longhands: the minifier writes the shorthand out as every one of them. */
+    mask-image: linear-gradient(to right, #0000, #000 24px), linear-gradient(to left, #0000, #000 24px);
+    mask-position:
+      -24px 0,
+      0 0;
+    mask-size: calc(100% + 24px) 100%;
+    mask-repeat: no-repeat;
     mask-composite: intersect;
     animation: flowbot-table-more linear;
     animation-timeline: scroll(self inline);
@@ -311,7 +315,7 @@ export const markdownStyles: CSSResult = css`
     animation-name: flowbot-table-more-rtl;
   }
   .fb-table:focus-visible {
-    mask: none;
+    mask-image: none;
   }
   @keyframes flowbot-table-more {
     0% {
@@ -441,7 +445,7 @@ export const markdownStyles: CSSResult = css`
       display: none !important;
     }
     .fb-table {
-      mask: none;
+      mask-image: none;
     }
     .fb-content .fb-code pre {
       white-space: pre-wrap;
