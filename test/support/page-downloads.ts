@@ -95,7 +95,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: FIRST,
     after: ['flowbot-chat.answers.js', 'flowbot-chat.controls.js'],
     // The answers' file and the controls'.
-    budget: { before: FIRST_BUDGET, after: reached(9_254 + 9_933) },
+    budget: { before: FIRST_BUDGET, after: reached(9_254 + 10_144) },
     run: async (page) => {
       await page.goto('/inline.html');
       await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
