@@ -153,8 +153,7 @@ export class ConversationController implements ReactiveController {
     this.reset();
     if (this.misconfigured) {
       // Nothing goes to a wrong address: the console says what to fix, the visitor that the chat is unavailable.
-      this.#explain(config);
-      this.#s.fail('start', Error('startChat: check public-id and api-host'), undefined, true);
+      this.#refuse(config);
       return;
     }
     const s = this.#s;
@@ -280,8 +279,7 @@ export class ConversationController implements ReactiveController {
       }
       // No such bot: a Retry could never succeed; the console says what the viewer said.
       if ((error as { status?: number }).status === 404) {
-        this.#explain(config, error);
-        this.#s.fail('start', error, undefined, true);
+        this.#refuse(config, error);
         return;
       }
       if (error instanceof FlowbotNetworkError)
@@ -448,13 +446,17 @@ export class ConversationController implements ReactiveController {
     );
   }
 
-  /** Tells the site owner in the console what to fix, once per element and mistake (`error`: a 404 on start). */
-  #explain(config: ConversationConfig, error?: unknown): void {
+  /**
+   * The start fails for good (`error`: the viewer's 404; none: attributes that reach no viewer), with
+   * no Retry; the console tells the site owner what to fix, once per element and mistake.
+   */
+  #refuse(config: ConversationConfig, error?: unknown): void {
     // The words come on demand; a file that did not load says so itself.
     (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js')).then(
       (code) => code.warnMistake(this, config, error),
       () => undefined,
     );
+    this.#s.fail('start', error ?? Error('startChat: check public-id and api-host'), undefined, true);
   }
 
   /**
