@@ -1,7 +1,8 @@
 /**
- * The bubble's invitation (preview, timed opening, unread count) and where Tab goes while the
- * bubble's panel is open, loaded on demand by bubble and popup widgets (see
- * `../on-demand/features.ts` for when): in the npm build an ordinary chunk; beside the script-tag
+ * The bubble's invitation (preview, timed opening, unread count), where Tab goes while the
+ * bubble's panel is open and whether a bubble hides another, loaded on demand by bubble and popup
+ * widgets (see `../on-demand/features.ts` for when; the panel's check, by a page with two bubbles or
+ * more): in the npm build an ordinary chunk; beside the script-tag
  * file, `flowbot-chat.invite.js` (see `../on-demand/loader.ts`). Its words are the first file's.
  */
 export { Invite } from './invite.js';
