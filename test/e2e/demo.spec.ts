@@ -37,6 +37,8 @@ function freePort(): Promise<number> {
 
 let demo: ChildProcess | undefined;
 let demoUrl = '';
+/** What `npm start` printed until its pages were served, each piece with when it came (ms from the start). */
+const startOutput: { at: number; text: string }[] = [];
 
 // Starting the demo builds the script-tag files first.
 test.describe.configure({ timeout: 120_000 });
@@ -53,10 +55,12 @@ test.beforeAll(async () => {
       FLOWBOT_STREAM_PACE_MS: '0',
     },
   });
+  const started = performance.now();
   demoUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     demo!.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      startOutput.push({ at: performance.now() - started, text: chunk.toString() });
       const match = /Demo page\s+(http:\/\/\S+?)\/?\s/.exec(out);
       if (match) resolve(match[1]!);
     });
@@ -97,6 +101,17 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/${name}` });
 }
+
+test('npm start says it is building before its silent build, then where its pages are', () => {
+  const output = startOutput.map((piece) => piece.text).join('');
+  const building = startOutput.find((piece) => piece.text.includes('Building the script-tag files'));
+  expect(building, output).toBeDefined();
+  // Said at once, long before the build is done (about 20 s), and before the addresses.
+  expect(building!.at).toBeLessThan(5_000);
+  expect(output.indexOf('Building the script-tag files')).toBeLessThan(output.indexOf('Demo page'));
+  expect(output).toMatch(/Built in [\d.]+ s\./);
+  expect(output).toMatch(/Script-tag page\s+http:\/\/127\.0\.0\.1:\d+\/embed\.html/);
+});
 
 test("the Events panel lists every event of the element's table, each with its detail", async ({ page }) => {
   const { widget, problems } = await openDemo(page, 1280);
