@@ -174,6 +174,38 @@ describe("<flowbot-chat> transcript, walked by keyboard (BotFramework Web Chat's
     expect(text(focused(el)!)).toContain('Hello from the stub');
   });
 
+  it('goes round every control of a message entered, a link inside a table included, and back to it', async () => {
+    const el = await mount(
+      startResponse({
+        messages: [
+          textMessage('m1', 'Hello from the stub'),
+          {
+            id: 't1',
+            type: 'text',
+            content: {
+              type: 'markdown',
+              markdown:
+                'Plans:\n\n| Plan | Price |\n| --- | --- |\n| Teams | [ask us](https://example.com/sales) |\n\nSee [the help page](https://example.com/help).',
+            },
+          },
+        ],
+      }),
+    );
+    await until(() => $(el, '.fb-table'));
+    part(el, 'messages')!.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    const message = focused(el)!;
+    await userEvent.keyboard('{Enter}');
+    const visited: string[] = [];
+    for (let i = 0; i < 10 && focused(el) !== message; i++) {
+      const at = focused(el)!;
+      visited.push(at.localName === 'a' ? text(at) : (at.getAttribute('aria-label') ?? at.className));
+      await userEvent.keyboard('{Tab}');
+    }
+    expect(focused(el)).toBe(message);
+    expect(visited.slice(0, 4)).toEqual(['Plan, Price', 'ask us', 'the help page', 'Copy answer']);
+  });
+
   it('leaves the arrows to a control inside a message that uses them (a field)', async () => {
     const el = await mount(conversation(), [], { feedback: 'all' });
     const log = part(el, 'messages')!;

@@ -105,7 +105,8 @@ export function walkTranscript(
       // Inside a message, Tab goes round its controls and back to the message.
       if (!inside || !row) return;
       const controls = controlsOf(row);
-      const next = controls.findIndex((control) => control.contains(target)) + (shiftKey ? -1 : 1);
+      // The control itself, not one that holds it (a table's box holds its links).
+      const next = controls.indexOf(target) + (shiftKey ? -1 : 1);
       to(controls[next] ?? row);
     } else if (shiftKey) {
       return;
