@@ -226,6 +226,32 @@ describe('<flowbot-chat> agent activity', () => {
     }
   });
 
+  it('is gone round by Tab once entered: its open folds, its sources, then Copy and the thumbs, never what is folded', async () => {
+    scriptedViewer(() => [encoder.encode(TURN)]);
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await answered(el);
+    await until(() => part(el, 'menu-button'));
+    const row = answerOf(el).closest<HTMLElement>('.row')!;
+    part<HTMLElement>(el, 'messages')!.focus();
+    for (let i = 0; i < 5 && el.shadowRoot!.activeElement !== row; i++) await userEvent.keyboard('{ArrowUp}');
+    await userEvent.keyboard('{Enter}');
+    const visited: string[] = [];
+    for (let i = 0; i < 12 && el.shadowRoot!.activeElement !== row; i++) {
+      const at = el.shadowRoot!.activeElement!;
+      visited.push(at.getAttribute('aria-label') ?? at.textContent!.trim());
+      await userEvent.keyboard('{Tab}');
+    }
+    expect(el.shadowRoot!.activeElement).toBe(row);
+    expect(visited).toEqual([
+      'Thinking',
+      'Used 2 tools',
+      'example.comRefund policy',
+      'Copy answer',
+      'Good answer',
+      'Bad answer',
+    ]);
+  });
+
   it('shows <think> at the start of the text as thinking, never in the answer, and replies with the text unchanged', async () => {
     const text =
       '<think>Refunds are in the notes.\nCheck the days.</think>\n\nWithin **14 days**.\n\nSources:\n- [Refund policy](https://example.com/refunds)\n- [Bad](javascript:alert(1))';

@@ -1249,7 +1249,7 @@ export const answerCopyDownload: Scenario = {
     }
     await page.press('Enter');
     at = await page.evaluate(focusedAction);
-    for (let i = 0; i < 10 && !(at.label === 'Copy answer' && at.answer.includes('14 days')); i++) {
+    for (let i = 0; i < 40 && !(at.label === 'Copy answer' && at.answer.includes('14 days')); i++) {
       await page.press('Tab');
       at = await page.evaluate(focusedAction);
       trail.push(`${at.label ?? '?'} (${at.answer.slice(0, 12)})`);

@@ -43,10 +43,13 @@ const isMessage = (row: Element): row is HTMLElement =>
 /** The rows a visitor can walk to, in order. */
 const rowsOf = (log: Element): HTMLElement[] => [...log.children].filter(isMessage);
 
-/** What a visitor can reach by Tab inside `row`, once entered: in view, not disabled. */
+/** What a visitor can reach by Tab inside `row`, once entered: in view (not in a closed fold), not disabled. */
 const controlsOf = (row: HTMLElement): HTMLElement[] =>
   [...row.querySelectorAll<HTMLElement>(INSIDE)].filter(
-    (control) => !control.matches(':disabled') && control.getClientRects().length > 0,
+    (control) =>
+      !control.matches(':disabled') &&
+      control.getClientRects().length > 0 &&
+      !control.closest('details:not([open]) > :not(summary)'),
   );
 
 /**
