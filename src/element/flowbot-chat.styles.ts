@@ -17,8 +17,10 @@ const frameStyles = css`
     --_on-primary: var(--flowbot-on-primary-color, var(--_w-on-primary, #ffffff));
     --_bot-bg: var(--flowbot-bot-bubble-color, var(--_w-bot-bg, #f1f5f9));
     --_bot-fg: var(--flowbot-bot-text-color, var(--_w-bot-fg, #0f172a));
-    --_user-bg: var(--flowbot-user-bubble-color, var(--_w-user-bg, var(--_primary)));
-    --_user-fg: var(--flowbot-user-text-color, var(--_w-user-fg, var(--_on-primary)));
+    /* The visitor's bubbles: their own colours (the page's, the Widget resource's), else the site's
+       primary pair (the page's, the Widget resource's), else the bot theme's bubbles, else its buttons'. */
+    --_user-bg: var(--flowbot-user-bubble-color, var(--_w-user-bg, var(--flowbot-primary-color, var(--_w-guest-bg, var(--_primary)))));
+    --_user-fg: var(--flowbot-user-text-color, var(--_w-user-fg, var(--flowbot-on-primary-color, var(--_w-guest-fg, var(--_on-primary)))));
     --_bg: var(--flowbot-background-color, var(--_w-bg, #ffffff));
     --_fg: var(--flowbot-text-color, var(--_w-fg, #0f172a));
     --_muted: var(--flowbot-muted-color, var(--_w-muted, #475569));
@@ -40,7 +42,13 @@ const frameStyles = css`
 
     display: block;
     box-sizing: border-box;
+    /*
+     * Inline: 600 px, or the height of the page's box around it when that box is lower (a grid's
+     * track, a flex line): never over what comes next. A page fills a taller box with height: 100%.
+     */
     height: var(--_panel-height);
+    max-height: 100%;
+    min-height: 0;
     font-family: var(--_font);
     font-size: 15px;
     line-height: 1.45;
@@ -111,6 +119,12 @@ const frameStyles = css`
     color: var(--_fg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+  }
+
+  /* What the panel holds, in the direction of the language the widget speaks when the page gives none
+     (the panel itself is placed in the page's). */
+  .direction {
+    display: contents;
   }
 
   :host([mode='bubble']) .panel {

@@ -131,7 +131,7 @@ function nextTask(): Promise<unknown> {
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
  * @cssproperty [--flowbot-bot-bubble-color=#f1f5f9] - Bot bubbles.
  * @cssproperty [--flowbot-bot-text-color=#0f172a] - Text in bot bubbles.
- * @cssproperty [--flowbot-user-bubble-color=var(--flowbot-primary-color)] - Visitor bubbles.
+ * @cssproperty [--flowbot-user-bubble-color=var(--flowbot-primary-color)] - Visitor bubbles (the site's primary colour, the page's or the Widget resource's, over the bot theme's bubbles).
  * @cssproperty [--flowbot-user-text-color=var(--flowbot-on-primary-color)] - Text in visitor bubbles.
  * @cssproperty [--flowbot-background-color=#ffffff] - The panel's background.
  * @cssproperty [--flowbot-text-color=#0f172a] - The panel's text.
@@ -147,14 +147,14 @@ function nextTask(): Promise<unknown> {
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
  * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
- * @cssproperty [--flowbot-panel-height=600px] - Height of the panel (standard mode: of the element).
+ * @cssproperty [--flowbot-panel-height=600px] - Height of the panel (inline: of the element, unless the page's CSS gives one, at most the height of a box around it).
  * @cssproperty [--flowbot-max-width=none] - Largest width of the panel.
  * @cssproperty [--flowbot-launcher-size=56px] - Diameter of the launcher.
  * @cssproperty [--flowbot-offset=20px] - Distance of the launcher from the viewport's corner.
  * @cssproperty [--flowbot-z-index=2147483000] - Stacking order of the bubble.
  * @cssproperty [--flowbot-badge-color=#dc2626] - The unread badge.
  * @cssproperty [--flowbot-badge-text-color=#ffffff] - The number on the unread badge.
- * @cssproperty [--flowbot-progress-color=var(--flowbot-primary-color)] - The progress bar's fill.
+ * @cssproperty [--flowbot-progress-color=var(--flowbot-primary-color)] - The progress bar's fill (the site's primary colour over the bot theme's bar).
  * @cssproperty [--flowbot-progress-track-color] - The progress bar's track (default: the primary colour at 20%).
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
@@ -174,8 +174,12 @@ export class FlowbotChat extends LitElement {
   @property({ attribute: 'api-host' })
   apiHost = '';
 
-  /** `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). */
-  @property({ reflect: true })
+  /**
+   * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the
+   * page sets is reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps
+   * matching an inline widget.
+   */
+  @property({ reflect: true, useDefault: true })
   mode: FlowbotChatMode = 'standard';
 
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
@@ -455,7 +459,7 @@ export class FlowbotChat extends LitElement {
       this.#voiceOn() ||
       !this.noMenu ||
       !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
-    const { lang } = this.#language;
+    const { lang, dir } = this.#language;
     return html`<section
       part="panel"
       class="panel"
@@ -466,7 +470,7 @@ export class FlowbotChat extends LitElement {
       ?hidden=${bubble && !this.open}
       @keydown=${this.#handleKeydown}
       @pointerdown=${this.#handleInteraction}
-    >
+    ><div class="direction" dir=${dir ?? nothing}>
       ${header ? this.#renderHeader(strings, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
       ${renderTranscript(state, {
         strings,
@@ -483,7 +487,7 @@ export class FlowbotChat extends LitElement {
         toolNames: this.toolNames,
       })}
       ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
-    </section>`;
+    </div></section>`;
   }
 
   #renderHeader(strings: FlowbotStrings, menu: TemplateResult | undefined): TemplateResult {

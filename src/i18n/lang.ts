@@ -6,7 +6,7 @@
  * fetched (`load`) and drawn once it has arrived.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
+import { languageFile, mayArrive, stringsFor, type FlowbotStrings } from './lookup.js';
 
 /** The language of `host`: its own `lang`, else its closest ancestor's, else the page's. */
 export const langOf = (host: Pick<Element, 'closest'>): string =>
@@ -17,6 +17,12 @@ export class LangController implements ReactiveController {
   lang = '';
   /** The strings of `lang`, else English. */
   strings: FlowbotStrings = stringsFor('');
+  /**
+   * `rtl` when the widget speaks a language written right to left (Arabic, Hebrew) and neither it nor
+   * an element around it has a `dir`: its own words are then laid out as they are written, on a page
+   * that says nothing of direction. Else undefined: the page's direction.
+   */
+  dir: 'rtl' | undefined;
   /** The words of `lang` on their way, if they are (what is drawn once, markdown, waits for them). */
   pending: Promise<void> | undefined;
   #watch: MutationObserver | undefined;
@@ -35,9 +41,9 @@ export class LangController implements ReactiveController {
   }
 
   hostConnected(): void {
-    // Only `lang` attributes are reported, anywhere in the page: they change rarely.
+    // Only `lang` and `dir` attributes are reported, anywhere in the page: they change rarely.
     this.#watch = new MutationObserver(() => this.#host.requestUpdate());
-    this.#watch.observe(document, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    this.#watch.observe(document, { attributes: true, attributeFilter: ['lang', 'dir'], subtree: true });
   }
 
   hostDisconnected(): void {
@@ -48,6 +54,8 @@ export class LangController implements ReactiveController {
     const lang = langOf(this.#host);
     this.lang = lang;
     this.strings = stringsFor(lang);
+    // By the language's tag, not its words: drawn so from the first render, not once they arrive.
+    this.dir = /^(ar|he)$/.test(languageFile(lang) ?? '') && !this.#host.closest('[dir]') ? 'rtl' : undefined;
     if (mayArrive(lang) && !this.#asked.has(lang)) {
       this.#asked.add(lang);
       const pending = (this.pending = this.#load(lang).then(

@@ -38,9 +38,10 @@ export const chromeStyles = css`
     overflow-wrap: anywhere;
   }
 
+  /* A shade softer than the title, where that keeps it 4.5:1 on the header (see theme/widget-theme.ts). */
   .subtitle {
     font-size: 0.8125rem;
-    opacity: 0.9;
+    opacity: var(--_w-subtitle, 0.9);
   }
 
   .icon-button {

@@ -115,7 +115,8 @@ export const progressAvatarsStyles: CSSResult = css`
     display: block;
     block-size: 100%;
     inline-size: var(--_progress, 0%);
-    background: var(--flowbot-progress-color, var(--_w-progress, var(--_primary)));
+    /* The site's primary colour (the page's; the Widget resource's leaves no --_w-progress) over the bot theme's bar. */
+    background: var(--flowbot-progress-color, var(--flowbot-primary-color, var(--_w-progress, var(--_primary))));
   }
 
   @media (forced-colors: active) {

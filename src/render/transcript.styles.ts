@@ -94,14 +94,26 @@ export const transcriptStyles = css`
     white-space: pre-wrap;
   }
 
+  /*
+   * Its state is drawn round the bubble, never over its text (which keeps its 4.5:1): a send that
+   * takes more than a moment gets a dotted ring in the muted colour, a failed one a dashed ring in the
+   * error colour and "Not sent" under it.
+   */
   .row.sending .user-bubble {
-    opacity: 0.75;
+    outline: 2px dotted transparent;
+    outline-offset: 2px;
+    animation: flowbot-sending 1ms 0.5s forwards;
   }
 
   .row.failed .user-bubble {
-    opacity: 0.75;
     outline: 2px dashed var(--_error);
     outline-offset: 2px;
+  }
+
+  @keyframes flowbot-sending {
+    to {
+      outline-color: var(--_muted);
+    }
   }
 
   .note {

@@ -139,11 +139,15 @@ let box: CSSStyleSheet | undefined;
 /**
  * Gives an inline `el` its height at once, so the page below it does not move when the widget's
  * code arrives: an open shadow root holding only the widget's `:host` box, which the widget renders
- * into (Lit takes a shadow root it finds) and whose styles then replace that box.
+ * into (Lit takes a shadow root it finds) and whose styles then replace that box (`--flowbot-panel-height`,
+ * at most the height of a lower box of the page around it).
  */
 function reserve(el: Element, mode: string | null | undefined): void {
   if ((mode ?? 'standard') !== 'standard' || el.shadowRoot) return;
-  if (!box) (box = new CSSStyleSheet()).replaceSync(':host{display:block;height:var(--flowbot-panel-height,600px)}');
+  if (!box)
+    (box = new CSSStyleSheet()).replaceSync(
+      ':host{display:block;height:var(--flowbot-panel-height,600px);max-height:100%}',
+    );
   el.attachShadow({ mode: 'open' }).adoptedStyleSheets = [box];
 }
 

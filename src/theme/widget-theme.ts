@@ -10,7 +10,7 @@
  */
 import { isObject, parseJson, type JsonObject } from '../protocol/json.js';
 import { safeUrl } from '../protocol/safe-url.js';
-import { bestText, parseCssColor, readableOn, toCss, WHITE, type Rgba } from './color.js';
+import { bestText, composite, contrastRatio, parseCssColor, readableOn, toCss, WHITE, type Rgba } from './color.js';
 
 type Obj = JsonObject;
 const obj = (v: unknown): Obj => (isObject(v) ? v : {});
@@ -87,7 +87,8 @@ function length(value: unknown, field: string): string | undefined {
  * Builds the CSS text of a `:host { ... }` rule with private custom properties
  * from an untrusted Widget resource (or part of one) and the start response's
  * `flowbot.theme` (the whole `flowbot` object is accepted too); the widget's
- * values win over the theme's. Invalid values are left out with a
+ * values win over the theme's, and its primary colour over the theme's for the
+ * visitor's bubbles and the progress bar, which follow the primary colour. Invalid values are left out with a
  * `console.warn` naming the field, once per `warned` (an element's set, so
  * a new bot theme does not repeat it). Every text colour is adjusted to reach
  * 4.5:1 on its background; a text colour without a background is left out.
@@ -95,15 +96,18 @@ function length(value: unknown, field: string): string | undefined {
  * Properties (each only when known):
  * - `--_w-primary`, `--_w-on-primary`: primaryColor/secondaryColor, else theme `chat.buttons` (header, launcher, send button)
  * - `--_w-bot-bg`, `--_w-bot-fg`: primaryAIColor/secondaryAIColor, else `chat.hostBubbles`
- * - `--_w-user-bg`, `--_w-user-fg`: primaryUserColor/secondaryUserColor, else `chat.guestBubbles`
+ * - `--_w-user-bg`, `--_w-user-fg`: primaryUserColor/secondaryUserColor; `--_w-guest-bg`, `--_w-guest-fg`:
+ *   else `chat.guestBubbles`, unless the widget has a primaryColor (the visitor's bubbles are then in it)
  * - `--_w-input-bg`, `--_w-input-fg`, `--_w-input-placeholder`: `chat.inputs` (the placeholder
  *   defaults to the muted grey); `--_w-input-muted`: the muted grey nudged to 4.5:1 on the inputs'
  *   colour (secondary text in cards and pictures, drawn on it)
  * - `--_w-bg`, `--_w-fg`: `chat.container` colours, else a `general.background` of type Color;
  *   `--_w-muted`: the muted grey nudged to 4.5:1 on that background
+ * - `--_w-subtitle`: `1` when the header's subtitle, drawn at 0.9 opacity, would fall under 4.5:1 (it is then drawn whole)
  * - `--_w-focus`: the primary colour nudged to 3:1 on the panel's background (focus rings);
  *   `--_w-input-focus`: the same on the inputs' colour (rings inside cards and pictures)
- * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours
+ * - `--_w-progress`, `--_w-progress-track`: `general.progressBar` colours (the bar's only when the
+ *   widget has no primaryColor: the bar is then in it)
  * - `--_w-font`: `general.font` (family names only, then `sans-serif`)
  * - `--_w-max-width`, `--_w-max-height`: `chat.container.maxWidth` / `maxHeight`
  *
@@ -121,21 +125,31 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown, warned =
     if (value) decls.push(`--_w-${name}:${value}`);
   };
 
-  /** A background and the text on it: widget fields first, then the theme's `{backgroundColor, color}`. */
-  const pair = (bgName: string, fgName: string, bgKey: string, fgKey: string, themeKey: string) => {
-    const part = obj(chat[themeKey]);
-    const bg = colour(w, bgKey, 'widget') ?? colour(part, 'backgroundColor', `flowbot.theme.chat.${themeKey}`);
-    const fg = colour(w, fgKey, 'widget') ?? colour(part, 'color', `flowbot.theme.chat.${themeKey}`);
+  /** A background and the text on it: widget fields first, then the theme's `{backgroundColor, color}` (of `part`). */
+  const pair = (bgName: string, fgName: string, bgKey: string, fgKey: string, themeKey: string, part = chat) => {
+    const field = `flowbot.theme.chat.${themeKey}`;
+    const bg = colour(w, bgKey, 'widget') ?? colour(obj(part[themeKey]), 'backgroundColor', field);
+    const fg = colour(w, fgKey, 'widget') ?? colour(obj(part[themeKey]), 'color', field);
     if (!bg) return bg;
+    const text = fg ? readableOn(bg, fg) : bestText(bg);
     set(bgName, toCss(bg));
-    set(fgName, toCss(fg ? readableOn(bg, fg) : bestText(bg)));
-    return bg;
+    set(fgName, toCss(text));
+    return [bg, text] as const;
   };
 
-  const primary = pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons');
+  const [primary, onPrimary] = pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons') ?? [];
   const ring = primary ?? parseCssColor('#1d4ed8')!;
+  // The header's subtitle is drawn a shade softer (0.9 opacity), unless that takes it under 4.5:1.
+  const header = primary && composite(primary, WHITE);
+  if (header && contrastRatio(composite({ ...onPrimary!, a: 0.9 * onPrimary!.a }, header), header) < 4.5)
+    set('subtitle', '1');
   pair('bot-bg', 'bot-fg', 'primaryAIColor', 'secondaryAIColor', 'hostBubbles');
-  pair('user-bg', 'user-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles');
+  // The site's primary colour (the Widget resource's, or the page's: see the stylesheet) is the visitor's
+  // bubbles' and the progress bar's too, over the bot theme's colours for them: only a site that gives
+  // none gets those. So the Widget resource's visitor colours and the theme's are apart.
+  const sitePrimary = colour(w, 'primaryColor', 'widget');
+  if (!pair('user-bg', 'user-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles', {}) && !sitePrimary)
+    pair('guest-bg', 'guest-fg', 'primaryUserColor', 'secondaryUserColor', 'guestBubbles');
 
   const inputs = obj(chat.inputs);
   const inputBg = colour(inputs, 'backgroundColor', 'flowbot.theme.chat.inputs');
@@ -164,7 +178,8 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown, warned =
   if (primary || bg) set('focus', toCss(readableOn(bg ?? WHITE, ring, 3)));
 
   const progress = obj(general.progressBar);
-  const bar = colour(progress, 'color', 'flowbot.theme.general.progressBar');
+  // The bar is in the site's primary colour when it has one; its track, a tint behind it, stays the theme's.
+  const bar = sitePrimary ? undefined : colour(progress, 'color', 'flowbot.theme.general.progressBar');
   const track = colour(progress, 'backgroundColor', 'flowbot.theme.general.progressBar');
   if (bar) set('progress', toCss(bar));
   if (track) set('progress-track', toCss(track));

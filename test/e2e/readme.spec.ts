@@ -272,6 +272,14 @@ test.describe('README, as a site owner follows it', () => {
     await expect(widget.locator('[part~="title"]')).toHaveText('Acme support');
     expect(await styleOf(widget, 'header', 'background-color')).toBe(rgb('#0f766e'));
     await expect(widget.locator('[part~="bot-message"]').first()).toBeVisible();
+    // The height the page's rule gives it, which still applies once the widget runs.
+    expect(await widget.evaluate((el) => el.getBoundingClientRect().height)).toBe(
+      Number(/flowbot-chat:not\(\[mode\]\) \{[^}]*height: (\d+)px/.exec(plain)![1]),
+    );
+    // The brand colour is the visitor's too, over the bot's own theme (docs/theming.md).
+    await widget.locator('[part~="choice"]').first().click();
+    await expect(widget.locator('[part~="user-message"]')).toHaveCount(1);
+    expect(await styleOf(widget, 'user-message', 'background-color')).toBe(rgb('#0f766e'));
     // The widget's code came from the folder beside the page; nothing it asked for was missing.
     expect(own.served.filter((r) => r.status !== 200)).toEqual([]);
     expect(own.served.map((r) => r.path)).toContain(`/${src.replace(/[^/]+$/, '')}flowbot-chat.main.js`);

@@ -412,12 +412,13 @@ const server = createServer(async (req, res) => {
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
     let body = (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8')).replaceAll('__API__', api.url);
-    // The README's CSS rule that keeps an inline widget's room, as written there.
-    if (body.includes('__RESERVE_CSS__'))
-      body = body.replaceAll(
-        '__RESERVE_CSS__',
-        readmeBlock(await readFile(new URL('../../README.md', import.meta.url), 'utf8'), 'reserve-css'),
-      );
+    // The README's CSS rule that keeps an inline widget's room, as written there (`?height=420`: with
+    // another height than the README's, as a site owner may give).
+    if (body.includes('__RESERVE_CSS__')) {
+      const height = /^\d{2,4}$/.exec(new URL(req.url ?? '/', 'http://x').searchParams.get('height') ?? '')?.[0];
+      const rule = readmeBlock(await readFile(new URL('../../README.md', import.meta.url), 'utf8'), 'reserve-css');
+      body = body.replaceAll('__RESERVE_CSS__', height ? rule.replace(/height: \d+px/, `height: ${height}px`) : rule);
+    }
     if (body.includes('__SRI_MAIN__'))
       body = body.replaceAll('__SRI_MAIN__', await integrityOf('flowbot-chat.main.js'));
     res.setHeader('content-type', types[ext]!);

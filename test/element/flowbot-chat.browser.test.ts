@@ -32,7 +32,7 @@ describe('<flowbot-chat>', () => {
     expect(el).to.be.instanceOf(FlowbotChat);
     expect(document.createElement('flowbot-chat')).to.be.instanceOf(FlowbotChat);
     expect(el.shadowRoot!.mode).to.equal('open');
-    expect(el.getAttribute('mode')).to.equal('standard');
+    expect(el.mode).to.equal('standard');
     expect(part(el, 'panel')).to.exist;
     expect(part(el, 'composer')).to.exist;
     const log = part(el, 'messages')!;
@@ -51,6 +51,42 @@ describe('<flowbot-chat>', () => {
     choice(el, 'Billing').click();
     await until(() => $(el, '.composer input'));
     await expect(el).to.be.accessible();
+  });
+
+  describe('attributes', () => {
+    it('adds no attribute the page did not write', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      await inputShown(el);
+      // The README's reserve rule, `flowbot-chat:not([mode])`, keeps matching once the widget runs.
+      expect(el.getAttributeNames().sort()).to.deep.equal(['public-id']);
+      expect(el.matches(':not([mode])')).to.equal(true);
+    });
+
+    it('reflects a mode the page set as a property, and goes back to inline when the attribute goes', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+      el.mode = 'bubble';
+      await el.updateComplete;
+      expect(el.getAttribute('mode')).to.equal('bubble');
+      el.removeAttribute('mode');
+      await el.updateComplete;
+      expect(el.mode).to.equal('standard');
+      expect(el.hasAttribute('mode')).to.equal(false);
+    });
+
+    it('reflects open, the state a visitor changes, only while the bubble is open', async () => {
+      stubViewer(startResponse());
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" mode="bubble"></flowbot-chat>`);
+      await el.updateComplete;
+      expect(el.hasAttribute('open')).to.equal(false);
+      part<HTMLButtonElement>(el, 'launcher')!.click();
+      await el.updateComplete;
+      expect(el.hasAttribute('open')).to.equal(true);
+      part<HTMLButtonElement>(el, 'launcher')!.click();
+      await el.updateComplete;
+      expect(el.getAttributeNames().sort()).to.deep.equal(['mode', 'public-id']);
+    });
   });
 
   describe('conversation', () => {

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { stringsFor, type FlowbotStrings } from '../../src/i18n/lookup.js';
 import {
@@ -16,9 +17,11 @@ import {
   until,
 } from './helpers.js';
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   localStorage.removeItem('flowbot-chat:muted');
+  // Vitest's own viewport, which a test may have changed.
+  await page.viewport(414, 896);
 });
 
 const en = stringsFor('en');
@@ -263,6 +266,57 @@ describe('<flowbot-chat>', () => {
         );
       });
     }
+
+    for (const lang of ['ar', 'he']) {
+      it(`lays its own chrome out right to left on a page in lang="${lang}" that gives no dir`, async () => {
+        const el = await conversation(
+          html`<div lang=${lang} style="width: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+        );
+        const panel = part(el, 'panel')!.getBoundingClientRect();
+        for (const name of ['header', 'composer', 'messages'])
+          expect(getComputedStyle(part(el, name)!).direction, name).to.equal('rtl');
+        // The title at the header's right, the send button left of the field, the bot's bubbles on the right.
+        expect(panel.right - part(el, 'title')!.getBoundingClientRect().right).to.be.lessThan(24);
+        expect(part(el, 'send-button')!.getBoundingClientRect().right).to.be.lessThan(
+          field(el).getBoundingClientRect().left + 1,
+        );
+        expect(panel.right - part(el, 'bot-message')!.getBoundingClientRect().right).to.be.lessThan(24);
+        // Each message still reads in its own direction.
+        expect(getComputedStyle(part(el, 'bot-message')!).unicodeBidi).to.equal('plaintext');
+        // No attribute of the page's is added.
+        expect(el.hasAttribute('dir')).to.equal(false);
+      });
+    }
+
+    it('keeps the direction the page gives, and left to right in a language written so', async () => {
+      const ltr = await conversation(
+        html`<div lang="ar" dir="ltr" style="width: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+      );
+      expect(getComputedStyle(part(ltr, 'header')!).direction).to.equal('ltr');
+      const french = await conversation(
+        html`<div lang="fr" style="width: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+      );
+      expect(getComputedStyle(part(french, 'header')!).direction).to.equal('ltr');
+    });
+
+    it('keeps the bubble in the corner of the page, its panel on screen, in lang="ar" without dir', async () => {
+      await page.viewport(1280, 800);
+      stubViewer(startResponse());
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="ar"><flowbot-chat public-id="stub" mode="bubble"></flowbot-chat></div>`,
+      );
+      const el = wrapper.querySelector('flowbot-chat')!;
+      await el.updateComplete;
+      part<HTMLButtonElement>(el, 'launcher')!.click();
+      await inputShown(el);
+      const panel = part(el, 'panel')!.getBoundingClientRect();
+      expect(panel.left).to.be.at.least(0);
+      expect(panel.right).to.be.at.most(innerWidth);
+      expect(panel.left).to.be.greaterThan(innerWidth / 2);
+      // The close button at the header's inline end: its left side.
+      const header = part(el, 'header')!.getBoundingClientRect();
+      expect(part(el, 'close-button')!.getBoundingClientRect().left - header.left).to.be.lessThan(24);
+    });
 
     it('puts the bubble launcher and panel on the left', async () => {
       stubViewer(startResponse());

@@ -165,3 +165,123 @@ for (const [width, height] of [
     });
   });
 }
+
+describe('<flowbot-chat> in a box of the page', () => {
+  beforeEach(async () => {
+    await page.viewport(1280, 1000);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const PICK = {
+    id: 'pick',
+    type: 'choice input',
+    items: ['Alpha', 'Beta'].map((content, i) => ({ id: `p${i}`, content })),
+  };
+
+  /** Two widgets in `layout` (each `.slot` holds one), each showing a choice. */
+  async function two(layout: ReturnType<typeof html>): Promise<[FlowbotChat, FlowbotChat, HTMLElement]> {
+    stubViewer(startResponse({ messages: three('1'), input: PICK }), [
+      { messages: three('2'), input: { id: 'text', type: 'text input' } },
+      { messages: three('2'), input: { id: 'text', type: 'text input' } },
+    ]);
+    const root = await fixture<HTMLElement>(layout);
+    const [a, b] = [...root.querySelectorAll<FlowbotChat>('flowbot-chat')] as [FlowbotChat, FlowbotChat];
+    await inputShown(a);
+    await inputShown(b);
+    await frames();
+    return [a, b, root];
+  }
+
+  const overlap = (p: Box, q: Box): number =>
+    Math.max(0, Math.min(p.right, q.right) - Math.max(p.left, q.left)) *
+    Math.max(0, Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top));
+
+  /** The element a click at the middle of `target` reaches: the deepest, through the widgets' shadow roots. */
+  function hitAt(target: Element): Element | null {
+    target.scrollIntoView({ block: 'nearest' });
+    const { left, top, width, height } = box(target);
+    let hit = document.elementFromPoint(left + width / 2, top + height / 2);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(left + width / 2, top + height / 2);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  for (const [name, layout, size] of [
+    [
+      'two boxes of 420 px, one under the other (as a React app gives them)',
+      html`<div>
+        <div class="slot" style="height: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>
+        <div class="slot" style="height: 420px"><flowbot-chat public-id="stub"></flowbot-chat></div>
+      </div>`,
+      420,
+    ],
+    [
+      'the 420 px row of a CSS grid, one widget a column',
+      html`<div style="display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 420px; gap: 8px">
+        <flowbot-chat public-id="stub"></flowbot-chat>
+        <flowbot-chat public-id="stub"></flowbot-chat>
+      </div>`,
+      420,
+    ],
+    [
+      'a flex row 420 px high',
+      html`<div style="display: flex; gap: 8px; height: 420px">
+        <flowbot-chat public-id="stub" style="flex: 1; min-width: 0"></flowbot-chat>
+        <flowbot-chat public-id="stub" style="flex: 1; min-width: 0"></flowbot-chat>
+      </div>`,
+      420,
+    ],
+    [
+      'two boxes of 720 px with height: 100% on the element (a box taller than the widget)',
+      html`<div>
+        <div class="slot" style="height: 720px">
+          <flowbot-chat public-id="stub" style="height: 100%"></flowbot-chat>
+        </div>
+        <div class="slot" style="height: 720px">
+          <flowbot-chat public-id="stub" style="height: 100%"></flowbot-chat>
+        </div>
+      </div>`,
+      720,
+    ],
+    [
+      'its own 600 px in boxes with no height of their own',
+      html`<div>
+        <div class="slot"><flowbot-chat public-id="stub"></flowbot-chat></div>
+        <div class="slot"><flowbot-chat public-id="stub"></flowbot-chat></div>
+      </div>`,
+      600,
+    ],
+  ] as const) {
+    it(`is as high as ${name}, and each takes its own clicks`, async () => {
+      const [a, b] = await two(layout);
+      for (const el of [a, b]) {
+        // The widget never runs past its box (its slot, or its grid track or flex line).
+        const area = box(el.parentElement!.classList.contains('slot') ? el.parentElement! : el);
+        const panel = box(part(el, 'panel')!);
+        // The widget is its box: as high, and nothing of it outside.
+        expect(Math.abs(box(el).height - size), `widget ${Math.round(box(el).height)} px`).toBeLessThanOrEqual(1);
+        expect(Math.abs(panel.height - size), `panel ${Math.round(panel.height)} px`).toBeLessThanOrEqual(1);
+        expect(panel.top).toBeGreaterThanOrEqual(area.top - 1);
+        expect(panel.bottom).toBeLessThanOrEqual(area.bottom + 1);
+        expectNewestInView(el, name);
+      }
+      expect(overlap(box(part(a, 'panel')!), box(part(b, 'panel')!))).toBe(0);
+      // A click on the first widget's choice reaches that button, not the second widget painted over it.
+      for (const el of [a, b]) {
+        const choice = parts(el, 'choice')[0]!;
+        expect(hitAt(choice), `what a click on ${el === a ? 'the first' : 'the second'} widget's choice reaches`).toBe(
+          choice,
+        );
+      }
+      await userEvent.click(parts(a, 'choice')[0]!);
+      await until(() => $(a, '.row.user.sent'));
+      expect(parts(a, 'user-message').map((m) => m.textContent?.trim())).toEqual(['Alpha']);
+      expect(parts(b, 'user-message')).toHaveLength(0);
+    });
+  }
+});

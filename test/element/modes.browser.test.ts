@@ -53,6 +53,38 @@ describe('<flowbot-chat>', () => {
       expect(rtlBox.left).to.be.within(10, 40);
     });
 
+    it('warns, once, when two bubbles sit on the same spot: which hides which, and what to change', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const wrap = await fixture<HTMLElement>(html`<div>
+        <flowbot-chat mode="bubble" public-id="support"></flowbot-chat>
+        <flowbot-chat mode="bubble" public-id="lead"></flowbot-chat>
+      </div>`);
+      const [first, second] = [...wrap.querySelectorAll<FlowbotChat>('flowbot-chat')] as [FlowbotChat, FlowbotChat];
+      const overlapping = () => warn.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('same spot'));
+      await until(() => overlapping().length);
+      const [message] = overlapping();
+      // The one drawn last (later in the page) is on top: it hides the other.
+      expect(message).to.match(/bubble "lead" hides bubble "support"/);
+      expect(message).to.contain('--flowbot-offset');
+      // The second is where the first is, and takes the clicks there.
+      const box = part(first, 'launcher')!.getBoundingClientRect();
+      const hit = second.shadowRoot!.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      expect(hit?.closest('[part~="launcher"]')).to.equal(part(second, 'launcher'));
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      expect(overlapping()).to.have.length(1);
+    });
+
+    it('says nothing of two bubbles the page placed apart', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const wrap = await fixture<HTMLElement>(html`<div>
+        <flowbot-chat mode="bubble" public-id="support"></flowbot-chat>
+        <flowbot-chat mode="bubble" public-id="lead" style="--flowbot-offset: 96px"></flowbot-chat>
+      </div>`);
+      for (const el of wrap.querySelectorAll<FlowbotChat>('flowbot-chat')) await el.updateComplete;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(warn.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('same spot'))).to.deep.equal([]);
+    });
+
     it('closes on Escape and gives focus back to the launcher', async () => {
       const el = await fixture<FlowbotChat>(
         html`<flowbot-chat mode="bubble" public-id="support" .widget=${widget}></flowbot-chat>`,

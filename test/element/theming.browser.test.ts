@@ -121,6 +121,61 @@ describe('<flowbot-chat>', () => {
       expect(bg(part(el, 'send-button'))).to.equal('rgb(21, 128, 61)');
     });
 
+    describe("the site's colours over the bot's theme (docs/theming.md)", () => {
+      /** A bot theme in indigo, as the reference server's support bot has. */
+      const indigo = {
+        chat: {
+          buttons: { backgroundColor: '#4f46e5', color: '#ffffff' },
+          guestBubbles: { backgroundColor: '#4f46e5', color: '#ffffff' },
+        },
+        general: { progressBar: { color: '#4f46e5', backgroundColor: '#e0e7ff' } },
+      };
+      const teal = 'rgb(15, 118, 110)';
+      const themed = (widget: Record<string, unknown>) =>
+        conversation(widget, { flowbot: { theme: indigo }, progress: 50 });
+      const bar = (el: FlowbotChat) => getComputedStyle(part(el, 'progress')!, '::before').backgroundColor;
+      const track = (el: FlowbotChat) => getComputedStyle(part(el, 'progress')!).backgroundColor;
+
+      it("gives the visitor's bubbles and the progress bar the Widget resource's primary colour (the README's example)", async () => {
+        const el = await themed({ title: 'Acme support', primaryColor: '#0f766e', secondaryColor: '#ffffff' });
+        expect(bg(part(el, 'header'))).to.equal(teal);
+        expect(bg(part(el, 'user-message'))).to.equal(teal);
+        expect(fg(part(el, 'user-message'))).to.equal('rgb(255, 255, 255)');
+        expect(bar(el)).to.equal(teal);
+        // Its track, a tint behind it, stays the theme's.
+        expect(track(el)).to.equal('rgb(224, 231, 255)');
+      });
+
+      it("keeps the bot's theme where the site says nothing", async () => {
+        const el = await themed({ title: 'Acme support' });
+        expect(bg(part(el, 'header'))).to.equal('rgb(79, 70, 229)');
+        expect(bg(part(el, 'user-message'))).to.equal('rgb(79, 70, 229)');
+        expect(bar(el)).to.equal('rgb(79, 70, 229)');
+        expect(track(el)).to.equal('rgb(224, 231, 255)');
+      });
+
+      it("gives the visitor's bubbles the Widget resource's own visitor colour over its primary", async () => {
+        const el = await themed({
+          primaryColor: '#0f766e',
+          primaryUserColor: '#065f46',
+          secondaryUserColor: '#ecfdf5',
+        });
+        expect(bg(part(el, 'user-message'))).to.equal('rgb(6, 95, 70)');
+        expect(fg(part(el, 'user-message'))).to.equal('rgb(236, 253, 245)');
+      });
+
+      it("gives them the page's --flowbot-primary-color over the bot's theme", async () => {
+        const el = await themed({});
+        el.style.setProperty('--flowbot-primary-color', 'rgb(1, 2, 3)');
+        expect(bg(part(el, 'header'))).to.equal('rgb(1, 2, 3)');
+        expect(bg(part(el, 'user-message'))).to.equal('rgb(1, 2, 3)');
+        expect(bar(el)).to.equal('rgb(1, 2, 3)');
+        el.style.setProperty('--flowbot-user-bubble-color', 'rgb(4, 5, 6)');
+        expect(bg(part(el, 'user-message'))).to.equal('rgb(4, 5, 6)');
+        el.removeAttribute('style');
+      });
+    });
+
     it('updates the colours when the widget changes', async () => {
       const el = await conversation(colours);
       el.widget = { ...colours, primaryColor: '#0f766e' };

@@ -1,6 +1,6 @@
 /**
  * Measures of what a visitor perceives, for the WCAG tests: colours as painted (with the
- * backgrounds behind them composited), contrast ratios, the controls a visitor can reach, and
+ * backgrounds behind them and every element's opacity composited), contrast ratios, the controls a visitor can reach, and
  * what clips them. Everything is read from computed style and geometry in the real browser.
  */
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
@@ -46,20 +46,41 @@ function parentOf(node: Element): Element | null {
   return root instanceof ShadowRoot ? root.host : null;
 }
 
-/** The opaque colour painted behind `node`: its own background and its ancestors', composited over white. */
-export function backgroundOf(node: Element): Rgba {
-  const layers: Rgba[] = [];
+/** `[r, g, b, a]` with its colour channels multiplied by its alpha (what compositing works in). */
+const premultiplied = ([r, g, b, a]: Rgba): Rgba => [r * a, g * a, b * a, a];
+
+/** Premultiplied `top` drawn over premultiplied `bottom` (source-over). */
+const sourceOver = (top: Rgba, bottom: Rgba): Rgba =>
+  top.map((channel, i) => channel + bottom[i]! * (1 - top[3])) as Rgba;
+
+/**
+ * The opaque colour a visitor sees at `node`: `ink` (its text colour; none for its background) over
+ * its own background, inside every ancestor's, each element with what it holds drawn as one group
+ * at its `opacity` (as the browser paints it), over a white page. An element at 0.75 opacity shows
+ * its text and its background a quarter of the way to what is behind it: the contrast a visitor
+ * gets, not the one its computed colours claim.
+ */
+function painted(node: Element, ink: Rgba | undefined): Rgba {
+  let group: Rgba = ink ? premultiplied(ink) : [0, 0, 0, 0];
   for (let at: Element | null = node; at; at = parentOf(at)) {
-    const colour = parseColour(getComputedStyle(at).backgroundColor);
-    if (colour[3] > 0) layers.push(colour);
-    if (colour[3] >= 1) break;
+    const style = getComputedStyle(at);
+    const opacity = Number(style.opacity);
+    group = sourceOver(group, premultiplied(parseColour(style.backgroundColor))).map(
+      (channel) => channel * opacity,
+    ) as Rgba;
   }
-  return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
+  const [r, g, b] = sourceOver(group, [255, 255, 255, 1]);
+  return [r, g, b, 1];
 }
 
-/** The opaque colour of `node`'s text, over what is behind it. */
+/** The opaque colour painted behind `node`: its own background and its ancestors', at their opacity, over white. */
+export function backgroundOf(node: Element): Rgba {
+  return painted(node, undefined);
+}
+
+/** The opaque colour of `node`'s text as painted: over what is behind it, at its and its ancestors' opacity. */
 export function textColourOf(node: Element): Rgba {
-  return over(parseColour(getComputedStyle(node).color), backgroundOf(node));
+  return painted(node, parseColour(getComputedStyle(node).color));
 }
 
 /** Whether `node` is rendered and takes room (not display:none, not zero-sized, not visually hidden). */
@@ -74,13 +95,17 @@ export function shown(node: Element): boolean {
   return true;
 }
 
-/** Every element inside the widget's shadow root that shows text of its own. */
+/**
+ * Every element inside the widget's shadow root that shows text of its own, but a disabled control's
+ * (an inactive component: 1.4.3 asks nothing of its contrast).
+ */
 export function textElements(el: FlowbotChat): Element[] {
   const out = new Set<Element>();
   const walker = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (parent && node.textContent!.trim() && shown(parent) && !parent.closest('[aria-hidden="true"]')) out.add(parent);
+    if (parent && node.textContent!.trim() && shown(parent) && !parent.closest('[aria-hidden="true"], :disabled'))
+      out.add(parent);
   }
   return [...out];
 }

@@ -449,6 +449,36 @@ describe('<flowbot-chat> and WCAG 2.2 AA', () => {
       expect(lowContrastTexts(el)).to.deep.equal([]);
     });
 
+    it("1.4.3: the visitor's answer is 4.5:1 as painted (opacity included) while it is sent and after its send failed, and shows which", async () => {
+      for (const look of THEMES) {
+        let fail!: () => void;
+        const held = new Promise<Response>(
+          (resolve) => (fail = () => resolve(Response.json({ message: 'boom' }, { status: 500 }))),
+        );
+        const el = await mountIn(look, { messages: [textMessage('m1', 'Hello! What is your name?')] }, [() => held]);
+        await inputShown(el);
+        await typeAndSend(el, 'Ada');
+        const bubble = await until(() => $(el, '.row.user.sending [part~="user-message"]'));
+        const ratio = () => contrast(textColourOf(bubble), backgroundOf(bubble));
+        expect(ratio(), `${look.name}, sending`).to.be.at.least(4.5);
+        // A send that takes a moment is marked: an outline round the bubble, 3:1 on the panel (1.4.11).
+        const ring = await until(() => {
+          const style = getComputedStyle(bubble);
+          const colour = parseColour(style.outlineColor);
+          return style.outlineStyle !== 'none' && colour[3] > 0 && colour;
+        }, 2000);
+        const around = backgroundOf(bubble.parentElement!);
+        expect(contrast(over(ring, around), around), `${look.name}, the sending mark`).to.be.at.least(3);
+        expect(ratio(), `${look.name}, sending, marked`).to.be.at.least(4.5);
+        expect(lowContrastTexts(el), `${look.name}, sending`).to.deep.equal([]);
+        fail();
+        await until(() => $(el, '.row.user.failed'));
+        expect(ratio(), `${look.name}, not sent`).to.be.at.least(4.5);
+        expect(lowContrastTexts(el), `${look.name}, not sent`).to.deep.equal([]);
+        el.remove();
+      }
+    });
+
     it('1.4.3: every text the widget draws is 4.5:1 (3:1 when large), light, dark and under a bot theme with a dark container', async () => {
       const table: Record<string, Record<string, number>> = {};
       for (const look of THEMES) {

@@ -8,10 +8,12 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { FlowbotCloseEvent, FlowbotOpenEvent } from '../events.js';
+import { inviteFile } from '../on-demand/loader.js';
 
 /** What the panel's opening reads of the element. */
 export interface PanelHost extends ReactiveControllerHost, HTMLElement {
   readonly mode: string;
+  readonly publicId: string;
   open: boolean;
   readonly renderRoot: HTMLElement | DocumentFragment;
 }
@@ -19,6 +21,8 @@ export interface PanelHost extends ReactiveControllerHost, HTMLElement {
 export class PanelController implements ReactiveController {
   /** `open` as last drawn: a change fires `flowbot-open` or `flowbot-close`. */
   #shown = false;
+  /** Whether the bubble's place has been compared with the page's other bubbles. */
+  #placed = false;
 
   readonly #host: PanelHost;
   readonly #fire: (event: Event) => void;
@@ -42,6 +46,16 @@ export class PanelController implements ReactiveController {
     if (host.open !== this.#shown && this.floating) {
       this.#shown = host.open;
       this.#fire(host.open ? new FlowbotOpenEvent(null) : new FlowbotCloseEvent(null));
+    }
+    if (host.mode === 'bubble' && !this.#placed) {
+      this.#placed = true;
+      // A bubble on the spot of one earlier in the page hides it: with two or more, the bubble's code
+      // on demand checks (`bubble-place.ts`).
+      if (document.querySelectorAll('flowbot-chat[mode=bubble]').length > 1)
+        inviteFile.load().then(
+          ({ warnHiddenBubble }) => warnHiddenBubble(host),
+          () => undefined,
+        );
     }
     const dialog = host.renderRoot.querySelector('dialog');
     if (dialog && host.isConnected) {

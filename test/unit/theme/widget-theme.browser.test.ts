@@ -64,6 +64,14 @@ describe('widgetThemeCss', () => {
     }
   });
 
+  it("draws the header's subtitle whole where its 0.9 opacity would take it under 4.5:1", () => {
+    expect(apply(widgetThemeCss({ primaryColor: '#1d4ed8', secondaryColor: '#ffffff' }))['--_w-subtitle']).toBe(
+      undefined,
+    );
+    // Black on black: the text is nudged to just 4.5:1, which the opacity would undo.
+    expect(apply(widgetThemeCss({ primaryColor: '#000000', secondaryColor: '#000000' }))['--_w-subtitle']).toBe('1');
+  });
+
   it('picks black or white text for a background given alone, and drops text without a background', () => {
     const props = apply(widgetThemeCss({ primaryColor: '#ffde59', secondaryAIColor: '#000' }));
     expect(props['--_w-on-primary']).toBe('#000000');
@@ -147,15 +155,32 @@ describe('widgetThemeCss', () => {
     expect(props['--_w-on-primary']).toBe('#f9fafb');
     expect(props['--_w-bot-bg']).toBe('#ffe4e6');
     expect(props['--_w-bot-fg']).toBe('#9f1239');
-    expect(props['--_w-user-bg']).toBe('#1d4ed8');
+    // The widget's primary colour is the visitor's bubbles' and the progress bar's too: the theme's are left
+    // out (the bar's track, a tint behind it, stays).
+    expect(props['--_w-user-bg']).toBeUndefined();
+    expect(props['--_w-guest-bg']).toBeUndefined();
     expect(props['--_w-input-bg']).toBe('#ffffff');
     expect(props['--_w-input-fg']).toBe('#111111');
     expect(contrastRatio(colour('#ffffff'), colour(props['--_w-input-placeholder']))).toBeGreaterThanOrEqual(4.5);
     expect(props['--_w-bg']).toBe('#101418');
     expect(contrastRatio(colour('#101418'), colour(props['--_w-fg']))).toBeGreaterThanOrEqual(4.5);
-    expect(props['--_w-progress']).toBe('#22c55e');
+    expect(props['--_w-progress']).toBeUndefined();
     expect(props['--_w-progress-track']).toBe('#e5e7eb');
     expect(props['--_w-font']).toBe('"Open Sans", sans-serif');
+    // A widget without a primary colour of its own: the theme's visitor bubbles (apart from the
+    // widget's own, which the page's primary colour comes between) and its progress bar.
+    const plain = apply(widgetThemeCss({}, theme));
+    expect(plain['--_w-primary']).toBe('#111827');
+    expect(plain['--_w-user-bg']).toBeUndefined();
+    expect(plain['--_w-guest-bg']).toBe('#1d4ed8');
+    expect(plain['--_w-guest-fg']).toBe('#ffffff');
+    expect(plain['--_w-progress']).toBe('#22c55e');
+    expect(plain['--_w-progress-track']).toBe('#e5e7eb');
+    // The widget's own visitor colours, whatever its primary.
+    const own = apply(widgetThemeCss({ primaryColor: '#0b5fff', primaryUserColor: '#065f46' }, theme));
+    expect(own['--_w-user-bg']).toBe('#065f46');
+    expect(own['--_w-user-fg']).toBe('#ffffff');
+    expect(own['--_w-guest-bg']).toBeUndefined();
     expect(props['--_w-max-width']).toBe('800px');
     expect(props['--_w-max-height']).toBe('90%');
     // The whole flowbot object works too, and an odd one is ignored.
