@@ -90,9 +90,10 @@ describe('the early start', () => {
   });
 
   it('hands a failed answer over as it is, for the widget to report', async () => {
+    // A server error (a 404 is no such bot: no Retry, see mistakes.browser.test.ts).
     stubViewer(
-      new Response('{"message":"Flowbot not found"}', {
-        status: 404,
+      new Response('{"message":"Internal error"}', {
+        status: 500,
         headers: { 'content-type': 'application/json' },
       }) as never,
     );
