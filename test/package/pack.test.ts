@@ -115,6 +115,20 @@ describe('the figures the README and CONTRIBUTING.md give, against the build', (
     return kb.toFixed(decimals) === Number(written).toFixed(decimals);
   };
 
+  // After the build (a test of docs.test.ts until it ran before the build in a clean copy).
+  it("the README's steps copy exactly the files its Self-hosting table lists", () => {
+    const readme = read('README.md');
+    // One glob: `cp dist/flowbot-chat.*.js site/flowbot-chat/`, every file of the table and no other the build makes.
+    const glob = /^cp dist\/(\S+) site\/flowbot-chat\/$/m.exec(readme)?.[1];
+    expect(glob, 'README.md: the cp line of the plain page').toBe('flowbot-chat.*.js');
+    const matches = (name: string) => /^flowbot-chat\..+\.js$/.test(name);
+    const listed = readmeTable(readme, 'self-hosted-files').map((row) => row[0]!.replace(/`/g, ''));
+    expect(listed.every(matches)).toBe(true);
+    const built = (JSON.parse(read('dist/sri.json')) as { files: Record<string, string> }).files;
+    expect(readdirSync(join(root, 'dist')).filter(matches).sort()).toEqual(Object.keys(built).sort());
+    expect(listed).toEqual(Object.keys(built));
+  });
+
   it('the Self-hosting table lists the files the build pins, in their order, with their gzip sizes', () => {
     const rows = readmeTable(read('README.md'), 'self-hosted-files');
     expect(rows.map((row) => codeOf(row[0]!))).toEqual(pinnedFiles);
