@@ -71,8 +71,9 @@ describe('markdownContent', () => {
     expect(code.querySelector('.fb-code-lang')!.textContent).toBe('ts');
     expect(code.querySelector('pre code')!.textContent).toBe('const a = 1;\n\n    return a;');
     expect(code.querySelector('button')!.disabled).toBe(false);
-    expect(code.querySelector('pre')!.tabIndex).toBe(0);
-    expect(el.querySelector<HTMLElement>('.fb-table')!.tabIndex).toBe(0);
+    // Reachable, but no Tab stop of their own: the transcript is one, a message entered with Enter.
+    expect(code.querySelector('pre')!.tabIndex).toBe(-1);
+    expect(el.querySelector<HTMLElement>('.fb-table')!.tabIndex).toBe(-1);
   });
 
   it('never builds DOM from the HTML in a table, a heading, a quote or a code block, and checks link URLs', async () => {
@@ -192,6 +193,8 @@ describe('renderStreamingText with markdown blocks', () => {
   it('puts nothing that takes focus in a growing answer (its bubble is hidden from screen readers)', () => {
     const content = renderStreamingText({ text: ANSWER });
     expect(content.querySelector('.fb-code button')!.hasAttribute('disabled')).toBe(true);
-    expect(content.querySelector('[tabindex], button:not([disabled])')).toBeNull();
+    expect(
+      content.querySelector('[tabindex]:not([tabindex="-1"]), a:not([tabindex="-1"]), button:not([disabled])'),
+    ).toBeNull();
   });
 });
