@@ -472,6 +472,12 @@ describe('<flowbot-chat>', () => {
             await settled(el, events);
             if (accepted(reply, readStartResult)) {
               showsResponse(el, readBody(reply, readStartResult));
+            } else if (reply.status === 404) {
+              // No such bot: unavailable, without a Retry that could never succeed (mistakes.browser.test.ts).
+              expect(el.shadowRoot!.textContent).toContain('This chat is unavailable');
+              expect(part(el, 'retry-button')).toBeNull();
+              expect(events).toEqual(['flowbot-error']);
+              expectClientError(errors[0], reply);
             } else {
               expect(showsRetry(el), 'error state with a retry').toBe(true);
               expect(events).toEqual(['flowbot-error']);
