@@ -150,7 +150,11 @@ describe('<flowbot-chat> agent activity', () => {
         whole: [Math.round(whole.left), Math.round(whole.right)],
       };
     };
-    const running = await until(() => $(el, '.streaming .fb-tool[data-state="running"]'));
+    // Once the Arabic words are there (a line drawn before they arrive takes them when they do).
+    const running = await until(() => {
+      const line = $(el, '.streaming .fb-tool[data-state="running"]');
+      return line?.textContent?.includes('قيد التشغيل') ? line : undefined;
+    });
     // Read from the right: what happens, in Arabic, then the name; nothing of the line drawn past the name's left.
     const live = boxes(running);
     expect(live.text).toBe('قيد التشغيل: Read document');
