@@ -3,7 +3,7 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, mountInput, settle, tabTo, unavailable } from './controls-helpers.js';
-import { $, $$, botTexts, part, parts, text, until, userTexts } from './helpers.js';
+import { $, $$, botTexts, part, parts, text, until, userTexts } from '../support/widget-dom.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
 
 afterEach(() => {

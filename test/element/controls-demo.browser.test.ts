@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, tabTo } from './controls-helpers.js';
-import { $, botTexts, part, spyViewer, text, until, userTexts } from './helpers.js';
+import { $, botTexts, part, text, until, userTexts } from '../support/widget-dom.js';
+import { spyViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

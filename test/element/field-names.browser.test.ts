@@ -7,7 +7,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, mountInput, tabTo } from './controls-helpers.js';
-import { $$, part, startResponse, stubViewer, until } from './helpers.js';
+import { $$, part, until } from '../support/widget-dom.js';
+import { startResponse, stubViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

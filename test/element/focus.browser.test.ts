@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, part, startResponse, stubViewer, textMessage, until } from './helpers.js';
+import { $, part, until } from '../support/widget-dom.js';
+import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();

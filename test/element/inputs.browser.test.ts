@@ -9,15 +9,12 @@ import {
   inputShown,
   part,
   parts,
-  spyViewer,
-  startResponse,
-  stubViewer,
   text,
-  textMessage,
   typeAndSend,
   until,
   userTexts,
-} from './helpers.js';
+} from '../support/widget-dom.js';
+import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

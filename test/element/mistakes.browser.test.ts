@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { FlowbotErrorDetail } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { startEarly } from '../../src/script-tag/handover.js';
-import { part, spyViewer, text, until, type ViewerCall } from './helpers.js';
+import { part, text, until } from '../support/widget-dom.js';
+import { spyViewer, type ViewerCall } from '../support/fake-viewer.js';
 
 let warn: MockInstance<typeof console.warn>;
 let calls: ViewerCall[];

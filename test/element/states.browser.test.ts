@@ -2,20 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import {
-  $,
-  botTexts,
-  inputShown,
-  part,
-  spyViewer,
-  startResponse,
-  stubViewer,
-  text,
-  textMessage,
-  typeAndSend,
-  until,
-  userTexts,
-} from './helpers.js';
+import { $, botTexts, inputShown, part, text, typeAndSend, until, userTexts } from '../support/widget-dom.js';
+import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -10,18 +10,8 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import {
-  $,
-  botTexts,
-  inputShown,
-  part,
-  parts,
-  spyViewer,
-  textMessage,
-  typeAndSend,
-  until,
-  userTexts,
-} from './helpers.js';
+import { $, botTexts, inputShown, part, parts, typeAndSend, until, userTexts } from '../support/widget-dom.js';
+import { spyViewer, textMessage } from '../support/fake-viewer.js';
 import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../support/long-answers.js';
 import { chunksOf, dataStream, encoder, piecesOf, scriptedViewer, type Scripted } from './stream-helpers.js';
 

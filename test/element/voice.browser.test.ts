@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { botTexts, inputShown, part, startResponse, stubViewer, textMessage, typeAndSend, until } from './helpers.js';
+import { botTexts, inputShown, part, typeAndSend, until } from '../support/widget-dom.js';
+import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 /** What the stubbed speech synthesis was asked to say. */
 interface Spoken {

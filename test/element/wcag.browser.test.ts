@@ -9,18 +9,8 @@ import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
-import {
-  $,
-  $$,
-  inputShown,
-  part,
-  startResponse,
-  stubViewer,
-  text,
-  textMessage,
-  typeAndSend,
-  until,
-} from './helpers.js';
+import { $, $$, inputShown, part, text, typeAndSend, until } from '../support/widget-dom.js';
+import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 import {
   backgroundOf,
   clippersOf,

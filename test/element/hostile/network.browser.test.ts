@@ -8,17 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isFlowbotHttpError, isFlowbotResponseError } from '../../../src/api/errors.js';
 import type { FlowbotErrorDetail } from '../../../src/element/events.js';
 import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
-import {
-  botTexts,
-  inputShown,
-  part,
-  spyViewer,
-  startResponse,
-  stubViewer,
-  typeAndSend,
-  until,
-  userTexts,
-} from '../helpers.js';
+import { botTexts, inputShown, part, typeAndSend, until, userTexts } from '../../support/widget-dom.js';
+import { spyViewer, startResponse, stubViewer } from '../../support/fake-viewer.js';
 import { longestTask } from './long-task.js';
 
 afterEach(() => vi.restoreAllMocks());

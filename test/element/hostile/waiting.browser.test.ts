@@ -8,7 +8,8 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
-import { $$, part, startResponse, textMessage } from '../helpers.js';
+import { $$, part } from '../../support/widget-dom.js';
+import { startResponse, textMessage } from '../../support/fake-viewer.js';
 
 afterEach(() => vi.restoreAllMocks());
 
