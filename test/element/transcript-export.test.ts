@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
-import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
-import { readMedia } from '../../../src/protocol/media.js';
-import { splitSources, splitThink } from '../../../src/protocol/agent.js';
-import { agentSummary } from '../../../src/render/agent.js';
-import { answerToText, richTextToDocument } from '../../../src/element/answer-actions/answer-text.js';
-import { exportTranscript, type ExportOptions } from '../../../src/element/transcript-export/transcript-export.js';
-import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
-import { en } from '../../../src/element/answer-actions/words/en.js';
+import { LIMITS, SHORTENED } from '../../src/protocol/limits.js';
+import { parseMarkdown } from '../../src/protocol/markdown/index.js';
+import { readMedia } from '../../src/protocol/media.js';
+import { splitSources, splitThink } from '../../src/protocol/agent.js';
+import { agentSummary } from '../../src/render/agent.js';
+import { answerToText, richTextToDocument } from '../../src/element/answer-actions/answer-text.js';
+import { exportTranscript, type ExportOptions } from '../../src/element/transcript-export/transcript-export.js';
+import type { TranscriptEntry } from '../../src/protocol/transcript.js';
+import { enAnswers } from '../../src/i18n/en.js';
 
 // The export's English words, as the widget has them.
-const words = en;
+const words = enAnswers;
 
 const AT = Date.UTC(2026, 0, 20, 10, 42);
 const options = (format: 'markdown' | 'text' = 'markdown', more: Partial<ExportOptions> = {}): ExportOptions => ({
