@@ -1,33 +1,13 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
+import type { ChatAnswer, ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
 import {
   ConversationController,
   type ConversationClient,
   type ConversationConfig,
   type ConversationNotice,
 } from '../../../src/conversation/controller.js';
+import { FakeHost, text } from '../../support/controller-host.js';
 
-class FakeHost implements ReactiveControllerHost {
-  readonly controllers: ReactiveController[] = [];
-  updates = 0;
-  addController(controller: ReactiveController): void {
-    this.controllers.push(controller);
-  }
-  removeController(): void {}
-  requestUpdate(): void {
-    this.updates++;
-  }
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
-
-const text = (id: string, words: string): ChatMessage => ({
-  id,
-  type: 'text',
-  content: { type: 'richText', richText: [{ type: 'p', children: [{ text: words }] }] },
-});
 const textInput = { id: 'in-1', type: 'text input' };
 
 function startResult(overrides: Partial<StartChatResult> = {}): StartChatResult {

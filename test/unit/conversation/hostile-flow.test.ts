@@ -2,7 +2,6 @@
  * A viewer that misbehaves on purpose: replies asked for one after another, typing settings
  * that would keep "typing" for days, a 2xx reply that cannot be read.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowbotResponseError } from '../../../src/api/errors.js';
 import {
@@ -12,15 +11,7 @@ import {
 } from '../../../src/conversation/controller.js';
 import { messageDelay, readTypingEmulation } from '../../../src/conversation/typing.js';
 import type { ChatAnswer, ContinueChatResult, StartChatResult } from '../../../src/protocol/types.js';
-
-class FakeHost implements ReactiveControllerHost {
-  addController(_controller: ReactiveController): void {}
-  removeController(): void {}
-  requestUpdate(): void {}
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
+import { FakeHost } from '../../support/controller-host.js';
 
 const LOOP: ContinueChatResult = {
   messages: [],

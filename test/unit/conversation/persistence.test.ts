@@ -1,6 +1,5 @@
-import type { ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage, ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
+import type { ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
 import {
   ConversationController,
   type ConversationClient,
@@ -16,31 +15,8 @@ import {
 } from '../../../src/conversation/persistence.js';
 import { SHORTENED } from '../../../src/protocol/limits.js';
 import { expiry } from '../../../src/conversation/expiry.js';
-
-/** A Storage in memory, like the browser's, that can be told to refuse writes. */
-class MemoryStorage implements Storage {
-  readonly map = new Map<string, string>();
-  full = false;
-  get length(): number {
-    return this.map.size;
-  }
-  clear(): void {
-    this.map.clear();
-  }
-  getItem(key: string): string | null {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    this.map.set(key, String(value));
-  }
-}
+import { FakeHost, text } from '../../support/controller-host.js';
+import { MemoryStorage } from '../../support/memory-storage.js';
 
 const record = (overrides: Partial<StoredConversation> = {}): StoredConversation => ({
   sessionId: 's-1',
@@ -273,21 +249,6 @@ describe('ConversationStore against hand-made and hostile records', () => {
 
 // ---------------------------------------------------------------------------
 // The controller with `persist`
-
-class FakeHost implements ReactiveControllerHost {
-  addController(): void {}
-  removeController(): void {}
-  requestUpdate(): void {}
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
-
-const text = (id: string, words: string): ChatMessage => ({
-  id,
-  type: 'text',
-  content: { type: 'richText', richText: [{ type: 'p', children: [{ text: words }] }] },
-});
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -3,42 +3,30 @@
  * reach the other tab as `storage` events do in a browser (a task later, never in the tab that
  * wrote), and one fake viewer that counts the answers of each turn.
  */
-import type { ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
+import type { ChatAnswer, ContinueChatResult, StartChatResult } from '../../../src/api/schemas/index.js';
 import type { ConversationController, ConversationNotice } from '../../../src/conversation/controller.js';
 import { ConversationStore, storageKey } from '../../../src/conversation/persistence.js';
 import { LEASE_MS } from '../../../src/conversation/tabs.js';
+import { FakeHost, text } from '../../support/controller-host.js';
+import { MemoryStorage } from '../../support/memory-storage.js';
 
 type Listener = (event: StorageEvent) => void;
 
 /** One storage area of the origin; its changes reach every listener a task later, as `storage` events. */
-class SharedStorage implements Storage {
-  readonly map = new Map<string, string>();
+class SharedStorage extends MemoryStorage {
   readonly listeners = new Set<Listener>();
   /** Events not delivered yet while `hold` is on (a tab that has not heard of a change). */
   held: StorageEvent[] = [];
   hold = false;
-  get length(): number {
-    return this.map.size;
-  }
-  clear(): void {
-    this.map.clear();
-  }
-  getItem(key: string): string | null {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
+  override removeItem(key: string): void {
     const oldValue = this.getItem(key);
-    this.map.delete(key);
+    super.removeItem(key);
     this.changed(key, oldValue, null);
   }
-  setItem(key: string, value: string): void {
+  override setItem(key: string, value: string): void {
     const oldValue = this.getItem(key);
-    this.map.set(key, String(value));
+    super.setItem(key, value);
     if (oldValue !== value) this.changed(key, oldValue, String(value));
   }
   /**
@@ -93,20 +81,6 @@ class SharedStorage implements Storage {
   }
 }
 
-class FakeHost implements ReactiveControllerHost {
-  addController(): void {}
-  removeController(): void {}
-  requestUpdate(): void {}
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
-
-const text = (id: string, words: string): ChatMessage => ({
-  id,
-  type: 'text',
-  content: { type: 'richText', richText: [{ type: 'p', children: [{ text: words }] }] },
-});
 const question = (n: number) => ({
   messages: [text(`q${n}`, `Question ${n}`)],
   input: { id: `a${n}`, type: 'text input' },
