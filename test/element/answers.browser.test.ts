@@ -15,7 +15,8 @@ import { parseMarkdown } from '../../src/protocol/markdown/index.js';
 import type { FlowbotFeedbackDetail } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, settle } from './controls-helpers.js';
-import { $, $$, botTexts, inputShown, part, text, typeAndSend, until } from '../support/widget-dom.js';
+import { $, $$, botTexts, part, text } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 const MARKDOWN = '**Refunds** within *14 days*. See [the help page](https://example.com/help?x=1).';

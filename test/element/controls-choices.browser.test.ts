@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, mountInput, settle, tabTo, unavailable } from './controls-helpers.js';
-import { $, $$, botTexts, part, parts, text, until, userTexts } from '../support/widget-dom.js';
+import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
 
 afterEach(() => {

@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, tabTo } from './controls-helpers.js';
-import { $, botTexts, part, text, until, userTexts } from '../support/widget-dom.js';
+import { $, botTexts, part, text, userTexts } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { spyViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {

@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
-import { $$, botTexts, part, text, until, userTexts } from '../support/widget-dom.js';
+import { $$, botTexts, part, text, userTexts } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {

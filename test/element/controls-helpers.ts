@@ -2,7 +2,8 @@
 import { fixture, html } from '@open-wc/testing';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, part, until } from '../support/widget-dom.js';
+import { $, part } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage, type ViewerCall } from '../support/fake-viewer.js';
 
 /** A mounted element talking to a fake viewer whose first response asks `input`. */

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { startEarly } from '../../src/script-tag/handover.js';
-import { botTexts, part, until } from '../support/widget-dom.js';
+import { botTexts, part } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {

@@ -9,7 +9,8 @@ import '../../src/script-tag/embed.js';
 import type { FlowbotInitOptions } from '../../src/script-tag/embed.js';
 import { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
-import { part, until } from '../support/widget-dom.js';
+import { part } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 
 /** A value for every option of `Flowbot.init`, and whether the element it made took it. */
 const EVERY_OPTION: {

@@ -7,7 +7,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { focused, mountInput, tabTo } from './controls-helpers.js';
-import { $$, part, until } from '../support/widget-dom.js';
+import { $$, part } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {

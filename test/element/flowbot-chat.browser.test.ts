@@ -2,18 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import '../../src/define.js';
 import { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import {
-  $,
-  $$,
-  botTexts,
-  inputShown,
-  part,
-  parts,
-  text,
-  typeAndSend,
-  until,
-  userTexts,
-} from '../support/widget-dom.js';
+import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {

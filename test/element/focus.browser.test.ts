@@ -2,7 +2,8 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, part, until } from '../support/widget-dom.js';
+import { $, part } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(async () => {

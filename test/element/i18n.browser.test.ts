@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { stringsFor, type FlowbotStrings } from '../../src/i18n/lookup.js';
-import { $, $$, inputShown, part, parts, text, typeAndSend, until } from '../support/widget-dom.js';
+import { $, $$, part, parts, text } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(async () => {

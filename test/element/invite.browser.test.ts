@@ -4,7 +4,8 @@ import { page, userEvent } from 'vitest/browser';
 import { storageKey } from '../../src/conversation/storage-key.js';
 import type { FlowbotPreviewDismissEvent, FlowbotUnreadEvent } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { botTexts, part, text, until } from '../support/widget-dom.js';
+import { botTexts, part, text } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 
 const widget = {
   title: 'Acme help',

@@ -8,7 +8,8 @@ import { fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, inputShown, part, parts, typeAndSend, until } from '../support/widget-dom.js';
+import { $, part, parts } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 const frames = async (n = 3): Promise<void> => {

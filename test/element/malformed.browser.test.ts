@@ -12,7 +12,8 @@ import { isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } fro
 import { readContinueResult, readStartResult } from '../../src/protocol/turn.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { renderMessageContent } from '../../src/render/message.js';
-import { $, botTexts, part, parts, typeAndSend, until, userTexts } from '../support/widget-dom.js';
+import { $, botTexts, part, parts, userTexts } from '../support/widget-dom.js';
+import { typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, textMessage } from '../support/fake-viewer.js';
 import { settle } from './controls-helpers.js';
 

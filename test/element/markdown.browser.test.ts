@@ -8,7 +8,8 @@ import { expect as chaiExpect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, $$, inputShown, part, parts, until } from '../support/widget-dom.js';
+import { $, $$, part, parts } from '../support/widget-dom.js';
+import { inputShown, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
 

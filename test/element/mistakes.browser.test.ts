@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { FlowbotErrorDetail } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { startEarly } from '../../src/script-tag/handover.js';
-import { part, text, until } from '../support/widget-dom.js';
+import { part, text } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { spyViewer, type ViewerCall } from '../support/fake-viewer.js';
 
 let warn: MockInstance<typeof console.warn>;

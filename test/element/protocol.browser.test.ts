@@ -3,7 +3,8 @@ import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotRedirectEvent } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { onDemand } from '../../src/element/on-demand/loader.js';
-import { $, $$, botTexts, inputShown, part, parts, text, until, userTexts } from '../support/widget-dom.js';
+import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
+import { inputShown, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {

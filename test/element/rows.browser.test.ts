@@ -6,7 +6,8 @@ import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { onDemand } from '../../src/element/on-demand/loader.js';
-import { inputShown, parts } from '../support/widget-dom.js';
+import { parts } from '../support/widget-dom.js';
+import { inputShown } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput, unavailable } from './controls-helpers.js';
-import { $, inputShown, part, typeAndSend, until } from '../support/widget-dom.js';
+import { $, part } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 
 afterEach(() => {

@@ -8,7 +8,8 @@ import { expect as chai, fixture } from '@open-wc/testing';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, $$, botTexts, part, text, typeAndSend, until } from '../support/widget-dom.js';
+import { $, $$, botTexts, part, text } from '../support/widget-dom.js';
+import { typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 const conversation = () =>

@@ -2,7 +2,8 @@
 import { fixture, html } from '@open-wc/testing';
 import { vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, until } from '../support/widget-dom.js';
+import { $ } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 
 const post = (url: string, body: unknown): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

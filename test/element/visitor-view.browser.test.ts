@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
-import { $, $$, botTexts, part, parts, until, userTexts } from '../support/widget-dom.js';
+import { $, $$, botTexts, part, parts, userTexts } from '../support/widget-dom.js';
+import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(() => {

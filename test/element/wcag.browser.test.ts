@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
-import { $, $$, inputShown, part, text, typeAndSend, until } from '../support/widget-dom.js';
+import { $, $$, part, text } from '../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 import {
   backgroundOf,

@@ -1,5 +1,4 @@
-/** Reading and driving a `<flowbot-chat>`'s shadow DOM, as the component tests do. */
-import { vi } from 'vitest';
+/** Reading a `<flowbot-chat>`'s shadow DOM, as the component tests do. */
 import '../../src/define.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 
@@ -33,28 +32,3 @@ export const userTexts = (el: FlowbotChat): string[] => parts(el, 'user-message'
 
 /** Text of an element, white space collapsed. */
 export const text = (node: Element | null): string => (node ? textOf(node) : '');
-
-/** Polls `probe` until it returns something truthy; fails after `timeout` ms. */
-export async function until<T>(probe: () => T | null | undefined | false | '', timeout = 5000): Promise<T> {
-  return vi.waitFor(
-    () => {
-      const value = probe();
-      if (!value) throw new Error('condition not met yet');
-      return value;
-    },
-    { timeout, interval: 15 },
-  );
-}
-
-/** Waits until the element shows an input control (a field or choices). */
-export function inputShown(el: FlowbotChat, timeout?: number): Promise<HTMLElement> {
-  return until(() => $(el, '.composer input, .composer textarea, .composer [part~="choice"]'), timeout);
-}
-
-/** Types `value` into the answer field and clicks the send button. */
-export async function typeAndSend(el: FlowbotChat, value: string): Promise<void> {
-  const field = await until(() => $<HTMLInputElement | HTMLTextAreaElement>(el, '.composer [part~="input"]'));
-  field.value = value;
-  field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-  part<HTMLButtonElement>(el, 'send-button')!.click();
-}

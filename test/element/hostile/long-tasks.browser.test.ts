@@ -10,7 +10,8 @@ import { fixture } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
 import { LIMITS } from '../../../src/protocol/limits.js';
-import { botTexts, inputShown, part, parts, until, userTexts } from '../../support/widget-dom.js';
+import { botTexts, part, parts, userTexts } from '../../support/widget-dom.js';
+import { inputShown, until } from '../../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../../support/fake-viewer.js';
 import { longestTask } from './long-task.js';
 

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isFlowbotHttpError, isFlowbotResponseError } from '../../../src/api/errors.js';
 import type { FlowbotErrorDetail } from '../../../src/element/events.js';
 import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
-import { botTexts, inputShown, part, typeAndSend, until, userTexts } from '../../support/widget-dom.js';
+import { botTexts, part, userTexts } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
 import { spyViewer, startResponse, stubViewer } from '../../support/fake-viewer.js';
 import { longestTask } from './long-task.js';
 

@@ -7,7 +7,8 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlowbotChat } from '../../../src/element/flowbot-chat.js';
-import { $, part, parts, typeAndSend, until } from '../../support/widget-dom.js';
+import { $, part, parts } from '../../support/widget-dom.js';
+import { typeAndSend, until } from '../../support/widget-actions.js';
 import { ALL_PAYLOADS, HOSTILE_CORPUS, type HostilePayload } from './corpus.js';
 import { canaryFired, dangersIn, resetCanary, visible } from './inspect.js';
 import { hostileConversation, hostileWidget, MARK, serveConversations } from './script.js';
