@@ -9,8 +9,8 @@
  * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
  * - `controls` the rarer controls (`src/element/controls/on-demand.ts`), on demand too.
  * - `persist` remembering a conversation and the tabs in step (`src/element/persist/on-demand.ts`), on demand too.
- * - `langs`  each language's words besides English (`src/element/languages/*.ts`), `flowbot-chat.lang-<file>.js`.
- * - `languages` their hashes (`src/element/languages/index.ts`), the one the widget's code carries for them.
+ * - `langs`  each language's words besides English (`src/i18n/<file>.ts`), `flowbot-chat.lang-<file>.js`.
+ * - `languages` their hashes (`src/i18n/integrity.ts`), the one the widget's code carries for them.
  * - `main`   the widget's code (`src/define.ts`), everything inlined but those parts, whose SHA-384s it carries.
  * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
  *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
@@ -52,9 +52,9 @@ function integrityOf(file: string): string {
   return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 }
 
-/** The languages besides English, a file each (`src/element/languages/`). */
-const LANGUAGE_FILES = readdirSync('src/element/languages')
-  .filter((name) => name.endsWith('.ts') && name !== 'index.ts')
+/** The languages besides English, a file each, named by its tag in lower case (`src/i18n/pt-br.ts`). */
+const LANGUAGE_FILES = readdirSync('src/i18n')
+  .filter((name) => /^[a-z]{2}(-[a-z]{2})?\.ts$/.test(name) && name !== 'en.ts')
   .map((name) => name.slice(0, -3))
   .sort();
 
@@ -189,7 +189,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     build: {
       ...scriptTagBuild('', 'es', ''),
       lib: {
-        entry: Object.fromEntries(LANGUAGE_FILES.map((file) => [file, `src/element/languages/${file}.ts`])),
+        entry: Object.fromEntries(LANGUAGE_FILES.map((file) => [file, `src/i18n/${file}.ts`])),
         formats: ['es'],
         fileName: (_format: string, name: string) => `flowbot-chat.lang-${name}.js`,
       },
@@ -197,7 +197,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   }),
   // The hashes of the languages' files: the widget's code carries this file's only.
   languages: () => ({
-    ...onDemandBuild('src/element/languages/index.ts', 'flowbot-chat.languages.js'),
+    ...onDemandBuild('src/i18n/integrity.ts', 'flowbot-chat.languages.js'),
     define: {
       ...scriptTag(true),
       'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(

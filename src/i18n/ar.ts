@@ -1,8 +1,11 @@
-/** The widget's own words in Arabic (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Arabic (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Arabic. */
-export const ar: FlowbotStrings = {
+const ar: FlowbotStrings = {
   progress: 'التقدم',
   suggestions: 'ردود مقترحة',
   mute: 'كتم الصوت',
@@ -98,3 +101,37 @@ export const ar: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { ar };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'نسخ الإجابة',
+  copied: 'تم النسخ',
+  pressToCopy: 'اضغط على {keys} للنسخ',
+  answerText: 'نص الإجابة',
+  good: 'إجابة جيدة',
+  bad: 'إجابة سيئة',
+  answerAt: 'الإجابة، {time}',
+  answer: 'الإجابة',
+  whatWentWrong: 'ما المشكلة؟ (اختياري)',
+  inaccurate: 'غير دقيقة',
+  unhelpful: 'غير مفيدة',
+  tooLong: 'طويلة جدًا',
+  other: 'سبب آخر',
+  tellUsMore: 'أخبرنا بالمزيد (اختياري)',
+  sendFeedback: 'إرسال',
+  closeFeedback: 'لا، شكرًا',
+  thanks: 'شكرًا على ملاحظاتك',
+  conversationMenu: 'خيارات المحادثة',
+  download: 'تنزيل المحادثة',
+  downloadFailed: 'تعذّر التنزيل. حاول مرة أخرى.',
+  print: 'طباعة',
+  bot: 'البوت',
+  you: 'أنت',
+  conversation: 'محادثة',
+  image: 'صورة',
+  video: 'فيديو',
+  audio: 'صوت',
+  embed: 'محتوى مضمّن',
+  voiceMessage: 'رسالة صوتية',
+  file: 'ملف',
+};

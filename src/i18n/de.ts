@@ -1,8 +1,11 @@
-/** The widget's own words in German (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in German (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** German. */
-export const de: FlowbotStrings = {
+const de: FlowbotStrings = {
   progress: 'Fortschritt',
   suggestions: 'Antwortvorschläge',
   mute: 'Stimme stummschalten',
@@ -96,3 +99,37 @@ export const de: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { de };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Antwort kopieren',
+  copied: 'Kopiert',
+  pressToCopy: 'Drücken Sie {keys} zum Kopieren',
+  answerText: 'Antworttext',
+  good: 'Gute Antwort',
+  bad: 'Schlechte Antwort',
+  answerAt: 'Antwort, {time}',
+  answer: 'Antwort',
+  whatWentWrong: 'Was war nicht in Ordnung? (optional)',
+  inaccurate: 'Nicht korrekt',
+  unhelpful: 'Nicht hilfreich',
+  tooLong: 'Zu lang',
+  other: 'Sonstiges',
+  tellUsMore: 'Erzählen Sie uns mehr (optional)',
+  sendFeedback: 'Senden',
+  closeFeedback: 'Nein, danke',
+  thanks: 'Danke für Ihr Feedback',
+  conversationMenu: 'Optionen der Unterhaltung',
+  download: 'Unterhaltung herunterladen',
+  downloadFailed: 'Der Download ist fehlgeschlagen. Versuchen Sie es erneut.',
+  print: 'Drucken',
+  bot: 'Bot',
+  you: 'Sie',
+  conversation: 'Unterhaltung',
+  image: 'Bild',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Eingebetteter Inhalt',
+  voiceMessage: 'Sprachnachricht',
+  file: 'Datei',
+};

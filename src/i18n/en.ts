@@ -1,5 +1,8 @@
-/** The widget's own words in English, the default language (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in English, the default language (see `lookup.ts`), in the parts each
+ * file takes: its first file's, the on-demand part's, the controls' and the answers'.
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /**
  * The words the widget's first file can show: its chrome, the transcript, the
@@ -111,3 +114,37 @@ export const enOnDemand = {
 /** English. */
 // Marked pure, so a build that does not use it (the script-tag build's widget code) leaves it out.
 export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enControls, enOnDemand);
+
+/** The answers' words (what a visitor does with an answer, the conversation as a document): the answers' file's. */
+export const enAnswers: AnswerStrings = {
+  copy: 'Copy answer',
+  copied: 'Copied',
+  pressToCopy: 'Press {keys} to copy',
+  answerText: 'Answer text',
+  good: 'Good answer',
+  bad: 'Bad answer',
+  answerAt: 'Answer from {time}',
+  answer: 'Answer',
+  whatWentWrong: 'What went wrong? (optional)',
+  inaccurate: 'Not accurate',
+  unhelpful: 'Not helpful',
+  tooLong: 'Too long',
+  other: 'Other',
+  tellUsMore: 'Tell us more (optional)',
+  sendFeedback: 'Send',
+  closeFeedback: 'No, thanks',
+  thanks: 'Thanks for your feedback',
+  conversationMenu: 'Conversation options',
+  download: 'Download conversation',
+  downloadFailed: 'The download failed. Try again.',
+  print: 'Print',
+  bot: 'Bot',
+  you: 'You',
+  conversation: 'Conversation',
+  image: 'Image',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Embedded content',
+  voiceMessage: 'Voice message',
+  file: 'File',
+};

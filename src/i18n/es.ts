@@ -1,8 +1,11 @@
-/** The widget's own words in Spanish (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Spanish (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Spanish. */
-export const es: FlowbotStrings = {
+const es: FlowbotStrings = {
   progress: 'Progreso',
   suggestions: 'Respuestas sugeridas',
   mute: 'Silenciar voz',
@@ -96,3 +99,37 @@ export const es: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { es };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Copiar respuesta',
+  copied: 'Copiado',
+  pressToCopy: 'Pulsa {keys} para copiar',
+  answerText: 'Texto de la respuesta',
+  good: 'Buena respuesta',
+  bad: 'Mala respuesta',
+  answerAt: 'Respuesta, {time}',
+  answer: 'Respuesta',
+  whatWentWrong: '¿Qué salió mal? (opcional)',
+  inaccurate: 'No es correcta',
+  unhelpful: 'No es útil',
+  tooLong: 'Demasiado larga',
+  other: 'Otro motivo',
+  tellUsMore: 'Cuéntanos más (opcional)',
+  sendFeedback: 'Enviar',
+  closeFeedback: 'No, gracias',
+  thanks: 'Gracias por tus comentarios',
+  conversationMenu: 'Opciones de la conversación',
+  download: 'Descargar conversación',
+  downloadFailed: 'La descarga ha fallado. Inténtalo de nuevo.',
+  print: 'Imprimir',
+  bot: 'Bot',
+  you: 'Tú',
+  conversation: 'Conversación',
+  image: 'Imagen',
+  video: 'Vídeo',
+  audio: 'Audio',
+  embed: 'Contenido insertado',
+  voiceMessage: 'Mensaje de voz',
+  file: 'Archivo',
+};

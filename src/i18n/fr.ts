@@ -1,8 +1,11 @@
-/** The widget's own words in French (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in French (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** French. */
-export const fr: FlowbotStrings = {
+const fr: FlowbotStrings = {
   progress: 'Progression',
   suggestions: 'Réponses suggérées',
   mute: 'Couper la voix',
@@ -96,3 +99,37 @@ export const fr: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { fr };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Copier la réponse',
+  copied: 'Copié',
+  pressToCopy: 'Appuyez sur {keys} pour copier',
+  answerText: 'Texte de la réponse',
+  good: 'Bonne réponse',
+  bad: 'Mauvaise réponse',
+  answerAt: 'Réponse, {time}',
+  answer: 'Réponse',
+  whatWentWrong: 'Quel était le problème ? (facultatif)',
+  inaccurate: 'Inexacte',
+  unhelpful: 'Pas utile',
+  tooLong: 'Trop longue',
+  other: 'Autre',
+  tellUsMore: 'Dites-nous-en plus (facultatif)',
+  sendFeedback: 'Envoyer',
+  closeFeedback: 'Non merci',
+  thanks: 'Merci pour votre avis',
+  conversationMenu: 'Options de la conversation',
+  download: 'Télécharger la conversation',
+  downloadFailed: 'Le téléchargement a échoué. Réessayez.',
+  print: 'Imprimer',
+  bot: 'Bot',
+  you: 'Vous',
+  conversation: 'Conversation',
+  image: 'Image',
+  video: 'Vidéo',
+  audio: 'Audio',
+  embed: 'Contenu intégré',
+  voiceMessage: 'Message vocal',
+  file: 'Fichier',
+};

@@ -1,8 +1,11 @@
-/** The widget's own words in Hebrew (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Hebrew (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Hebrew. */
-export const he: FlowbotStrings = {
+const he: FlowbotStrings = {
   progress: 'התקדמות',
   suggestions: 'תשובות מוצעות',
   mute: 'השתקת הקול',
@@ -97,3 +100,37 @@ export const he: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { he, iw: he };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'העתקת התשובה',
+  copied: 'הועתק',
+  pressToCopy: 'לחצו על {keys} כדי להעתיק',
+  answerText: 'טקסט התשובה',
+  good: 'תשובה טובה',
+  bad: 'תשובה לא טובה',
+  answerAt: 'תשובה, {time}',
+  answer: 'תשובה',
+  whatWentWrong: 'מה השתבש? (לא חובה)',
+  inaccurate: 'לא מדויקת',
+  unhelpful: 'לא מועילה',
+  tooLong: 'ארוכה מדי',
+  other: 'אחר',
+  tellUsMore: 'ספרו לנו עוד (לא חובה)',
+  sendFeedback: 'שליחה',
+  closeFeedback: 'לא, תודה',
+  thanks: 'תודה על המשוב',
+  conversationMenu: 'אפשרויות השיחה',
+  download: 'הורדת השיחה',
+  downloadFailed: 'ההורדה נכשלה. נסו שוב.',
+  print: 'הדפסה',
+  bot: 'בוט',
+  you: 'אני',
+  conversation: 'שיחה',
+  image: 'תמונה',
+  video: 'וידאו',
+  audio: 'אודיו',
+  embed: 'תוכן מוטמע',
+  voiceMessage: 'הודעה קולית',
+  file: 'קובץ',
+};

@@ -1,8 +1,11 @@
-/** The widget's own words in Italian (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Italian (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Italian. */
-export const it: FlowbotStrings = {
+const it: FlowbotStrings = {
   progress: 'Avanzamento',
   suggestions: 'Risposte suggerite',
   mute: 'Disattiva voce',
@@ -96,3 +99,37 @@ export const it: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { it };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Copia risposta',
+  copied: 'Copiato',
+  pressToCopy: 'Premi {keys} per copiare',
+  answerText: 'Testo della risposta',
+  good: 'Buona risposta',
+  bad: 'Risposta scadente',
+  answerAt: 'Risposta, {time}',
+  answer: 'Risposta',
+  whatWentWrong: 'Cosa non ha funzionato? (facoltativo)',
+  inaccurate: 'Non accurata',
+  unhelpful: 'Non utile',
+  tooLong: 'Troppo lunga',
+  other: 'Altro',
+  tellUsMore: 'Dicci di più (facoltativo)',
+  sendFeedback: 'Invia',
+  closeFeedback: 'No, grazie',
+  thanks: 'Grazie per il tuo feedback',
+  conversationMenu: 'Opzioni della conversazione',
+  download: 'Scarica conversazione',
+  downloadFailed: 'Il download non è riuscito. Riprova.',
+  print: 'Stampa',
+  bot: 'Bot',
+  you: 'Tu',
+  conversation: 'Conversazione',
+  image: 'Immagine',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Contenuto incorporato',
+  voiceMessage: 'Messaggio vocale',
+  file: 'File',
+};

@@ -1,8 +1,11 @@
-/** The widget's own words in Japanese (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Japanese (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Japanese. */
-export const ja: FlowbotStrings = {
+const ja: FlowbotStrings = {
   progress: '進捗',
   suggestions: '返信の候補',
   mute: '音声をミュート',
@@ -96,3 +99,37 @@ export const ja: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { ja };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: '回答をコピー',
+  copied: 'コピーしました',
+  pressToCopy: '{keys} を押してコピーしてください',
+  answerText: '回答のテキスト',
+  good: '良い回答',
+  bad: '良くない回答',
+  answerAt: '{time} の回答',
+  answer: '回答',
+  whatWentWrong: '何が問題でしたか？（任意）',
+  inaccurate: '正確ではない',
+  unhelpful: '役に立たない',
+  tooLong: '長すぎる',
+  other: 'その他',
+  tellUsMore: '詳しく教えてください（任意）',
+  sendFeedback: '送信',
+  closeFeedback: 'いいえ、結構です',
+  thanks: 'フィードバックをありがとうございました',
+  conversationMenu: '会話のオプション',
+  download: '会話をダウンロード',
+  downloadFailed: 'ダウンロードできませんでした。もう一度お試しください。',
+  print: '印刷',
+  bot: 'ボット',
+  you: 'あなた',
+  conversation: '会話',
+  image: '画像',
+  video: '動画',
+  audio: '音声',
+  embed: '埋め込みコンテンツ',
+  voiceMessage: 'ボイスメッセージ',
+  file: 'ファイル',
+};

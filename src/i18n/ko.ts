@@ -1,8 +1,11 @@
-/** The widget's own words in Korean (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Korean (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Korean. */
-export const ko: FlowbotStrings = {
+const ko: FlowbotStrings = {
   progress: '진행 상황',
   suggestions: '추천 답변',
   mute: '음성 끄기',
@@ -96,3 +99,37 @@ export const ko: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { ko };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: '답변 복사',
+  copied: '복사됨',
+  pressToCopy: '복사하려면 {keys} 키를 누르세요',
+  answerText: '답변 텍스트',
+  good: '좋은 답변',
+  bad: '나쁜 답변',
+  answerAt: '{time}의 답변',
+  answer: '답변',
+  whatWentWrong: '어떤 점이 문제였나요? (선택 사항)',
+  inaccurate: '정확하지 않음',
+  unhelpful: '도움이 되지 않음',
+  tooLong: '너무 김',
+  other: '기타',
+  tellUsMore: '자세히 알려 주세요 (선택 사항)',
+  sendFeedback: '보내기',
+  closeFeedback: '괜찮습니다',
+  thanks: '의견을 보내 주셔서 감사합니다',
+  conversationMenu: '대화 옵션',
+  download: '대화 다운로드',
+  downloadFailed: '다운로드하지 못했습니다. 다시 시도해 주세요.',
+  print: '인쇄',
+  bot: '봇',
+  you: '나',
+  conversation: '대화',
+  image: '이미지',
+  video: '동영상',
+  audio: '오디오',
+  embed: '삽입된 콘텐츠',
+  voiceMessage: '음성 메시지',
+  file: '파일',
+};

@@ -2,22 +2,22 @@
  * The widget's own words, by language. English is always here (in the
  * script-tag build, only the English words its first file can show: the rest
  * of English comes with the on-demand part). Every other language the widget
- * ships is a file of its own, fetched only by a page in that language
- * (`languageFile`): beside the script tag `flowbot-chat.lang-<file>.js`, in the
- * npm build a chunk. The server's labels (`options.labels`, system messages)
- * always win over these.
+ * ships is one file here, `<file>.ts`, with all its words (the answers' too),
+ * fetched only by a page in that language (`languageFile`): beside the script
+ * tag `flowbot-chat.lang-<file>.js`, in the npm build a chunk. The server's
+ * labels (`options.labels`, system messages) always win over these.
  */
 import { en, enFirst } from './en.js';
-import type { FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
-export type { FlowbotStrings } from './strings.js';
+export type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 // The script-tag build's first words are completed by `addCatalogues` before any part that shows the others runs.
 const catalogue: Record<string, FlowbotStrings> = {
   en: import.meta.env.FLOWBOT_SCRIPT_TAG ? (enFirst as FlowbotStrings) : en,
 };
 /** The answers' words that came with a language's file (see `answerWordsFor`). */
-const answerWords: Record<string, object> = {};
+const answerWords: Record<string, AnswerStrings> = {};
 
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = [
@@ -77,7 +77,7 @@ export const mayArrive = (lang: string): boolean => !find(lang) && !!languageFil
  * Adds the words (by lower-case tag) that arrived on demand to those already here, and the
  * answers' words that came with them.
  */
-export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: object): void {
+export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: AnswerStrings): void {
   for (const [tag, words] of Object.entries(more)) {
     catalogue[tag] = { ...catalogue[tag], ...words } as FlowbotStrings;
     if (answers) answerWords[tag] = answers;
@@ -85,4 +85,4 @@ export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrin
 }
 
 /** The answers' words of `lang` (exact tag, else its primary language) once its file has arrived; else undefined. */
-export const answerWordsFor = (lang: string | null | undefined): object | undefined => find(lang, answerWords);
+export const answerWordsFor = (lang: string | null | undefined): AnswerStrings | undefined => find(lang, answerWords);

@@ -1,8 +1,11 @@
-/** The widget's own words in Dutch (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Dutch (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Dutch. */
-export const nl: FlowbotStrings = {
+const nl: FlowbotStrings = {
   progress: 'Voortgang',
   suggestions: 'Voorgestelde antwoorden',
   mute: 'Stem dempen',
@@ -96,3 +99,37 @@ export const nl: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { nl };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Antwoord kopiëren',
+  copied: 'Gekopieerd',
+  pressToCopy: 'Druk op {keys} om te kopiëren',
+  answerText: 'Antwoordtekst',
+  good: 'Goed antwoord',
+  bad: 'Slecht antwoord',
+  answerAt: 'Antwoord, {time}',
+  answer: 'Antwoord',
+  whatWentWrong: 'Wat ging er mis? (optioneel)',
+  inaccurate: 'Niet juist',
+  unhelpful: 'Niet nuttig',
+  tooLong: 'Te lang',
+  other: 'Anders',
+  tellUsMore: 'Vertel ons meer (optioneel)',
+  sendFeedback: 'Versturen',
+  closeFeedback: 'Nee, bedankt',
+  thanks: 'Bedankt voor je feedback',
+  conversationMenu: 'Gespreksopties',
+  download: 'Gesprek downloaden',
+  downloadFailed: 'Het downloaden is mislukt. Probeer het opnieuw.',
+  print: 'Afdrukken',
+  bot: 'Bot',
+  you: 'Jij',
+  conversation: 'Gesprek',
+  image: 'Afbeelding',
+  video: 'Video',
+  audio: 'Audio',
+  embed: 'Ingesloten inhoud',
+  voiceMessage: 'Spraakbericht',
+  file: 'Bestand',
+};

@@ -1,8 +1,11 @@
-/** The widget's own words in Polish (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Polish (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Polish. */
-export const pl: FlowbotStrings = {
+const pl: FlowbotStrings = {
   progress: 'Postęp',
   suggestions: 'Sugerowane odpowiedzi',
   mute: 'Wycisz głos',
@@ -96,3 +99,37 @@ export const pl: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { pl };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Kopiuj odpowiedź',
+  copied: 'Skopiowano',
+  pressToCopy: 'Naciśnij {keys}, aby skopiować',
+  answerText: 'Tekst odpowiedzi',
+  good: 'Dobra odpowiedź',
+  bad: 'Zła odpowiedź',
+  answerAt: 'Odpowiedź, {time}',
+  answer: 'Odpowiedź',
+  whatWentWrong: 'Co poszło nie tak? (opcjonalnie)',
+  inaccurate: 'Niedokładna',
+  unhelpful: 'Nieprzydatna',
+  tooLong: 'Za długa',
+  other: 'Inny powód',
+  tellUsMore: 'Opowiedz nam więcej (opcjonalnie)',
+  sendFeedback: 'Wyślij',
+  closeFeedback: 'Nie, dziękuję',
+  thanks: 'Dziękujemy za opinię',
+  conversationMenu: 'Opcje rozmowy',
+  download: 'Pobierz rozmowę',
+  downloadFailed: 'Pobieranie nie powiodło się. Spróbuj ponownie.',
+  print: 'Drukuj',
+  bot: 'Bot',
+  you: 'Ty',
+  conversation: 'Rozmowa',
+  image: 'Obraz',
+  video: 'Wideo',
+  audio: 'Audio',
+  embed: 'Osadzona treść',
+  voiceMessage: 'Wiadomość głosowa',
+  file: 'Plik',
+};

@@ -1,5 +1,8 @@
-/** The widget's own words in Brazilian Portuguese (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Brazilian Portuguese (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Portuguese (Brazil). */
 const ptBR: FlowbotStrings = {
@@ -96,3 +99,37 @@ const ptBR: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { 'pt-br': ptBR, pt: ptBR };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Copiar resposta',
+  copied: 'Copiado',
+  pressToCopy: 'Pressione {keys} para copiar',
+  answerText: 'Texto da resposta',
+  good: 'Resposta boa',
+  bad: 'Resposta ruim',
+  answerAt: 'Resposta das {time}',
+  answer: 'Resposta',
+  whatWentWrong: 'O que deu errado? (opcional)',
+  inaccurate: 'Não está correta',
+  unhelpful: 'Não ajudou',
+  tooLong: 'Longa demais',
+  other: 'Outro motivo',
+  tellUsMore: 'Conte mais (opcional)',
+  sendFeedback: 'Enviar',
+  closeFeedback: 'Não, obrigado',
+  thanks: 'Obrigado pelo retorno',
+  conversationMenu: 'Opções da conversa',
+  download: 'Baixar conversa',
+  downloadFailed: 'O download falhou. Tente novamente.',
+  print: 'Imprimir',
+  bot: 'Bot',
+  you: 'Você',
+  conversation: 'Conversa',
+  image: 'Imagem',
+  video: 'Vídeo',
+  audio: 'Áudio',
+  embed: 'Conteúdo incorporado',
+  voiceMessage: 'Mensagem de voz',
+  file: 'Arquivo',
+};

@@ -1,8 +1,11 @@
-/** The widget's own words in Turkish (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Turkish (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Turkish. */
-export const tr: FlowbotStrings = {
+const tr: FlowbotStrings = {
   progress: 'İlerleme',
   suggestions: 'Önerilen yanıtlar',
   mute: 'Sesi kapat',
@@ -96,3 +99,37 @@ export const tr: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { tr };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: 'Yanıtı kopyala',
+  copied: 'Kopyalandı',
+  pressToCopy: 'Kopyalamak için {keys} tuşlarına basın',
+  answerText: 'Yanıt metni',
+  good: 'İyi yanıt',
+  bad: 'Kötü yanıt',
+  answerAt: 'Yanıt, {time}',
+  answer: 'Yanıt',
+  whatWentWrong: 'Sorun neydi? (isteğe bağlı)',
+  inaccurate: 'Doğru değil',
+  unhelpful: 'Yardımcı olmadı',
+  tooLong: 'Çok uzun',
+  other: 'Diğer',
+  tellUsMore: 'Biraz daha anlatın (isteğe bağlı)',
+  sendFeedback: 'Gönder',
+  closeFeedback: 'Hayır, teşekkürler',
+  thanks: 'Geri bildiriminiz için teşekkürler',
+  conversationMenu: 'Konuşma seçenekleri',
+  download: 'Konuşmayı indir',
+  downloadFailed: 'İndirme başarısız oldu. Tekrar deneyin.',
+  print: 'Yazdır',
+  bot: 'Bot',
+  you: 'Siz',
+  conversation: 'Konuşma',
+  image: 'Görsel',
+  video: 'Video',
+  audio: 'Ses',
+  embed: 'Gömülü içerik',
+  voiceMessage: 'Sesli mesaj',
+  file: 'Dosya',
+};

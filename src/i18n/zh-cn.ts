@@ -1,8 +1,11 @@
-/** The widget's own words in Simplified Chinese (see `lookup.ts`). */
-import type { FlowbotStrings } from './strings.js';
+/**
+ * Every word of the widget in Simplified Chinese (its chrome's, the controls', the agent's, the answers'):
+ * the one file a page in this language fetches (see `lookup.ts`).
+ */
+import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 /** Chinese (Simplified). */
-export const zhCN: FlowbotStrings = {
+const zhCN: FlowbotStrings = {
   progress: '进度',
   suggestions: '建议回复',
   mute: '关闭语音',
@@ -96,3 +99,37 @@ export const zhCN: FlowbotStrings = {
 
 /** The catalogues of this file, by lower-case tag. */
 export const catalogues: Record<string, FlowbotStrings> = { 'zh-cn': zhCN, 'zh-hans': zhCN, 'zh-sg': zhCN, zh: zhCN };
+
+/** The answers' words: what a visitor does with an answer, and the conversation as a document. */
+export const answers: AnswerStrings = {
+  copy: '复制回答',
+  copied: '已复制',
+  pressToCopy: '按 {keys} 复制',
+  answerText: '回答文本',
+  good: '好的回答',
+  bad: '不好的回答',
+  answerAt: '{time} 的回答',
+  answer: '回答',
+  whatWentWrong: '哪里有问题？（可选）',
+  inaccurate: '不准确',
+  unhelpful: '没有帮助',
+  tooLong: '太长',
+  other: '其他',
+  tellUsMore: '详细说明（可选）',
+  sendFeedback: '发送',
+  closeFeedback: '不用了，谢谢',
+  thanks: '感谢您的反馈',
+  conversationMenu: '对话选项',
+  download: '下载对话',
+  downloadFailed: '下载失败，请重试。',
+  print: '打印',
+  bot: '机器人',
+  you: '您',
+  conversation: '对话',
+  image: '图片',
+  video: '视频',
+  audio: '音频',
+  embed: '嵌入内容',
+  voiceMessage: '语音消息',
+  file: '文件',
+};

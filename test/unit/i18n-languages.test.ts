@@ -1,38 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { en as answersEn } from '../../src/element/answer-actions/words/en.js';
-import { ptBR as answersPtBR } from '../../src/element/answer-actions/words/pt-br.js';
-import { es as answersEs } from '../../src/element/answer-actions/words/es.js';
-import { fr as answersFr } from '../../src/element/answer-actions/words/fr.js';
-import { de as answersDe } from '../../src/element/answer-actions/words/de.js';
-import { it as answersIt } from '../../src/element/answer-actions/words/it.js';
-import { nl as answersNl } from '../../src/element/answer-actions/words/nl.js';
-import { pl as answersPl } from '../../src/element/answer-actions/words/pl.js';
-import { tr as answersTr } from '../../src/element/answer-actions/words/tr.js';
-import { ja as answersJa } from '../../src/element/answer-actions/words/ja.js';
-import { zhCN as answersZhCN } from '../../src/element/answer-actions/words/zh-cn.js';
-import { ko as answersKo } from '../../src/element/answer-actions/words/ko.js';
-import { ar as answersAr } from '../../src/element/answer-actions/words/ar.js';
-import { he as answersHe } from '../../src/element/answer-actions/words/he.js';
-import type { AnswerStrings } from '../../src/element/answer-actions/words/answer-strings.js';
-import { en } from '../../src/i18n/en.js';
-import { catalogues as ptBR } from '../../src/i18n/pt-br.js';
-import { catalogues as es } from '../../src/i18n/es.js';
-import { catalogues as fr } from '../../src/i18n/fr.js';
-import { catalogues as de } from '../../src/i18n/de.js';
-import { catalogues as itIT } from '../../src/i18n/it.js';
-import { catalogues as nl } from '../../src/i18n/nl.js';
-import { catalogues as pl } from '../../src/i18n/pl.js';
-import { catalogues as tr } from '../../src/i18n/tr.js';
-import { catalogues as ja } from '../../src/i18n/ja.js';
-import { catalogues as zhCN } from '../../src/i18n/zh-cn.js';
-import { catalogues as ko } from '../../src/i18n/ko.js';
-import { catalogues as ar } from '../../src/i18n/ar.js';
-import { catalogues as he } from '../../src/i18n/he.js';
-import type { FlowbotStrings } from '../../src/i18n/strings.js';
+import { en, enAnswers } from '../../src/i18n/en.js';
+import { catalogues as ptBR, answers as answersPtBR } from '../../src/i18n/pt-br.js';
+import { catalogues as es, answers as answersEs } from '../../src/i18n/es.js';
+import { catalogues as fr, answers as answersFr } from '../../src/i18n/fr.js';
+import { catalogues as de, answers as answersDe } from '../../src/i18n/de.js';
+import { catalogues as itIT, answers as answersIt } from '../../src/i18n/it.js';
+import { catalogues as nl, answers as answersNl } from '../../src/i18n/nl.js';
+import { catalogues as pl, answers as answersPl } from '../../src/i18n/pl.js';
+import { catalogues as tr, answers as answersTr } from '../../src/i18n/tr.js';
+import { catalogues as ja, answers as answersJa } from '../../src/i18n/ja.js';
+import { catalogues as zhCN, answers as answersZhCN } from '../../src/i18n/zh-cn.js';
+import { catalogues as ko, answers as answersKo } from '../../src/i18n/ko.js';
+import { catalogues as ar, answers as answersAr } from '../../src/i18n/ar.js';
+import { catalogues as he, answers as answersHe } from '../../src/i18n/he.js';
+import type { AnswerStrings, FlowbotStrings } from '../../src/i18n/strings.js';
 
 /** Each language: its BCP 47 tag (for `Intl.PluralRules`), its widget words and its answers' words. */
 const languages: [tag: string, strings: FlowbotStrings | undefined, answers: AnswerStrings][] = [
-  ['en', en, answersEn],
+  ['en', en, enAnswers],
   ['pt-BR', ptBR['pt-br'], answersPtBR],
   ['es', es.es, answersEs],
   ['fr', fr.fr, answersFr],
@@ -100,7 +85,7 @@ describe('the languages of the widget', () => {
     });
 
     it('has every answers’ word of English, each a string with its placeholders', () => {
-      checkAgainst({ ...answersEn }, { ...answers }, new Set());
+      checkAgainst({ ...enAnswers }, { ...answers }, new Set());
     });
   });
 

@@ -15,12 +15,12 @@ import type { AnswersPart } from '../answer-actions/on-demand.js';
 import type { InvitePart } from '../invitation/on-demand.js';
 import type { PersistPart } from '../persist/on-demand.js';
 import type { ControlsPart } from '../controls/on-demand.js';
-import type { FlowbotStrings } from '../../i18n/strings.js';
+import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
-/** A language's file: its words, and the answers' words in it. */
+/** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
 interface LanguagePart {
   readonly catalogues: Readonly<Record<string, Partial<FlowbotStrings>>>;
-  readonly answers: object;
+  readonly answers: AnswerStrings;
 }
 
 /** A part that brings words: they join the catalogues before any of its renderers can run. */
@@ -84,19 +84,19 @@ const languageHashes = createLoader<{ integrity: Readonly<Record<string, string>
 const chunks: Readonly<Record<string, () => Promise<LanguagePart>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
   ? {}
   : {
-      'pt-br': () => import('../languages/pt-br.js'),
-      es: () => import('../languages/es.js'),
-      fr: () => import('../languages/fr.js'),
-      de: () => import('../languages/de.js'),
-      it: () => import('../languages/it.js'),
-      nl: () => import('../languages/nl.js'),
-      pl: () => import('../languages/pl.js'),
-      tr: () => import('../languages/tr.js'),
-      ja: () => import('../languages/ja.js'),
-      'zh-cn': () => import('../languages/zh-cn.js'),
-      ko: () => import('../languages/ko.js'),
-      ar: () => import('../languages/ar.js'),
-      he: () => import('../languages/he.js'),
+      'pt-br': () => import('../../i18n/pt-br.js'),
+      es: () => import('../../i18n/es.js'),
+      fr: () => import('../../i18n/fr.js'),
+      de: () => import('../../i18n/de.js'),
+      it: () => import('../../i18n/it.js'),
+      nl: () => import('../../i18n/nl.js'),
+      pl: () => import('../../i18n/pl.js'),
+      tr: () => import('../../i18n/tr.js'),
+      ja: () => import('../../i18n/ja.js'),
+      'zh-cn': () => import('../../i18n/zh-cn.js'),
+      ko: () => import('../../i18n/ko.js'),
+      ar: () => import('../../i18n/ar.js'),
+      he: () => import('../../i18n/he.js'),
     };
 
 const languages = new Map<string, OnDemandLoader<void>>();
