@@ -7,7 +7,7 @@
  * part of their own (`on-demand-controls.ts`).
  */
 import { css, type CSSResult } from 'lit';
-import { markdownStyles } from './markdown.js';
+import { markdownStyles } from './markdown.styles.js';
 import { parseMarkdown as parse } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { agentStyles, answerParts } from './agent.js';
