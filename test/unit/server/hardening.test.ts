@@ -4,26 +4,8 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defineFlow,
-  shippedFlows,
-  startReferenceServer,
-  type RunningReferenceServer,
-} from '../../../src/server/index.js';
-
-const echo = defineFlow({
-  publicId: 'echo',
-  name: 'Echo',
-  description: 'Asks again after every answer.',
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  blocks: [
-    {
-      id: 'ask',
-      messages: [{ type: 'text', text: 'Say something.' }],
-      input: { id: 'said', type: 'text input', next: 'ask' },
-    },
-  ],
-});
+import { shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import { echo } from '../../support/echo-flow.js';
 
 const portOf = (server: RunningReferenceServer) => Number(new URL(server.url).port);
 
