@@ -7,11 +7,14 @@
 //   right format), warnings included;
 // - @arethetypeswrong/cli on the tarball: every entry's types resolve for Node's ESM and bundlers
 //   (the package is ESM only; `./iife` is the script-tag file, a classic script with nothing to import);
-// - `dist/sri.json` against the built files, and README.md's pinned lines against it.
+// - `dist/sri.json` against the built files, and README.md's pinned lines against it;
+// - the sizes README.md and docs/*.md give against the built files (`npm run docs:sizes` writes
+//   them), and CHANGELOG.md's shape: one heading per kind of change in a release (tools/docs-check.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { changelogProblems, checkSizes } from './docs-check.mjs';
 import { pins, readmeDifferences } from './sri.mjs';
 
 const LIST = 'tools/release-files.txt';
@@ -83,6 +86,20 @@ try {
   if (!changelog.includes(`## [${pinned.version}]`)) {
     problems.push(`CHANGELOG.md has no section for ${pinned.version}`);
   } else console.log(`✔ CHANGELOG.md has a section for ${pinned.version}`);
+  const shape = changelogProblems(changelog);
+  if (shape.length) problems.push(`CHANGELOG.md is not in Keep a Changelog's shape:\n  ${shape.join('\n  ')}`);
+  else console.log(`✔ CHANGELOG.md has one heading per kind of change in each release`);
+
+  // The sizes the README and the docs give, against this build.
+  const sizes = await checkSizes().catch((error) => ({ stale: [], problems: [error.message] }));
+  if (sizes.stale.length) {
+    problems.push(
+      `sizes in README.md and docs/ differ from the build:\n  ${sizes.stale.join('\n  ')}\nRun \`npm run docs:sizes\`.`,
+    );
+  }
+  if (sizes.problems.length) problems.push(`sizes in README.md and docs/ not kept:\n  ${sizes.problems.join('\n  ')}`);
+  if (!sizes.stale.length && !sizes.problems.length)
+    console.log(`✔ the sizes README.md and docs/ give are the build's`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

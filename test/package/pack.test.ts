@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSizes } from '../../tools/docs-check.mjs';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -96,24 +96,13 @@ describe('npm pack', () => {
   }, 120_000);
 });
 
-describe('the figures the README and CONTRIBUTING.md give, against the build', () => {
-  let gzipKB: Record<string, number>;
+describe('the figures the README, the docs and CONTRIBUTING.md give, against the build', () => {
   let pinnedFiles: string[];
 
   // After the file's own beforeAll, which builds `dist/` when it is missing.
   beforeAll(() => {
     pinnedFiles = Object.keys((JSON.parse(read('dist/sri.json')) as { files: Record<string, string> }).files);
-    // As tools/size.mjs measures them.
-    gzipKB = Object.fromEntries(
-      pinnedFiles.map((name) => [name, gzipSync(readFileSync(join(root, 'dist', name)), { level: 9 }).length / 1024]),
-    );
   });
-
-  /** Whether "2.1" or "31" (as written, with its precision) is `kb` rounded to that precision. */
-  const sameFigure = (written: string, kb: number) => {
-    const decimals = written.split('.')[1]?.length ?? 0;
-    return kb.toFixed(decimals) === Number(written).toFixed(decimals);
-  };
 
   // After the build (a test of docs.test.ts until it ran before the build in a clean copy).
   it("the README's steps copy exactly the files its Self-hosting table lists", () => {
@@ -129,34 +118,15 @@ describe('the figures the README and CONTRIBUTING.md give, against the build', (
     expect(listed).toEqual(Object.keys(built));
   });
 
-  it('the Self-hosting table lists the files the build pins, in their order, with their gzip sizes', () => {
+  it('the Self-hosting table lists the files the build pins, in their order', () => {
     const rows = readmeTable(read('README.md'), 'self-hosted-files');
     expect(rows.map((row) => codeOf(row[0]!))).toEqual(pinnedFiles);
-    for (const row of rows) {
-      const name = codeOf(row[0]!);
-      const written = /^~([\d.]+) KB$/.exec(row.at(-1)!)?.[1];
-      expect(written, `the gzip cell of ${name}`).toBeDefined();
-      expect(
-        sameFigure(written!, gzipKB[name]!),
-        `${name}: ~${written} KB written, ${gzipKB[name]!.toFixed(1)} KB built`,
-      ).toBe(true);
-    }
   });
 
-  it('the sizes in the prose are the built ones', () => {
-    const claims: [file: string, pattern: RegExp, built: string][] = [
-      ['README.md', /the script-tag file is ([\d.]+) KB gzip/, 'flowbot-chat.iife.js'],
-      ['README.md', /the widget's code \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.main.js'],
-      ['docs/security.md', /The file is small \(about ([\d.]+) KB gzip\)/, 'flowbot-chat.iife.js'],
-    ];
-    for (const [file, pattern, built] of claims) {
-      const written = pattern.exec(read(file).replace(/\s+/g, ' '))?.[1];
-      expect(written, `${file}: ${pattern}`).toBeDefined();
-      expect(
-        sameFigure(written!, gzipKB[built]!),
-        `${file}: ${written} KB written, ${gzipKB[built]!.toFixed(1)} KB built`,
-      ).toBe(true);
-    }
+  it("every size in the README and the docs is the build's (the Self-hosting table's, the prose's)", async () => {
+    // As `npm run release:check` checks them: `npm run docs:sizes` writes them.
+    const { stale, problems } = await checkSizes({ root });
+    expect([...stale, ...problems]).toEqual([]);
   });
 
   it('the packages an install brings are package.json dependencies and the peers they require', () => {
