@@ -156,6 +156,8 @@ export async function measure(names, { root = '.', dist = join(root, 'dist') } =
   const sizes = new Map();
   for (const name of new Set(names)) {
     if (name.startsWith('src/')) {
+      // A module moved or renamed: the comment before its figure names it still.
+      if (!existsSync(join(root, name))) throw new Error(`${name} is missing: a <!-- gzip: --> comment names it`);
       const { build } = await import('rolldown');
       const bundled = await build({
         input: join(root, name),
