@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The sizes README.md and docs/*.md give, kept to the build, and the changelog's shape.
-// `npm run docs:sizes` (after `npm run build`) rewrites every size figure the build no longer
-// makes; `npm run release:check` (a step of `npm test`, after the build) fails on one, on a size
-// written anywhere else in those files, and on a changelog release with one kind of heading twice
-// or a heading Keep a Changelog does not have. `node tools/docs-check.mjs` runs the same checks alone.
+// `npm run docs:sizes` (after `npm run build`) writes every size figure as the build makes it;
+// `npm run release:check` (a step of `npm test`, after the build) fails on a figure the build no
+// longer makes, on two figures of one file that differ, on a size written anywhere else in those
+// files, and on a changelog release with one kind of heading twice or a heading Keep a Changelog
+// does not have. `node tools/docs-check.mjs` runs the same checks alone.
 //
 // Where the figures are (every `N KB`, `N B` or `N bytes` in those files is one of them, or is in
 // `NOT_BUILT` below):
@@ -16,8 +17,8 @@
 // Sizes are gzip level 9, as tools/size.mjs measures them, in KB of 1,024 B. A figure keeps the
 // precision it is written with (`2 KB`, `1.8 KB`): it is right when it is the build's size rounded
 // to that precision, give or take `HEADROOM` (64 B, twice what the hashes a file carries move its
-// gzip size from build to build). So a rebuild never makes a figure wrong, and `docs:sizes` leaves
-// alone a figure a rebuild could still make; a change of code that moves a size further does.
+// gzip size from build to build). So a rebuild alone never fails the check; a change of code that
+// moves a size further does, until `docs:sizes` writes it again.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -81,7 +82,7 @@ export function figuresOf(text, file) {
   lines.forEach((line, at) => {
     const marked = [...line.matchAll(MARKED)];
     for (const match of marked) {
-      const start = match.index + match[0].length - ` KB`.length - match[2].length;
+      const start = match.index + match[0].indexOf('-->') + '-->'.length;
       figures.push({ line: at, start, written: match[2], of: match[1] });
     }
     if (marked.length !== (line.match(/<!-- gzip:/g) ?? []).length) {
