@@ -80,6 +80,20 @@ test.afterEach(async () => {
   await viewer.stop();
 });
 
+/** The page, on the viewer of this test. */
+const open = (page: Page) => page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
+
+/** Up to the e-mail question, then the e-mail sent while the viewer is down: the visitor is told it cannot be reached. */
+async function answerWhileDown(page: Page): Promise<void> {
+  await open(page);
+  await inner(page, 'choice').filter({ hasText: 'Billing' }).click();
+  await expect(question(page, 'Leave your e-mail')).toBeVisible();
+  await viewer.stop();
+  await field(page).fill('ada@example.com');
+  await field(page).press('Enter');
+  await expect(inner(page, 'error')).toContainText(UNREACHABLE);
+}
+
 /** Every continueChat request the page starts, with its body. */
 function watchContinues(page: Page): string[] {
   const bodies: string[] = [];
@@ -93,15 +107,8 @@ test('an answer written while the viewer is down goes by itself, once, when it i
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   const continues = watchContinues(page);
-  await page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
-  await inner(page, 'choice').filter({ hasText: 'Billing' }).click();
-  await expect(question(page, 'Leave your e-mail')).toBeVisible();
-
-  await viewer.stop();
-  await field(page).fill('ada@example.com');
-  await field(page).press('Enter');
+  await answerWhileDown(page);
   // Told so, with no Retry: the answer stays in its bubble ("Not sent") and in the field.
-  await expect(inner(page, 'error')).toContainText(UNREACHABLE);
   await expect(inner(page, 'retry-button')).toHaveCount(0);
   await expect(inner(page, 'user-message').last().locator('..')).toContainText('Not sent');
   await expect(field(page)).toHaveValue('ada@example.com');
@@ -128,7 +135,7 @@ test('an answer written while the viewer is down goes by itself, once, when it i
 
 test('a start while the viewer is down says so and starts by itself when it is back', async ({ page }) => {
   await viewer.stop();
-  await page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
+  await open(page);
   await expect(inner(page, 'error')).toContainText(UNREACHABLE);
   await expect(inner(page, 'retry-button')).toHaveCount(0);
   await viewer.start();
@@ -138,13 +145,7 @@ test('a start while the viewer is down says so and starts by itself when it is b
 });
 
 test('back online, the answer goes at once', async ({ page }) => {
-  await page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
-  await inner(page, 'choice').filter({ hasText: 'Billing' }).click();
-  await expect(question(page, 'Leave your e-mail')).toBeVisible();
-  await viewer.stop();
-  await field(page).fill('ada@example.com');
-  await field(page).press('Enter');
-  await expect(inner(page, 'error')).toContainText(UNREACHABLE);
+  await answerWhileDown(page);
   // Let the tries grow apart (1 s, 2 s, 4 s): the next one is seconds away.
   await page.waitForTimeout(3_500);
   await viewer.start();
@@ -155,7 +156,7 @@ test('back online, the answer goes at once', async ({ page }) => {
 
 test('an answer whose response was lost on its way back is not given to the bot twice', async ({ page }) => {
   const continues = watchContinues(page);
-  await page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
+  await open(page);
   await expect(inner(page, 'choice').filter({ hasText: 'Billing' })).toBeVisible();
   // The viewer takes "Billing", then the connection closes before its response.
   viewer.loseNextResponse();
@@ -176,13 +177,7 @@ test('an answer whose response was lost on its way back is not given to the bot 
 test('a viewer that restarted and forgot the session: the conversation ends as expired, the answer not sent', async ({
   page,
 }) => {
-  await page.goto(`/outage.html?api=${encodeURIComponent(viewer.url)}`);
-  await inner(page, 'choice').filter({ hasText: 'Billing' }).click();
-  await expect(question(page, 'Leave your e-mail')).toBeVisible();
-  await viewer.stop();
-  await field(page).fill('ada@example.com');
-  await field(page).press('Enter');
-  await expect(inner(page, 'error')).toContainText(UNREACHABLE);
+  await answerWhileDown(page);
   await viewer.start({ fresh: true });
   await expect(inner(page, 'expired')).toContainText('This conversation has expired.', { timeout: 15_000 });
   await expect(inner(page, 'error')).toHaveCount(0);
