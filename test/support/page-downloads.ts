@@ -66,6 +66,14 @@ const fourSecondsAfter =
     await page.waitForTimeout(4_000);
   };
 
+/** Answers `value` in `field` with Enter, waits until `shown` holds, then 4 s (what the answer fetches, or a little after). */
+async function answerThenWait(page: Page, field: Locator, value: string, shown: () => Promise<void>): Promise<void> {
+  await field.fill(value);
+  await field.press('Enter');
+  await shown();
+  await page.waitForTimeout(4_000);
+}
+
 /**
  * Each page type: how to load it, what it does, the files it fetches before its first message and
  * after, and their budgets (gzip bytes: each file's size reached, from `tools/size.mjs`).
@@ -99,11 +107,9 @@ export const PAGE_TYPES: readonly PageType[] = [
     run: async (page) => {
       await page.goto('/inline.html');
       await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
-      const email = page.locator('flowbot-chat input[type="email"]');
-      await email.fill('ada@example.com');
-      await email.press('Enter');
-      await expect(bot(page).last()).toContainText('We will write to ada@example.com');
-      await page.waitForTimeout(4_000);
+      await answerThenWait(page, page.locator('flowbot-chat input[type="email"]'), 'ada@example.com', () =>
+        expect(bot(page).last()).toContainText('We will write to ada@example.com'),
+      );
     },
   },
   {
@@ -115,11 +121,9 @@ export const PAGE_TYPES: readonly PageType[] = [
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
-      const field = page.locator('flowbot-chat [part~="input"]');
-      await field.fill('Compare the plans');
-      await field.press('Enter');
-      await expect(page.locator('flowbot-chat table')).toBeVisible();
-      await page.waitForTimeout(4_000);
+      await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'Compare the plans', () =>
+        expect(page.locator('flowbot-chat table')).toBeVisible(),
+      );
     },
   },
   {
