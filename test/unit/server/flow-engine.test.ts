@@ -197,6 +197,14 @@ describe('reference server: flow engine', () => {
       expect(turn.input, `waiting for ${id}`).toMatchObject({ id, type });
       seenInputs.push(`${type}${turn.input?.options && (turn.input.options as any).isLong ? ' (long)' : ''}`);
     };
+    /** Sends `answer` and checks the same input is asked again. */
+    const askedAgain = async (type: string, id: string, answer: Answer) => ask(await chat.send(answer), type, id);
+    /** Sends `answer`, checks the viewer kept it as `kept` (its new format), then that `id` is asked. */
+    const keptAs = async (answer: Answer, kept: string, type: string, id: string) => {
+      turn = await chat.send(answer);
+      expect(turn.lastMessageNewFormat).toBe(kept);
+      ask(turn, type, id);
+    };
 
     // Every message type of the protocol on the way to the first input.
     let turn = await chat.send('every input'); // matched by content, case-insensitive
@@ -242,49 +250,33 @@ describe('reference server: flow engine', () => {
     expect(turn.lastMessageNewFormat).toBeUndefined();
     ask(turn, 'url input', 'website');
 
-    turn = await chat.send('not a url');
-    ask(turn, 'url input', 'website');
-    turn = await chat.send('example.com/robin');
-    expect(turn.lastMessageNewFormat).toBe('https://example.com/robin');
-    ask(turn, 'phone number input', 'phone');
+    await askedAgain('url input', 'website', 'not a url');
+    await keptAs('example.com/robin', 'https://example.com/robin', 'phone number input', 'phone');
 
-    turn = await chat.send('call me');
-    ask(turn, 'phone number input', 'phone');
-    turn = await chat.send('(555) 010-0199');
-    expect(turn.lastMessageNewFormat).toBe('+15550100199');
-    ask(turn, 'date input', 'day');
+    await askedAgain('phone number input', 'phone', 'call me');
+    await keptAs('(555) 010-0199', '+15550100199', 'date input', 'day');
 
-    turn = await chat.send('2030-02-30');
-    ask(turn, 'date input', 'day');
+    await askedAgain('date input', 'day', '2030-02-30');
     turn = await chat.send('2030-07-01');
     ask(turn, 'date input', 'holiday');
     expect(turn.input?.options).toMatchObject({ isRange: true });
-    turn = await chat.send('2030-07-14 to 2030-07-01');
-    ask(turn, 'date input', 'holiday');
+    await askedAgain('date input', 'holiday', '2030-07-14 to 2030-07-01');
     turn = await chat.send('2030-07-01 to 2030-07-14');
     ask(turn, 'date input', 'start');
     expect(turn.input?.options).toMatchObject({ hasTime: true });
-    turn = await chat.send('2030-09-01');
-    ask(turn, 'date input', 'start');
-    turn = await chat.send('2030-09-01 18:00');
-    expect(turn.lastMessageNewFormat).toBe('2030-09-01T18:00');
-    ask(turn, 'time input', 'time');
+    await askedAgain('date input', 'start', '2030-09-01');
+    await keptAs('2030-09-01 18:00', '2030-09-01T18:00', 'time input', 'time');
 
-    turn = await chat.send('25:00');
-    ask(turn, 'time input', 'time');
-    turn = await chat.send('7:15');
-    expect(turn.lastMessageNewFormat).toBe('07:15');
-    ask(turn, 'choice input', 'topics');
+    await askedAgain('time input', 'time', '25:00');
+    await keptAs('7:15', '07:15', 'choice input', 'topics');
     expect(turn.input?.options).toMatchObject({ isMultipleChoice: true });
 
-    turn = await chat.send('Design, Cooking');
-    ask(turn, 'choice input', 'topics');
+    await askedAgain('choice input', 'topics', 'Design, Cooking');
     turn = await chat.send('Design, Code, marketing');
     ask(turn, 'choice input', 'country');
     expect(turn.input?.options).toMatchObject({ isSearchable: true });
 
-    turn = await chat.send('Atlantis');
-    ask(turn, 'choice input', 'country');
+    await askedAgain('choice input', 'country', 'Atlantis');
     turn = await chat.send({ type: 'text', text: 'Portugal', metadata: { replyId: 'c-pt' } });
     ask(turn, 'picture choice input', 'pet');
     expect((turn.input?.items as any[])[0]).toEqual({
@@ -295,19 +287,16 @@ describe('reference server: flow engine', () => {
       value: 'cat',
     });
 
-    turn = await chat.send('unicorn');
-    ask(turn, 'picture choice input', 'pet');
+    await askedAgain('picture choice input', 'pet', 'unicorn');
     turn = await chat.send({ type: 'text', text: 'fox', metadata: { replyId: 'pet-fox' } });
     ask(turn, 'rating input', 'nps');
     expect(turn.input?.options).toMatchObject({ buttonType: 'Numbers', length: 10 });
 
-    turn = await chat.send('11');
-    ask(turn, 'rating input', 'nps');
+    await askedAgain('rating input', 'nps', '11');
     turn = await chat.send('9');
     expect(textOf(turn.messages[0]!)).toBe('A 9! Thank you.');
     ask(turn, 'rating input', 'stars');
-    turn = await chat.send('0');
-    ask(turn, 'rating input', 'stars');
+    await askedAgain('rating input', 'stars', '0');
     turn = await chat.send('5');
     ask(turn, 'file input', 'file');
 
@@ -320,8 +309,7 @@ describe('reference server: flow engine', () => {
       { id: 'basics-more', text: 'More about Basics' },
     ]);
 
-    turn = await chat.send('Enrol in Nothing');
-    ask(turn, 'cards', 'course');
+    await askedAgain('cards', 'course', 'Enrol in Nothing');
     turn = await chat.send({ type: 'text', text: 'More about Basics', metadata: { replyId: 'basics-more' } });
     expect(turn.messages.map((m) => m.id)).toEqual(['course-more-text', 'actions-script', 'actions-wait']);
     expect(turn.clientSideActions).toEqual([
