@@ -41,20 +41,28 @@ import { takesTypedWords, type AnswerEntry, type ConversationStatus } from '../p
 import { callsInTurn } from './tab-calls.js';
 import type { TabHost } from './tab-host.js';
 import { answerRow, catchUp, isKept } from './tab-rows.js';
-import { readLease, type Failure, type Synced } from './tab-records.js';
-import { LEASE_MS, TabWrites, turnLocks } from './tab-writes.js';
+import { readLease, type Failure, type Lease, type Synced } from './tab-records.js';
 
 export type { TabConversation, TabHost } from './tab-host.js';
-export { LEASE_MS } from './tab-writes.js';
+
+/** How long a lease holds without being renewed, in ms. */
+export const LEASE_MS = 6000;
+/** How long a tab waits before it writes a failed call into the record (see `#fail`), in ms. */
+const FAILURE_WRITE_MS = 250;
+/** How often the tab whose call is in flight renews its lease (background tabs' timers run about once a second). */
+const RENEW_MS = 2000;
 
 const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;
+
+/** The Web Locks of the origin, where there are (secure pages of current browsers). */
+const turnLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
 
 /** Keeps one conversation's tabs in step (see the module comment); held by its `ConversationStore`. */
 export class TabSync {
   /** This tab's id in the leases it writes. */
   readonly id = Math.random().toString(36).slice(2, 10);
-  /** What this tab writes into the record: its lease, a failure; the turn's lock. */
-  readonly #writes: TabWrites;
+  readonly #storage: Storage;
+  readonly #key: string;
   /** Reads a stored record like the store does (schema, age, limits). */
   readonly #read: (raw: string) => Synced | undefined;
   readonly #host: TabHost;
@@ -64,6 +72,10 @@ export class TabSync {
   #fresh = true;
   /** How many entries of the conversation come before the first one the session holds. */
   #base = 0;
+  /** The record as stored (parsed), which a lease is written into. */
+  #last: Record<string, unknown> | undefined;
+  /** The JSON this tab wrote last (its own change, read back, is no news). */
+  #written: string | undefined;
   /** The JSON this tab followed last (read again, it is no news either). */
   #seen: string | null | undefined;
   /** The next record's input replaces the one on screen even when it is the same question. */
@@ -74,13 +86,26 @@ export class TabSync {
   #saves = 0;
   /** The visitor's answer refused because the conversation had moved on: its words go in the next text field. */
   #refused: string | undefined;
+  #renewing: ReturnType<typeof setInterval> | undefined;
+  /** Lets go of the turn's Web Lock, while this tab holds it (see `#claim`). */
+  #unlock: (() => void) | undefined;
   /** The visitor's answer whose call waits for the turn's lock. */
   #claiming: AnswerEntry | undefined;
   #expiry: ReturnType<typeof setTimeout> | undefined;
   #listening = false;
+  /**
+   * The page is going away (`pagehide`): a call the browser cuts now did not fail for the visitor.
+   * Its lease stays handed back, so the next load (or another tab) takes the call over; a failure
+   * written now would leave the visitor's answer out of the record.
+   */
+  #leaving = false;
+  /** Writes the failed call this tab waits to write (see `#fail`). */
+  #writeFailure: (() => void) | undefined;
+  #failing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(storage: Storage, key: string, read: (raw: string) => Synced | undefined, host: TabHost) {
-    this.#writes = new TabWrites(storage, key, this.id);
+    this.#storage = storage;
+    this.#key = key;
     this.#read = read;
     this.#host = host;
     const session = host.session;
@@ -90,10 +115,10 @@ export class TabSync {
         take: (row, signal) => this.#take(row, signal),
         lease: (what, answering) => {
           if (answering) this.#refused = undefined;
-          this.#writes.lease(what);
+          this.#lease(what);
         },
-        abandon: () => this.#writes.abandon(),
-        fail: (failure) => this.#writes.fail(failure),
+        abandon: () => this.#abandon(),
+        fail: (failure) => this.#fail(failure),
       });
   }
 
@@ -114,10 +139,9 @@ export class TabSync {
     globalThis.removeEventListener?.('pagehide', this.#handlePageHide);
     globalThis.removeEventListener?.('pageshow', this.#handlePageShow);
     clearTimeout(this.#expiry);
-    const writes = this.#writes;
-    writes.writeFailure?.();
-    writes.handBack();
-    writes.release();
+    this.#writeFailure?.();
+    this.#handBack();
+    this.#release();
   }
 
   /**
@@ -130,7 +154,7 @@ export class TabSync {
     this.#fresh = false;
     this.#known = record.rev;
     this.#base = record.from ?? 0;
-    this.#writes.last = parseJson(raw) as Record<string, unknown>;
+    this.#last = parseJson(raw) as Record<string, unknown>;
     const restored: R = { ...record, failed: undefined, call: undefined };
     const { call } = record;
     if (!call || call.tab === this.id) return restored;
@@ -148,8 +172,8 @@ export class TabSync {
    * that instead of overwriting it.
    */
   mayWrite(): boolean {
-    const raw = this.#writes.stored();
-    if (this.#fresh || raw === null || raw === this.#writes.written) return true;
+    const raw = this.#stored();
+    if (this.#fresh || raw === null || raw === this.#written) return true;
     const stored = parseJson(raw);
     if (!isObject(stored) || stored.rev === this.#known) return true;
     queueMicrotask(() => this.#host.controller.start());
@@ -162,27 +186,115 @@ export class TabSync {
     this.#known = `${this.id}.${++this.#saves}`;
     const from = this.#base + record.entries.length - kept;
     if (!owes(record)) {
-      this.#writes.stopRenewing();
+      this.#stopRenewing();
       return { rev: this.#known, from };
     }
-    this.#writes.startRenewing();
+    this.#startRenewing();
     return { rev: this.#known, from, call: { tab: this.id, until: Date.now() + LEASE_MS } };
   }
 
   /** The store saved `json` (`value` parsed). */
   wrote(json: string, value: Record<string, unknown>): void {
-    const writes = this.#writes;
-    writes.written = json;
-    writes.last = value;
+    this.#written = json;
+    this.#last = value;
     // Saved, nothing owed: the turn is over.
-    if (!writes.renewing) writes.release();
+    if (!this.#renewing) this.#release();
   }
 
   /** The record was removed. */
   cleared(): void {
-    const writes = this.#writes;
-    writes.abandon();
-    writes.last = writes.written = undefined;
+    this.#stopRenewing();
+    this.#release();
+    this.#last = this.#written = undefined;
+  }
+
+  #stored(): string | null {
+    try {
+      return this.#storage.getItem(this.#key);
+    } catch {
+      return null;
+    }
+  }
+
+  #write(value: Record<string, unknown>): void {
+    try {
+      const json = JSON.stringify(value);
+      this.#storage.setItem(this.#key, json);
+      this.#written = json;
+      this.#last = value;
+    } catch {
+      // A full storage: the other tabs do not learn of this call.
+    }
+  }
+
+  /** Writes this tab's lease into the record (the call `what` is in flight) and keeps it renewed. */
+  #lease(what: Pick<Lease, 'text' | 'answer'>): void {
+    const last = this.#last;
+    if (!last) return;
+    const now = Date.now();
+    this.#write({
+      ...last,
+      savedAt: now,
+      call: { tab: this.id, until: now + LEASE_MS, ...what },
+      failed: undefined,
+      unsent: undefined,
+    });
+    this.#startRenewing();
+  }
+
+  #startRenewing(): void {
+    this.#renewing ??= setInterval(() => {
+      const last = this.#last;
+      // Someone else wrote since: the turn is theirs now.
+      if (!last || this.#stored() !== this.#written || !isObject(last.call)) {
+        this.#stopRenewing();
+        this.#release();
+        return;
+      }
+      const now = Date.now();
+      this.#write({ ...last, savedAt: now, call: { ...last.call, until: now + LEASE_MS } });
+    }, RENEW_MS);
+  }
+
+  #stopRenewing(): void {
+    clearInterval(this.#renewing);
+    this.#renewing = undefined;
+  }
+
+  /** Hands a lease this tab holds back at once (it goes away): another tab takes over what is owed. */
+  #handBack(): void {
+    const last = this.#last;
+    if (this.#renewing === undefined || !last || !isObject(last.call) || this.#stored() !== this.#written) return;
+    this.#stopRenewing();
+    this.#write({ ...last, call: { ...last.call, until: 0 } });
+    this.#release();
+  }
+
+  /** Writes a failed call into the record: every tab shows it, with its Retry. */
+  #fail(failure: Failure): void {
+    const written = this.#written;
+    // A moment later, and only if this tab wrote nothing since (a Retry): a call the browser cuts
+    // because the page is going away (a reload) is no failure, and the page is gone by then, its
+    // lease handed back on `pagehide`, so the next load takes the call over. A widget that leaves
+    // the page writes it at once (`quiet`).
+    const write = (): void => {
+      clearTimeout(this.#failing);
+      this.#writeFailure = undefined;
+      if (this.#leaving || this.#written !== written) return;
+      this.#stopRenewing();
+      const last = this.#last;
+      if (last && this.#stored() === this.#written)
+        this.#write({ ...last, savedAt: Date.now(), call: undefined, failed: failure });
+      this.#release();
+    };
+    this.#writeFailure = write;
+    this.#failing = setTimeout(write, FAILURE_WRITE_MS);
+  }
+
+  /** The call was abandoned (this tab stops, or leaves): its turn ends, its lease runs out or was handed back. */
+  #abandon(): void {
+    this.#stopRenewing();
+    this.#release();
   }
 
   /**
@@ -194,15 +306,14 @@ export class TabSync {
    */
   #claim(refused?: AnswerEntry): boolean | Promise<boolean> {
     if (!this.#turn(refused)) return false;
-    const writes = this.#writes;
-    if (writes.locked || !turnLocks()) return true;
+    if (this.#unlock || !turnLocks()) return true;
     this.#claiming = refused;
-    return writes.lock().then((held) => {
+    return this.#lock().then((held) => {
       this.#claiming = undefined;
       if (held && this.#turn(refused)) return true;
       // Another tab took the turn a moment ago: its lease comes next.
-      if (!held) this.#follow(writes.stored(), refused);
-      writes.abandon();
+      if (!held) this.#follow(this.#stored(), refused);
+      this.#abandon();
       return false;
     });
   }
@@ -215,10 +326,29 @@ export class TabSync {
   #take(refused: AnswerEntry | undefined, signal: AbortSignal | undefined): boolean | Promise<boolean> {
     const claim = this.#claim(refused);
     const taken = (mine: boolean): boolean => {
-      if (mine && signal?.aborted) this.#writes.abandon();
+      if (mine && signal?.aborted) this.#abandon();
       return mine && !signal?.aborted;
     };
     return typeof claim === 'boolean' ? taken(claim) : claim.then(taken);
+  }
+
+  /** Holds the turn's Web Lock (true at once when it is held already, or there are no Web Locks). */
+  #lock(): Promise<boolean> {
+    const locks = turnLocks();
+    if (this.#unlock || !locks) return Promise.resolve(true);
+    return new Promise<boolean>((granted) => {
+      locks
+        .request(`flowbot-chat-turn:${this.#key}`, { ifAvailable: true }, (lock) => {
+          granted(!!lock);
+          return lock ? new Promise<void>((release) => (this.#unlock = release)) : undefined;
+        })
+        .catch(() => granted(true));
+    });
+  }
+
+  #release(): void {
+    this.#unlock?.();
+    this.#unlock = undefined;
   }
 
   /**
@@ -227,15 +357,14 @@ export class TabSync {
    * Otherwise it catches up, with `refused` (the visitor's answer) not sent.
    */
   #turn(refused?: AnswerEntry): boolean {
-    const writes = this.#writes;
-    const raw = writes.stored();
-    if (raw === null || raw === writes.written) return true;
+    const raw = this.#stored();
+    if (raw === null || raw === this.#written) return true;
     const stored = parseJson(raw);
-    if (!isObject(stored) || stored.key !== writes.key) return true;
+    if (!isObject(stored) || stored.key !== this.#key) return true;
     if (stored.rev === this.#known && stored.sessionId === this.#host.session.sessionId) {
       const call = readLease(stored.call);
       if (!call || call.tab === this.id || call.until <= Date.now()) {
-        writes.last = stored;
+        this.#last = stored;
         return true;
       }
     }
@@ -244,21 +373,20 @@ export class TabSync {
   }
 
   readonly #handleStorage = (event: StorageEvent): void => {
-    const writes = this.#writes;
-    if (event.storageArea !== writes.storage || (event.key !== null && event.key !== writes.key)) return;
+    if (event.storageArea !== this.#storage || (event.key !== null && event.key !== this.#key)) return;
     // What is stored now: events queue up behind the storage (this tab may have read it already).
-    const raw = writes.stored();
-    if (raw !== writes.written && raw !== this.#seen) this.#follow(raw);
+    const raw = this.#stored();
+    if (raw !== this.#written && raw !== this.#seen) this.#follow(raw);
   };
 
   readonly #handlePageHide = (): void => {
-    this.#writes.leaving = true;
-    this.#writes.handBack();
+    this.#leaving = true;
+    this.#handBack();
   };
 
   /** Back from the page cache: this tab's failures count again. */
   readonly #handlePageShow = (): void => {
-    this.#writes.leaving = false;
+    this.#leaving = false;
   };
 
   /**
@@ -296,7 +424,7 @@ export class TabSync {
       return;
     }
     this.#known = record.rev;
-    this.#writes.last = parseJson(raw!) as Record<string, unknown>;
+    this.#last = parseJson(raw!) as Record<string, unknown>;
     this.#show(record);
     if (refused) session.entries.push(answerRow(refused.text, refused.answer, 'failed'));
   }
@@ -334,7 +462,7 @@ export class TabSync {
       if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
       this.#mirroring = session.typing = true;
       status = 'sending';
-      this.#expiry = setTimeout(() => this.#follow(this.#writes.stored()), call.until - now + 50 + Math.random() * 500);
+      this.#expiry = setTimeout(() => this.#follow(this.#stored()), call.until - now + 50 + Math.random() * 500);
     } else if (call && call.tab !== this.id) {
       // Its tab went away: this one goes on with what it owed (the visitor's answer shown as sending meanwhile).
       if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
@@ -367,19 +495,18 @@ export class TabSync {
 
   /** Takes over what the tab that went away owed; one tab does (the one that gets the turn's lock, where there is one). */
   #takeOver(): void {
-    const writes = this.#writes;
-    void writes.lock().then((held) => {
-      const raw = writes.stored();
+    void this.#lock().then((held) => {
+      const raw = this.#stored();
       const record = raw === null ? undefined : this.#read(raw);
       const call = record?.call;
       if (!held || !record || !call || record.rev !== this.#known || call.tab === this.id || call.until > Date.now()) {
-        if (held) writes.release();
+        if (held) this.#release();
         // Another tab is taking over: its lease comes next; if not, look again.
-        this.#expiry = setTimeout(() => this.#follow(writes.stored()), held ? 0 : 500);
+        this.#expiry = setTimeout(() => this.#follow(this.#stored()), held ? 0 : 500);
         return;
       }
-      writes.last = parseJson(raw!) as Record<string, unknown>;
-      writes.lease({ text: call.text, answer: call.answer });
+      this.#last = parseJson(raw!) as Record<string, unknown>;
+      this.#lease({ text: call.text, answer: call.answer });
       const session = this.#host.session;
       session.entries = session.entries.filter(isKept);
       session.typing = false;
