@@ -6,6 +6,7 @@ import { focused, mountInput, settle, tabTo, unavailable } from './controls-help
 import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
+import { screenshotPixels } from '../support/screenshot-pixels.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,20 +25,11 @@ const sendButton = (el: FlowbotChat) => part<HTMLButtonElement>(el, 'send-button
 
 /** A screenshot of `box` as pixels, to read what is painted around and inside its items. */
 async function paintedPixels(box: Element): Promise<{ at: (x: number, y: number) => Rgba; rect: DOMRect }> {
-  const rect = box.getBoundingClientRect();
-  const png = await page.screenshot({ element: box, save: false });
-  const bitmap = await createImageBitmap(
-    new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }),
-  );
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-  canvas.drawImage(bitmap, 0, 0);
-  const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
-  // The picture may be drawn at another scale than CSS pixels (the test frame is scaled to fit).
-  const scale = bitmap.width / rect.width;
+  const { data, width, rect, scale } = await screenshotPixels(box);
   return {
     rect,
     at: (x, y) => {
-      const i = (Math.floor((y - rect.top) * scale) * bitmap.width + Math.floor((x - rect.left) * scale)) * 4;
+      const i = (Math.floor((y - rect.top) * scale) * width + Math.floor((x - rect.left) * scale)) * 4;
       return [data[i]!, data[i + 1]!, data[i + 2]!, 1];
     },
   };

@@ -6,12 +6,13 @@
  */
 import { expect as chaiExpect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cdp, page, userEvent } from 'vitest/browser';
+import { cdp, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, part, parts } from '../support/widget-dom.js';
 import { inputShown, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
+import { screenshotPixels } from '../support/screenshot-pixels.js';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -201,12 +202,7 @@ describe('<flowbot-chat> markdown answers', () => {
     const behind = backgroundOf(bubbleOf(el));
     /** The pixels of `box` as painted (a screenshot of it), each with its contrast against the bubble. */
     const inkOf = async (box: HTMLElement): Promise<{ best: number; inked: number; all: number }> => {
-      const png = await page.screenshot({ element: box, save: false });
-      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-      canvas.drawImage(bitmap, 0, 0);
-      const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const { data } = await screenshotPixels(box);
       const ratios: number[] = [];
       for (let i = 0; i < data.length; i += 4)
         ratios.push(contrast([data[i]!, data[i + 1]!, data[i + 2]!, 1] as Rgba, behind));
@@ -293,18 +289,12 @@ describe('<flowbot-chat> markdown answers', () => {
       box: HTMLElement,
     ): Promise<{ ink: (x: number, y: number) => number; w: number; h: number; scale: number }> {
       const [r, g, b] = backgroundOf(bubbleOf(el));
-      const png = await page.screenshot({ element: box, save: false });
-      const bitmap = await createImageBitmap(
-        new Blob([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], { type: 'image/png' }),
-      );
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
-      canvas.drawImage(bitmap, 0, 0);
-      const data = canvas.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      const { data, width, height, scale } = await screenshotPixels(box);
       const ink = (x: number, y: number) => {
-        const i = (y * bitmap.width + x) * 4;
+        const i = (y * width + x) * 4;
         return Math.abs(data[i]! - r) + Math.abs(data[i + 1]! - g) + Math.abs(data[i + 2]! - b);
       };
-      return { ink, w: bitmap.width, h: bitmap.height, scale: bitmap.width / box.getBoundingClientRect().width };
+      return { ink, w: width, h: height, scale };
     }
     /**
      * How much of the table shows in the 12 px along the box's left and right edges, against the
