@@ -5,6 +5,7 @@ import { mountInput, unavailable } from './controls-helpers.js';
 import { $, part } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
+import { DARK } from '../support/dark-theme.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -193,21 +194,6 @@ describe('<flowbot-chat>', () => {
   });
 
   describe('error colour', () => {
-    /** docs/theming.md's dark theme, the custom properties the page sets (a subset of its rule). */
-    const DARK = {
-      '--flowbot-primary-color': '#818cf8',
-      '--flowbot-on-primary-color': '#0f172a',
-      '--flowbot-background-color': '#0f172a',
-      '--flowbot-text-color': '#e2e8f0',
-      '--flowbot-muted-color': '#94a3b8',
-      '--flowbot-bot-bubble-color': '#1e293b',
-      '--flowbot-bot-text-color': '#e2e8f0',
-      '--flowbot-border-color': '#334155',
-      '--flowbot-input-background-color': '#020617',
-      '--flowbot-input-text-color': '#e2e8f0',
-      '--flowbot-placeholder-color': '#94a3b8',
-    };
-
     /** A computed colour as `rgb()` (whatever syntax the browser prints), through a canvas pixel. */
     function rgb(color: string): string {
       const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;

@@ -28,6 +28,7 @@ import {
   within,
   type Rgba,
 } from './wcag-helpers.js';
+import { DARK } from '../support/dark-theme.js';
 
 // What an earlier file of the run left in the tab's storage (an invitation already seen this visit)
 // would keep the invitation away.
@@ -40,21 +41,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await page.viewport(1280, 800);
 });
-
-/** docs/theming.md's dark theme, the custom properties the page sets (a subset of its rule). */
-const DARK = {
-  '--flowbot-primary-color': '#818cf8',
-  '--flowbot-on-primary-color': '#0f172a',
-  '--flowbot-background-color': '#0f172a',
-  '--flowbot-text-color': '#e2e8f0',
-  '--flowbot-muted-color': '#94a3b8',
-  '--flowbot-bot-bubble-color': '#1e293b',
-  '--flowbot-bot-text-color': '#e2e8f0',
-  '--flowbot-border-color': '#334155',
-  '--flowbot-input-background-color': '#020617',
-  '--flowbot-input-text-color': '#e2e8f0',
-  '--flowbot-placeholder-color': '#94a3b8',
-};
 
 /** A bot theme (the start response's `flowbot.theme`) with a dark container, dark fields and a deep indigo. */
 const BOT_DARK = {
