@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en, enAnswers } from '../../src/i18n/en.js';
 import { catalogues as ptBR, answers as answersPtBR } from '../../src/i18n/pt-br.js';
@@ -13,6 +14,7 @@ import { catalogues as zhCN, answers as answersZhCN } from '../../src/i18n/zh-cn
 import { catalogues as ko, answers as answersKo } from '../../src/i18n/ko.js';
 import { catalogues as ar, answers as answersAr } from '../../src/i18n/ar.js';
 import { catalogues as he, answers as answersHe } from '../../src/i18n/he.js';
+import { languageFile, supportedLanguages } from '../../src/i18n/lookup.js';
 import type { AnswerStrings, FlowbotStrings } from '../../src/i18n/strings.js';
 
 /** Each language: its BCP 47 tag (for `Intl.PluralRules`), its widget words and its answers' words. */
@@ -87,6 +89,21 @@ describe('the languages of the widget', () => {
     it('has every answers’ word of English, each a string with its placeholders', () => {
       checkAgainst({ ...enAnswers }, { ...answers }, new Set());
     });
+  });
+
+  it('are each one file of src/i18n, all their words in it, as the build finds them', async () => {
+    // The files vite.config.ts builds into `flowbot-chat.lang-<file>.js`: a language's tag, English aside.
+    const files = readdirSync(new URL('../../src/i18n/', import.meta.url))
+      .filter((name) => /^[a-z]{2}(-[a-z]{2})?\.ts$/.test(name) && name !== 'en.ts')
+      .map((name) => name.slice(0, -3));
+    const shipped = supportedLanguages.filter((tag) => tag !== 'en').map((tag) => languageFile(tag));
+    expect(files.sort()).toEqual(shipped.sort());
+    for (const file of files) {
+      const words = (await import(`../../src/i18n/${file}.ts`)) as Record<string, unknown>;
+      // What the file exports is what its built file carries: the words and nothing else.
+      expect(Object.keys(words).sort(), file).toEqual(['answers', 'catalogues']);
+      expect((words.catalogues as Record<string, unknown>)[file], file).toBeDefined();
+    }
   });
 
   it('keys the catalogues by lower-case tags, aliases included', () => {
