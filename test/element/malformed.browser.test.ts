@@ -16,6 +16,7 @@ import { $, botTexts, part, parts, userTexts } from '../support/widget-dom.js';
 import { typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, textMessage } from '../support/fake-viewer.js';
 import { settle } from './controls-helpers.js';
+import { INPUT_TYPES } from '../support/input-types.js';
 
 // ---------------------------------------------------------------------------
 // What the server sends
@@ -111,21 +112,6 @@ const message = fc.record({
   content,
 });
 
-const INPUT_TYPES = [
-  'text input',
-  'number input',
-  'email input',
-  'url input',
-  'phone number input',
-  'date input',
-  'time input',
-  'choice input',
-  'picture choice input',
-  'rating input',
-  'file input',
-  'payment input',
-  'cards',
-];
 const item = fc.oneof(
   fc.record(
     {

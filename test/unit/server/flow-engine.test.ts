@@ -7,6 +7,7 @@ import {
 } from '../../../src/api/schemas/index.js';
 import { defineFlow } from '../../../src/server/flows.js';
 import { conforms, errorOf, reference } from './helpers.js';
+import { INPUT_TYPES } from '../../support/input-types.js';
 
 type Ref = ReturnType<typeof reference>;
 type Answer = string | { type: 'text'; text: string; metadata?: { replyId?: string } } | undefined;
@@ -332,24 +333,8 @@ describe('reference server: flow engine', () => {
     expect(turn.progress).toBe(100);
     expect(textOf(turn.messages.at(-1)!)).toBe("That's every input, Robin. Thanks for taking the tour!");
 
-    expect(new Set(seenInputs)).toEqual(
-      new Set([
-        'text input',
-        'text input (long)',
-        'number input',
-        'email input',
-        'url input',
-        'phone number input',
-        'date input',
-        'time input',
-        'choice input',
-        'picture choice input',
-        'rating input',
-        'file input',
-        'payment input',
-        'cards',
-      ]),
-    );
+    // Every input type of the protocol, the long text field among them.
+    expect(new Set(seenInputs)).toEqual(new Set([...INPUT_TYPES, 'text input (long)']));
   });
 
   it('sends the same input again, without a retry message, on an empty continue', async () => {
