@@ -11,13 +11,13 @@ import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, part } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
+import { courseCard, PICTURE } from '../support/course-card.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
   document.body.style.margin = '';
 });
 
-const PICTURE = '/demo-assets/cat.svg';
 const COUNTRIES = [
   'Argentina',
   'Australia',
@@ -43,16 +43,6 @@ const items = [...COUNTRIES, ...COUNTRIES.map((name) => `${name} (again)`)].map(
   id: `c${i}`,
   content,
 }));
-const card = (id: string) => ({
-  id,
-  imageUrl: PICTURE,
-  title: `Course ${id}`,
-  description: 'Four weeks, no experience needed, a small project each week.',
-  paths: [
-    { id: `${id}-a`, text: 'Enrol' },
-    { id: `${id}-b`, text: 'More about it' },
-  ],
-});
 
 /** The inputs whose controls sit in a list that may scroll, or in a row. */
 const INPUTS = {
@@ -71,7 +61,7 @@ const INPUTS = {
       pictureSrc: PICTURE,
     })),
   },
-  cards: { type: 'cards', items: ['a', 'b', 'c', 'd'].map(card) },
+  cards: { type: 'cards', items: ['a', 'b', 'c', 'd'].map(courseCard) },
   'a 0 to 10 scale': {
     type: 'rating input',
     options: { buttonType: 'Numbers', startsAt: 0, length: 10, labels: { left: 'Not likely', right: 'Very likely' } },

@@ -11,6 +11,7 @@ import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, part, parts } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import type { Box } from '../support/box.js';
 
 const frames = async (n = 3): Promise<void> => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -35,14 +36,6 @@ const TURNS = [
   { messages: [...three('5'), AUDIO], input: { id: 'last', type: 'text input' } },
 ];
 
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  width: number;
-  height: number;
-}
 const box = (node: Element): Box => node.getBoundingClientRect();
 
 /** The newest bubble lies within the transcript's visible box and above the composer. */

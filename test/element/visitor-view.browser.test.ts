@@ -11,13 +11,13 @@ import { mountInput } from './controls-helpers.js';
 import { $, $$, botTexts, part, parts, userTexts } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import { courseCard, PICTURE } from '../support/course-card.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const box = (node: Element): DOMRect => node.getBoundingClientRect();
-const PICTURE = '/demo-assets/cat.svg';
 
 for (const width of [390, 1280]) {
   describe(`<flowbot-chat> at ${width} px`, () => {
@@ -55,17 +55,7 @@ for (const width of [390, 1280]) {
     });
 
     it('leaves the conversation at least half the panel under cards', async () => {
-      const card = (id: string) => ({
-        id,
-        imageUrl: PICTURE,
-        title: `Course ${id}`,
-        description: 'Four weeks, no experience needed, a small project each week.',
-        paths: [
-          { id: `${id}-a`, text: 'Enrol' },
-          { id: `${id}-b`, text: 'More about it' },
-        ],
-      });
-      const { el } = await mountInput({ type: 'cards', items: [card('a'), card('b'), card('c')] });
+      const { el } = await mountInput({ type: 'cards', items: [courseCard('a'), courseCard('b'), courseCard('c')] });
       const panel = box(part(el, 'panel')!);
       expect(box(part(el, 'composer')!).height).to.be.at.most(panel.height / 2 + 1);
       expect(box(part(el, 'messages')!).height).to.be.at.least(panel.height * 0.35);

@@ -11,15 +11,7 @@
  */
 import type { EnginePage } from './launch.js';
 import { ScenarioError, type Scenario } from './scenarios.js';
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  width: number;
-  height: number;
-}
+import type { Box } from '../support/box.js';
 
 /** The widget's geometry and state, read in the page (self-contained). */
 interface Geometry {
