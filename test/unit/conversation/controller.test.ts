@@ -57,6 +57,14 @@ function setup(client: ConversationClient, config: Partial<ConversationConfig> =
   return { host, controller, notices, types, shown };
 }
 
+/** A controller started on `startResult(overrides)`, with a viewer never asked to continue. */
+function started(overrides: Partial<StartChatResult> = {}) {
+  const client = { startChat: vi.fn(async () => startResult(overrides)), continueChat: vi.fn() };
+  const result = setup(client);
+  result.controller.start();
+  return { ...result, client };
+}
+
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('ConversationController', () => {
@@ -302,17 +310,10 @@ describe('ConversationController', () => {
     const flowbot = (typingEmulation: Record<string, unknown>) => ({ settings: { typingEmulation } });
 
     it('types each message for words ÷ speed, capped at maxDelay, but not the first', async () => {
-      const client = {
-        startChat: vi.fn(async () =>
-          startResult({
-            flowbot: flowbot({ speed: 60, maxDelay: 5 }),
-            messages: [text('m1', 'one two'), text('m2', 'one two three'), text('m3', 'w '.repeat(20))],
-          }),
-        ),
-        continueChat: vi.fn(),
-      };
-      const { controller, shown } = setup(client);
-      controller.start();
+      const { controller, shown } = started({
+        flowbot: flowbot({ speed: 60, maxDelay: 5 }),
+        messages: [text('m1', 'one two'), text('m2', 'one two three'), text('m3', 'w '.repeat(20))],
+      });
       await vi.advanceTimersByTimeAsync(0);
       expect(shown()).toEqual(['m1']);
       expect(controller.state.typing).toBe(true);
@@ -330,17 +331,10 @@ describe('ConversationController', () => {
     });
 
     it('delays the first message too when isDisabledOnFirstMessage is false', async () => {
-      const client = {
-        startChat: vi.fn(async () =>
-          startResult({
-            flowbot: flowbot({ speed: 60, isDisabledOnFirstMessage: false }),
-            messages: [text('m1', 'a b')],
-          }),
-        ),
-        continueChat: vi.fn(),
-      };
-      const { controller, shown } = setup(client);
-      controller.start();
+      const { shown } = started({
+        flowbot: flowbot({ speed: 60, isDisabledOnFirstMessage: false }),
+        messages: [text('m1', 'a b')],
+      });
       await vi.advanceTimersByTimeAsync(1999);
       expect(shown()).toEqual([]);
       await vi.advanceTimersByTimeAsync(1);
@@ -348,17 +342,10 @@ describe('ConversationController', () => {
     });
 
     it('waits delayBetweenBubbles between messages', async () => {
-      const client = {
-        startChat: vi.fn(async () =>
-          startResult({
-            flowbot: flowbot({ enabled: false, delayBetweenBubbles: 1 }),
-            messages: [text('m1', 'a'), text('m2', 'b')],
-          }),
-        ),
-        continueChat: vi.fn(),
-      };
-      const { controller, shown } = setup(client);
-      controller.start();
+      const { controller, shown } = started({
+        flowbot: flowbot({ enabled: false, delayBetweenBubbles: 1 }),
+        messages: [text('m1', 'a'), text('m2', 'b')],
+      });
       await vi.advanceTimersByTimeAsync(999);
       expect(shown()).toEqual(['m1']);
       expect(controller.state.typing).toBe(false);
@@ -367,14 +354,10 @@ describe('ConversationController', () => {
     });
 
     it('clears its timers on disconnect and shows what was pending', async () => {
-      const client = {
-        startChat: vi.fn(async () =>
-          startResult({ flowbot: flowbot({ speed: 60 }), messages: [text('m1', 'a'), text('m2', 'a b c d e')] }),
-        ),
-        continueChat: vi.fn(),
-      };
-      const { controller, shown } = setup(client);
-      controller.start();
+      const { controller, shown } = started({
+        flowbot: flowbot({ speed: 60 }),
+        messages: [text('m1', 'a'), text('m2', 'a b c d e')],
+      });
       await vi.advanceTimersByTimeAsync(10);
       expect(vi.getTimerCount()).toBe(1);
       controller.hostDisconnected();
@@ -417,17 +400,10 @@ describe('ConversationController', () => {
     it('waits where a wait action says, after the message it follows', async () => {
       vi.useFakeTimers();
       try {
-        const client = {
-          startChat: vi.fn(async () =>
-            startResult({
-              messages: [text('m1', 'a'), text('m2', 'b')],
-              clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 2 }, lastBubbleBlockId: 'm1' }],
-            }),
-          ),
-          continueChat: vi.fn(),
-        };
-        const { controller, shown } = setup(client);
-        controller.start();
+        const { shown } = started({
+          messages: [text('m1', 'a'), text('m2', 'b')],
+          clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 2 }, lastBubbleBlockId: 'm1' }],
+        });
         await vi.advanceTimersByTimeAsync(1999);
         expect(shown()).toEqual(['m1']);
         await vi.advanceTimersByTimeAsync(1);
@@ -440,17 +416,10 @@ describe('ConversationController', () => {
     it('shows the bot typing for the length of a wait', async () => {
       vi.useFakeTimers();
       try {
-        const client = {
-          startChat: vi.fn(async () =>
-            startResult({
-              messages: [text('m1', 'a')],
-              clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 1.5 }, lastBubbleBlockId: 'm1' }],
-            }),
-          ),
-          continueChat: vi.fn(),
-        };
-        const { controller } = setup(client);
-        controller.start();
+        const { controller } = started({
+          messages: [text('m1', 'a')],
+          clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 1.5 }, lastBubbleBlockId: 'm1' }],
+        });
         await vi.advanceTimersByTimeAsync(10);
         expect(controller.state.typing).toBe(true);
         expect(controller.state.input).toBeUndefined();
@@ -463,20 +432,13 @@ describe('ConversationController', () => {
     });
 
     it('asks the host to redirect to http(s) URLs only', async () => {
-      const client = {
-        startChat: vi.fn(async () =>
-          startResult({
-            messages: [],
-            clientSideActions: [
-              { type: 'redirect', redirect: { url: 'javascript:alert(1)' } },
-              { type: 'redirect', redirect: { url: 'https://example.com/next', isNewTab: true } },
-            ],
-          }),
-        ),
-        continueChat: vi.fn(),
-      };
-      const { controller, notices } = setup(client);
-      controller.start();
+      const { notices } = started({
+        messages: [],
+        clientSideActions: [
+          { type: 'redirect', redirect: { url: 'javascript:alert(1)' } },
+          { type: 'redirect', redirect: { url: 'https://example.com/next', isNewTab: true } },
+        ],
+      });
       await flush();
       expect(notices.filter((n) => n.type === 'redirect')).toEqual([
         { type: 'redirect', url: 'https://example.com/next', newTab: true },
