@@ -32,6 +32,7 @@ import {
   handSharedModules,
   moduleBreakdown,
   takeSharedModules,
+  terserPass,
   WIDGET_HANDOVER,
   type HandOver,
 } from './tools/build-plugins.js';
@@ -68,6 +69,7 @@ const scriptTagBuild = (entry: string, format: 'iife' | 'es', fileName: string):
   lib: { entry, formats: [format], name: 'FlowbotChatBundle', fileName: () => fileName },
   // Vite leaves library ES output unminified (white space, names): these files are for browsers only.
   // Nothing bundles them again, so the bundler's hints (`/* @__PURE__ */`) would only cost bytes.
+  // Terser goes over the result once more (`terserPass`, in each script-tag build's plugins).
   rolldownOptions: { output: { minify: true, comments: false } },
 });
 
@@ -97,6 +99,7 @@ const onDemandBuild = (
     minifyLitTemplates(),
     takeSharedModules(WIDGET_HANDOVER, ...from),
     ...(gives ? [handSharedModules(gives)] : []),
+    terserPass(),
   ],
   resolve: {
     // The widget code's own Lit, handed over at load (see src/script-tag/shared-lit.ts).
@@ -146,6 +149,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       ...scriptTag(true),
       'import.meta.env.FLOWBOT_MAIN_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.main.js')),
     },
+    plugins: [terserPass()],
     build: scriptTagBuild('src/script-tag/embed.ts', 'iife', 'flowbot-chat.iife.js'),
   }),
 
@@ -160,7 +164,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       'import.meta.env.FLOWBOT_CONTROLS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.controls.js')),
       'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
     },
-    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER)],
+    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER), terserPass()],
     build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
   }),
 

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
 import type { Plugin } from 'vite';
 
 /**
@@ -31,6 +32,31 @@ export function moduleBreakdown(): Plugin {
         }
       }
       this.emitFile({ type: 'asset', fileName: 'iife-modules.json', source: JSON.stringify(groups) });
+    },
+  };
+}
+
+/**
+ * A second minifier after the bundler's: Terser, whose compressor folds what the bundler's leaves
+ * (2 passes), on each script-tag file as written. About 1% fewer gzip bytes for the widget's code
+ * and its on-demand parts (the first message's files 262 B, `lazy.js` 230 B) with no change of code;
+ * the SRI hashes are taken of its output. Run last: it sees the file as it will be served.
+ */
+export function terserPass(): Plugin {
+  return {
+    name: 'flowbot-terser-pass',
+    async generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const { code } = await minify(chunk.code, {
+          ecma: 2020,
+          module: !chunk.fileName.endsWith('.iife.js'),
+          compress: { passes: 2 },
+          format: { comments: false },
+        });
+        if (code === undefined) throw new Error(`terser: no output for ${chunk.fileName}`);
+        chunk.code = code;
+      }
     },
   };
 }
@@ -62,6 +88,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/limits': ['LIMITS', 'MAX_RESPONSE_BYTES', 'SHORTENED', 'limitTurn'],
   'protocol/message': ['ENGLISH', 'readMessage', 'str'],
   'protocol/rich-text': ['childrenOf', 'enter', 'newWalk'],
+  'protocol/routes': ['continueChatPath'],
   'protocol/safe-url': ['LINK_SCHEMES', 'WEB_SCHEMES', 'safeUrl'],
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],

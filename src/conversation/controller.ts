@@ -6,12 +6,11 @@
  * into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
+import { FlowbotNetworkError, isAbortError } from '../api/errors.js';
 import { isCallableBase } from '../api/transport/core.js';
 import { answerText } from '../protocol/answers.js';
-import { continueChatPath } from '../protocol/routes.js';
 import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
-import type { ChatAnswer, ChatMessage, ContinueChatResult, StartChatResult } from '../protocol/types.js';
+import type { ChatAnswer, ChatMessage, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
 import type { ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { expiry } from './expiry.js';
@@ -20,22 +19,26 @@ import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import type { warnMistake } from './mistakes.js';
-import type { resync } from './resync.js';
-import { defaultClient, isOffline, mayBeExpired } from './network.js';
+import * as Delivery from './delivery.js';
+import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
-/**
- * The code of a streamed answer's turn, the words of a site owner's mistakes, and asking the viewer
- * where a conversation stands after a network error, on demand.
- */
+/** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
 type StreamCode = {
   readonly streamAndReply: typeof streamAndReply;
   readonly warnMistake: typeof warnMistake;
-  readonly resync: typeof resync;
 };
+
+/** Sending the visitor's answer and what follows a failure (`delivery.ts`), on demand. */
+type DeliveryCode = Pick<typeof Delivery, 'send' | 'deliver' | 'resync'>;
+/**
+ * The sending code, once it is here (one copy for every widget of the page). The npm build has it
+ * from the start (a bundler's chunks are the site's to split); the script-tag build fetches it.
+ */
+let delivery: DeliveryCode | undefined = import.meta.env.FLOWBOT_SCRIPT_TAG ? undefined : Delivery;
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -50,11 +53,12 @@ export interface ControllerOptions extends ConversationOptions {
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
-   * Brings the code of a streamed answer's turn (`stream.ts`), the console's words for a site
-   * owner's mistakes (`mistakes.ts`) and asking again after a network error (`resync.ts`), in the
-   * script-tag build.
+   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
+   * owner's mistakes (`mistakes.ts`), in the script-tag build.
    */
   readonly loadStream?: () => Promise<StreamCode>;
+  /** Brings the sending code (`delivery.ts`), in the script-tag build: no first message needs it. */
+  readonly loadDelivery?: () => Promise<DeliveryCode>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -230,14 +234,14 @@ export class ConversationController implements ReactiveController {
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
-    void (sentBefore && !this.#skippable() ? this.#resync(entry) : this.#deliver(entry));
+    // No second answer while the sending code is on its way.
+    if (!delivery) this.#s.setStatus('sending');
+    void this.#withDelivery(
+      (code, hooks) => code.send(hooks, entry, sentBefore),
+      entry,
+      () => void (sentBefore ? this.#resync(entry) : this.#deliver(entry)),
+    );
     return true;
-  }
-
-  /** Whether a continue without an answer would skip the input shown (a file or a payment). */
-  #skippable(): boolean {
-    const type = this.#s.input?.type;
-    return type === 'file input' || type === 'payment input';
   }
 
   /** Stops the work on the conversation: the call in flight, the response playing, its pauses. */
@@ -330,72 +334,64 @@ export class ConversationController implements ReactiveController {
    * Sends `entry` (or continues without an answer) and plays the response.
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
-  async #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
-    const { sessionId, client, unsent } = this.#s;
-    if (!sessionId || !client) return;
-    const generation = this.#generation;
-    if (entry) entry.state = 'sending';
-    this.#s.clearError();
-    this.#s.setStatus('sending');
-    if (!this.#connected) {
-      this.#resume = () => void this.#deliver(entry, reply);
-      return;
-    }
-    if (isOffline()) {
-      // After the caller's own steps (the element keeps the field's draft until it hears of a failure).
-      queueMicrotask(() => generation === this.#generation && this.#unsent(entry, reply));
-      return;
-    }
-    // An answer kept from an offline moment leaves now: a reload from here on does not send it again.
-    if (unsent && entry) this.#s.remember({ input: this.#s.input });
-    const signal = this.#newRequest();
-    let result: ContinueChatResult;
-    try {
-      result = await client.continueChat(sessionId, entry ? entry.answer : reply, { signal });
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.#request = undefined;
-      if (await this.#endedBy(error, entry, generation)) return;
-      // The viewer could not be reached: the answer goes by itself once it can, after asking where the
-      // conversation stands (`#resync`). Not for an input that a continue without an answer would skip.
-      if (error instanceof FlowbotNetworkError && !(entry && this.#skippable())) {
-        if (entry) entry.state = 'failed';
-        void this.#unreachable('send', error, () => void this.#resync(entry));
-        return;
-      }
-      // A 2xx whose body cannot be read: the server has the answer, so it stays delivered
-      // (a resend would give it to the bot twice); Retry asks the bot to go on.
-      if (isFlowbotResponseError(error) && error.status < 300) {
-        if (entry) this.#delivered(entry);
-        this.#s.fail('send', error, () => void this.#deliver(undefined), true);
-        return;
-      }
-      if (entry) entry.state = 'failed';
-      // An abort (disconnect) is not an error to report, but the answer must not be lost.
-      const aborted = isAbortError(error);
-      this.#s.fail('send', aborted ? undefined : error, () => void this.#deliver(entry, reply), !aborted);
-      return;
-    }
-    if (generation !== this.#generation) return;
-    this.#request = undefined;
-    if (entry) this.#delivered(entry);
-    this.#s.setStatus('ready');
-    await play(this.#stage(generation), result);
+  #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
+    return this.#withDelivery(
+      (code, hooks) => code.deliver(hooks, entry, reply),
+      entry,
+      () => void this.#deliver(entry, reply),
+    );
+  }
+
+  /** Asks the viewer where the conversation stands, then sends `entry` if it still waits for it. */
+  #resync(entry: AnswerEntry | undefined): Promise<void> {
+    return this.#withDelivery(
+      (code, hooks) => code.resync(hooks, entry),
+      entry,
+      () => void this.#resync(entry),
+    );
   }
 
   /**
-   * Whether `error` ended the conversation as expired: the viewer no longer knows the session
-   * (expired, restarted, the bot republished), so a repeat cannot succeed; the answer's words are
-   * kept for the next one. A 4xx may say so: its code (on demand, with the notice) is waited for
-   * if not there yet. True too when the conversation moved on meanwhile (nothing more to do).
+   * Runs `use` with the sending code (`delivery.ts`): at once when it is here, else once it arrives.
+   * While it cannot be fetched, `entry` is not sent, and `again` tried as after a network failure.
    */
-  async #endedBy(error: unknown, entry: AnswerEntry | undefined, generation: number): Promise<boolean> {
-    if (mayBeExpired(error) && !this.#options.expiry?.()) {
-      await this.#options.loadExpiry?.().catch(() => undefined);
-      if (generation !== this.#generation) return true;
-    }
-    return this.#expired('send', error, entry);
+  #withDelivery(
+    use: (code: DeliveryCode, hooks: Delivery.DeliveryHooks) => Promise<void>,
+    entry: AnswerEntry | undefined,
+    again: () => void,
+  ): Promise<void> {
+    const generation = this.#generation;
+    const hooks: Delivery.DeliveryHooks = {
+      session: this.#s,
+      current: () => generation === this.#generation,
+      connected: () => this.#connected,
+      resume: (run) => (this.#resume = run),
+      request: () => this.#newRequest(),
+      settled: () => (this.#request = undefined),
+      deliver: (entry, reply) => void this.#deliver(entry, reply),
+      resync: (entry) => void this.#resync(entry),
+      unreachable: (error, run) => void this.#unreachable('send', error, run),
+      expiryHere: () => !!this.#options.expiry?.(),
+      loadExpiry: () => this.#options.loadExpiry?.(),
+      expired: (error, entry) => this.#expired('send', error, entry),
+      notify: (notice) => this.#notify(notice),
+      play: (result) => play(this.#stage(generation), result),
+    };
+    if (delivery) return use(delivery, hooks);
+    return this.#options.loadDelivery!().then(
+      (code) => {
+        delivery = code;
+        if (hooks.current()) return use(code, hooks);
+      },
+      (error: unknown) => {
+        if (!hooks.current()) return;
+        if (entry) entry.state = 'failed';
+        hooks.unreachable(error, again);
+      },
+    );
   }
+
+
 
   /**
    * A call failed on the network (the viewer is down, or the connection): the visitor is told the
@@ -413,38 +409,6 @@ export class ConversationController implements ReactiveController {
     if (this.#connected && s.retryRun === run) this.retry();
   }
 
-  /**
-   * After a network error, the viewer is first asked where the conversation stands, and `entry` sent
-   * only if it still waits for it (`resync.ts`, whose code comes with the on-demand part). While that
-   * cannot be fetched either, it is tried again as the call was.
-   */
-  async #resync(entry: AnswerEntry | undefined): Promise<void> {
-    const generation = this.#generation;
-    const again = (): void => void this.#resync(entry);
-    let code: Pick<StreamCode, 'resync'>;
-    try {
-      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./resync.js'));
-    } catch (error) {
-      if (generation === this.#generation) void this.#unreachable('send', error, again);
-      return;
-    }
-    if (generation !== this.#generation) return;
-    await code.resync(
-      {
-        session: this.#s,
-        current: () => generation === this.#generation,
-        signal: this.#newRequest(),
-        settled: () => (this.#request = undefined),
-        again,
-        endedBy: (error) => this.#endedBy(error, entry, generation),
-        unreachable: (error) => void this.#unreachable('send', error, again),
-        deliver: () => this.#deliver(entry),
-        delivered: () => this.#delivered(entry!),
-        play: (result) => play(this.#stage(generation), result),
-      },
-      entry,
-    );
-  }
 
   /**
    * The start fails for good (`error`: the viewer's 404; none: attributes that reach no viewer), with
@@ -459,24 +423,6 @@ export class ConversationController implements ReactiveController {
     this.#s.fail('start', error ?? Error('startChat: check public-id and api-host'), undefined, true);
   }
 
-  /**
-   * The browser is offline: nothing leaves. The visitor's answer stays "not sent", remembered with
-   * the conversation (`persist`), and goes by itself once the browser is back online, even after a
-   * reload; Retry sends it at once.
-   */
-  #unsent(entry: AnswerEntry | undefined, reply: ChatAnswer | undefined): void {
-    if (entry) {
-      entry.state = 'failed';
-      this.#s.remember({ input: this.#s.input, unsent: { text: entry.text, answer: entry.answer } });
-    }
-    const error = new FlowbotNetworkError('continueChat: offline', {
-      operation: 'continueChat',
-      method: 'POST',
-      url: continueChatPath(this.#s.sessionId ?? ''),
-    });
-    this.#s.unsent = true;
-    this.#s.fail('send', error, () => void this.#deliver(entry, reply), true);
-  }
 
   /**
    * An upload of the input on screen failed: when the viewer no longer knows the session, the
@@ -492,12 +438,6 @@ export class ConversationController implements ReactiveController {
     return !!this.#options.expiry?.()?.expire(this.#s, () => this.#stop(), action, error, entry, typed);
   }
 
-  /** The server took `entry`: its input is answered. */
-  #delivered(entry: AnswerEntry): void {
-    entry.state = 'sent';
-    this.#s.input = undefined;
-    this.#notify({ type: 'answer', answer: entry.answer, text: entry.text });
-  }
 
   /**
    * Shows a streamed answer as it arrives, then sends the whole text back as the reply (`stream.ts`,

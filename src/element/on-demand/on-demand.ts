@@ -18,8 +18,6 @@ export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.j
 export { streamAndReply } from '../../conversation/stream.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
 export { warnMistake } from '../../conversation/mistakes.js';
-// Where a conversation stands after a network error: only a viewer that could not be reached needs it.
-export { resync } from '../../conversation/resync.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
 // The languages besides English, and the English words only this part shows.
