@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
-import { cutAt } from '../../support/cut-at.js';
+import { expectFinalBlocksKept, joined, streamInPieces } from '../../support/markdown-stream.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });
 const t = (text: string, marks: Partial<RichTextNode> = {}): RichTextNode => ({ text, ...marks });
@@ -22,23 +22,6 @@ const row = (type: string, ...texts: string[]): RichTextNode => ({
   type: 'tr',
   children: texts.map((text) => cell(type, text)),
 });
-
-/** The tree with neighbouring text leaves of the same marks joined (a stream may cut a leaf in two). */
-function joined(nodes: readonly RichTextNode[]): RichTextNode[] {
-  const out: RichTextNode[] = [];
-  for (const node of nodes) {
-    const copy: RichTextNode = node.children ? { ...node, children: joined(node.children) } : { ...node };
-    const last = out[out.length - 1];
-    const leaf = (n: RichTextNode | undefined) => n && typeof n.text === 'string' && n.type === undefined;
-    const marks = (n: RichTextNode) => `${!!n.bold}${!!n.italic}${!!n.code}${!!n.strike}`;
-    if (leaf(last) && leaf(copy) && !copy.code && marks(last!) === marks(copy)) last!.text += copy.text!;
-    else out.push(copy);
-  }
-  return out;
-}
-
-/** Cuts `text` at `cuts` (positions taken modulo its length). */
-const piecesOf = (text: string, cuts: readonly number[]): string[] => cutAt(text, cuts);
 
 describe('parseMarkdown: headings', () => {
   it('gives each heading its level, without the closing #s', () => {
@@ -306,14 +289,10 @@ describe('MarkdownStream: the new blocks', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(blockish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
-        const reader = new MarkdownStream();
-        let so = '';
-        for (const piece of piecesOf(text, cuts)) {
-          reader.push(piece);
-          so += piece;
+        streamInPieces(text, cuts, (reader, so) => {
           expect(joined(reader.blocks)).toEqual(joined(parseMarkdown(so)));
           kinds(reader.blocks, seen);
-        }
+        });
       }),
       { numRuns: 3000, examples: [EVERY] },
     );
@@ -326,17 +305,7 @@ describe('MarkdownStream: the new blocks', () => {
     const seen = new Set<string>();
     fc.assert(
       fc.property(blockish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
-        const reader = new MarkdownStream();
-        let final: RichTextNode[] = [];
-        let frozen = '[]';
-        for (const piece of piecesOf(text, cuts)) {
-          reader.push(piece);
-          final.forEach((block, k) => expect(reader.blocks[k]).toBe(block));
-          expect(JSON.stringify(final)).toBe(frozen);
-          final = reader.blocks.slice(0, reader.settled);
-          frozen = JSON.stringify(final);
-          kinds(final, seen);
-        }
+        expectFinalBlocksKept(text, cuts, (final) => kinds(final, seen));
       }),
       { numRuns: 1000, examples: [EVERY] },
     );

@@ -6,25 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkdownStream, parseMarkdown } from '../../../src/protocol/markdown/index.js';
-import type { RichTextNode } from '../../../src/protocol/rich-text.js';
-import { cutAt } from '../../support/cut-at.js';
-
-/** The tree with neighbouring text leaves of the same marks joined (a stream may cut a leaf in two). */
-function joined(nodes: readonly RichTextNode[]): RichTextNode[] {
-  const out: RichTextNode[] = [];
-  for (const node of nodes) {
-    const copy: RichTextNode = node.children ? { ...node, children: joined(node.children) } : { ...node };
-    const last = out[out.length - 1];
-    const leaf = (n: RichTextNode | undefined) => n && typeof n.text === 'string' && n.type === undefined;
-    const marks = (n: RichTextNode) => `${!!n.bold}${!!n.italic}${!!n.code}`;
-    if (leaf(last) && leaf(copy) && !copy.code && marks(last!) === marks(copy)) last!.text += copy.text!;
-    else out.push(copy);
-  }
-  return out;
-}
-
-/** Cuts `text` at `cuts` (positions taken modulo its length). */
-const piecesOf = (text: string, cuts: readonly number[]): string[] => cutAt(text, cuts);
+import { expectFinalBlocksKept, joined, streamInPieces } from '../../support/markdown-stream.js';
 
 /** Text made of markdown's meaningful characters, so every rule gets crossed mid-token. */
 const markdownish = fc
@@ -103,13 +85,9 @@ describe('MarkdownStream', () => {
   it('gives the tree parseMarkdown gives, however the text is cut', () => {
     fc.assert(
       fc.property(markdownish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
-        const reader = new MarkdownStream();
-        let so = '';
-        for (const piece of piecesOf(text, cuts)) {
-          reader.push(piece);
-          so += piece;
+        streamInPieces(text, cuts, (reader, so) => {
           expect(joined(reader.blocks)).toEqual(joined(parseMarkdown(so)));
-        }
+        });
       }),
       { numRuns: 3000 },
     );
@@ -118,18 +96,7 @@ describe('MarkdownStream', () => {
   it('never changes a block once it is final', () => {
     fc.assert(
       fc.property(markdownish, fc.array(fc.nat(), { maxLength: 30 }), (text, cuts) => {
-        const reader = new MarkdownStream();
-        let final: RichTextNode[] = [];
-        let frozen = '[]';
-        for (const piece of piecesOf(text, cuts)) {
-          reader.push(piece);
-          // What was final before this piece is still there, the very same objects and content.
-          expect(reader.blocks.slice(0, final.length)).toEqual(final);
-          final.forEach((block, k) => expect(reader.blocks[k]).toBe(block));
-          expect(JSON.stringify(final)).toBe(frozen);
-          final = reader.blocks.slice(0, reader.settled);
-          frozen = JSON.stringify(final);
-        }
+        expectFinalBlocksKept(text, cuts);
       }),
       { numRuns: 1000 },
     );
