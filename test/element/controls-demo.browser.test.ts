@@ -29,6 +29,12 @@ async function focusOn(el: FlowbotChat, selector: string, timeout = 8000): Promi
   }
 }
 
+/** Waits until the focus sits on a new control matching `selector`, then types `keys` there. */
+async function typeAt(el: FlowbotChat, selector: string, keys: string, timeout?: number): Promise<void> {
+  await focusOn(el, selector, timeout);
+  await userEvent.keyboard(keys);
+}
+
 const lastBot = (el: FlowbotChat) => botTexts(el).at(-1) ?? '';
 
 describe('<flowbot-chat>', () => {
@@ -43,48 +49,35 @@ describe('<flowbot-chat>', () => {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
 
-    await focusOn(el, 'input[placeholder="Your name"]', 10_000);
-    await userEvent.keyboard('Ada{Enter}');
-    await focusOn(el, 'textarea');
-    await userEvent.keyboard('Bots that ask{Enter}');
+    await typeAt(el, 'input[placeholder="Your name"]', 'Ada{Enter}', 10_000);
+    await typeAt(el, 'textarea', 'Bots that ask{Enter}');
 
-    await focusOn(el, 'input[type="number"]');
-    await userEvent.keyboard('34{Enter}');
+    await typeAt(el, 'input[type="number"]', '34{Enter}');
 
     // E-mail: one the widget lets through and the server refuses, then a good one.
-    await focusOn(el, 'input[type="email"]');
-    await userEvent.keyboard('ada@example{Enter}');
+    await typeAt(el, 'input[type="email"]', 'ada@example{Enter}');
     await until(() => lastBot(el) === "That doesn't look like an e-mail address. Try again?");
-    await focusOn(el, 'input[type="email"]');
-    await userEvent.keyboard('ada@example.com{Enter}');
+    await typeAt(el, 'input[type="email"]', 'ada@example.com{Enter}');
 
-    await focusOn(el, 'input[inputmode="url"]');
-    await userEvent.keyboard('example.com{Enter}');
-    await focusOn(el, 'input[type="tel"]');
-    await userEvent.keyboard('(555) 010-0199{Enter}');
+    await typeAt(el, 'input[inputmode="url"]', 'example.com{Enter}');
+    await typeAt(el, 'input[type="tel"]', '(555) 010-0199{Enter}');
 
-    await focusOn(el, 'input[type="date"]');
-    await userEvent.keyboard('03052026{Enter}');
+    await typeAt(el, 'input[type="date"]', '03052026{Enter}');
     await until(() => lastBot(el).startsWith('And the dates of your next holiday'));
-    await focusOn(el, 'input[type="date"]');
-    await userEvent.keyboard('07102026');
+    await typeAt(el, 'input[type="date"]', '07102026');
     // Tab leaves the date field after its own stops.
     await tabTo(el, '.range-field + .range-field input');
     await userEvent.keyboard('07242026{Enter}');
-    await focusOn(el, 'input[type="datetime-local"]');
-    await userEvent.keyboard('09012026{ArrowRight}0930A{Enter}');
-    await focusOn(el, 'input[type="time"]');
-    await userEvent.keyboard('0745P{Enter}');
+    await typeAt(el, 'input[type="datetime-local"]', '09012026{ArrowRight}0930A{Enter}');
+    await typeAt(el, 'input[type="time"]', '0745P{Enter}');
 
     // Multiple choice: Space toggles, then Tab to Done.
-    await focusOn(el, '[part~="choice"]');
-    await userEvent.keyboard(' ');
+    await typeAt(el, '[part~="choice"]', ' ');
     await tabTo(el, '[part~="send-button"]');
     await userEvent.keyboard('{Enter}');
 
     // Searchable choice: filter, Tab to the match.
-    await focusOn(el, '[part~="search"]');
-    await userEvent.keyboard('bra');
+    await typeAt(el, '[part~="search"]', 'bra');
     await until(() => $(el, '[part~="choice"]') && text($(el, '[part~="choice"]')) === 'Brazil');
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
@@ -96,11 +89,9 @@ describe('<flowbot-chat>', () => {
     await userEvent.keyboard('{Enter}');
 
     // Ratings: arrow keys and Enter.
-    await focusOn(el, '[part~="rating-option"] input');
-    await userEvent.keyboard('{ArrowRight>9}{Enter}');
+    await typeAt(el, '[part~="rating-option"] input', '{ArrowRight>9}{Enter}');
     await until(() => lastBot(el) === 'And in stars?');
-    await focusOn(el, '[part~="rating-option"] input');
-    await userEvent.keyboard('{ArrowRight>3}{Enter}');
+    await typeAt(el, '[part~="rating-option"] input', '{ArrowRight>3}{Enter}');
 
     // File: the native picker is the browser's own dialog; the file arrives as if picked there.
     const file = await focusOn(el, 'input[type="file"]');
@@ -109,12 +100,10 @@ describe('<flowbot-chat>', () => {
     await userEvent.keyboard('{Enter}');
 
     // Payment: not here, skipped.
-    await focusOn(el, '.skip-input [part~="skip-button"]');
-    await userEvent.keyboard('{Enter}');
+    await typeAt(el, '.skip-input [part~="skip-button"]', '{Enter}');
 
     // Cards: the first path.
-    await focusOn(el, '[part~="card"] button');
-    await userEvent.keyboard('{Enter}');
+    await typeAt(el, '[part~="card"] button', '{Enter}');
 
     // After a two-second pause the last question.
     await until(() => lastBot(el).includes('Last one: open example.com in a new tab?'), 10_000);

@@ -21,6 +21,19 @@ function fill(input: HTMLInputElement, value: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
+/** Sends each of `bad` in the field of `input` and expects `message` for each; nothing is sent. */
+async function expectRefused(input: Parameters<typeof mountInput>[0], bad: string[], message: string): Promise<void> {
+  const { el, sent } = await mountInput(input);
+  for (const value of bad) {
+    fill(field(el), value);
+    sendButton(el).click();
+    await el.updateComplete;
+    expect(errorOf(el).message, value).to.equal(message);
+  }
+  await settle();
+  expect(sent()).to.deep.equal([]);
+}
+
 describe('<flowbot-chat>', () => {
   describe('number input', () => {
     const input = { type: 'number input', options: { min: 1, max: 120, step: 1, labels: { placeholder: 'Your age' } } };
@@ -126,15 +139,11 @@ describe('<flowbot-chat>', () => {
     });
 
     it('refuses what is not a web address', async () => {
-      const { el, sent } = await mountInput({ type: 'url input' });
-      for (const bad of ['not a url', 'ftp://example.com', 'localhost']) {
-        fill(field(el), bad);
-        sendButton(el).click();
-        await el.updateComplete;
-        expect(errorOf(el).message, bad).to.equal('Enter a valid web address');
-      }
-      await settle();
-      expect(sent()).to.deep.equal([]);
+      await expectRefused(
+        { type: 'url input' },
+        ['not a url', 'ftp://example.com', 'localhost'],
+        'Enter a valid web address',
+      );
     });
   });
 
@@ -194,15 +203,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('refuses letters and too few digits', async () => {
-      const { el, sent } = await mountInput({ type: 'phone number input' });
-      for (const bad of ['call me', '12-34']) {
-        fill(field(el), bad);
-        sendButton(el).click();
-        await el.updateComplete;
-        expect(errorOf(el).message, bad).to.equal('Enter a valid phone number');
-      }
-      await settle();
-      expect(sent()).to.deep.equal([]);
+      await expectRefused({ type: 'phone number input' }, ['call me', '12-34'], 'Enter a valid phone number');
     });
   });
 
