@@ -17,6 +17,7 @@ import { SHORTENED } from '../../../src/protocol/limits.js';
 import { expiry } from '../../../src/conversation/expiry.js';
 import { FakeHost, text } from '../../support/controller-host.js';
 import { MemoryStorage } from '../../support/memory-storage.js';
+import { storeRecord } from '../../support/stored-record.js';
 
 const record = (overrides: Partial<StoredConversation> = {}): StoredConversation => ({
   sessionId: 's-1',
@@ -387,16 +388,7 @@ describe('ConversationController with persist', () => {
 
   it('sends no continue for a pending reply in a stale record, and starts anew', async () => {
     const client = fakeClient();
-    const key = storageKey('bot', 'https://viewer.test');
-    local.setItem(
-      key,
-      JSON.stringify({
-        v: 2,
-        key,
-        savedAt: Date.now() - 60 * 60 * 1000,
-        ...record({ input: undefined, pending: true }),
-      }),
-    );
+    storeRecord(local, record({ input: undefined, pending: true }), Date.now() - 60 * 60 * 1000);
     page(client).controller.start();
     await flush();
     expect(client.continueChat).not.toHaveBeenCalled();

@@ -10,6 +10,7 @@ import { ConversationStore, storageKey } from '../../../src/conversation/persist
 import { LEASE_MS } from '../../../src/conversation/tabs.js';
 import { FakeHost, text } from '../../support/controller-host.js';
 import { MemoryStorage } from '../../support/memory-storage.js';
+import { storeRecord } from '../../support/stored-record.js';
 
 type Listener = (event: StorageEvent) => void;
 
@@ -432,23 +433,16 @@ describe('persist="local" in two tabs', () => {
   it('takes over once the lease of a tab that died runs out', async () => {
     vi.useFakeTimers();
     const viewer = fakeViewer();
-    const key = storageKey('bot', 'https://viewer.test');
     // What a tab that crashed mid-call leaves behind.
-    local.setItem(
-      key,
-      JSON.stringify({
-        v: 2,
-        key,
-        savedAt: Date.now(),
-        sessionId: 's-1',
-        resultId: 'r',
-        flowbot: { id: 'bot', publishedAt: 'v1' },
-        entries: [{ kind: 'bot', message: text('q1', 'Question 1') }],
-        input: { id: 'a1', type: 'text input' },
-        rev: 'gone.1',
-        call: { tab: 'gone', until: Date.now() + LEASE_MS, text: 'Ada', answer: 'Ada' },
-      }),
-    );
+    storeRecord(local, {
+      sessionId: 's-1',
+      resultId: 'r',
+      flowbot: { id: 'bot', publishedAt: 'v1' },
+      entries: [{ kind: 'bot', message: text('q1', 'Question 1') }],
+      input: { id: 'a1', type: 'text input' },
+      rev: 'gone.1',
+      call: { tab: 'gone', until: Date.now() + LEASE_MS, text: 'Ada', answer: 'Ada' },
+    });
     await viewer.client.startChat();
     const b = await tab(viewer.client);
     b.controller.start();
