@@ -33,23 +33,19 @@ describe('retries', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('gives up after the limit with the last error', async () => {
-    const { fetch, sent } = sequence([500, 502, 503, 504], functionList);
-    const error = await clientWith(fetch)
-      .listFunctions(ids.unity)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 503 });
-    expect(sent).toHaveLength(3);
-  });
-
-  it('does not retry other client errors', async () => {
-    const { fetch, sent } = sequence([404], functionList);
-    const error = await clientWith(fetch)
-      .listFunctions(ids.unity)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'FlowbotHttpError', status: 404 });
-    expect(sent).toHaveLength(1);
-  });
+  for (const { name, statuses, status, tries } of [
+    { name: 'gives up after the limit with the last error', statuses: [500, 502, 503, 504], status: 503, tries: 3 },
+    { name: 'does not retry other client errors', statuses: [404], status: 404, tries: 1 },
+  ]) {
+    it(name, async () => {
+      const { fetch, sent } = sequence(statuses, functionList);
+      const error = await clientWith(fetch)
+        .listFunctions(ids.unity)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'FlowbotHttpError', status });
+      expect(sent).toHaveLength(tries);
+    });
+  }
 
   it('waits as long as Retry-After says on 429', async () => {
     const { fetch, sent } = sequence([429], functionList, { 'retry-after': '1' });
