@@ -179,6 +179,11 @@ function firstRequest(report: PageReport): { start: number; end: number } {
 }
 
 type Run = { report: PageReport; heap?: HeapReport };
+/** Each run's `name` mark. */
+const marks = (runs: readonly Run[], name: string): number[] => runs.map((r) => mark(r.report, name));
+/** When each run's startChat request started, or ended. */
+const requestTimes = (runs: readonly Run[], side: 'start' | 'end'): number[] =>
+  runs.map((r) => firstRequest(r.report)[side]);
 const heapOf = (run: Run): HeapReport => {
   if (!run.heap) throw new Error('no heap figures');
   return run.heap;
@@ -193,51 +198,36 @@ async function firstMessage(browser: Browser, pages: PageServer, profile: Networ
     floor: open('floor-first'),
     preloaded: open('widget-first-preload'),
   });
-  const painted = compare(
-    widget.map((r) => mark(r.report, 'firstMessage')),
-    baseline.map((r) => mark(r.report, 'firstMessage')),
-  );
+  const painted = compare(marks(widget, 'firstMessage'), marks(baseline, 'firstMessage'));
   return {
     profile: profile.name,
     runs: count,
     paintedMs: painted,
     /** When the script tag had been fetched and run, first render included (the baseline has none). */
-    scriptEvaluatedMs: summarize(widget.map((r) => mark(r.report, 'scriptEvaluated'))),
-    requestStartMs: compare(
-      widget.map((r) => firstRequest(r.report).start),
-      baseline.map((r) => firstRequest(r.report).start),
-    ),
+    scriptEvaluatedMs: summarize(marks(widget, 'scriptEvaluated')),
+    requestStartMs: compare(requestTimes(widget, 'start'), requestTimes(baseline, 'start')),
     /**
      * The floor of any script tag: the baseline's few lines in a file of their own, loaded with
      * one `<script src>`. Not a target (the issue compares with the inline baseline): it shows
      * how much of the gap is the script file's own round trip, which no widget code can remove.
      */
     floor: {
-      paintedMs: compare(
-        widget.map((r) => mark(r.report, 'firstMessage')),
-        floor.map((r) => mark(r.report, 'firstMessage')),
-      ),
-      requestStartMs: summarize(floor.map((r) => firstRequest(r.report).start)),
+      paintedMs: compare(marks(widget, 'firstMessage'), marks(floor, 'firstMessage')),
+      requestStartMs: summarize(requestTimes(floor, 'start')),
     },
-    responseEndMs: compare(
-      widget.map((r) => firstRequest(r.report).end),
-      baseline.map((r) => firstRequest(r.report).end),
-    ),
+    responseEndMs: compare(requestTimes(widget, 'end'), requestTimes(baseline, 'end')),
     /**
      * The same page with an optional second line, `<link rel="modulepreload">` of the widget's
      * code (see the README): that code then starts downloading with the page, not once the
      * script-tag file has run. Not a target: the contract is one `<script src>` line.
      */
     preloaded: {
-      paintedMs: compare(
-        preloaded.map((r) => mark(r.report, 'firstMessage')),
-        baseline.map((r) => mark(r.report, 'firstMessage')),
-      ),
+      paintedMs: compare(marks(preloaded, 'firstMessage'), marks(baseline, 'firstMessage')),
       floorRatio: ratio(
-        summarize(preloaded.map((r) => mark(r.report, 'firstMessage'))).median,
-        summarize(floor.map((r) => mark(r.report, 'firstMessage'))).median,
+        summarize(marks(preloaded, 'firstMessage')).median,
+        summarize(marks(floor, 'firstMessage')).median,
       ),
-      requestStartMs: summarize(preloaded.map((r) => firstRequest(r.report).start)),
+      requestStartMs: summarize(requestTimes(preloaded, 'start')),
     },
   };
 }
@@ -355,10 +345,7 @@ async function grid(browser: Browser, pages: PageServer) {
   return {
     widgets: GRID_SIZE,
     runs: longRuns,
-    allFirstMessagesMs: compare(
-      widget.map((r) => mark(r.report, 'allFirstMessages')),
-      baseline.map((r) => mark(r.report, 'allFirstMessages')),
-    ),
+    allFirstMessagesMs: compare(marks(widget, 'allFirstMessages'), marks(baseline, 'allFirstMessages')),
     heapBytes: compare(
       widget.map((r) => heapOf(r).jsHeap),
       baseline.map((r) => heapOf(r).jsHeap),
@@ -706,29 +693,27 @@ function print(r: Results): void {
   }
 
   const rows: string[][] = [['', 'widget', 'baseline', 'ratio', 'runs']];
+  /** A row of a comparison: each side's median and spread, their ratio, the runs. */
+  const spreadRow = (label: string, c: Comparison, runs: number): string[] => [
+    label,
+    spread(c.widget, ms),
+    spread(c.baseline, ms),
+    times(c.ratio),
+    String(runs),
+  ];
+  /** A row of a comparison's medians alone. */
+  const medianRow = (label: string, c: Comparison): string[] => [
+    label,
+    ms(c.widget.median),
+    ms(c.baseline.median),
+    '',
+    '',
+  ];
   for (const f of [r.firstMessage, r.firstMessageSlow4G]) {
     if (!f) continue;
-    rows.push([
-      `first bot message painted, from navigation (${f.profile})`,
-      spread(f.paintedMs.widget, ms),
-      spread(f.paintedMs.baseline, ms),
-      times(f.paintedMs.ratio),
-      String(f.runs),
-    ]);
-    rows.push([
-      '  startChat request sent',
-      ms(f.requestStartMs.widget.median),
-      ms(f.requestStartMs.baseline.median),
-      '',
-      '',
-    ]);
-    rows.push([
-      '  startChat response in',
-      ms(f.responseEndMs.widget.median),
-      ms(f.responseEndMs.baseline.median),
-      '',
-      '',
-    ]);
+    rows.push(spreadRow(`first bot message painted, from navigation (${f.profile})`, f.paintedMs, f.runs));
+    rows.push(medianRow('  startChat request sent', f.requestStartMs));
+    rows.push(medianRow('  startChat response in', f.responseEndMs));
     rows.push([
       '  floor: the baseline from one script file (widget ÷ floor)',
       '',
@@ -747,52 +732,30 @@ function print(r: Results): void {
     rows.push(['  preloaded: startChat request sent', ms(f.preloaded.requestStartMs.median), '', '', '']);
   }
   for (const l of r.longConversations ?? []) {
-    rows.push([
-      `${l.count.toLocaleString('en-US')} messages painted, from response`,
-      spread(l.renderMs.widget, ms),
-      spread(l.renderMs.baseline, ms),
-      times(l.renderMs.ratio),
-      String(l.runs),
-    ]);
+    rows.push(spreadRow(`${l.count.toLocaleString('en-US')} messages painted, from response`, l.renderMs, l.runs));
   }
   const g = r.manyWidgets;
   if (g) {
-    rows.push([
-      `${g.widgets} widgets: all first messages, from navigation`,
-      spread(g.allFirstMessagesMs.widget, ms),
-      spread(g.allFirstMessagesMs.baseline, ms),
-      times(g.allFirstMessagesMs.ratio),
-      String(g.runs),
-    ]);
+    rows.push(spreadRow(`${g.widgets} widgets: all first messages, from navigation`, g.allFirstMessagesMs, g.runs));
   }
+  /** A streamed answer's rows: how long it took, the main thread's time, and the longest task. */
+  type Streamed = Awaited<ReturnType<typeof bursts>>[number];
+  const streamRows = (label: string, longest: string, a: Pick<Streamed, 'widget' | 'baseline' | 'mainThreadRatio'>) =>
+    rows.push(
+      [label, ms(a.widget.streamMs), ms(a.baseline.streamMs), '', '1'],
+      ['  main-thread time', ms(a.widget.mainThreadMs), ms(a.baseline.mainThreadMs), times(a.mainThreadRatio), ''],
+      [longest, ms(a.widget.longestTaskMs), ms(a.baseline.longestTaskMs), '', ''],
+    );
   const st = r.streamedAnswer;
   if (st) {
-    rows.push([
+    streamRows(
       `a ${st.words.toLocaleString('en-US')}-word answer streamed, 100 pieces/s`,
-      ms(st.widget.streamMs),
-      ms(st.baseline.streamMs),
-      '',
-      '1',
-    ]);
-    rows.push([
-      '  main-thread time',
-      ms(st.widget.mainThreadMs),
-      ms(st.baseline.mainThreadMs),
-      times(st.mainThreadRatio),
-      '',
-    ]);
-    rows.push(['  longest task while it streams', ms(st.widget.longestTaskMs), ms(st.baseline.longestTaskMs), '', '']);
+      '  longest task while it streams',
+      st,
+    );
   }
   for (const b of r.burstAnswers ?? []) {
-    rows.push([`a 20 KB answer in one burst: ${b.shape}`, ms(b.widget.streamMs), ms(b.baseline.streamMs), '', '1']);
-    rows.push([
-      '  main-thread time',
-      ms(b.widget.mainThreadMs),
-      ms(b.baseline.mainThreadMs),
-      times(b.mainThreadRatio),
-      '',
-    ]);
-    rows.push(['  longest task', ms(b.widget.longestTaskMs), ms(b.baseline.longestTaskMs), '', '']);
+    streamRows(`a 20 KB answer in one burst: ${b.shape}`, '  longest task', b);
   }
   if (rows.length > 1) {
     console.log(`\nTimings: median [min–max] ms; ratio = widget ÷ baseline of the medians`);
