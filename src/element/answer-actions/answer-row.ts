@@ -8,9 +8,13 @@
  * The actions sit in an `aria-live="off"` box: added to a row the live log
  * already announced (the first answers arrive before this code), or with a
  * new row, they are not read out as part of the message.
+ *
+ * Also what the controller (`answers.ts`) reads of a row's DOM and changes in it: the answer's
+ * excerpt, the reasons' form, whether the row's line of actions takes room, the status it speaks through.
  */
 import type { AnswerStrings } from './strings.js';
 import { el } from '../../render/rich-text.js';
+import type { FlowbotFeedbackReason } from '../events.js';
 
 /** What an answer's actions show. */
 export interface ActionsView {
@@ -181,4 +185,90 @@ export function drawStamp(time: { readonly text: string; readonly iso: string })
   const box = el('span', [stamp], 'acts user-acts');
   box.setAttribute('aria-live', 'off');
   return box;
+}
+
+/** One answer's actions as drawn, and what the visitor did with them. */
+export interface Drawn {
+  acts: HTMLElement;
+  /** What they were drawn for: buttons and language. */
+  signature: string;
+  /** The words they were drawn with: a language's arrive after its first messages may be drawn. */
+  words: AnswerStrings;
+  rating: 'up' | 'down' | undefined;
+  /** The reasons, the thanks or the copy field under the actions. */
+  extra: HTMLElement | undefined;
+}
+
+/**
+ * Whether a row's line of actions takes no room (the next answer comes up over it, see
+ * `answerStyles`): a class on the row, so a long transcript never pays for a `:has()` rule.
+ */
+export function lean(drawn: Drawn): void {
+  drawn.acts.parentElement?.classList.toggle(
+    'lean',
+    !drawn.acts.matches('.keep, .rated') && !drawn.extra?.classList.contains('copy-fallback'),
+  );
+}
+
+/** The keys that copy on this platform. */
+export function copyKeys(): string {
+  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
+  return /mac|iphone|ipad|ipod/i.test(nav.userAgentData?.platform || nav.platform || nav.userAgent) ? '⌘C' : 'Ctrl+C';
+}
+
+/** What the reasons' form holds: the reason picked, and the comment (trimmed, at most `COMMENT_CHARS`). */
+export function readReasonForm(form: HTMLFormElement): { reason: FlowbotFeedbackReason | null; comment: string } {
+  const data = new FormData(form);
+  return {
+    reason: data.get(`${form.querySelector('input')!.name}`) as FlowbotFeedbackReason | null,
+    comment: String(data.get('comment') ?? '')
+      .trim()
+      .slice(0, COMMENT_CHARS),
+  };
+}
+
+/** Goes `back` on Escape in `target` (the reasons, the copy field); the transcript's keys never see that Escape. */
+export function onEscape(target: HTMLElement, back: () => void): void {
+  target.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    back();
+  });
+}
+
+/**
+ * The start of the answer the bubble shows (its paragraphs and items apart), for the descriptions of
+ * its buttons: its text alone, not what an agent did (the folded thinking, the tool lines, the sources).
+ */
+export function excerptOf(row: HTMLElement): string {
+  // An agent's answer: its text is the content between what the agent did and the sources.
+  const bubble = row.querySelector('.fb-answer > .fb-content') ?? row.querySelector('.bubble');
+  if (!bubble) return '';
+  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
+  let text = '';
+  let block: Element | null | undefined;
+  for (let node = walker.nextNode(); node && text.length < 100; node = walker.nextNode()) {
+    const within = node.parentElement?.closest('p, li');
+    text += (block !== undefined && within !== block ? ' ' : '') + (node.textContent ?? '');
+    block = within;
+  }
+  text = text.replace(/\s+/g, ' ').trim();
+  return text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text;
+}
+
+/** The polite status the answers speak through, which nobody sees. */
+export function drawStatus(): HTMLElement {
+  const status = document.createElement('div');
+  status.className = 'visually-hidden';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  return status;
+}
+
+/** Copy's icon says it copied, for a moment. */
+export function showCopied(button: HTMLButtonElement): void {
+  const path = button.querySelector('path');
+  path?.setAttribute('d', ICONS.copied);
+  setTimeout(() => path?.setAttribute('d', ICONS.copy), 1500);
 }

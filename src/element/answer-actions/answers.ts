@@ -24,85 +24,39 @@
  */
 import type { ReactiveController, TemplateResult } from 'lit';
 import { answerStringsFor, type AnswerStrings } from './strings.js';
-import { answerToText, type MessageReaders } from './answer-text.js';
-import { ConversationMenu, type MenuHost } from './conversation-menu.js';
+import { answerToText } from './answer-text.js';
+import type { AnswersHost, AnswersNotices } from './answers-host.js';
+import { ConversationMenu } from './conversation-menu.js';
 import { timeOf } from './dates.js';
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
-import { keepTabStop, walkTranscript, type WalkWords } from './transcript-keys.js';
-import { STREAMED_ID, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../../protocol/transcript.js';
+import { keepTabStop, TRANSCRIPT_KEYS, walkTranscript, type WalkWords } from './transcript-keys.js';
+import { STREAMED_ID, type AnswerEntry, type BotEntry } from '../../protocol/transcript.js';
 import {
-  COMMENT_CHARS,
+  copyKeys,
   drawActions,
   drawCopyFallback,
   drawReasonForm,
   drawStamp,
+  drawStatus,
   drawThanks,
-  ICONS,
+  excerptOf,
+  lean,
+  onEscape,
+  readReasonForm,
+  showCopied,
   showRating,
+  type Drawn,
 } from './answer-row.js';
 import { answerStyles } from './answer-row.styles.js';
 import type { RowDecorations } from '../../render/transcript.js';
 import { adoptStyles } from '../../theme/sheets.js';
-import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail, type FlowbotFeedbackReason } from '../events.js';
+import { FlowbotFeedbackEvent, type FlowbotFeedbackDetail } from '../events.js';
+
+export type { AnswersHost, AnswersNotices, AnswersView } from './answers-host.js';
 
 /** The most rows whose actions are drawn in one render; the rest in the next ones, a task apart. */
 const ROWS_PER_RENDER = 50;
-
-/** What the answers' features read of the element (its settings, read at each render). */
-export interface AnswersHost extends MenuHost {
-  /** Which answers offer thumbs: `streamed` (the default), `all` or `none`. */
-  readonly feedback: string;
-  readonly noCopy: boolean;
-}
-
-/** What the answers need of the conversation. */
-export interface AnswersView {
-  readonly entries: readonly TranscriptEntry[];
-  readonly sessionId: string | undefined;
-}
-
-/** What the answers read of the conversation and tell the element. */
-export interface AnswersNotices {
-  readonly conversation: () => AnswersView;
-  /** Dispatches an event of the element. */
-  readonly fire: (event: Event) => void;
-  /** The markdown parser and the media reader, once the on-demand part that shows them is there. */
-  readonly readers: () => MessageReaders;
-}
-
-/** How to walk the transcript by keyboard, until the widget's words for it have arrived. */
-const TRANSCRIPT_KEYS =
-  'Up and down arrows move between messages, Home and End go to the first and last, Enter goes to the links and buttons of a message, Escape goes back and then to the answer field.';
-
-/** The keys that copy on this platform. */
-function copyKeys(): string {
-  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
-  return /mac|iphone|ipad|ipod/i.test(nav.userAgentData?.platform || nav.platform || nav.userAgent) ? '⌘C' : 'Ctrl+C';
-}
-
-/** One answer's actions as drawn, and what the visitor did with them. */
-interface Drawn {
-  acts: HTMLElement;
-  /** What they were drawn for: buttons and language. */
-  signature: string;
-  /** The words they were drawn with: a language's arrive after its first messages may be drawn. */
-  words: AnswerStrings;
-  rating: 'up' | 'down' | undefined;
-  /** The reasons, the thanks or the copy field under the actions. */
-  extra: HTMLElement | undefined;
-}
-
-/**
- * Whether a row's line of actions takes no room (the next answer comes up over it, see
- * `answerStyles`): a class on the row, so a long transcript never pays for a `:has()` rule.
- */
-function lean(drawn: Drawn): void {
-  drawn.acts.parentElement?.classList.toggle(
-    'lean',
-    !drawn.acts.matches('.keep, .rated') && !drawn.extra?.classList.contains('copy-fallback'),
-  );
-}
 
 /**
  * The answers' features of one element (see the module comment): draws the
@@ -339,12 +293,7 @@ export class Answers implements ReactiveController, RowDecorations {
         // After the copy itself, which reads the selection.
         setTimeout(back, 0);
       });
-      field.addEventListener('keydown', (e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        e.stopPropagation();
-        back();
-      });
+      onEscape(field, back);
       field.focus();
       field.select();
       this.#say(this.#words.pressToCopy.replace('{keys}', copyKeys()));
@@ -357,10 +306,7 @@ export class Answers implements ReactiveController, RowDecorations {
     clipboard.writeText(text).then(() => {
       if (drawn.extra?.classList.contains('copy-fallback')) this.#drop(drawn);
       this.#say(this.#words.copied);
-      // The icon says it too, for a moment.
-      const path = button.querySelector('path');
-      path?.setAttribute('d', ICONS.copied);
-      setTimeout(() => path?.setAttribute('d', ICONS.copy), 1500);
+      showCopied(button);
     }, fallback);
   }
 
@@ -385,11 +331,7 @@ export class Answers implements ReactiveController, RowDecorations {
     };
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const data = new FormData(form);
-      const reason = data.get(`${form.querySelector('input')!.name}`) as FlowbotFeedbackReason | null;
-      const comment = String(data.get('comment') ?? '')
-        .trim()
-        .slice(0, COMMENT_CHARS);
+      const { reason, comment } = readReasonForm(form);
       if (!reason && !comment) {
         back();
         return;
@@ -407,12 +349,7 @@ export class Answers implements ReactiveController, RowDecorations {
     form.addEventListener('click', (event) => {
       if ((event.target as Element).closest('[data-act="close"]')) back();
     });
-    form.addEventListener('keydown', (event) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      event.stopPropagation();
-      back();
-    });
+    onEscape(form, back);
     form.querySelector('input')?.focus();
   }
 
@@ -452,10 +389,7 @@ export class Answers implements ReactiveController, RowDecorations {
     const panel = this.#host.renderRoot.querySelector('.panel');
     if (!panel) return;
     if (!status) {
-      status = this.#status = document.createElement('div');
-      status.className = 'visually-hidden';
-      status.setAttribute('role', 'status');
-      status.setAttribute('aria-live', 'polite');
+      status = this.#status = drawStatus();
     }
     // Before the panel's first part: never inside what the element's template updates.
     if (status.parentNode !== panel) panel.prepend(status);
@@ -463,24 +397,4 @@ export class Answers implements ReactiveController, RowDecorations {
     // A change a moment later is announced even when the words are the same as last time.
     setTimeout(() => (status.textContent = text), 50);
   }
-}
-
-/**
- * The start of the answer the bubble shows (its paragraphs and items apart), for the descriptions of
- * its buttons: its text alone, not what an agent did (the folded thinking, the tool lines, the sources).
- */
-function excerptOf(row: HTMLElement): string {
-  // An agent's answer: its text is the content between what the agent did and the sources.
-  const bubble = row.querySelector('.fb-answer > .fb-content') ?? row.querySelector('.bubble');
-  if (!bubble) return '';
-  const walker = document.createTreeWalker(bubble, NodeFilter.SHOW_TEXT);
-  let text = '';
-  let block: Element | null | undefined;
-  for (let node = walker.nextNode(); node && text.length < 100; node = walker.nextNode()) {
-    const within = node.parentElement?.closest('p, li');
-    text += (block !== undefined && within !== block ? ' ' : '') + (node.textContent ?? '');
-    block = within;
-  }
-  text = text.replace(/\s+/g, ' ').trim();
-  return text.length > 80 ? `${text.slice(0, 79).trimEnd()}…` : text;
 }

@@ -18,6 +18,10 @@
  * (a field, a player, a radio).
  */
 
+/** How to walk the transcript by keyboard, until the widget's words for it have arrived. */
+export const TRANSCRIPT_KEYS =
+  'Up and down arrows move between messages, Home and End go to the first and last, Enter goes to the links and buttons of a message, Escape goes back and then to the answer field.';
+
 /** The words a message walked to says. */
 export interface WalkWords {
   /** `Bot, {time}` */
