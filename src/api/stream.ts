@@ -51,6 +51,13 @@ export const DEFAULT_STREAM_TIMEOUT = 30_000;
 
 const STALLED = Symbol('stalled');
 
+/** What every error of the stream names: the operation, the method and the URL (as shown). */
+interface Base {
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+}
+
 /**
  * Requests the streamed answer of `sessionId` (after a `stream` client-side
  * action) and yields its text pieces as they arrive. Append them all to get
@@ -113,25 +120,7 @@ export async function* streamMessageParts(
     clearTimeout(timer);
     if (timeout > 0 && Number.isFinite(timeout)) timer = setTimeout(() => stop.abort(STALLED), timeout);
   };
-  const failure = (error: unknown, what: string): unknown => {
-    if (caller?.aborted) return caller.reason;
-    if (stop.signal.reason === STALLED) {
-      return new FlowbotTimeoutError(
-        `${operation} timed out: nothing arrived for ${timeout} ms ${what}: ${method} ${base.url}`,
-        {
-          ...base,
-          timeout,
-        },
-      );
-    }
-    return new FlowbotNetworkError(
-      `${operation}: ${what === 'before the response' ? 'the request failed before any response' : 'the stream broke off'}: ${method} ${base.url} (${describe(error)})`,
-      {
-        ...base,
-        cause: error,
-      },
-    );
-  };
+  const failure = (error: unknown, what: string): unknown => streamFailure(error, what, base, timeout, caller, stop);
 
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let read = false;
@@ -139,37 +128,18 @@ export async function* streamMessageParts(
     arm();
     let response: Response;
     try {
-      const body = JSON.stringify(options.messages ? { messages: options.messages } : {});
-      const request = new Request(new URL(url, globalThis.location?.href).href, {
-        method,
-        headers: { accept: 'text/plain', 'content-type': 'application/json', ...options.headers },
-        body,
-        signal,
-        redirect: REDIRECT_MODE,
-      });
-      response = await (options.fetch ?? globalThis.fetch)(request);
+      response = await post(url, options, signal);
     } catch (error) {
       throw failure(error, 'before the response');
     }
-    const moved = redirectError(response, base, undefined);
-    if (moved) throw moved;
-    if (!response.ok) {
-      const error = await httpError(response, base, undefined, (r) => readText(r));
-      if (caller?.aborted) throw caller.reason;
-      throw error;
-    }
+    await refuseUnlessOk(response, base, caller);
     if (!response.body) return;
     reader = response.body.getReader();
     const decoder = new DataStreamDecoder();
     let finished = false;
     // Bytes as they arrive (inflated): an answer is never this large, so a bigger body is refused before it is parsed.
     let size = 0;
-    // A body whose fetch ignores the signal (a stub, some polyfills) must still stop reading on abort.
-    const aborted = new Promise<never>((_, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    aborted.catch(() => undefined);
+    const aborted = rejectOnAbort(signal);
     // Chunk by chunk: the stall timer and the abort watch are per chunk; the parts of a chunk
     // (often many, from a buffering proxy or a connection catching up) come out one after the other.
     while (!read) {
@@ -184,12 +154,7 @@ export async function* streamMessageParts(
       clearTimeout(timer);
       read = chunk.done;
       size += chunk.value?.byteLength ?? 0;
-      if (size > MAX_RESPONSE_BYTES) {
-        throw new FlowbotResponseError(
-          `${operation}: unexpected response from ${method} ${base.url}: a stream over ${MAX_RESPONSE_BYTES} bytes`,
-          { ...base, status: response.status, issues: [], body: undefined },
-        );
-      }
+      if (size > MAX_RESPONSE_BYTES) throw tooLarge(base, response.status);
       for (const part of chunk.done ? decoder.end() : decoder.push(chunk.value)) {
         if (part.type === 'other' && part.code === 'd') finished = true;
         if (part.type !== 'error') yield part;
@@ -213,4 +178,82 @@ export async function* streamMessageParts(
     // Not awaited: a read still pending would hold it back (aborting the request ends that read).
     if (reader && !read) void reader.cancel().catch(() => undefined);
   }
+}
+
+/** Throws what a redirect or a non-2xx answer is (the caller's own reason when it stopped meanwhile). */
+async function refuseUnlessOk(response: Response, base: Base, caller: AbortSignal | undefined): Promise<void> {
+  const moved = redirectError(response, base, undefined);
+  if (moved) throw moved;
+  if (!response.ok) {
+    const error = await httpError(response, base, undefined, (r) => readText(r));
+    if (caller?.aborted) throw caller.reason;
+    throw error;
+  }
+}
+
+/** A stream larger than any answer: refused as it arrives, before it is parsed. */
+function tooLarge(base: Base, status: number): FlowbotResponseError {
+  return new FlowbotResponseError(
+    `${base.operation}: unexpected response from ${base.method} ${base.url}: a stream over ${MAX_RESPONSE_BYTES} bytes`,
+    { ...base, status, issues: [], body: undefined },
+  );
+}
+
+/** Sends the stream's request (`fetch` as given, or the global one). */
+function post(url: string, options: StreamMessageOptions, signal: AbortSignal): Promise<Response> {
+  const body = JSON.stringify(options.messages ? { messages: options.messages } : {});
+  const request = new Request(new URL(url, globalThis.location?.href).href, {
+    method: 'POST',
+    headers: { accept: 'text/plain', 'content-type': 'application/json', ...options.headers },
+    body,
+    signal,
+    redirect: REDIRECT_MODE,
+  });
+  return (options.fetch ?? globalThis.fetch)(request);
+}
+
+/**
+ * What a failure of the stream is to its caller (`what`: before the response, or mid-stream): the
+ * caller's own reason when it stopped it, a timeout when the stall timer did (`stop`), else a
+ * network error.
+ */
+function streamFailure(
+  error: unknown,
+  what: string,
+  base: Base,
+  timeout: number,
+  caller: AbortSignal | undefined,
+  stop: AbortController,
+): unknown {
+  const { operation, method, url } = base;
+  if (caller?.aborted) return caller.reason;
+  if (stop.signal.reason === STALLED) {
+    return new FlowbotTimeoutError(
+      `${operation} timed out: nothing arrived for ${timeout} ms ${what}: ${method} ${url}`,
+      {
+        ...base,
+        timeout,
+      },
+    );
+  }
+  return new FlowbotNetworkError(
+    `${operation}: ${what === 'before the response' ? 'the request failed before any response' : 'the stream broke off'}: ${method} ${url} (${describe(error)})`,
+    {
+      ...base,
+      cause: error,
+    },
+  );
+}
+
+/**
+ * A promise that rejects with `signal`'s reason once it aborts: a body whose fetch ignores the
+ * signal (a stub, some polyfills) must still stop reading on abort.
+ */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  return aborted;
 }
