@@ -25,7 +25,7 @@
  * Files are kept up to `storeBytes` in total; the oldest are forgotten first.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ApiError, parseBody, readJson } from './errors.js';
 import { sessionNotFound, type SessionStore } from './flow-session.js';
@@ -180,7 +180,7 @@ export interface UploadRoutesOptions {
  * their own limits), so mount them before a global body limit.
  */
 export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
-  const { store, sessions, publicUrl, bodyTimeoutMs } = options;
+  const { store, bodyTimeoutMs } = options;
   const limited = options.rateLimiter?.middleware() ?? (async (_c, next) => next());
 
   app.post(
@@ -188,54 +188,7 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
     // The rate first: a caller over it is refused before its body is read.
     limited,
     boundedBody({ maxBytes: options.jsonLimit, timeoutMs: bodyTimeoutMs }),
-    async (c) => {
-      const body = parseBody(UploadRequestSchema, await readJson(c), 'upload request');
-      const session = sessions.get(body.sessionId);
-      if (!session) throw sessionNotFound(body.sessionId);
-      const waiting = session.waiting;
-      const block = waiting.kind === 'input' ? session.flow.blocks.find((b) => b.id === waiting.blockId) : undefined;
-      const input = block?.input;
-      if (!takesFiles(input) || (body.blockId !== input.id && body.blockId !== block!.id)) {
-        throw new ApiError(409, 'This session is not waiting for a file on that input.');
-      }
-      const fileType = mediaType(body.fileType ?? '');
-      if (!allowedBy(input.options, body.fileName, fileType)) {
-        throw new ApiError(400, 'This input does not accept this type of file.', [
-          { path: 'fileName', message: 'is not an allowed file type' },
-        ]);
-      }
-      const sizeLimit = input.options?.['sizeLimit'];
-      const maxBytes = Math.min(
-        store.maxUploadBytes,
-        typeof sizeLimit === 'number' && Number.isFinite(sizeLimit) && sizeLimit > 0
-          ? Math.floor(sizeLimit * MB)
-          : Infinity,
-      );
-      if ((body.fileSize ?? 0) > maxBytes) throw new ApiError(413, `The file is larger than ${maxBytes} bytes.`);
-
-      const now = Date.now();
-      for (const [id, pending] of store.pending) {
-        if (pending.expires > now && store.pending.size < MAX_PENDING) break;
-        store.pending.delete(id);
-      }
-      const id = randomUUID();
-      // eslint-disable-next-line no-control-regex -- control characters are what a file name may not hold
-      const fileName = body.fileName.replace(/[/\\\u0000-\u001f\u007f]/g, '_');
-      const key = `uploads/${id}/${fileName}`;
-      const policy: Policy = { id, key, contentType: fileType, maxBytes, expires: now + UPLOAD_URL_TTL_MS };
-      const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
-      store.pending.set(id, { fileName, expires: policy.expires });
-      const base = publicUrl();
-      const formData: Record<string, string> = { key, policy: encoded, signature: store.sign(encoded) };
-      if (fileType) formData['Content-Type'] = fileType;
-      return c.json({
-        presignedUrl: `${base}/api/v3/storage`,
-        formData,
-        fileUrl: `${base}/api/v3/files/${id}/${encodeURIComponent(fileName)}`,
-        ...(fileType ? { fileType } : {}),
-        maxFileSize: Math.round((maxBytes / MB) * 100) / 100,
-      });
-    },
+    (c) => uploadUrl(c, options),
   );
 
   app.post(
@@ -245,63 +198,114 @@ export function mountUploads(app: Hono, options: UploadRoutesOptions): void {
       timeoutMs: bodyTimeoutMs,
       tooLarge: `The file is larger than ${store.maxUploadBytes} bytes.`,
     }),
-    async (c) => {
-      let form: FormData;
-      try {
-        form = await c.req.raw.formData();
-      } catch {
-        throw new ApiError(400, 'The body is not a multipart form.');
-      }
-      const field = (name: string): string => {
-        const value = form.get(name);
-        return typeof value === 'string' ? value : '';
-      };
-      const encoded = field('policy');
-      if (!encoded || !same(field('signature'), store.sign(encoded))) {
-        throw new ApiError(403, 'The upload form is not signed by this server.');
-      }
-      const policy = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Policy;
-      if (policy.expires < Date.now()) throw new ApiError(403, 'The upload URL has expired.');
-      if (field('key') !== policy.key) throw new ApiError(403, 'The form key does not match the signed policy.');
-      if (policy.contentType && mediaType(field('Content-Type')) !== policy.contentType) {
-        throw new ApiError(403, 'The form Content-Type does not match the signed policy.');
-      }
-      const pending = store.pending.get(policy.id);
-      if (!pending) throw new ApiError(409, 'This upload URL was used already, or has been forgotten.');
-      const file = form.get('file');
-      if (!(file instanceof Blob)) {
-        throw new ApiError(400, 'The form has no file.', [
-          { path: 'file', message: 'is required (the last form field)' },
-        ]);
-      }
-      if (file.size > policy.maxBytes) {
-        c.header('Connection', 'close');
-        throw new ApiError(413, `The file is larger than ${policy.maxBytes} bytes.`);
-      }
-      store.pending.delete(policy.id);
-      store.put(policy.id, {
-        fileName: pending.fileName,
-        contentType: policy.contentType,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
-      return c.json(
-        { fileUrl: `${publicUrl()}/api/v3/files/${policy.id}/${encodeURIComponent(pending.fileName)}` },
-        201,
-      );
-    },
+    (c) => receiveUpload(c, options),
   );
 
-  app.get('/api/v3/files/:id/:fileName', (c) => {
-    const file = store.files.get(c.req.param('id'));
-    if (!file || c.req.param('fileName') !== file.fileName) throw new ApiError(404, 'No such file.');
-    const inline = INLINE_TYPES.has(file.contentType);
-    return c.body(file.bytes.slice().buffer, 200, {
-      'content-type': inline ? file.contentType : 'application/octet-stream',
-      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "sandbox; default-src 'none'",
-      'cross-origin-resource-policy': 'cross-origin',
-      'cache-control': 'private, max-age=3600',
-    });
+  app.get('/api/v3/files/:id/:fileName', (c) => serveFile(c, store, c.req.param('id'), c.req.param('fileName')));
+}
+
+/** `generate-upload-url`: checks the request against the input waiting for a file, and signs a form for it. */
+async function uploadUrl(c: Context, { store, sessions, publicUrl }: UploadRoutesOptions): Promise<Response> {
+  const body = parseBody(UploadRequestSchema, await readJson(c), 'upload request');
+  const session = sessions.get(body.sessionId);
+  if (!session) throw sessionNotFound(body.sessionId);
+  const waiting = session.waiting;
+  const block = waiting.kind === 'input' ? session.flow.blocks.find((b) => b.id === waiting.blockId) : undefined;
+  const input = block?.input;
+  if (!takesFiles(input) || (body.blockId !== input.id && body.blockId !== block!.id)) {
+    throw new ApiError(409, 'This session is not waiting for a file on that input.');
+  }
+  const fileType = mediaType(body.fileType ?? '');
+  if (!allowedBy(input.options, body.fileName, fileType)) {
+    throw new ApiError(400, 'This input does not accept this type of file.', [
+      { path: 'fileName', message: 'is not an allowed file type' },
+    ]);
+  }
+  const sizeLimit = input.options?.['sizeLimit'];
+  const maxBytes = Math.min(
+    store.maxUploadBytes,
+    typeof sizeLimit === 'number' && Number.isFinite(sizeLimit) && sizeLimit > 0
+      ? Math.floor(sizeLimit * MB)
+      : Infinity,
+  );
+  if ((body.fileSize ?? 0) > maxBytes) throw new ApiError(413, `The file is larger than ${maxBytes} bytes.`);
+
+  const now = Date.now();
+  for (const [id, pending] of store.pending) {
+    if (pending.expires > now && store.pending.size < MAX_PENDING) break;
+    store.pending.delete(id);
+  }
+  const id = randomUUID();
+  // eslint-disable-next-line no-control-regex -- control characters are what a file name may not hold
+  const fileName = body.fileName.replace(/[/\\\u0000-\u001f\u007f]/g, '_');
+  const key = `uploads/${id}/${fileName}`;
+  const policy: Policy = { id, key, contentType: fileType, maxBytes, expires: now + UPLOAD_URL_TTL_MS };
+  const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
+  store.pending.set(id, { fileName, expires: policy.expires });
+  const base = publicUrl();
+  const formData: Record<string, string> = { key, policy: encoded, signature: store.sign(encoded) };
+  if (fileType) formData['Content-Type'] = fileType;
+  return c.json({
+    presignedUrl: `${base}/api/v3/storage`,
+    formData,
+    fileUrl: `${base}/api/v3/files/${id}/${encodeURIComponent(fileName)}`,
+    ...(fileType ? { fileType } : {}),
+    maxFileSize: Math.round((maxBytes / MB) * 100) / 100,
+  });
+}
+
+/** `storage`: takes a file posted with a form this server signed, once. */
+async function receiveUpload(c: Context, { store, publicUrl }: UploadRoutesOptions): Promise<Response> {
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw new ApiError(400, 'The body is not a multipart form.');
+  }
+  const field = (name: string): string => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const encoded = field('policy');
+  if (!encoded || !same(field('signature'), store.sign(encoded))) {
+    throw new ApiError(403, 'The upload form is not signed by this server.');
+  }
+  const policy = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Policy;
+  if (policy.expires < Date.now()) throw new ApiError(403, 'The upload URL has expired.');
+  if (field('key') !== policy.key) throw new ApiError(403, 'The form key does not match the signed policy.');
+  if (policy.contentType && mediaType(field('Content-Type')) !== policy.contentType) {
+    throw new ApiError(403, 'The form Content-Type does not match the signed policy.');
+  }
+  const pending = store.pending.get(policy.id);
+  if (!pending) throw new ApiError(409, 'This upload URL was used already, or has been forgotten.');
+  const file = form.get('file');
+  if (!(file instanceof Blob)) {
+    throw new ApiError(400, 'The form has no file.', [{ path: 'file', message: 'is required (the last form field)' }]);
+  }
+  if (file.size > policy.maxBytes) {
+    c.header('Connection', 'close');
+    throw new ApiError(413, `The file is larger than ${policy.maxBytes} bytes.`);
+  }
+  store.pending.delete(policy.id);
+  store.put(policy.id, {
+    fileName: pending.fileName,
+    contentType: policy.contentType,
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  });
+  return c.json({ fileUrl: `${publicUrl()}/api/v3/files/${policy.id}/${encodeURIComponent(pending.fileName)}` }, 201);
+}
+
+/** `files/:id/:fileName`: an uploaded file, inline only when its type is safe to show. */
+function serveFile(c: Context, store: UploadStore, id: string, fileName: string): Response {
+  const file = store.files.get(id);
+  if (!file || fileName !== file.fileName) throw new ApiError(404, 'No such file.');
+  const inline = INLINE_TYPES.has(file.contentType);
+  return c.body(file.bytes.slice().buffer, 200, {
+    'content-type': inline ? file.contentType : 'application/octet-stream',
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+    'cross-origin-resource-policy': 'cross-origin',
+    'cache-control': 'private, max-age=3600',
   });
 }
