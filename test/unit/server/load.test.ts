@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewerClient } from '../../../src/api/index.js';
+import { pumpBody } from '../../support/pump-body.js';
 
 const CONVERSATIONS = 1_000;
 const CONVERSATIONS_UNDER_ABUSE = 400;
@@ -144,25 +145,17 @@ async function bigUploads() {
   const { port } = new URL(url);
   const upload = (headers: Record<string, string>, total: number) =>
     new Promise<{ status: number | string; sent: number }>((resolve) => {
-      let sent = 0;
+      let sent = () => 0;
       const req = httpRequest(
         { host: '127.0.0.1', port, method: 'POST', path: '/api/v3/storage', headers, localAddress: '127.0.0.3' },
         (res) => {
           res.resume();
-          resolve({ status: res.statusCode ?? 0, sent });
+          resolve({ status: res.statusCode ?? 0, sent: sent() });
           req.destroy();
         },
       );
-      req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', sent }));
-      const chunk = Buffer.alloc(256 * 1024, 0x61);
-      const pump = () => {
-        while (sent < total) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        req.end();
-      };
-      pump();
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? 'error', sent: sent() }));
+      sent = pumpBody(req, total, 256 * 1024);
     });
   const multipart = { 'content-type': 'multipart/form-data; boundary=x' };
   return Promise.all([

@@ -9,6 +9,7 @@ import {
   startReferenceServer,
   type RunningReferenceServer,
 } from '../../../src/server/index.js';
+import { pumpBody } from '../../support/pump-body.js';
 
 const MAX = 256 * 1024;
 const ORIGIN = 'https://customer.example';
@@ -229,22 +230,14 @@ describe('upload body limits (real HTTP)', () => {
     const { port } = new URL(server.url);
     return new Promise((resolve, reject) => {
       const started = performance.now();
-      let sent = 0;
+      let sent = () => 0;
       const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
         res.resume();
-        resolve({ status: res.statusCode ?? 0, sent, ms: performance.now() - started });
+        resolve({ status: res.statusCode ?? 0, sent: sent(), ms: performance.now() - started });
         req.destroy();
       });
-      req.on('error', (error) => (sent > 0 ? undefined : reject(error)));
-      const chunk = Buffer.alloc(64 * 1024, 0x61);
-      const pump = () => {
-        while (sent < totalBytes) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        req.end();
-      };
-      pump();
+      req.on('error', (error) => (sent() > 0 ? undefined : reject(error)));
+      sent = pumpBody(req, totalBytes, 64 * 1024);
     });
   }
 
