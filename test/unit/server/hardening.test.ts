@@ -7,6 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedFlows, startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
 import { echo } from '../../support/echo-flow.js';
 
+/** Runs `use` against a reference server of its own, closed afterwards whatever happens. */
+async function withServer(
+  options: Parameters<typeof startReferenceServer>[0],
+  use: (server: RunningReferenceServer) => Promise<void>,
+): Promise<void> {
+  const server = await startReferenceServer(options);
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 const portOf = (server: RunningReferenceServer) => Number(new URL(server.url).port);
 
 /** Opens `count` sockets that each send `first`, then `drip()` every `everyMs`; resolves with when each was closed (ms). */
@@ -320,8 +333,7 @@ describe('rate limit before the body', () => {
 
 describe('URLs come from publicUrl, never from Host (16)', () => {
   it('ignores a forged Host header', async () => {
-    const server = await startReferenceServer({ port: 0 });
-    try {
+    await withServer({ port: 0 }, async (server) => {
       const reply = await raw(server, {
         method: 'POST',
         path: '/api/v1/flowbots/demo/startChat',
@@ -330,14 +342,11 @@ describe('URLs come from publicUrl, never from Host (16)', () => {
       expect(reply.status).toBe(200);
       expect(reply.body).not.toContain('evil.example');
       expect(reply.body).toContain(`${server.url}/demo-assets/`);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('uses the configured publicUrl for assets and uploads', async () => {
-    const server = await startReferenceServer({ port: 0, publicUrl: 'https://chat.example.com/' });
-    try {
+    await withServer({ port: 0, publicUrl: 'https://chat.example.com/' }, async (server) => {
       const start = await raw(server, {
         method: 'POST',
         path: '/api/v1/flowbots/demo/startChat',
@@ -346,16 +355,13 @@ describe('URLs come from publicUrl, never from Host (16)', () => {
       expect(start.body).toContain('https://chat.example.com/demo-assets/');
       expect(start.body).not.toContain('evil.example');
       await expect(startReferenceServer({ port: 0, publicUrl: 'javascript:alert(1)' })).rejects.toThrow(/publicUrl/);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
 describe('fault injection is opt-in (17) and its header checked (18)', () => {
   it('ignores the fault header and does not allow it by CORS unless started with faults', async () => {
-    const server = await startReferenceServer({ port: 0 });
-    try {
+    await withServer({ port: 0 }, async (server) => {
       const res = await fetch(`${server.url}/__health`, { headers: { 'x-reference-fault': 'status=503' } });
       expect(res.status).toBe(200);
       const preflight = await fetch(`${server.url}/api/v1/flowbots/demo/startChat`, {
@@ -368,14 +374,11 @@ describe('fault injection is opt-in (17) and its header checked (18)', () => {
       });
       expect(preflight.headers.get('access-control-allow-headers') ?? '').not.toMatch(/x-reference-fault/i);
       expect(() => server.state.faults.next('status=500')).toThrow(/faults: true/);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('takes only a bounded whole number of seconds for Retry-After', async () => {
-    const server = await startReferenceServer({ port: 0, faults: true });
-    try {
+    await withServer({ port: 0, faults: true }, async (server) => {
       const ok = await fetch(`${server.url}/__health`, {
         headers: { 'x-reference-fault': 'status=429;retry-after=7' },
       });
@@ -388,9 +391,7 @@ describe('fault injection is opt-in (17) and its header checked (18)', () => {
         expect(res.headers.get('retry-after'), value).toBeNull();
         expect(await res.text(), value).not.toContain('<b>');
       }
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
