@@ -13,6 +13,7 @@ import {
   type HttpMethod,
   type TokenSource,
 } from './transport/http.js';
+import type { Endpoint } from './transport/core.js';
 import { normaliseLessonParams, type LessonParams } from './lesson.js';
 import { reader } from './schemas/reader.js';
 import {
@@ -222,21 +223,29 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
   const chat = createEndpoint({ ...shared, baseUrl: options.chatBaseUrl });
   const content = createEndpoint({ ...shared, baseUrl: options.contentBaseUrl });
   const viewer = createViewerClient(options);
-  const bearer = 'Authorization';
-  const lessonAuthHeader = options.lessonAuthHeader?.trim() || bearer;
-  const fallbackRoute = {
-    method: options.fallbackRoute?.method ?? DEFAULT_FALLBACK_ROUTE.method,
-    path: options.fallbackRoute?.path ?? DEFAULT_FALLBACK_ROUTE.path,
+  return {
+    startChat: viewer.startChat,
+    continueChat: viewer.continueChat,
+    ...accountAndLessonVerbs(chat, content, options),
+    ...chatVerbs(chat, options),
   };
+}
+
+/** The header a platform call carries its token in. */
+const BEARER = 'Authorization';
+
+/** The verbs of the account (4.1) and the lessons (4.2); a `timeZone` the platform does not know is refused here. */
+function accountAndLessonVerbs(
+  chat: Endpoint,
+  content: Endpoint,
+  options: FlowbotClientOptions,
+): Pick<FlowbotClient, 'updateAccount' | 'createLesson'> {
+  const lessonAuthHeader = options.lessonAuthHeader?.trim() || BEARER;
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   if (!isTimeZone(timeZone))
     throw new RangeError(`createFlowbotClient: timeZone "${String(timeZone)}" is not a known IANA time zone`);
   const lessonSchema = lessonCreateSchema(timeZone);
-
   return {
-    startChat: viewer.startChat,
-    continueChat: viewer.continueChat,
-
     async updateAccount(id, params, call) {
       const operation = 'updateAccount';
       const method = 'PUT';
@@ -244,7 +253,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const context = { operation, method, url: chat.url(path) };
       checkUuidParams({ id }, context);
       const json = checkRequest(reader(AccountUpdateSchema), params, context);
-      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(AccountSchema) }, call);
+      return chat.send({ operation, method, path, json, authHeader: BEARER, read: reader(AccountSchema) }, call);
     },
 
     async createLesson(courseId, params, call) {
@@ -260,13 +269,28 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       );
       return envelope.data;
     },
+  };
+}
 
+/** The verbs of the chat API's widgets (4.3), web import (4.4), functions and credentials (4.5, 4.6) and fallbacks (4.8). */
+function chatVerbs(
+  chat: Endpoint,
+  options: FlowbotClientOptions,
+): Pick<
+  FlowbotClient,
+  'duplicateWidget' | 'importWebContent' | 'listFunctions' | 'listCredentials' | 'updateFallback'
+> {
+  const fallbackRoute = {
+    method: options.fallbackRoute?.method ?? DEFAULT_FALLBACK_ROUTE.method,
+    path: options.fallbackRoute?.path ?? DEFAULT_FALLBACK_ROUTE.path,
+  };
+  return {
     async duplicateWidget(id, call) {
       const operation = 'duplicateWidget';
       const method = 'POST';
       const path = 'api/v1/widget/duplicate/';
       const json = checkRequest(reader(WidgetDuplicateSchema), { id }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(WidgetSchema) }, call);
+      return chat.send({ operation, method, path, json, authHeader: BEARER, read: reader(WidgetSchema) }, call);
     },
 
     async importWebContent(params, call) {
@@ -275,7 +299,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const path = 'api/v2/extractor/upload-web-scraper';
       const json = checkRequest(reader(WebImportSchema), params, { operation, method, url: chat.url(path) });
       return chat.send(
-        { operation, method, path, json, authHeader: bearer, read: reader(WebImportResultSchema) },
+        { operation, method, path, json, authHeader: BEARER, read: reader(WebImportResultSchema) },
         call,
       );
     },
@@ -285,7 +309,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'GET';
       const path = `api/v1/functions/unity/${segment(unityId)}`;
       checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, authHeader: bearer, read: reader(FunctionListSchema) }, call);
+      return chat.send({ operation, method, path, authHeader: BEARER, read: reader(FunctionListSchema) }, call);
     },
 
     async listCredentials(unityId, call) {
@@ -293,7 +317,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       const method = 'GET';
       const path = `api/v1/credential/unity/${segment(unityId)}`;
       checkUuidParams({ unityId }, { operation, method, url: chat.url(path) });
-      return chat.send({ operation, method, path, authHeader: bearer, read: reader(CredentialListSchema) }, call);
+      return chat.send({ operation, method, path, authHeader: BEARER, read: reader(CredentialListSchema) }, call);
     },
 
     async updateFallback(botId, fallbackId, params, call) {
@@ -318,7 +342,7 @@ export function createFlowbotClient(options: FlowbotClientOptions): FlowbotClien
       if (routeIssues.length) throw validationError(routeIssues, context);
       checkPathParams({ botId, fallbackId }, context);
       const json = checkRequest(reader(FallbackUpdateSchema), params, context);
-      return chat.send({ operation, method, path, json, authHeader: bearer, read: reader(FallbackSchema) }, call);
+      return chat.send({ operation, method, path, json, authHeader: BEARER, read: reader(FallbackSchema) }, call);
     },
   };
 }
