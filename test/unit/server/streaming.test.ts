@@ -81,6 +81,19 @@ async function ask(question: string, publicId = 'assistant') {
   return { client, sessionId: start.sessionId, turn };
 }
 
+/** Asks about refunds with `fault` queued on the answer's stream: the pieces read before it broke, and the error. */
+async function brokenStream(fault: string) {
+  const { sessionId } = await ask('refunds');
+  server.state.faults.next(fault, { match: '/streamMessage' });
+  const seen: string[] = [];
+  const error = await failure(
+    (async () => {
+      for await (const piece of streamMessage(sessionId, { viewerBaseUrl: server.url })) seen.push(piece);
+    })(),
+  );
+  return { sessionId, seen, error };
+}
+
 describe('streamed answers', () => {
   it('asks for a stream with no input, streams the answer piece by piece, then goes on', async () => {
     const { client, sessionId, turn } = await ask('How do refunds work?');
@@ -210,14 +223,7 @@ describe('stream faults', () => {
   });
 
   it('drops the connection half-way', async () => {
-    const { sessionId } = await ask('refunds');
-    server.state.faults.next('stream-cut', { match: '/streamMessage' });
-    const seen: string[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const piece of streamMessage(sessionId, { viewerBaseUrl: server.url })) seen.push(piece);
-      })(),
-    );
+    const { seen, error } = await brokenStream('stream-cut');
     expect(error).toBeInstanceOf(FlowbotNetworkError);
     expect((error as Error).message).toMatch(/broke off/);
     const whole = knowledgeAnswer(knowledge(), 'refunds');
@@ -533,14 +539,7 @@ describe('agent turn faults', () => {
     expect(shape(beyond.parts)).toBe('fg…bc…9aefbc…9aefbc…9aef');
 
     // The client sees a network error, with no text at all.
-    const { sessionId } = await ask('refunds');
-    server.state.faults.next('stream-cut-tool', { match: '/streamMessage' });
-    const seen: string[] = [];
-    const error = await failure(
-      (async () => {
-        for await (const piece of streamMessage(sessionId, { viewerBaseUrl: server.url })) seen.push(piece);
-      })(),
-    );
+    const { sessionId, seen, error } = await brokenStream('stream-cut-tool');
     expect(error).toBeInstanceOf(FlowbotNetworkError);
     expect(seen).toEqual([]);
     // The stream is still owed: a retry gets it whole.
