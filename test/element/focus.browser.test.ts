@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, part } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
-import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import { paragraphMessage, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -194,23 +194,13 @@ describe('<flowbot-chat>', () => {
 
     it('never hides the focused control under the "New messages" button, the composer or the launcher', async () => {
       await page.viewport(1024, 768);
-      const linkMessage = (i: number) => ({
-        id: `m${i}`,
-        type: 'text',
-        content: {
-          type: 'richText',
-          richText: [
-            {
-              type: 'p',
-              children: [
-                { text: `Message ${i}: see ` },
-                { type: 'a', url: `https://example.com/${i}`, children: [{ text: `the page number ${i}` }] },
-                { text: ' for more.' },
-              ],
-            },
-          ],
-        },
-      });
+      const linkMessage = (i: number) =>
+        paragraphMessage(
+          `m${i}`,
+          { text: `Message ${i}: see ` },
+          { type: 'a', url: `https://example.com/${i}`, children: [{ text: `the page number ${i}` }] },
+          { text: ' for more.' },
+        );
       const messages = (from: number, n: number) => Array.from({ length: n }, (_, i) => linkMessage(from + i));
       stubViewer(startResponse({ messages: messages(1, 20), input: choices }), [
         {

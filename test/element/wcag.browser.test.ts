@@ -11,7 +11,7 @@ import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mountInput } from './controls-helpers.js';
 import { $, $$, part, text } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import { paragraphMessage, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 import {
   backgroundOf,
   clippersOf,
@@ -117,22 +117,11 @@ const INPUTS: Record<string, Record<string, unknown>> = {
 
 /** A conversation with a header, a link, an answer and a field error on screen. */
 async function conversation(styles: Record<string, string> = {}, widget: Record<string, unknown> = {}) {
-  const link = {
-    id: 'm2',
-    type: 'text',
-    content: {
-      type: 'richText',
-      richText: [
-        {
-          type: 'p',
-          children: [
-            { text: 'Read ' },
-            { type: 'a', url: 'https://example.com/terms', children: [{ text: 'the terms' }] },
-          ],
-        },
-      ],
-    },
-  };
+  const link = paragraphMessage(
+    'm2',
+    { text: 'Read ' },
+    { type: 'a', url: 'https://example.com/terms', children: [{ text: 'the terms' }] },
+  );
   stubViewer(startResponse({ messages: [textMessage('m1', 'Hello! What is your name?'), link] }), [
     { messages: [textMessage('m3', 'And your e-mail?')], input: { id: 'in-2', type: 'email input' } },
   ]);

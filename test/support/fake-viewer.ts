@@ -73,9 +73,14 @@ export function spyViewer(fault?: { spec: string; match: string; times?: number 
   return { calls };
 }
 
+/** A rich-text message of one paragraph made of `children` (text leaves, links). */
+export function paragraphMessage(id: string, ...children: unknown[]): { id: string; type: string; content: unknown } {
+  return { id, type: 'text', content: { type: 'richText', richText: [{ type: 'p', children }] } };
+}
+
 /** A rich-text message with one paragraph. */
 export function textMessage(id: string, value: string): { id: string; type: string; content: unknown } {
-  return { id, type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: value }] }] } };
+  return paragraphMessage(id, { text: value });
 }
 
 /** A startChat response. */
