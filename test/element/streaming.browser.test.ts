@@ -390,20 +390,29 @@ describe('<flowbot-chat> streamed answers', () => {
     expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text: answer } }]);
   });
 
+  /**
+   * A widget whose stream has started: a first release sends `answer` in `size`-character pieces,
+   * all in one network chunk; a second ends the stream.
+   */
+  async function burstStarted(answer: string, size: number) {
+    const burst = encoder.encode(
+      answer
+        .match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!
+        .map((piece) => `0:${JSON.stringify(piece)}\n`)
+        .join(''),
+    );
+    const viewer = scriptedViewer(() => [burst, FINISH], { gated: true });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => streamed(viewer.calls));
+    await frames();
+    return { viewer, el };
+  }
+
   describe('a 20 KB answer arriving in one burst', () => {
     /** Streams `answer` in four-character pieces, all in one network chunk; returns the longest task (ms). */
     async function burstOnce(answer: string): Promise<number> {
-      const burst = encoder.encode(
-        answer
-          .match(/[\s\S]{1,4}/g)!
-          .map((piece) => `0:${JSON.stringify(piece)}\n`)
-          .join(''),
-      );
       // The stream ends later, so the growing answer is what shows the burst.
-      const viewer = scriptedViewer(() => [burst, FINISH], { gated: true });
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
-      await until(() => streamed(viewer.calls));
-      await frames();
+      const { viewer, el } = await burstStarted(answer, 4);
       const tasks = watchLongTasks();
       try {
         viewer.release();
@@ -450,16 +459,7 @@ describe('<flowbot-chat> streamed answers', () => {
       size: number,
       drawn: (bubble: Element) => void,
     ): Promise<{ growing: number; complete: number }> {
-      const burst = encoder.encode(
-        answer
-          .match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!
-          .map((piece) => `0:${JSON.stringify(piece)}\n`)
-          .join(''),
-      );
-      const viewer = scriptedViewer(() => [burst, FINISH], { gated: true });
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
-      await until(() => streamed(viewer.calls));
-      await frames();
+      const { viewer, el } = await burstStarted(answer, size);
       let tasks = watchLongTasks();
       try {
         viewer.release();
