@@ -18,6 +18,12 @@ const put = <T extends { id: string }>(map: Map<string, T>, record: T): void => 
 
 /** The institutions, accounts, units, courses, lessons and the knowledge base. */
 export function seedPeopleAndCourses(state: ReferenceState, seed: ReferenceSeed): void {
+  seedPeople(state, seed);
+  seedCourses(state, seed);
+}
+
+/** The institutions and their accounts. */
+function seedPeople(state: ReferenceState, seed: ReferenceSeed): void {
   put(state.institutions, { id: seed.institutionId, name: 'Acme Academy', features: [] });
   put(state.institutions, {
     id: seed.guestViewInstitutionId,
@@ -43,7 +49,10 @@ export function seedPeopleAndCourses(state: ReferenceState, seed: ReferenceSeed)
     email: 'grace@globex.example',
     institutionIds: [seed.otherInstitutionId],
   });
+}
 
+/** The units, their courses and lessons, and the knowledge base. */
+function seedCourses(state: ReferenceState, seed: ReferenceSeed): void {
   const unit = (unitId: string, institutionId: string, name: string): UnityRecord => ({
     id: unitId,
     institutionId,
@@ -104,7 +113,13 @@ export function seedPeopleAndCourses(state: ReferenceState, seed: ReferenceSeed)
 
 /** Icons, integrations, credentials and functions. */
 export function seedIntegrations(state: ReferenceState, seed: ReferenceSeed): void {
-  // Icons, integrations, credentials
+  seedIconsAndIntegrations(state, seed);
+  seedCredentials(state, seed);
+  seedFunctions(state, seed);
+}
+
+/** The integrations and the icons they (and the widgets) show. */
+function seedIconsAndIntegrations(state: ReferenceState, seed: ReferenceSeed): void {
   const icon = (iconId: string, institutionId: string, type: string, name: string): IconFile => ({
     id: iconId,
     createdAt: SEEDED_AT,
@@ -171,7 +186,10 @@ export function seedIntegrations(state: ReferenceState, seed: ReferenceSeed): vo
     ],
     createdAt: SEEDED_AT,
   });
+}
 
+/** The units' credentials: an integration's keys. */
+function seedCredentials(state: ReferenceState, seed: ReferenceSeed): void {
   const [llmCredentialId, stripeCredentialId] = seed.credentialIds as [string, string];
   put(state.credentials, {
     id: llmCredentialId,
@@ -206,8 +224,10 @@ export function seedIntegrations(state: ReferenceState, seed: ReferenceSeed): vo
     status: true,
     createdAt: SEEDED_AT,
   });
+}
 
-  // Functions: three enabled, one of them not activated; one disabled.
+/** The units' functions: three enabled, one of them not activated; one disabled. */
+function seedFunctions(state: ReferenceState, seed: ReferenceSeed): void {
   const fn = (
     fnId: string,
     name: string,
@@ -245,8 +265,14 @@ export function seedIntegrations(state: ReferenceState, seed: ReferenceSeed): vo
 
 /** The bots, their widgets and fallbacks. */
 export function seedBotsAndWidgets(state: ReferenceState, seed: ReferenceSeed): void {
-  const [llmCredentialId, stripeCredentialId] = seed.credentialIds as [string, string];
-  // Bots and widgets
+  seedBots(state, seed);
+  seedWidgets(state, seed);
+  seedFallbacks(state, seed);
+}
+
+/** The bots, with their AI settings and monetization. */
+function seedBots(state: ReferenceState, seed: ReferenceSeed): void {
+  const [, stripeCredentialId] = seed.credentialIds as [string, string];
   const bot = (
     n: number,
     botId: string,
@@ -293,7 +319,10 @@ export function seedBotsAndWidgets(state: ReferenceState, seed: ReferenceSeed): 
     state.bots,
     bot(2, seed.otherBotId, seed.otherInstitutionId, seed.otherUnityId, seed.otherAccountId, 'Globex helper'),
   );
+}
 
+/** The bots' widgets. */
+function seedWidgets(state: ReferenceState, seed: ReferenceSeed): void {
   const widget = (
     widgetId: string,
     institutionId: string,
@@ -331,8 +360,11 @@ export function seedBotsAndWidgets(state: ReferenceState, seed: ReferenceSeed): 
     state.widgets,
     widget(seed.otherWidgetId, seed.otherInstitutionId, seed.otherUnityId, seed.otherBotId, 'Globex help'),
   );
+}
 
-  // Fallbacks of the bot
+/** The bot's fallbacks. */
+function seedFallbacks(state: ReferenceState, seed: ReferenceSeed): void {
+  const [llmCredentialId] = seed.credentialIds as [string, string];
   put(state.fallbacks, {
     id: seed.fallbackId,
     botId: seed.botId,
