@@ -13,6 +13,7 @@ import {
   type WebImportParams,
 } from '../../../src/api/index.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../../src/server/index.js';
+import { guardedRoutes } from '../../support/guarded-routes.js';
 
 let server: RunningReferenceServer;
 
@@ -288,21 +289,7 @@ describe('client against the reference server', () => {
     });
 
     it('the server answers 401 to each protected route without a token', async () => {
-      const s = server.seed;
-      const routes: [string, string, unknown?][] = [
-        ['PUT', `/api/v1/auth/update/${s.accountId}`, { name: 'A' }],
-        ['POST', `/api/content/course/${s.courseId}/create_class`, { title: 'T', description: 'D' }],
-        ['POST', '/api/v1/widget/duplicate/', { id: s.widgetId }],
-        [
-          'POST',
-          '/api/v2/extractor/upload-web-scraper',
-          { unityId: s.unityId, datasetId: s.datasetId, folderId: s.folderId, url: 'https://example.com' },
-        ],
-        ['GET', `/api/v1/functions/unity/${s.unityId}`],
-        ['GET', `/api/v1/credential/unity/${s.unityId}`],
-        ['PATCH', `/api/v1/bot/${s.botId}/fallback/${s.fallbackId}`, { fallbacks: [] }],
-      ];
-      for (const [method, path, body] of routes) {
+      for (const [method, path, body] of guardedRoutes(server.seed)) {
         expect((await raw(method, path, body, null)).status, `${method} ${path}`).toBe(401);
       }
     });

@@ -8,30 +8,13 @@ import {
   WidgetSchema,
 } from '../../../src/api/schemas/index.js';
 import { conforms, errorOf, reference } from './helpers.js';
+import { guardedRoutes } from '../../support/guarded-routes.js';
 
 describe('reference server: chat API', () => {
   describe('authentication', () => {
-    const guarded = (seed: ReturnType<typeof reference>['seed']): [string, string, unknown][] => [
-      ['PUT', `/api/v1/auth/update/${seed.accountId}`, { name: 'Ada' }],
-      ['POST', `/api/content/course/${seed.courseId}/create_class`, { title: 'T', description: 'D' }],
-      ['POST', '/api/v1/widget/duplicate/', { id: seed.widgetId }],
-      [
-        'POST',
-        '/api/v2/extractor/upload-web-scraper',
-        { unityId: seed.unityId, datasetId: seed.datasetId, folderId: seed.folderId, url: 'https://acme.example/' },
-      ],
-      ['GET', `/api/v1/functions/unity/${seed.unityId}`, undefined],
-      ['GET', `/api/v1/credential/unity/${seed.unityId}`, undefined],
-      [
-        'PATCH',
-        `/api/v1/bot/${seed.botId}/fallback/${seed.fallbackId}`,
-        { fallbacks: [{ credentialId: seed.credentialIds[0], model: 'gpt-4o' }] },
-      ],
-    ];
-
     it('answers 401 without a token on every guarded route', async () => {
       const { call, seed } = reference();
-      for (const [method, path, body] of guarded(seed)) {
+      for (const [method, path, body] of guardedRoutes(seed)) {
         const reply = await call(method, path, body, { token: null });
         const error = errorOf(reply, 401);
         expect(error.message, `${method} ${path}`).toMatch(/token/i);
@@ -41,7 +24,7 @@ describe('reference server: chat API', () => {
 
     it('answers 401 for a wrong token and for a malformed header', async () => {
       const { call, seed } = reference();
-      for (const [method, path, body] of guarded(seed)) {
+      for (const [method, path, body] of guardedRoutes(seed)) {
         errorOf(await call(method, path, body, { token: 'not-the-token' }), 401);
       }
       const reply = await call('GET', `/api/v1/functions/unity/${seed.unityId}`, undefined, {
