@@ -22,7 +22,7 @@ import type { warnMistake } from './mistakes.js';
 import * as Delivery from './delivery.js';
 import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
-import type { streamAndReply } from './stream.js';
+import type { streamAndReply, StreamStage } from './stream.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
@@ -31,6 +31,11 @@ type StreamCode = {
   readonly streamAndReply: typeof streamAndReply;
   readonly warnMistake: typeof warnMistake;
 };
+
+/** What the controller hands to playing, sending and streaming (`#stage`). */
+interface ControllerStage extends Stage, Delivery.DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'> {
+  expired(error: unknown, entry: AnswerEntry | undefined, action?: FailedAction): boolean;
+}
 
 /** Sending the visitor's answer and what follows a failure (`delivery.ts`), on demand. */
 type DeliveryCode = Pick<typeof Delivery, 'send' | 'deliver' | 'resync'>;
@@ -356,27 +361,11 @@ export class ConversationController implements ReactiveController {
    * While it cannot be fetched, `entry` is not sent, and `again` tried as after a network failure.
    */
   #withDelivery(
-    use: (code: DeliveryCode, hooks: Delivery.DeliveryHooks) => Promise<void>,
+    use: (code: DeliveryCode, hooks: ControllerStage) => Promise<void>,
     entry: AnswerEntry | undefined,
     again: () => void,
   ): Promise<void> {
-    const generation = this.#generation;
-    const hooks: Delivery.DeliveryHooks = {
-      session: this.#s,
-      current: () => generation === this.#generation,
-      connected: () => this.#connected,
-      resume: (run) => (this.#resume = run),
-      request: () => this.#newRequest(),
-      settled: () => (this.#request = undefined),
-      deliver: (entry, reply) => void this.#deliver(entry, reply),
-      resync: (entry) => void this.#resync(entry),
-      unreachable: (error, run) => void this.#unreachable('send', error, run),
-      expiryHere: () => !!this.#options.expiry?.(),
-      loadExpiry: () => this.#options.loadExpiry?.(),
-      expired: (error, entry) => this.#expired('send', error, entry),
-      notify: (notice) => this.#notify(notice),
-      play: (result) => play(this.#stage(generation), result),
-    };
+    const hooks = this.#stage(this.#generation);
     if (delivery) return use(delivery, hooks);
     return this.#options.loadDelivery!().then(
       (code) => {
@@ -390,8 +379,6 @@ export class ConversationController implements ReactiveController {
       },
     );
   }
-
-
 
   /**
    * A call failed on the network (the viewer is down, or the connection): the visitor is told the
@@ -409,7 +396,6 @@ export class ConversationController implements ReactiveController {
     if (this.#connected && s.retryRun === run) this.retry();
   }
 
-
   /**
    * The start fails for good (`error`: the viewer's 404; none: attributes that reach no viewer), with
    * no Retry; the console tells the site owner what to fix, once per element and mistake.
@@ -422,7 +408,6 @@ export class ConversationController implements ReactiveController {
     );
     this.#s.fail('start', error ?? Error('startChat: check public-id and api-host'), undefined, true);
   }
-
 
   /**
    * An upload of the input on screen failed: when the viewer no longer knows the session, the
@@ -437,7 +422,6 @@ export class ConversationController implements ReactiveController {
   #expired(action: FailedAction, error: unknown, entry?: AnswerEntry, typed?: string): boolean {
     return !!this.#options.expiry?.()?.expire(this.#s, () => this.#stop(), action, error, entry, typed);
   }
-
 
   /**
    * Shows a streamed answer as it arrives, then sends the whole text back as the reply (`stream.ts`,
@@ -457,27 +441,15 @@ export class ConversationController implements ReactiveController {
       return;
     }
     if (generation !== this.#generation) return;
-    await code.streamAndReply(
-      {
-        // What playing a response reaches, and what a stream needs besides.
-        ...this.#stage(generation),
-        resume: () => (this.#resume = again),
-        again,
-        nextKey: () => this.#nextKey++,
-        request: (stop) => {
-          if (stop) this.#request?.abort();
-          this.#request = this.#s.streamStop = stop;
-        },
-        expired: (cause) => this.#expired('stream', cause),
-        deliver: (reply) => this.#deliver(undefined, reply),
-      },
-      messages,
-    );
+    await code.streamAndReply(this.#stage(generation), messages, again);
   }
 
-  /** What playing a response of this conversation (`generation`) reaches of the controller. */
-  #stage(generation: number): Stage {
-    const stage: Stage = {
+  /**
+   * What playing a response of this conversation (`generation`), sending an answer and streaming one
+   * reach of the controller: one object, whatever runs on demand.
+   */
+  #stage(generation: number): ControllerStage {
+    const stage: ControllerStage = {
       session: this.#s,
       current: () => generation === this.#generation,
       connected: () => this.#connected,
@@ -490,6 +462,21 @@ export class ConversationController implements ReactiveController {
       startOver: () => this.start({ fresh: true }),
       stream: (messages) => this.#streamAndReply(messages, generation),
       autoReply: () => autoReply(stage, () => this.#deliver(undefined)),
+      nextKey: () => this.#nextKey++,
+      resume: (run) => (this.#resume = run),
+      request: () => this.#newRequest(),
+      streaming: (stop) => {
+        if (stop) this.#request?.abort();
+        this.#request = this.#s.streamStop = stop;
+      },
+      settled: () => (this.#request = undefined),
+      deliver: (entry, reply) => this.#deliver(entry, reply),
+      resync: (entry) => void this.#resync(entry),
+      unreachable: (error, run) => void this.#unreachable('send', error, run),
+      expiry: () => this.#options.expiry?.(),
+      loadExpiry: () => this.#options.loadExpiry?.(),
+      expired: (error, entry, action = 'send') => this.#expired(action, error, entry),
+      play: (result) => play(stage, result),
     };
     return stage;
   }

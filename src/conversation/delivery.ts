@@ -13,16 +13,12 @@ import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../ap
 import { continueChatPath } from '../protocol/routes.js';
 import type { AnswerEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ContinueChatResult } from '../protocol/types.js';
-import type { ConversationNotice } from './options.js';
+import type { expiry } from './expiry.js';
+import type { Stage } from './playback.js';
 import type { Session } from './session.js';
 
 /** What sending reaches of the controller, for one conversation (the one current when it was made). */
-export interface DeliveryHooks {
-  readonly session: Session;
-  /** False once the conversation was dropped or moved on (a reset). */
-  current(): boolean;
-  /** Whether the host is on the page. */
-  connected(): boolean;
+export interface DeliveryHooks extends Pick<Stage, 'session' | 'current' | 'connected' | 'notify'> {
   /** Runs `run` once the host is back on the page. */
   resume(run: () => void): void;
   /** A new call's signal (the call in flight before it aborted). */
@@ -30,18 +26,17 @@ export interface DeliveryHooks {
   /** The call is over. */
   settled(): void;
   /** Sends again, through the controller (a Retry, the next try). */
-  deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): void;
+  deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void>;
   /** Asks where the conversation stands again, through the controller. */
   resync(entry: AnswerEntry | undefined): void;
   /** The viewer could not be reached: told, and `run` tried again by itself. */
   unreachable(error: unknown, run: () => void): void;
-  /** Whether the expiry's code is there (it alone reads a 4xx that may say the session is gone). */
-  expiryHere(): boolean;
+  /** The expiry's code, once it is there (it alone reads a 4xx that may say the session is gone). */
+  expiry(): typeof expiry | undefined;
   /** Brings the expiry's code. */
   loadExpiry(): Promise<unknown> | undefined;
   /** Ends the conversation as expired when `error` says so (`expiry.ts`). */
   expired(error: unknown, entry: AnswerEntry | undefined): boolean;
-  notify(notice: ConversationNotice): void;
   /** Plays the viewer's response. */
   play(result: ContinueChatResult): Promise<void>;
 }
@@ -69,7 +64,7 @@ export async function deliver(hooks: DeliveryHooks, entry: AnswerEntry | undefin
   if (entry) entry.state = 'sending';
   s.clearError();
   s.setStatus('sending');
-  if (!hooks.connected()) return hooks.resume(() => hooks.deliver(entry, reply));
+  if (!hooks.connected()) return hooks.resume(() => void hooks.deliver(entry, reply));
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     // After the caller's own steps (the element keeps the field's draft until it hears of a failure).
     queueMicrotask(() => hooks.current() && offline(hooks, entry, reply));
@@ -94,13 +89,13 @@ export async function deliver(hooks: DeliveryHooks, entry: AnswerEntry | undefin
     // (a resend would give it to the bot twice); Retry asks the bot to go on.
     if (isFlowbotResponseError(error) && error.status < 300) {
       if (entry) delivered(hooks, entry);
-      s.fail('send', error, () => hooks.deliver(undefined), true);
+      s.fail('send', error, () => void hooks.deliver(undefined), true);
       return;
     }
     if (entry) entry.state = 'failed';
     // An abort (disconnect) is not an error to report, but the answer must not be lost.
     const aborted = isAbortError(error);
-    s.fail('send', aborted ? undefined : error, () => hooks.deliver(entry, reply), !aborted);
+    s.fail('send', aborted ? undefined : error, () => void hooks.deliver(entry, reply), !aborted);
     return;
   }
   if (!hooks.current()) return;
@@ -155,7 +150,7 @@ export async function resync(hooks: DeliveryHooks, entry: AnswerEntry | undefine
  */
 async function endedBy(hooks: DeliveryHooks, error: unknown, entry: AnswerEntry | undefined): Promise<boolean> {
   const status = (error as { status?: number } | null)?.status ?? 0;
-  if (status >= 400 && status < 500 && !hooks.expiryHere()) {
+  if (status >= 400 && status < 500 && !hooks.expiry()) {
     await hooks.loadExpiry()?.catch(() => undefined);
     if (!hooks.current()) return true;
   }
@@ -179,7 +174,7 @@ function offline(hooks: DeliveryHooks, entry: AnswerEntry | undefined, reply: Ch
     url: continueChatPath(s.sessionId ?? ''),
   });
   s.unsent = true;
-  s.fail('send', error, () => hooks.deliver(entry, reply), true);
+  s.fail('send', error, () => void hooks.deliver(entry, reply), true);
 }
 
 /** The server took `entry`: its input is answered. */

@@ -86,17 +86,15 @@ export interface StreamStage extends Pick<
   Stage,
   'session' | 'current' | 'connected' | 'sleep' | 'notify' | 'changed' | 'show'
 > {
-  /** Streams the answer again once the host is connected again. */
-  readonly resume: () => void;
-  /** Streams the answer again (the controller's turn, with its code loaded). */
-  readonly again: () => void;
-  readonly nextKey: () => number;
+  /** Runs `run` once the host is connected again. */
+  resume(run: () => void): void;
+  nextKey(): number;
   /** The call in flight is now `stop` (the one before is aborted), or none. */
-  readonly request: (stop: AbortController | undefined) => void;
+  streaming(stop: AbortController | undefined): void;
   /** Ends the conversation as expired when `cause` says the viewer no longer knows the session. */
-  readonly expired: (cause: unknown) => boolean;
+  expired(cause: unknown, entry: undefined, action: 'stream'): boolean;
   /** Sends the reply (an answer with no bubble of its own) and plays what follows. */
-  readonly deliver: (reply: ChatAnswer) => Promise<void>;
+  deliver(entry: undefined, reply: ChatAnswer): Promise<void>;
 }
 
 /**
@@ -104,7 +102,11 @@ export interface StreamStage extends Pick<
  * the reply (exactly once) and plays what follows. A failure keeps what was
  * shown and offers a retry, which streams the answer again.
  */
-export async function streamAndReply(stage: StreamStage, messages: readonly unknown[] | undefined): Promise<void> {
+export async function streamAndReply(
+  stage: StreamStage,
+  messages: readonly unknown[] | undefined,
+  again: () => void,
+): Promise<void> {
   const s = stage.session;
   const { sessionId } = s;
   const stream = s.client?.streamMessage;
@@ -112,13 +114,13 @@ export async function streamAndReply(stage: StreamStage, messages: readonly unkn
   s.clearError();
   s.setStatus('ready');
   if (!stage.connected()) {
-    stage.resume();
+    stage.resume(again);
     return;
   }
   const entry: StreamEntry = { kind: 'stream', key: stage.nextKey(), text: '' };
   // One controller for the visitor's stop and the controller's own aborts (disconnect, reset).
   const stop = new AbortController();
-  stage.request(stop);
+  stage.streaming(stop);
   s.setTyping(true);
   let shown = false;
   const show = (): void => {
@@ -147,17 +149,17 @@ export async function streamAndReply(stage: StreamStage, messages: readonly unkn
     });
   } catch (error) {
     if (!stage.current()) return;
-    stage.request(undefined);
+    stage.streaming(undefined);
     s.setTyping(false);
     if (!(error instanceof StreamFailure)) {
       // Interrupted by a disconnect: the answer streams again once connected.
       s.dropStream(entry);
-      stage.resume();
+      stage.resume(again);
       return;
     }
     const cause: unknown = error.cause;
     // What arrived stays on screen, above the notice.
-    if (stage.expired(cause)) return;
+    if (stage.expired(cause, undefined, 'stream')) return;
     s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
     // What arrived stays, marked as interrupted, until Try again streams the answer anew.
     entry.interrupted = true;
@@ -166,14 +168,14 @@ export async function streamAndReply(stage: StreamStage, messages: readonly unkn
       cause,
       () => {
         s.dropStream(entry);
-        stage.again();
+        again();
       },
       true,
     );
     return;
   }
   if (!stage.current()) return;
-  stage.request(undefined);
+  stage.streaming(undefined);
   s.setTyping(false);
   s.dropStream(entry);
   const { agent } = entry;
@@ -185,5 +187,5 @@ export async function streamAndReply(stage: StreamStage, messages: readonly unkn
     });
   // A reload from here on sends the reply (once) instead of streaming again.
   s.remember({ reply: text });
-  await stage.deliver({ type: 'text', text });
+  await stage.deliver(undefined, { type: 'text', text });
 }
