@@ -65,6 +65,18 @@ function started(overrides: Partial<StartChatResult> = {}) {
   return { ...result, client };
 }
 
+/** A controller started on a viewer whose start answers when the test calls `resolveStart`. */
+function startedHeld() {
+  let answer!: (value: StartChatResult) => void;
+  const client = {
+    startChat: vi.fn(() => new Promise<StartChatResult>((resolve) => (answer = resolve))),
+    continueChat: vi.fn(),
+  };
+  const result = setup(client);
+  result.controller.start();
+  return { ...result, resolveStart: (value: StartChatResult) => answer(value) };
+}
+
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('ConversationController', () => {
@@ -100,13 +112,7 @@ describe('ConversationController', () => {
   });
 
   it('shows the first message in the same task as the response when nothing delays it', async () => {
-    let resolveStart!: (value: StartChatResult) => void;
-    const client = {
-      startChat: vi.fn(() => new Promise<StartChatResult>((resolve) => (resolveStart = resolve))),
-      continueChat: vi.fn(),
-    };
-    const { controller, shown } = setup(client);
-    controller.start();
+    const { shown, resolveStart } = startedHeld();
     resolveStart(startResult({ messages: [text('m1', 'a'), text('m2', 'b')] }));
     // Microtasks only: no timer between the response and the messages.
     await Promise.resolve();
@@ -117,13 +123,7 @@ describe('ConversationController', () => {
 
   it('shows a batch of undelayed messages together, with no turn between two of them', async () => {
     for (const flowbot of [{ id: 'bot' }, { id: 'bot', settings: { typingEmulation: { enabled: false } } }]) {
-      let resolveStart!: (value: StartChatResult) => void;
-      const client = {
-        startChat: vi.fn(() => new Promise<StartChatResult>((resolve) => (resolveStart = resolve))),
-        continueChat: vi.fn(),
-      };
-      const { controller, shown } = setup(client);
-      controller.start();
+      const { shown, resolveStart } = startedHeld();
       const messages = Array.from({ length: 50 }, (_, i) => text(`m${i}`, 'a'));
       resolveStart(startResult({ flowbot, messages }));
       await Promise.resolve();
