@@ -79,6 +79,16 @@ function startedHeld() {
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A controller started on a viewer whose calls answer when the test says so, its start answered. */
+async function startedDeferred() {
+  const { client, pending } = deferredClient();
+  const result = setup(client);
+  result.controller.start();
+  pending[0]!.resolve(startResult());
+  await flush();
+  return { ...result, client, pending };
+}
+
 describe('ConversationController', () => {
   it('starts a chat, shows its messages, then its input', async () => {
     const client = {
@@ -164,11 +174,7 @@ describe('ConversationController', () => {
 
   describe('sending', () => {
     it('sends the answer once, shows it at once, and plays the reply', async () => {
-      const { client, pending } = deferredClient();
-      const { controller, shown, types } = setup(client);
-      controller.start();
-      pending[0]!.resolve(startResult());
-      await flush();
+      const { controller, shown, types, client, pending } = await startedDeferred();
 
       expect(controller.send('Ada')).toBe(true);
       expect(controller.state.status).toBe('sending');
@@ -187,11 +193,7 @@ describe('ConversationController', () => {
     });
 
     it('keeps a failed answer, marked failed, and sends exactly that answer once on retry', async () => {
-      const { client, pending } = deferredClient();
-      const { controller, notices, shown } = setup(client);
-      controller.start();
-      pending[0]!.resolve(startResult());
-      await flush();
+      const { controller, notices, shown, client, pending } = await startedDeferred();
 
       controller.send({ type: 'text', text: 'yes', metadata: { replyId: 'y' } }, 'Yes');
       const failure = new Error('offline');
@@ -215,11 +217,7 @@ describe('ConversationController', () => {
     });
 
     it('replaces a failed answer when the visitor sends another one', async () => {
-      const { client, pending } = deferredClient();
-      const { controller, shown } = setup(client);
-      controller.start();
-      pending[0]!.resolve(startResult());
-      await flush();
+      const { controller, shown, pending } = await startedDeferred();
       controller.send('first');
       pending[1]!.reject(new Error('offline'));
       await flush();
@@ -273,11 +271,7 @@ describe('ConversationController', () => {
     });
 
     it('keeps the answer (not sent) when a disconnect aborts its send, without an error event', async () => {
-      const { client, pending } = deferredClient();
-      const { controller, types } = setup(client);
-      controller.start();
-      pending[0]!.resolve(startResult());
-      await flush();
+      const { controller, types } = await startedDeferred();
       controller.send('hello');
       controller.hostDisconnected();
       await flush();
