@@ -291,6 +291,14 @@ function page(
   return { controller, notices, shown };
 }
 
+/** A page load on `client` (see `page`), started, its first answer shown. */
+async function opened(client: ConversationClient) {
+  const loaded = page(client);
+  loaded.controller.start();
+  await flush();
+  return loaded;
+}
+
 function fakeClient(turns: (ContinueChatResult | Error)[] = []) {
   let sessions = 0;
   return {
@@ -308,16 +316,12 @@ describe('ConversationController with persist', () => {
     const client = fakeClient([
       { messages: [text('m2', 'And your e-mail?')], input: { id: 'email', type: 'email input' }, progress: 50 },
     ]);
-    const first = page(client);
-    first.controller.start();
-    await flush();
+    const first = await opened(client);
     first.controller.send('Ada');
     await flush();
     first.controller.hostDisconnected();
 
-    const second = page(client);
-    second.controller.start();
-    await flush(); // the storage code arrives on demand
+    const second = await opened(client); // the storage code arrives on demand
     expect(client.startChat).toHaveBeenCalledTimes(1);
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
     expect(second.controller.state.input).toEqual({ id: 'email', type: 'email input' });
@@ -349,9 +353,7 @@ describe('ConversationController with persist', () => {
     first.controller.hostDisconnected();
 
     // The reload restores it: no second session.
-    const second = page(client);
-    second.controller.start();
-    await flush();
+    const second = await opened(client);
     expect(client.startChat).toHaveBeenCalledTimes(1);
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(second.controller.state.input).toEqual({ id: 'name', type: 'text input' });
@@ -359,9 +361,7 @@ describe('ConversationController with persist', () => {
 
   it('with something stored, waits for the storage code to restore it', async () => {
     const client = fakeClient();
-    const first = page(client);
-    first.controller.start();
-    await flush();
+    const first = await opened(client);
     first.controller.hostDisconnected();
 
     let arrive!: (Store: typeof ConversationStore) => void;
@@ -397,16 +397,12 @@ describe('ConversationController with persist', () => {
 
   it('restores an ended conversation as ended', async () => {
     const client = fakeClient([{ messages: [text('bye', 'Bye')] }]);
-    const first = page(client);
-    first.controller.start();
-    await flush();
+    const first = await opened(client);
     first.controller.send('Ada');
     await flush();
     expect(first.controller.state.status).toBe('ended');
 
-    const second = page(client);
-    second.controller.start();
-    await flush(); // the storage code arrives on demand
+    const second = await opened(client); // the storage code arrives on demand
     expect(second.controller.state.status).toBe('ended');
     expect(second.shown().at(-1)).toBe('bye');
     expect(client.startChat).toHaveBeenCalledTimes(1);
@@ -420,16 +416,12 @@ describe('ConversationController with persist', () => {
       // The first page goes away before this answers.
       continueChat: vi.fn(() => new Promise<ContinueChatResult>(() => {})),
     };
-    const first = page(client);
-    first.controller.start();
-    await flush();
+    await opened(client);
     expect(client.continueChat).toHaveBeenCalledTimes(1);
 
     const next = { messages: [text('m2', 'Go on')], input: { id: 'in-2', type: 'text input' } };
     client.continueChat.mockImplementation(async () => next);
-    const second = page(client);
-    second.controller.start();
-    await flush();
+    const second = await opened(client);
     expect(client.continueChat).toHaveBeenCalledTimes(2);
     expect(client.continueChat).toHaveBeenLastCalledWith('s-1', undefined, expect.anything());
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'm2']);
@@ -443,9 +435,7 @@ describe('ConversationController with persist', () => {
     await flush();
 
     client.continueChat.mockRejectedValue(expired);
-    const second = page(client);
-    second.controller.start();
-    await flush(); // the storage code arrives on demand
+    const second = await opened(client); // the storage code arrives on demand
     second.controller.send('Ada');
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(1);
@@ -463,9 +453,7 @@ describe('ConversationController with persist', () => {
     expect(client.continueChat).toHaveBeenCalledTimes(1);
 
     // A reload knows it: expired at once, without a request.
-    const third = page(client);
-    third.controller.start();
-    await flush();
+    const third = await opened(client);
     expect(third.controller.state.status).toBe('expired');
     expect(third.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(client.continueChat).toHaveBeenCalledTimes(1);
@@ -493,9 +481,7 @@ describe('ConversationController with persist', () => {
       input: { id: 'in-9', type: 'text input' },
       flowbot: { id: 'bot', publishedAt: 'v2' },
     } as ContinueChatResult);
-    const second = page(client);
-    second.controller.start();
-    await flush(); // the storage code arrives on demand
+    const second = await opened(client); // the storage code arrives on demand
     second.controller.send('Ada');
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(2);
@@ -505,16 +491,12 @@ describe('ConversationController with persist', () => {
 
   it('keeps failing answers out of the record', async () => {
     const client = fakeClient([new Error('offline')]);
-    const first = page(client);
-    first.controller.start();
-    await flush();
+    const first = await opened(client);
     first.controller.send('Ada');
     await flush();
     expect(first.controller.state.status).toBe('error');
 
-    const second = page(client);
-    second.controller.start();
-    await flush(); // the storage code arrives on demand
+    const second = await opened(client); // the storage code arrives on demand
     expect(second.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(second.controller.state.input?.id).toBe('name');
   });
@@ -532,9 +514,7 @@ describe('ConversationController with persist', () => {
     });
     try {
       const client = fakeClient([{ messages: [text('m2', 'Thanks, Ada')] }]);
-      const first = page(client);
-      first.controller.start();
-      await flush();
+      const first = await opened(client);
       expect(first.controller.send('Ada')).toBe(true);
       await flush();
       // Nothing left the browser.
@@ -543,9 +523,7 @@ describe('ConversationController with persist', () => {
       expect(first.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada']);
 
       // Reloaded offline: the answer is back, not sent, and its words in the field.
-      const second = page(client);
-      second.controller.start();
-      await flush();
+      const second = await opened(client);
       expect(client.continueChat).not.toHaveBeenCalled();
       expect(second.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada']);
       expect(second.controller.state.input).toMatchObject({ id: 'name', prefilledValue: 'Ada' });
@@ -558,9 +536,7 @@ describe('ConversationController with persist', () => {
       browser.dispatchEvent(new Event('online'));
 
       // The next load sends nothing again.
-      const third = page(client);
-      third.controller.start();
-      await flush();
+      const third = await opened(client);
       expect(client.continueChat).toHaveBeenCalledTimes(1);
       expect(third.shown()).toEqual(['flowbot-greeting', 'm1', 'answer:Ada', 'm2']);
     } finally {
