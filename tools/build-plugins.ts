@@ -82,6 +82,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'api/transport/response': ['REDIRECT_MODE', 'describe', 'httpError', 'readText', 'redirectError'],
   'conversation/storage-key': ['storageKey'],
   'conversation/stream-stop': ['STOPPED'],
+  'conversation/typing': ['readTypingEmulation'],
   'i18n/lang': ['langOf'],
   'protocol/answers': ['textAnswer'],
   'protocol/json': ['isObject', 'parseJson', 'pick', 'readInputOptions', 'text'],

@@ -14,7 +14,6 @@ import type { ChatAnswer, ChatMessage, StartChatResult } from '../protocol/types
 import { greetingMessage } from './actions.js';
 import type { ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 import type { expiry } from './expiry.js';
-import type { Owed } from './persistence.js';
 import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
@@ -23,6 +22,7 @@ import * as Delivery from './delivery.js';
 import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply, StreamStage } from './stream.js';
+import type { RememberStage } from './remember.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
@@ -33,7 +33,8 @@ type StreamCode = {
 };
 
 /** What the controller hands to playing, sending and streaming (`#stage`). */
-interface ControllerStage extends Stage, Delivery.DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'> {
+interface ControllerStage
+  extends Stage, Delivery.DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'>, Omit<RememberStage, 'deliver'> {
   expired(error: unknown, entry: AnswerEntry | undefined, action?: FailedAction): boolean;
 }
 
@@ -184,30 +185,7 @@ export class ConversationController implements ReactiveController {
       (Store) => {
         if (atOnce ? this.#s !== s : generation !== this.#generation) return;
         // With persist="local" the store keeps this conversation in step with the site's other tabs.
-        const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey, {
-          session: s,
-          controller: this,
-          stop: () => this.#stop(),
-          owe: (owed) => this.#owe(owed),
-        });
-        // A widget that left the page meanwhile still saves its conversation (the next page shows
-        // it); it holds the key again when it comes back.
-        if (atOnce) {
-          if (this.#connected) store.claim();
-          return s.keep(store);
-        }
-        store.claim();
-        s.store = store;
-        if (fresh) store.clear();
-        const saved = store.load();
-        if (!saved) return this.#startNew(config);
-        s.typingSettings = readTypingEmulation(saved.flowbot);
-        Store.restore(s, saved, {
-          key: () => this.#nextKey++,
-          notify: (notice) => this.#notify(notice),
-          gone: (expired) => !!this.#options.expiry?.()?.restore(s, expired),
-          owe: (owed) => this.#owe(owed),
-        });
+        Store.remember(this.#stage(generation), config, atOnce, fresh, () => this.#startNew(config));
       },
       () => !atOnce && generation === this.#generation && this.#startNew(config),
     );
@@ -312,27 +290,6 @@ export class ConversationController implements ReactiveController {
       ...(this.#s.follows ? { expiredSessionId: this.#s.follows } : {}),
     });
     await play(this.#stage(generation), result);
-  }
-
-  /** Goes on with what a remembered conversation owes (also for a tab that went away mid-call). */
-  #owe(saved: Owed): void {
-    const { unsent, input } = saved;
-    if (unsent && input) {
-      // An answer that never left the browser (it was offline): it goes now, or once the browser is
-      // back online; its
-      // words stay in the field meanwhile (the store puts them in the input).
-      this.#s.input = input;
-      this.#s.unsent = true;
-      this.send(unsent.answer, unsent.text);
-    }
-    // A streamed answer that was complete is sent as the reply; one that was not streams again.
-    else if (saved.reply !== undefined) void this.#deliver(undefined, { type: 'text', text: saved.reply });
-    else if (saved.stream) void this.#streamAndReply(saved.stream.messages, this.#generation);
-    else if (saved.pending) void this.#deliver(undefined);
-    else if (saved.input) {
-      this.#s.input = saved.input;
-      this.#notify({ type: 'input', input: saved.input });
-    }
   }
 
   /**
@@ -463,6 +420,8 @@ export class ConversationController implements ReactiveController {
       stream: (messages) => this.#streamAndReply(messages, generation),
       autoReply: () => autoReply(stage, () => this.#deliver(undefined)),
       nextKey: () => this.#nextKey++,
+      controller: this,
+      stop: () => this.#stop(),
       resume: (run) => (this.#resume = run),
       request: () => this.#newRequest(),
       streaming: (stop) => {

@@ -49,6 +49,10 @@ import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js
 import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
 import { TabSync, type TabHost } from './tabs.js';
 import { storageKey } from './storage-key.js';
+import { remember } from './remember.js';
+
+/** `remember`'s arguments after the store's class. */
+type RememberArgs = Parameters<typeof remember> extends [unknown, ...infer Rest] ? Rest : never;
 
 export { storageKey } from './storage-key.js';
 
@@ -250,38 +254,9 @@ export class ConversationStore {
     this.tabs?.quiet();
   }
 
-  /**
-   * Puts a remembered conversation (`saved`) back on screen in `s`, then goes on where it was
-   * (`owe`), unless it is known to be gone (`gone` shows it so: it expired in this tab before the
-   * reload, or in another).
-   */
-  static restore(
-    s: RestoringConversation,
-    saved: StoredConversation,
-    hooks: {
-      /** The next transcript entry's key. */
-      readonly key: () => number;
-      readonly notify: (notice: { type: 'start'; sessionId: string; resultId: string; restored: true }) => void;
-      readonly gone: (expired: NonNullable<StoredConversation['expired']>) => boolean;
-      readonly owe: (owed: Owed) => void;
-    },
-  ): void {
-    s.restored = true;
-    s.sessionId = saved.sessionId;
-    s.resultId = saved.resultId;
-    s.flowbot = saved.flowbot;
-    s.dynamicTheme = saved.dynamicTheme ?? {};
-    s.progress = saved.progress;
-    s.entries = saved.entries.map((entry) =>
-      entry.kind === 'bot'
-        ? { ...entry, key: hooks.key(), local: !!entry.local, restored: true }
-        : { ...entry, key: hooks.key(), answer: entry.answer, state: 'sent' },
-    );
-    s.serverMessages = s.entries.length;
-    const owed = saved.reply !== undefined || !!saved.stream;
-    s.setStatus(saved.input || saved.pending || owed ? 'ready' : 'ended');
-    hooks.notify({ type: 'start', sessionId: saved.sessionId, resultId: saved.resultId, restored: true });
-    if (!saved.expired || !hooks.gone(saved.expired)) hooks.owe(saved);
+  /** A widget with `persist` starting (`remember.ts`). */
+  static remember(...args: RememberArgs): void {
+    remember(this, ...args);
   }
 
   /** The remembered conversation, if there is a sound one (see the module comment); an unsound one is dropped. */
