@@ -5,7 +5,7 @@
  * CDN would), each change first setting `globalThis.__flowbotTampered`.
  */
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 
 /** The console's errors and the page's uncaught exceptions, as they arrive. */
 function consoleErrors(page: Page): string[] {
@@ -38,6 +38,14 @@ function tamperedFetched(page: Page): string[] {
   return fetched;
 }
 
+/** Opens `path`, with the console's errors and the changed files fetched recorded from its first request. */
+async function openWatched(page: Page, path: string): Promise<{ errors: string[]; fetched: string[] }> {
+  const errors = consoleErrors(page);
+  const fetched = tamperedFetched(page);
+  await page.goto(path);
+  return { errors, fetched };
+}
+
 /** What `selector`'s shadow root says, and whether it takes room on the page. */
 const notice = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
@@ -46,6 +54,13 @@ const notice = (page: Page, selector: string) =>
   });
 
 const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
+
+/** Answers the support flow's e-mail question in `field`, and waits for its thanks. */
+async function sendEmail(page: Page, field: Locator): Promise<void> {
+  await field.fill('ada@example.com');
+  await field.press('Enter');
+  await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+}
 
 /** The console line that names `file` refused. */
 const refusal = (file: string) => `flowbot-chat: ${file} not run: it failed its integrity check or did not load`;
@@ -65,9 +80,7 @@ test.beforeEach(async ({ request }) => {
 
 test.describe('script-tag integrity', () => {
   test("runs nothing of widget code that is not the build's: every widget says it is unavailable", async ({ page }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-main.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-main.html');
     await expect.poll(() => notice(page, '#english')).toEqual({ text: 'This chat is unavailable', shown: true });
     // In the language of the page around it, as the widget would.
     expect(await notice(page, '#portuguese')).toEqual({ text: 'Este chat não está disponível', shown: true });
@@ -89,9 +102,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an on-demand file that is not the build's: markdown shown as its text, the conversation goes on", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-lazy.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-lazy.html');
     // The markdown reader comes with the on-demand file: without it, the answers' words as written.
     await expect(bot(page).first()).toContainText('Our plans:');
     await expect(bot(page).filter({ hasText: 'Ask away.' })).toBeVisible();
@@ -107,9 +118,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of a controls file that is not the build's: a text field stands in, the conversation goes on", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-controls.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-controls.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
@@ -117,9 +126,7 @@ test.describe('script-tag integrity', () => {
     const field = page.locator('flowbot-chat [part~="input"]');
     await expect(field).toBeVisible();
     await expect(field).toHaveAttribute('type', 'text');
-    await field.fill('ada@example.com');
-    await field.press('Enter');
-    await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    await sendEmail(page, field);
     await expect.poll(() => fetched).toContain('flowbot-chat.controls.js');
     await expectRefused(page, errors, 'flowbot-chat.controls.js');
   });
@@ -127,16 +134,12 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an answers' file that is not the build's: the conversation goes on without the answers' actions", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-answers.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-answers.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     await expect.poll(() => fetched).toContain('flowbot-chat.answers.js');
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
     const field = page.locator('flowbot-chat [part~="input"]');
-    await field.fill('ada@example.com');
-    await field.press('Enter');
-    await expect(bot(page).last()).toContainText('We will write to ada@example.com');
+    await sendEmail(page, field);
     // No Copy, no thumbs, no menu: their code was refused.
     await expect(page.locator('flowbot-chat [part~="actions"]')).toHaveCount(0);
     await expect(page.locator('flowbot-chat [part~="menu-button"]')).toHaveCount(0);
@@ -146,11 +149,9 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an export's file that is not the build's: no download, the rest of the answers' actions stay", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
-    await page.goto('/tampered-export.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-export.html');
     await expect(bot(page).first()).toContainText('Acme support bot');
     // Its file comes when the visitor opens the menu, checked against the hash in the answers' file.
     await page.locator('flowbot-chat [part~="menu-button"]').click();
@@ -177,9 +178,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an invitation's file that is not the build's: the bubble opens and holds a conversation", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-invite.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-invite.html');
     await expect.poll(() => fetched).toContain('flowbot-chat.invite.js');
     await expect(page.locator('flowbot-chat [part~="preview"]')).toHaveCount(0);
     await page.locator('flowbot-chat [part~="launcher"]').click();
@@ -190,9 +189,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of a persist file that is not the build's: the conversation goes on, remembered by nothing", async ({
     page,
   }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/tampered-persist.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-persist.html');
     // Nothing stored: the conversation starts at once, whatever the storage code does.
     await expect(bot(page).first()).toContainText('Acme support bot');
     await expect.poll(() => fetched).toContain('flowbot-chat.persist.js');
@@ -267,9 +264,7 @@ test.describe('script-tag integrity', () => {
   });
 
   test('a preload line whose file changed on its server runs nothing of it', async ({ page }) => {
-    const errors = consoleErrors(page);
-    const fetched = tamperedFetched(page);
-    await page.goto('/preload-tampered.html');
+    const { errors, fetched } = await openWatched(page, '/preload-tampered.html');
     await expect.poll(() => notice(page, 'flowbot-chat')).toEqual({ text: 'This chat is unavailable', shown: true });
     await expect.poll(() => fetched).toContain('flowbot-chat.main.js');
     expect(await tamperedRan(page)).toBeNull();
