@@ -100,11 +100,6 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   };
   s.remember(owed, messages);
   let needsReply = false;
-  /** Waits for `wait`; false when the conversation was dropped meanwhile. */
-  const still = async (wait: Promise<void>): Promise<boolean> => {
-    await wait;
-    return stage.current();
-  };
   /** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
   const type = async (ms: number): Promise<boolean> => {
     s.setTyping(true);
@@ -138,11 +133,15 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   // A response with a lot to show is shown a slice per frame, so no single task lays it all out.
   let slice = 0;
   let limit = SLICE_CHARS;
-  if (messages.at(-1)?.id === SHORTENED_ID && !(await still(stage.sleep(0)))) return;
+  if (messages.at(-1)?.id === SHORTENED_ID) {
+    await stage.sleep(0);
+    if (!stage.current()) return;
+  }
   let began = performance.now();
   for (const [index, message] of messages.entries()) {
     if (slice > limit) {
-      if (!(await still(stage.nextFrame()))) return;
+      await stage.nextFrame();
+      if (!stage.current()) return;
       const now = performance.now();
       limit = nextSlice(slice, now - began);
       began = now;
@@ -159,11 +158,17 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     });
     // What is left of `MAX_PAUSE_MS`; without a pause, no await: undelayed messages show in one render.
     const between = s.pause(pause);
-    if (between > 0 && !(await still(stage.sleep(between)))) return;
+    if (between > 0) {
+      await stage.sleep(between);
+      if (!stage.current()) return;
+    }
     const typed = s.pause(typing);
     if (typed > 0 && !(await type(typed))) return;
     const ready = stage.prepare(message);
-    if (ready && !(await still(ready))) return;
+    if (ready) {
+      await ready;
+      if (!stage.current()) return;
+    }
     stage.show(message);
     const after = actions.filter((a) => a.lastBubbleBlockId === message.id);
     if (after.length > 0 && !(await runActions(after))) return;
