@@ -132,7 +132,9 @@ export async function* streamMessageParts(
     } catch (error) {
       throw failure(error, 'before the response');
     }
-    await refuseUnlessOk(response, base, caller);
+    const moved = redirectError(response, base, undefined);
+    if (moved) throw moved;
+    if (!response.ok) throw await refusal(response, base, caller);
     if (!response.body) return;
     reader = response.body.getReader();
     const decoder = new DataStreamDecoder();
@@ -180,15 +182,10 @@ export async function* streamMessageParts(
   }
 }
 
-/** Throws what a redirect or a non-2xx answer is (the caller's own reason when it stopped meanwhile). */
-async function refuseUnlessOk(response: Response, base: Base, caller: AbortSignal | undefined): Promise<void> {
-  const moved = redirectError(response, base, undefined);
-  if (moved) throw moved;
-  if (!response.ok) {
-    const error = await httpError(response, base, undefined, (r) => readText(r));
-    if (caller?.aborted) throw caller.reason;
-    throw error;
-  }
+/** What a non-2xx answer is to the caller (its own reason when it stopped the call meanwhile). */
+async function refusal(response: Response, base: Base, caller: AbortSignal | undefined): Promise<unknown> {
+  const error = await httpError(response, base, undefined, (r) => readText(r));
+  return caller?.aborted ? caller.reason : error;
 }
 
 /** A stream larger than any answer: refused as it arrives, before it is parsed. */
