@@ -13,7 +13,7 @@ import { LIMITS } from '../../../src/protocol/limits.js';
 import { botTexts, part, parts, userTexts } from '../../support/widget-dom.js';
 import { inputShown, until } from '../../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../../support/fake-viewer.js';
-import { longestTask } from './long-task.js';
+import { longestTask } from '../../support/long-task.js';
 
 afterEach(() => vi.restoreAllMocks());
 

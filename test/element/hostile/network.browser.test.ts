@@ -11,7 +11,7 @@ import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
 import { botTexts, part, userTexts } from '../../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
 import { spyViewer, startResponse, stubViewer } from '../../support/fake-viewer.js';
-import { longestTask } from './long-task.js';
+import { longestTask } from '../../support/long-task.js';
 
 afterEach(() => vi.restoreAllMocks());
 
