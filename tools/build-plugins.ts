@@ -89,7 +89,6 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/limits': ['LIMITS', 'MAX_RESPONSE_BYTES', 'SHORTENED', 'limitTurn'],
   'protocol/message': ['ENGLISH', 'readMessage', 'str'],
   'protocol/rich-text': ['childrenOf', 'enter', 'newWalk'],
-  'protocol/routes': ['continueChatPath'],
   'protocol/safe-url': ['LINK_SCHEMES', 'WEB_SCHEMES', 'safeUrl'],
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],

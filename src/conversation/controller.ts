@@ -18,7 +18,7 @@ import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import type { warnMistake } from './mistakes.js';
-import * as Delivery from './delivery.js';
+import { deliver, resync, send, type DeliveryHooks } from './delivery.js';
 import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply, StreamStage } from './stream.js';
@@ -34,17 +34,9 @@ type StreamCode = {
 
 /** What the controller hands to playing, sending and streaming (`#stage`). */
 interface ControllerStage
-  extends Stage, Delivery.DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'>, Omit<RememberStage, 'deliver'> {
+  extends Stage, DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'>, Omit<RememberStage, 'deliver'> {
   expired(error: unknown, entry: AnswerEntry | undefined, action?: FailedAction): boolean;
 }
-
-/** Sending the visitor's answer and what follows a failure (`delivery.ts`), on demand. */
-type DeliveryCode = Pick<typeof Delivery, 'send' | 'deliver' | 'resync'>;
-/**
- * The sending code, once it is here (one copy for every widget of the page). The npm build has it
- * from the start (a bundler's chunks are the site's to split); the script-tag build fetches it.
- */
-let delivery: DeliveryCode | undefined = import.meta.env.FLOWBOT_SCRIPT_TAG ? undefined : Delivery;
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
@@ -63,8 +55,6 @@ export interface ControllerOptions extends ConversationOptions {
    * owner's mistakes (`mistakes.ts`), in the script-tag build.
    */
   readonly loadStream?: () => Promise<StreamCode>;
-  /** Brings the sending code (`delivery.ts`), in the script-tag build: no first message needs it. */
-  readonly loadDelivery?: () => Promise<DeliveryCode>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -217,13 +207,7 @@ export class ConversationController implements ReactiveController {
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
-    // No second answer while the sending code is on its way.
-    if (!delivery) this.#s.setStatus('sending');
-    void this.#withDelivery(
-      (code, hooks) => code.send(hooks, entry, sentBefore),
-      entry,
-      () => void (sentBefore ? this.#resync(entry) : this.#deliver(entry)),
-    );
+    void send(this.#stage(this.#generation), entry, sentBefore);
     return true;
   }
 
@@ -297,44 +281,12 @@ export class ConversationController implements ReactiveController {
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
   #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
-    return this.#withDelivery(
-      (code, hooks) => code.deliver(hooks, entry, reply),
-      entry,
-      () => void this.#deliver(entry, reply),
-    );
+    return deliver(this.#stage(this.#generation), entry, reply);
   }
 
-  /** Asks the viewer where the conversation stands, then sends `entry` if it still waits for it. */
+  /** Asks the viewer where the conversation stands, then sends `entry` if it still waits for it (`delivery.ts`). */
   #resync(entry: AnswerEntry | undefined): Promise<void> {
-    return this.#withDelivery(
-      (code, hooks) => code.resync(hooks, entry),
-      entry,
-      () => void this.#resync(entry),
-    );
-  }
-
-  /**
-   * Runs `use` with the sending code (`delivery.ts`): at once when it is here, else once it arrives.
-   * While it cannot be fetched, `entry` is not sent, and `again` tried as after a network failure.
-   */
-  #withDelivery(
-    use: (code: DeliveryCode, hooks: ControllerStage) => Promise<void>,
-    entry: AnswerEntry | undefined,
-    again: () => void,
-  ): Promise<void> {
-    const hooks = this.#stage(this.#generation);
-    if (delivery) return use(delivery, hooks);
-    return this.#options.loadDelivery!().then(
-      (code) => {
-        delivery = code;
-        if (hooks.current()) return use(code, hooks);
-      },
-      (error: unknown) => {
-        if (!hooks.current()) return;
-        if (entry) entry.state = 'failed';
-        hooks.unreachable(error, again);
-      },
-    );
+    return resync(this.#stage(this.#generation), entry);
   }
 
   /**

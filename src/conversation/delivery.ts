@@ -3,17 +3,14 @@
  * played; an answer kept "not sent" while the browser is offline; a viewer that could not be
  * reached first asked where the conversation stands (a continue without an answer: a question
  * waiting for one stays where it is), so the bot never gets an answer twice; a conversation the
- * viewer forgot ended as expired.
- *
- * The first message needs none of it, so beside the script tag it comes with the answers' file
- * (fetched once the first message is painted, at once when the visitor reaches for the widget);
- * an answer given before it arrived waits for it, its bubble already shown.
+ * viewer forgot ended as expired. The controller hands in what this reaches of it (its stage).
  */
 import { FlowbotNetworkError, isAbortError, isFlowbotResponseError } from '../api/errors.js';
 import { continueChatPath } from '../protocol/routes.js';
 import type { AnswerEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ContinueChatResult } from '../protocol/types.js';
 import type { expiry } from './expiry.js';
+import { isOffline, mayBeExpired } from './network.js';
 import type { Stage } from './playback.js';
 import type { Session } from './session.js';
 
@@ -65,7 +62,7 @@ export async function deliver(hooks: DeliveryHooks, entry: AnswerEntry | undefin
   s.clearError();
   s.setStatus('sending');
   if (!hooks.connected()) return hooks.resume(() => void hooks.deliver(entry, reply));
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+  if (isOffline()) {
     // After the caller's own steps (the element keeps the field's draft until it hears of a failure).
     queueMicrotask(() => hooks.current() && offline(hooks, entry, reply));
     return;
@@ -149,8 +146,7 @@ export async function resync(hooks: DeliveryHooks, entry: AnswerEntry | undefine
  * if not there yet. True too when the conversation moved on meanwhile (nothing more to do).
  */
 async function endedBy(hooks: DeliveryHooks, error: unknown, entry: AnswerEntry | undefined): Promise<boolean> {
-  const status = (error as { status?: number } | null)?.status ?? 0;
-  if (status >= 400 && status < 500 && !hooks.expiry()) {
+  if (mayBeExpired(error) && !hooks.expiry()) {
     await hooks.loadExpiry()?.catch(() => undefined);
     if (!hooks.current()) return true;
   }

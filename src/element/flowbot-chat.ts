@@ -283,7 +283,6 @@ export class FlowbotChat extends LitElement {
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
     loadStream: () => onDemand.load(),
-    loadDelivery: () => answersFile.load(),
   });
 
   /** The language and its words, following the page's `lang`. */

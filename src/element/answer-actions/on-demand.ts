@@ -1,6 +1,6 @@
 /**
- * What the visitor does with the answers (sending them, copy, feedback, times, the conversation's
- * menu, download and print), loaded on demand once a conversation shows its first message: in the npm
+ * What the visitor does with the answers (copy, feedback, times, the conversation's menu,
+ * download and print), loaded on demand once a conversation shows its first message: in the npm
  * build an ordinary chunk; beside the script-tag file, `flowbot-chat.answers.js` (see
  * `../on-demand/loader.ts`). It reads markdown and media with the readers of the on-demand part
  * that shows them (`flowbot-chat.lazy.js`), so neither file carries the other's code. The
@@ -8,8 +8,6 @@
  */
 export { Answers } from './answers.js';
 export { exportConversation } from './export-file.js';
-// Sending the visitor's answers: no first message needs it (see the module).
-export { send, deliver, resync } from '../../conversation/delivery.js';
 // What the export's file takes over from this one (the script-tag build writes it; see the module).
 import './shared-modules.js';
 
