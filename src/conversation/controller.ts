@@ -22,7 +22,7 @@ import { deliver, resync, send, type DeliveryHooks } from './delivery.js';
 import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply, StreamStage } from './stream.js';
-import type { RememberStage } from './remember.js';
+import type { remember, RememberStage } from './remember.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
@@ -48,6 +48,11 @@ export interface ControllerOptions extends ConversationOptions {
    * such a failure offers a Retry like any other.
    */
   readonly expiry?: () => typeof expiry | undefined;
+  /**
+   * Brings the storage code for `persist` (`remember.ts`, loaded on demand by the element); without
+   * it, nothing is remembered.
+   */
+  readonly loadStore?: () => Promise<{ readonly remember: typeof remember }>;
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
@@ -172,10 +177,10 @@ export class ConversationController implements ReactiveController {
     if (atOnce) this.#startNew(config);
     const generation = this.#generation;
     persist().then(
-      (Store) => {
+      (code) => {
         if (atOnce ? this.#s !== s : generation !== this.#generation) return;
         // With persist="local" the store keeps this conversation in step with the site's other tabs.
-        Store.remember(this.#stage(generation), config, atOnce, fresh, () => this.#startNew(config));
+        code.remember(this.#stage(generation), config, atOnce, fresh, () => this.#startNew(config));
       },
       () => !atOnce && generation === this.#generation && this.#startNew(config),
     );

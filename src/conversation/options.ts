@@ -3,7 +3,7 @@ import type { AgentActivity } from '../protocol/agent.js';
 import type { ClientLog } from '../api/client-logs.js';
 import type { ViewerClient } from '../api/viewer.js';
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
-import type { ConversationStore, PersistMode } from './persistence.js';
+import type { PersistMode } from './persistence.js';
 import type { FailedAction } from '../protocol/transcript.js';
 
 /** What the controller needs to know when a conversation starts. */
@@ -74,9 +74,4 @@ export interface ConversationOptions {
    * in a lesser form first; `undefined` when it can be shown at once.
    */
   readonly prepare?: (message: ChatMessage) => Promise<void> | undefined;
-  /**
-   * Brings the storage code for `persist` (loaded on demand by the element);
-   * without it, nothing is remembered.
-   */
-  readonly loadStore?: () => Promise<typeof ConversationStore>;
 }

@@ -49,10 +49,6 @@ import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js
 import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
 import { TabSync, type TabHost } from './tabs.js';
 import { storageKey } from './storage-key.js';
-import { remember } from './remember.js';
-
-/** `remember`'s arguments after the store's class. */
-type RememberArgs = Parameters<typeof remember> extends [unknown, ...infer Rest] ? Rest : never;
 
 export { storageKey } from './storage-key.js';
 
@@ -252,11 +248,6 @@ export class ConversationStore {
     if (this.held?.get(this.key) === this) this.held.delete(this.key);
     this.held = undefined;
     this.tabs?.quiet();
-  }
-
-  /** A widget with `persist` starting (`remember.ts`). */
-  static remember(...args: RememberArgs): void {
-    remember(this, ...args);
   }
 
   /** The remembered conversation, if there is a sound one (see the module comment); an unsound one is dropped. */

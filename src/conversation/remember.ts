@@ -7,7 +7,7 @@
 import type { ChatAnswer } from '../protocol/types.js';
 import type { expiry } from './expiry.js';
 import type { ConversationConfig, ConversationNotice } from './options.js';
-import type { ConversationStore, Owed, StoredConversation } from './persistence.js';
+import { ConversationStore, type Owed, type StoredConversation } from './persistence.js';
 import type { Session } from './session.js';
 import type { TabHost } from './tab-host.js';
 import { readTypingEmulation } from './typing.js';
@@ -33,7 +33,6 @@ export interface RememberStage extends Omit<TabHost, 'owe' | 'session'> {
  * started at once (`atOnce`: nothing was stored); `startNew` starts a new one.
  */
 export function remember(
-  Store: typeof ConversationStore,
   stage: RememberStage,
   config: ConversationConfig,
   atOnce: boolean,
@@ -43,7 +42,7 @@ export function remember(
   const s = stage.session;
   const go = (owed: Owed): void => owe(stage, owed);
   const host: TabHost = { ...stage, owe: go };
-  const store = new Store(config.persist, config.publicId, config.apiHost, config.persistKey, host);
+  const store = new ConversationStore(config.persist, config.publicId, config.apiHost, config.persistKey, host);
   // A widget that left the page meanwhile still saves its conversation (the next page shows it); it
   // holds the key again when it comes back.
   if (atOnce) {

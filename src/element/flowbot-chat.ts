@@ -278,7 +278,7 @@ export class FlowbotChat extends LitElement {
       return words && needsOnDemand(message) ? Promise.all([ready, words]).then(() => undefined) : ready;
     },
     createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
-    loadStore: async () => (await persistFile.load()).ConversationStore,
+    loadStore: () => persistFile.load(),
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),

@@ -8,6 +8,8 @@
  * part, for the notice's words).
  */
 export { ConversationStore } from '../../conversation/persistence.js';
+// A widget with persist starting: the remembered conversation back on screen, or a new one kept.
+export { remember } from '../../conversation/remember.js';
 // A conversation whose session the viewer no longer knows: after a call failed, or remembered so.
 export { expiry } from '../../conversation/expiry.js';
 

@@ -15,6 +15,7 @@ import {
 } from '../../../src/conversation/persistence.js';
 import { SHORTENED } from '../../../src/protocol/limits.js';
 import { expiry } from '../../../src/conversation/expiry.js';
+import { remember } from '../../../src/conversation/remember.js';
 import { FakeHost, text } from '../../support/controller-host.js';
 import { MemoryStorage } from '../../support/memory-storage.js';
 import { storeRecord } from '../../support/stored-record.js';
@@ -274,7 +275,7 @@ function page(
   client: ConversationClient,
   persist: 'none' | 'session' | 'local' = 'local',
   // The element brings the storage code on demand; here it is at hand unless a test says when.
-  loadStore: () => Promise<typeof ConversationStore> = async () => ConversationStore,
+  loadStore: () => Promise<{ remember: typeof remember }> = async () => ({ remember }),
 ) {
   previous?.hostDisconnected();
   const notices: ConversationNotice[] = [];
@@ -338,7 +339,7 @@ describe('ConversationController with persist', () => {
 
   it('with nothing stored, starts at once and remembers the conversation once the storage code arrives', async () => {
     const client = fakeClient();
-    let arrive!: (Store: typeof ConversationStore) => void;
+    let arrive!: (code: { remember: typeof remember }) => void;
     const first = page(client, 'local', () => new Promise((resolve) => (arrive = resolve)));
     first.controller.start();
     await flush();
@@ -347,7 +348,7 @@ describe('ConversationController with persist', () => {
     expect(first.shown()).toEqual(['flowbot-greeting', 'm1']);
     expect(local.length).toBe(0);
 
-    arrive(ConversationStore);
+    arrive({ remember });
     await flush();
     expect(local.length).toBe(1);
     first.controller.hostDisconnected();
@@ -364,13 +365,13 @@ describe('ConversationController with persist', () => {
     const first = await opened(client);
     first.controller.hostDisconnected();
 
-    let arrive!: (Store: typeof ConversationStore) => void;
+    let arrive!: (code: { remember: typeof remember }) => void;
     const second = page(client, 'local', () => new Promise((resolve) => (arrive = resolve)));
     second.controller.start();
     await flush();
     expect(client.startChat).toHaveBeenCalledTimes(1);
     expect(second.controller.state.status).toBe('starting');
-    arrive(ConversationStore);
+    arrive({ remember });
     await flush();
     expect(second.controller.state.sessionId).toBe('s-1');
     expect(second.notices[0]).toMatchObject({ type: 'start', restored: true });

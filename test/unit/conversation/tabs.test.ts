@@ -183,13 +183,14 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
   const page = {
     ...(await import('../../../src/conversation/controller.js')),
     ...(await import('../../../src/conversation/persistence.js')),
+    ...(await import('../../../src/conversation/remember.js')),
   };
   const notices: ConversationNotice[] = [];
   const controller = new page.ConversationController(new FakeHost(), {
     config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist: 'local' }),
     notify: (notice) => notices.push(notice),
     createClient: () => client as never,
-    loadStore: async () => page.ConversationStore,
+    loadStore: async () => page,
   });
   controller.hostConnected();
   tabs.push(controller);
