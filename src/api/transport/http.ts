@@ -97,12 +97,10 @@ function checkToken(token: string, operation: string, method: string, url: strin
   }
 }
 
-/** Creates the requester for one base URL: one `ky.create()` with the token hook. */
-export function createEndpoint(config: EndpointConfig): Endpoint {
-  const prefixUrl = normaliseBaseUrl(config.baseUrl);
-  const timeout = config.timeout ?? DEFAULT_TIMEOUT;
+/** The `ky` instance of one endpoint: its base URL, timeout, retries and headers, the `fetch` as configured, the token hook. */
+function kyFor(config: EndpointConfig, prefixUrl: string, timeout: number): KyInstance {
   const userFetch = config.fetch;
-  const instance: KyInstance = ky.create({
+  return ky.create({
     prefixUrl,
     timeout,
     retry: toKyRetry(config.retry),
@@ -126,6 +124,13 @@ export function createEndpoint(config: EndpointConfig): Endpoint {
       ],
     },
   });
+}
+
+/** Creates the requester for one base URL: one `ky.create()` with the token hook. */
+export function createEndpoint(config: EndpointConfig): Endpoint {
+  const prefixUrl = normaliseBaseUrl(config.baseUrl);
+  const timeout = config.timeout ?? DEFAULT_TIMEOUT;
+  const instance = kyFor(config, prefixUrl, timeout);
 
   const url = (path: string): string => prefixUrl + path;
 
