@@ -1,20 +1,15 @@
 /**
  * The builds, one per `--mode` (`npm run build` runs them in this order; the script-tag ones through
- * `tools/script-tag-build.ts`, the one list of their order):
+ * `tools/script-tag-build.ts`, in the order of their table, `src/script-tag/files.ts`):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
- * - `lazy`   the part of the widget's code loaded on demand (`src/element/on-demand/on-demand.ts`), fetched beside that code.
- * - `export` the conversation as a document (`src/element/transcript-export/on-demand.ts`), loaded by the answers' file.
- * - `answers` what the visitor does with the answers (`src/element/answer-actions/on-demand.ts`), on demand too;
- *            it carries the export's hash.
- * - `invite` the bubble's invitation (`src/element/invitation/on-demand.ts`), on demand too.
- * - `controls` the rarer controls (`src/element/controls/on-demand.ts`), on demand too.
- * - `persist` remembering a conversation and the tabs in step (`src/element/persist/on-demand.ts`), on demand too.
- * - `langs`  each language's words besides English (`src/i18n/<file>.ts`), `flowbot-chat.lang-<file>.js`.
- * - `languages` their hashes (`src/i18n/integrity.ts`), the one the widget's code carries for them.
- * - `main`   the widget's code (`src/define.ts`), everything inlined but those parts, whose SHA-384s it carries.
- * - `iife`   the script-tag file (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's
- *            code beside it, whose SHA-384 it carries. Each build reads the hash of the file built before it, so
- *            a page that pins the script-tag file's own hash (`integrity`) runs nothing else unchecked.
+ * - the script tag's files, a mode per row of `src/script-tag/files.ts` (its key), in that table's order:
+ *   the parts fetched on demand (`lazy`, `export`, `answers`, `invite`, `persist`, `controls`), each
+ *   rendering with the widget code's Lit; `langs`, each language's words besides English
+ *   (`src/i18n/<file>.ts`, `flowbot-chat.lang-<file>.js`), and `languages`, their hashes; `main`, the
+ *   widget's code (`src/define.ts`), everything inlined but the parts; `iife`, the script-tag file
+ *   (`src/script-tag/embed.ts`): small, it starts the chat and loads the widget's code beside it. Each
+ *   file carries the SHA-384 of the rows it loads (`loadedBy`), built before it, so a page that pins
+ *   the script-tag file's own hash (`integrity`) runs nothing else unchecked.
  * - `server` the Node-only reference server.
  * - `test`   (Vitest's) the Node and browser (real Chromium) test projects.
  * `import.meta.env.FLOWBOT_SCRIPT_TAG` tells the code which path it is built for (see
@@ -37,6 +32,7 @@ import {
   type HandOver,
 } from './tools/build-plugins.js';
 import { SCRIPT_TAG_MODES } from './tools/script-tag-build.js';
+import { SCRIPT_TAG_FILES, type ScriptTagFileRow } from './src/script-tag/files.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -113,6 +109,72 @@ const onDemandBuild = (
   build: scriptTagBuild(entry, 'es', fileName),
 });
 
+const HANDOVERS: Readonly<Record<'answers', HandOver>> = { answers: ANSWERS_HANDOVER };
+
+/** The hashes a file carries: of the rows it loads (`import.meta.env.FLOWBOT_INTEGRITY.<key>`). */
+const hashesCarriedBy = (key: string) =>
+  Object.fromEntries(
+    SCRIPT_TAG_FILES.filter((row) => row.loadedBy === key && row.key !== 'langs').map((row) => [
+      `import.meta.env.FLOWBOT_INTEGRITY.${row.key}`,
+      JSON.stringify(integrityOf(`dist/${row.file}`)),
+    ]),
+  );
+
+/**
+ * A build per row of `src/script-tag/files.ts`: a part (`onDemandBuild`) unless the row needs
+ * more (the first files, the languages), each carrying the hashes of the rows it loads.
+ */
+function scriptTagBuilds(): Record<string, () => UserConfig> {
+  const special: Readonly<Record<string, (row: ScriptTagFileRow) => UserConfig>> = {
+    iife: (row) => ({
+      publicDir: false,
+      plugins: [terserPass()],
+      build: scriptTagBuild(row.entry, 'iife', row.file),
+    }),
+    main: (row) => ({
+      publicDir: false,
+      plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER), terserPass()],
+      build: scriptTagBuild(row.entry, 'es', row.file),
+    }),
+    // Each language's words, a file each (they import nothing at run time: no chunk is shared).
+    langs: () => ({
+      ...onDemandBuild('', ''),
+      build: {
+        ...scriptTagBuild('', 'es', ''),
+        lib: {
+          entry: Object.fromEntries(LANGUAGE_FILES.map((file) => [file, `src/i18n/${file}.ts`])),
+          formats: ['es'],
+          fileName: (_format: string, name: string) => `flowbot-chat.lang-${name}.js`,
+        },
+      },
+    }),
+    // The hashes of the languages' files: the widget's code carries this file's only.
+    languages: (row) => ({
+      ...onDemandBuild(row.entry, row.file),
+      define: {
+        ...scriptTag(true),
+        'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
+          Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`)])),
+        ),
+      },
+    }),
+  };
+  const part = (row: ScriptTagFileRow): UserConfig =>
+    onDemandBuild(row.entry, row.file, {
+      from: row.takes ? [HANDOVERS[row.takes]] : [],
+      ...(row.gives && { gives: HANDOVERS[row.gives] }),
+    });
+  return Object.fromEntries(
+    SCRIPT_TAG_FILES.map((row: ScriptTagFileRow) => [
+      row.key,
+      () => {
+        const build = (special[row.key] ?? part)(row);
+        return { ...build, define: { ...scriptTag(true), ...build.define, ...hashesCarriedBy(row.key) } };
+      },
+    ]),
+  );
+}
+
 const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
   es: () => ({
     publicDir: false,
@@ -143,72 +205,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
     },
   }),
 
-  iife: () => ({
-    publicDir: false,
-    define: {
-      ...scriptTag(true),
-      'import.meta.env.FLOWBOT_MAIN_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.main.js')),
-    },
-    plugins: [terserPass()],
-    build: scriptTagBuild('src/script-tag/embed.ts', 'iife', 'flowbot-chat.iife.js'),
-  }),
-
-  main: () => ({
-    publicDir: false,
-    define: {
-      ...scriptTag(true),
-      'import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.lazy.js')),
-      'import.meta.env.FLOWBOT_ANSWERS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.answers.js')),
-      'import.meta.env.FLOWBOT_INVITE_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.invite.js')),
-      'import.meta.env.FLOWBOT_PERSIST_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.persist.js')),
-      'import.meta.env.FLOWBOT_CONTROLS_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.controls.js')),
-      'import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.languages.js')),
-    },
-    plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER), terserPass()],
-    build: scriptTagBuild('src/define.ts', 'es', 'flowbot-chat.main.js'),
-  }),
-
-  lazy: () => onDemandBuild('src/element/on-demand/on-demand.ts', 'flowbot-chat.lazy.js'),
-  // The conversation's export: loaded by the answers' file, which carries its hash and hands it Copy's writer.
-  export: () =>
-    onDemandBuild('src/element/transcript-export/on-demand.ts', 'flowbot-chat.export.js', { from: [ANSWERS_HANDOVER] }),
-  answers: () => {
-    const build = onDemandBuild('src/element/answer-actions/on-demand.ts', 'flowbot-chat.answers.js', {
-      gives: ANSWERS_HANDOVER,
-    });
-    return {
-      ...build,
-      define: {
-        ...build.define,
-        'import.meta.env.FLOWBOT_EXPORT_INTEGRITY': JSON.stringify(integrityOf('dist/flowbot-chat.export.js')),
-      },
-    };
-  },
-  invite: () => onDemandBuild('src/element/invitation/on-demand.ts', 'flowbot-chat.invite.js'),
-  persist: () => onDemandBuild('src/element/persist/on-demand.ts', 'flowbot-chat.persist.js'),
-  controls: () => onDemandBuild('src/element/controls/on-demand.ts', 'flowbot-chat.controls.js'),
-  // Each language's words, a file each (they import nothing at run time: no chunk is shared).
-  langs: () => ({
-    ...onDemandBuild('', ''),
-    build: {
-      ...scriptTagBuild('', 'es', ''),
-      lib: {
-        entry: Object.fromEntries(LANGUAGE_FILES.map((file) => [file, `src/i18n/${file}.ts`])),
-        formats: ['es'],
-        fileName: (_format: string, name: string) => `flowbot-chat.lang-${name}.js`,
-      },
-    },
-  }),
-  // The hashes of the languages' files: the widget's code carries this file's only.
-  languages: () => ({
-    ...onDemandBuild('src/i18n/integrity.ts', 'flowbot-chat.languages.js'),
-    define: {
-      ...scriptTag(true),
-      'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
-        Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`)])),
-      ),
-    },
-  }),
+  ...scriptTagBuilds(),
 
   // Hono is bundled in: only this entry needs it, so it is no dependency of the widget's users.
   server: () => ({

@@ -5,6 +5,11 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minifySync } from 'rolldown/experimental';
+import { tsImport } from 'tsx/esm/api';
+
+/** The script tag's files, one row each: their names, what they hold, their budgets (src/script-tag/files.ts). */
+const { SCRIPT_TAG_FILES } = await tsImport('../src/script-tag/files.ts', import.meta.url);
+const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
 
 /**
  * The script-tag file plus the widget's code: everything a page loads before the first message.
@@ -89,57 +94,21 @@ export const HEADROOM = 64;
  * 2,240 B for the same reason. A file the build gave no hash refused, never fetched (10 B): 2,211 B
  * reached, the budget 2,280 B (`HEADROOM`).
  */
-export const SCRIPT_BUDGET_GZIP = 2280;
+export const SCRIPT_BUDGET_GZIP = row('iife').budget;
 /**
- * The on-demand files, each a budget of its own: the answers' actions and the bubble's invitation
- * moved out of the one on-demand file into their own (issue 32), so a plain text conversation
- * fetches 10 KB after its first message instead of 44 KB, and a bubble with a preview a few KB
- * instead of 44 KB. Each is what is reached plus `HEADROOM` (the few bytes the hashes vary by, twice).
+ * The parts (the files fetched after the first two), each a budget of its own, in its row of
+ * src/script-tag/files.ts with its history: the answers' actions and the bubble's invitation moved
+ * out of the one on-demand file into their own (issue 32), so a plain text conversation fetches 10 KB
+ * after its first message instead of 44 KB, and a bubble with a preview a few KB instead of 44 KB.
+ * Each is what is reached plus `HEADROOM` (the few bytes the hashes vary by, twice).
  */
-export const ON_DEMAND_BUDGETS_GZIP = {
-  // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
-  // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
-  // `persist`, the tabs' sync and the expiry left it for flowbot-chat.persist.js (29,749 B reached);
-  // the rarer controls for flowbot-chat.controls.js (20,265 B reached). A streamed answer's turn
-  // joined it (+646 B), the widget code's modules it uses handed over: 19,572 B reached (19,575 B).
-  // Issue 43: a site owner's mistakes in the console's words, a wide table's fade, the message walked
-  // to by keyboard, asking the viewer where a conversation stands after a network error: 20,436 B.
-  'dist/flowbot-chat.lazy.js': 20_500,
-  // The rarer controls, their styles and words: 11,363 B reached; the modules of the widget's code it
-  // uses handed over, not bundled again: 9,971 B reached (9,933 B). A phone field saying which
-  // country a number without + is read in (+211 B): 10,144 B reached.
-  'dist/flowbot-chat.controls.js': 10_210,
-  // The Portuguese answers' words left it for their language's file (10,010 B); the transcript walked
-  // by keyboard, and the export's tools, thinking and sources (their reading handed over by the
-  // on-demand part): 11,072 B reached (issue 33). A row's line drawn only where a visitor can use it
-  // (pointed at, focused, touched, walked to, printed; the latest's back to waiting): 11,399 B reached.
-  // The modules of the widget's code it uses handed over: 10,320 B reached. The conversation's
-  // export (Download, `exportTranscript`) a file of its own, Copy's writer and the dates handed over to
-  // it (the export's hash and loader, the hand-over: about 300 B): 9,197 B reached. Saying so when
-  // the export's file did not load (51 B): 9,254 B reached. The transcript one Tab stop, a message
-  // entered with Enter and gone round by Tab (issue 43, +395 B): 9,649 B reached.
-  'dist/flowbot-chat.answers.js': 9_720,
-  // The conversation as a document: fetched when the visitor opens the menu or the page asks for it
-  // (1,861 B reached).
-  'dist/flowbot-chat.export.js': 1_930,
-  // The bubble's invitation: 4,660 B reached. Telling a site owner that one bubble hides another on
-  // the same spot (issue 43, asked for only by a page with two bubbles): 4,844 B reached.
-  'dist/flowbot-chat.invite.js': 4_910,
-  // Remembering a conversation, the tabs in step, and what ends a conversation the viewer no longer
-  // knows: 6,668 B reached; with the restore (+137 B), the widget code's modules handed over: 5,507 B
-  // (5,463 B).
-  'dist/flowbot-chat.persist.js': 5_530,
-  // The languages' hashes (the widget's code carries this file's only): 793 B reached.
-  'dist/flowbot-chat.languages.js': 860,
-};
-/**
- * Each language's file (`dist/flowbot-chat.lang-<file>.js`): its words and its answers' words. The
- * largest, Japanese, 2,146 B reached; with a phone field's two hints (about 60 B in Japanese, whose
- * words are escaped), 2,241 B.
- */
-export const LANGUAGE_BUDGET_GZIP = 2_310;
-const FILE = 'dist/flowbot-chat.iife.js';
-const MAIN = 'dist/flowbot-chat.main.js';
+// From the first one a page loads (the table is in build order).
+const PARTS = SCRIPT_TAG_FILES.filter((r) => !['main', 'iife', 'langs'].includes(r.key)).reverse();
+export const ON_DEMAND_BUDGETS_GZIP = Object.fromEntries(PARTS.map((r) => [`dist/${r.file}`, r.budget]));
+/** Each language's file (`dist/flowbot-chat.lang-<file>.js`): its words and its answers' words. */
+export const LANGUAGE_BUDGET_GZIP = row('langs').budget;
+const FILE = `dist/${row('iife').file}`;
+const MAIN = `dist/${row('main').file}`;
 
 const gzip = (buf) => gzipSync(buf, { level: 9 }).length;
 const brotli = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -208,29 +177,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const script = measure(FILE);
   const main = measure(MAIN);
-  const lazy = measure('dist/flowbot-chat.lazy.js');
-  const answers = measure('dist/flowbot-chat.answers.js');
-  const exported = measure('dist/flowbot-chat.export.js');
-  const invite = measure('dist/flowbot-chat.invite.js');
-  const persist = measure('dist/flowbot-chat.persist.js');
-  const controls = measure('dist/flowbot-chat.controls.js');
-  show(script, 'the script tag: starts the chat, fetches the widget');
-  show(main, 'the widget, fetched by the script-tag file in parallel with the first request');
-  show(lazy, 'fetched when a conversation shows markdown, media or a stream, or speaks');
-  show(
-    controls,
-    'fetched when the input is a rarer control (fields, dates, files, rating, cards, payment, search, pictures)',
-  );
-  show(
-    persist,
-    'remembering a conversation and the tabs in step: fetched by a widget with persist, or after an answer refused as expired',
-  );
-  show(answers, 'what the visitor does with the answers: fetched by every widget in idle time after its first message');
-  show(exported, "the conversation as a document: fetched by the answers' file when the visitor opens the menu");
-  show(
-    invite,
-    "the bubble's invitation: fetched by a bubble or popup with something to show while closed, else once the visitor comes near",
-  );
+  const parts = Object.fromEntries(PARTS.map((r) => [r.key, measure(`dist/${r.file}`)]));
+  const { answers, invite } = parts;
+  show(script, row('iife').holds);
+  show(main, row('main').holds);
+  for (const r of PARTS) if (r.key !== 'languages') show(parts[r.key], r.holds);
   const first = script.gzip + main.gzip;
   console.log(`\nbefore the first message: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`);
   console.log(`script-tag file: ${script.gzip} B gzip, budget ${kb(SCRIPT_BUDGET_GZIP)}`);
@@ -275,16 +226,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`✖ ${languages.length} languages' files in dist/, 13 expected`);
     failed = true;
   }
-  for (const m of [
-    lazy,
-    controls,
-    answers,
-    exported,
-    invite,
-    persist,
-    measure('dist/flowbot-chat.languages.js'),
-    ...languages,
-  ]) {
+  for (const m of [...Object.values(parts), ...languages]) {
     const budget = ON_DEMAND_BUDGETS_GZIP[m.file] ?? LANGUAGE_BUDGET_GZIP;
     console.log(`${m.file}: ${m.gzip} B gzip, budget ${budget} B`);
     if (m.gzip > budget) {

@@ -7,22 +7,16 @@
 // (`npm run readme:sri`); `--check` fails when README.md's lines differ from them (`npm test`).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
 
 /** Where the README's lines load the package from. */
 export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
-const [SCRIPT, MAIN, LAZY, ANSWERS, EXPORT, INVITE, PERSIST, CONTROLS, LANGUAGES] = [
-  'flowbot-chat.iife.js',
-  'flowbot-chat.main.js',
-  'flowbot-chat.lazy.js',
-  'flowbot-chat.answers.js',
-  'flowbot-chat.export.js',
-  'flowbot-chat.invite.js',
-  'flowbot-chat.persist.js',
-  'flowbot-chat.controls.js',
-  'flowbot-chat.languages.js',
-];
+/** The script tag's files (src/script-tag/files.ts): their rows, from the one the page loads first. */
+const ROWS = [...(await tsImport('../src/script-tag/files.ts', import.meta.url)).SCRIPT_TAG_FILES].reverse();
+const fileOf = (key) => ROWS.find((row) => row.key === key).file;
+const [SCRIPT, MAIN] = [fileOf('iife'), fileOf('main')];
 /** Each language's file (`flowbot-chat.lang-<file>.js`), as built. */
 const languageFiles = (dist) =>
   readdirSync(dist)
@@ -37,22 +31,13 @@ export function pins(dist = DIST) {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   const read = (file) => readFileSync(`${dist}/${file}`);
   const languages = languageFiles(dist);
-  const files = Object.fromEntries(
-    [SCRIPT, MAIN, LAZY, CONTROLS, ANSWERS, EXPORT, INVITE, PERSIST, LANGUAGES, ...languages].map((file) => [
-      file,
-      integrity(read(file)),
-    ]),
-  );
+  /** A row's files: the languages' row stands for each language's file. */
+  const filesOf = (row) => (row.key === 'langs' ? languages : [row.file]);
+  const files = Object.fromEntries(ROWS.flatMap(filesOf).map((file) => [file, integrity(read(file))]));
   for (const [file, next] of [
-    [SCRIPT, MAIN],
-    [MAIN, LAZY],
-    [MAIN, ANSWERS],
-    [ANSWERS, EXPORT],
-    [MAIN, INVITE],
-    [MAIN, PERSIST],
-    [MAIN, CONTROLS],
-    [MAIN, LANGUAGES],
-    ...languages.map((language) => [LANGUAGES, language]),
+    ...ROWS.filter((row) => row.loadedBy !== 'page').flatMap((row) =>
+      filesOf(row).map((next) => [fileOf(row.loadedBy), next]),
+    ),
   ]) {
     if (!read(file).includes(files[next]))
       throw new Error(

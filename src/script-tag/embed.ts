@@ -246,7 +246,7 @@ if (typeof window !== 'undefined' && !window.Flowbot?.version) {
     (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
     // Code that is not the build's never runs: the widgets say they are unavailable instead.
     // At a low priority: what the page needs for its own first paint comes first.
-    load('flowbot-chat.main.js', import.meta.env.FLOWBOT_MAIN_INTEGRITY, true).catch(showUnavailable);
+    load('flowbot-chat.main.js', import.meta.env.FLOWBOT_INTEGRITY.main, true).catch(showUnavailable);
   } else {
     console.error('flowbot-chat: load this file with a <script src>');
   }

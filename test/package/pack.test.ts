@@ -6,6 +6,7 @@
  * the build's, so none of them can go stale. Builds `dist/` first when it is missing.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSizes } from '../../tools/docs-check.mjs';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
+import { SCRIPT_TAG_FILES, type ScriptTagFileRow } from '../../src/script-tag/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -121,6 +123,44 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
   it('the Self-hosting table lists the files the build pins, in their order', () => {
     const rows = readmeTable(read('README.md'), 'self-hosted-files');
     expect(rows.map((row) => codeOf(row[0]!))).toEqual(pinnedFiles);
+  });
+
+  /** The files of a row of src/script-tag/files.ts: a language's row stands for each language's file. */
+  const filesOf = (row: ScriptTagFileRow) =>
+    row.key === 'langs' ? pinnedFiles.filter((file) => file.startsWith('flowbot-chat.lang-')) : [row.file];
+
+  it("the Self-hosting table lists the script tag's files of src/script-tag/files.ts, each loaded by the file its row names", () => {
+    const rows = readmeTable(read('README.md'), 'self-hosted-files');
+    const what = new Map(rows.map((row) => [codeOf(row[0]!), row[1]!]));
+    expect([...what.keys()].sort()).toEqual(SCRIPT_TAG_FILES.flatMap(filesOf).sort());
+    /** How the README says who loads a file, by the key of the row that does. */
+    const loadedBy: Readonly<Record<string, string>> = {
+      page: "checked by the page's `integrity`",
+      iife: 'loaded at once by the first file, which checks its hash',
+      main: 'loaded by the widget, which checks its hash',
+      answers: "loaded by the answers' file, which checks its hash",
+      languages: 'checked against the hash in `flowbot-chat.languages.js`',
+    };
+    for (const row of SCRIPT_TAG_FILES)
+      for (const file of filesOf(row)) expect(what.get(file), file).toContain(loadedBy[row.loadedBy]);
+  });
+
+  it('each script-tag file carries the name and the hash of the files its rows say it loads', () => {
+    const hash = (file: string) =>
+      `sha384-${createHash('sha384')
+        .update(readFileSync(join(root, 'dist', file)))
+        .digest('base64')}`;
+    const byKey = new Map<string, ScriptTagFileRow>(SCRIPT_TAG_FILES.map((row) => [row.key, row]));
+    for (const row of SCRIPT_TAG_FILES) {
+      const loader = byKey.get(row.loadedBy);
+      if (!loader) continue; // The first file, loaded by the page.
+      const code = read(`dist/${filesOf(loader)[0]!}`);
+      for (const file of filesOf(row)) {
+        expect(code, `${loader.file} carries ${file}'s hash`).toContain(hash(file));
+        // A language's file is named from its tag (`flowbot-chat.lang-${tag}.js`).
+        if (row.key !== 'langs') expect(code, `${loader.file} names ${file}`).toContain(file);
+      }
+    }
   });
 
   it("every size in the README and the docs is the build's (the Self-hosting table's, the prose's)", async () => {

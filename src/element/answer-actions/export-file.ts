@@ -6,13 +6,17 @@
  * for it. A file that does not load leaves the rest of the answers' features as they are.
  */
 import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader } from '../../script-tag/loader.js';
 import type { ExportPart } from '../transcript-export/on-demand.js';
 
 /** The export's part, loaded once (a failed load is asked for again later, see `createLoader`). */
 export const exportFile = createLoader<ExportPart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<ExportPart>('flowbot-chat.export.js', import.meta.env.FLOWBOT_EXPORT_INTEGRITY)
+    ? importOnDemandFile<ExportPart>(
+        'flowbot-chat.export.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.export,
+      )
     : import('../transcript-export/on-demand.js'),
 );
 

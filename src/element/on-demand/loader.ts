@@ -9,6 +9,7 @@
 import { addCatalogues, languageFile } from '../../i18n/lookup.js';
 import { provideOnDemandRenderers } from '../../render/on-demand.js';
 import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader, type OnDemandLoader } from '../../script-tag/loader.js';
 import type { OnDemand } from './on-demand.js';
 import type { AnswersPart } from '../answer-actions/on-demand.js';
@@ -37,7 +38,10 @@ const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>)
 export const onDemand = createLoader<OnDemand>(() =>
   withWords(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<OnDemand>('flowbot-chat.lazy.js', import.meta.env.FLOWBOT_ON_DEMAND_INTEGRITY)
+      ? importOnDemandFile<OnDemand>(
+          'flowbot-chat.lazy.js' satisfies ScriptTagFile,
+          import.meta.env.FLOWBOT_INTEGRITY.lazy,
+        )
       : import('./on-demand.js'),
   ),
 );
@@ -46,7 +50,10 @@ export const onDemand = createLoader<OnDemand>(() =>
 export const controlsFile = createLoader<ControlsPart>(() =>
   withWords(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<ControlsPart>('flowbot-chat.controls.js', import.meta.env.FLOWBOT_CONTROLS_INTEGRITY)
+      ? importOnDemandFile<ControlsPart>(
+          'flowbot-chat.controls.js' satisfies ScriptTagFile,
+          import.meta.env.FLOWBOT_INTEGRITY.controls,
+        )
       : import('../controls/on-demand.js'),
   ),
 );
@@ -54,21 +61,30 @@ export const controlsFile = createLoader<ControlsPart>(() =>
 /** The bubble's invitation: a file of its own (see `features.ts` for when). */
 export const inviteFile = createLoader<InvitePart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<InvitePart>('flowbot-chat.invite.js', import.meta.env.FLOWBOT_INVITE_INTEGRITY)
+    ? importOnDemandFile<InvitePart>(
+        'flowbot-chat.invite.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.invite,
+      )
     : import('../invitation/on-demand.js'),
 );
 
 /** What the visitor does with the answers: a file of its own, after the first message. */
 export const answersFile = createLoader<AnswersPart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<AnswersPart>('flowbot-chat.answers.js', import.meta.env.FLOWBOT_ANSWERS_INTEGRITY)
+    ? importOnDemandFile<AnswersPart>(
+        'flowbot-chat.answers.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.answers,
+      )
     : import('../answer-actions/on-demand.js'),
 );
 
 /** Remembering the conversation and the tabs in step: a file of its own, for a widget with `persist`. */
 export const persistFile = createLoader<PersistPart>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<PersistPart>('flowbot-chat.persist.js', import.meta.env.FLOWBOT_PERSIST_INTEGRITY)
+    ? importOnDemandFile<PersistPart>(
+        'flowbot-chat.persist.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.persist,
+      )
     : import('../persist/on-demand.js'),
 );
 
@@ -77,7 +93,7 @@ export const persistFile = createLoader<PersistPart>(() =>
  * (`flowbot-chat.languages.js`, whose hash the widget's code carries), so that code carries one, not thirteen.
  */
 const languageHashes = createLoader<{ integrity: Readonly<Record<string, string>> }>(() =>
-  importOnDemandFile('flowbot-chat.languages.js', import.meta.env.FLOWBOT_LANGUAGES_INTEGRITY),
+  importOnDemandFile('flowbot-chat.languages.js' satisfies ScriptTagFile, import.meta.env.FLOWBOT_INTEGRITY.languages),
 );
 
 /** The npm build's languages: a chunk each (the script-tag build's are files beside it). */

@@ -1,0 +1,147 @@
+/**
+ * The script tag's files, one row each, in the order they are built: each file carries the SHA-384
+ * of the files it loads (`loadedBy`), so those are built before it. Listed the other way round
+ * (`dist/sri.json`, the README's self-hosting table), from the file the page loads first. `vite.config.ts` builds a file
+ * per row (`vite build --mode <key>`), writing into each the hashes of the rows it loads
+ * (`import.meta.env.FLOWBOT_INTEGRITY.<key>`); `tools/script-tag-build.ts` runs them in this order;
+ * `tools/size.mjs` measures each against its budget and prints what it holds; the README's
+ * self-hosting table is checked against it. What is fetched after the first files is called a part.
+ *
+ * Data only, nothing imports it at run time: the code that loads a part names its file and reads
+ * its hash (see `element/on-demand/loader.ts`), the type `ScriptTagFile` keeping the name one of these.
+ */
+export interface ScriptTagFileRow {
+  /** The build's mode and the key of its hash (`import.meta.env.FLOWBOT_INTEGRITY.<key>`). */
+  readonly key: string;
+  /** The built file, in `dist/`. */
+  readonly file: string;
+  /** Its entry module. */
+  readonly entry: string;
+  /** What it holds and when it is fetched: one line, printed with its size. */
+  readonly holds: string;
+  /** Its gzip budget in bytes (what is reached plus `HEADROOM`, see tools/size.mjs); none for the widget's code, counted with the first file. */
+  readonly budget?: number;
+  /** The row of the file that loads it and carries its hash; `page` for the one the page's script tag loads. */
+  readonly loadedBy: string;
+  /** The hand-over it leaves for the files it loads, or takes besides the widget code's (see tools/build-plugins.ts). */
+  readonly gives?: 'answers';
+  readonly takes?: 'answers';
+}
+
+export const SCRIPT_TAG_FILES = [
+  {
+    key: 'langs',
+    // A file per language besides English (`src/i18n/<tag>.ts`), named by its tag in lower case.
+    file: 'flowbot-chat.lang-<tag>.js',
+    entry: 'src/i18n/<tag>.ts',
+    holds: "a language's words and its answers' words: fetched only by a page in that language",
+    // Each: the largest, Japanese, 2,146 B reached; with a phone field's two hints (about 60 B in
+    // Japanese, whose words are escaped), 2,241 B.
+    budget: 2_310,
+    loadedBy: 'languages',
+  },
+  {
+    key: 'languages',
+    file: 'flowbot-chat.languages.js',
+    entry: 'src/i18n/integrity.ts',
+    holds: "the languages' hashes: fetched by a page in a language besides English",
+    // 793 B reached.
+    budget: 860,
+    loadedBy: 'main',
+  },
+  {
+    key: 'persist',
+    file: 'flowbot-chat.persist.js',
+    entry: 'src/element/persist/on-demand.ts',
+    holds:
+      'remembering a conversation and the tabs in step: fetched by a widget with persist, or after an answer refused as expired',
+    // With what ends a conversation the viewer no longer knows: 6,668 B reached; with the restore
+    // (+137 B), the widget code's modules handed over: 5,507 B (5,463 B).
+    budget: 5_530,
+    loadedBy: 'main',
+  },
+  {
+    key: 'invite',
+    file: 'flowbot-chat.invite.js',
+    entry: 'src/element/invitation/on-demand.ts',
+    holds:
+      "the bubble's invitation: fetched by a bubble or popup with something to show while closed, else once the visitor comes near",
+    // 4,660 B reached. Telling a site owner that one bubble hides another on the same spot (issue 43,
+    // asked for only by a page with two bubbles): 4,844 B reached.
+    budget: 4_910,
+    loadedBy: 'main',
+  },
+  {
+    key: 'export',
+    file: 'flowbot-chat.export.js',
+    entry: 'src/element/transcript-export/on-demand.ts',
+    holds: "the conversation as a document: fetched by the answers' file when the visitor opens the menu",
+    // 1,861 B reached.
+    budget: 1_930,
+    loadedBy: 'answers',
+    takes: 'answers',
+  },
+  {
+    key: 'answers',
+    file: 'flowbot-chat.answers.js',
+    entry: 'src/element/answer-actions/on-demand.ts',
+    holds: 'what the visitor does with the answers: fetched by every widget in idle time after its first message',
+    // The Portuguese answers' words left it for their language's file (10,010 B); the transcript walked
+    // by keyboard, and the export's tools, thinking and sources (their reading handed over by the
+    // on-demand part): 11,072 B reached (issue 33). A row's line drawn only where a visitor can use it
+    // (pointed at, focused, touched, walked to, printed; the latest's back to waiting): 11,399 B reached.
+    // The modules of the widget's code it uses handed over: 10,320 B reached. The conversation's
+    // export (Download, `exportTranscript`) a file of its own, Copy's writer and the dates handed over to
+    // it (the export's hash and loader, the hand-over: about 300 B): 9,197 B reached. Saying so when
+    // the export's file did not load (51 B): 9,254 B reached. The transcript one Tab stop, a message
+    // entered with Enter and gone round by Tab (issue 43, +395 B): 9,649 B reached.
+    budget: 9_720,
+    loadedBy: 'main',
+    gives: 'answers',
+  },
+  {
+    key: 'controls',
+    file: 'flowbot-chat.controls.js',
+    entry: 'src/element/controls/on-demand.ts',
+    holds: 'fetched when the input is a rarer control (fields, dates, files, rating, cards, payment, search, pictures)',
+    // Their styles and words: 11,363 B reached; the modules of the widget's code it uses handed over,
+    // not bundled again: 9,971 B reached (9,933 B). A phone field saying which country a number
+    // without + is read in (+211 B): 10,144 B reached.
+    budget: 10_210,
+    loadedBy: 'main',
+  },
+  {
+    key: 'lazy',
+    file: 'flowbot-chat.lazy.js',
+    entry: 'src/element/on-demand/on-demand.ts',
+    holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
+    // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
+    // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
+    // `persist`, the tabs' sync and the expiry left it for flowbot-chat.persist.js (29,749 B reached);
+    // the rarer controls for flowbot-chat.controls.js (20,265 B reached). A streamed answer's turn
+    // joined it (+646 B), the widget code's modules it uses handed over: 19,572 B reached (19,575 B).
+    // Issue 43: a site owner's mistakes in the console's words, a wide table's fade, the message walked
+    // to by keyboard, asking the viewer where a conversation stands after a network error: 20,436 B.
+    budget: 20_500,
+    loadedBy: 'main',
+  },
+  {
+    key: 'main',
+    file: 'flowbot-chat.main.js',
+    entry: 'src/define.ts',
+    holds: 'the widget, fetched by the script-tag file in parallel with the first request',
+    loadedBy: 'iife',
+  },
+  {
+    key: 'iife',
+    file: 'flowbot-chat.iife.js',
+    entry: 'src/script-tag/embed.ts',
+    holds: 'the script tag: starts the chat, fetches the widget',
+    // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
+    budget: 2_280,
+    loadedBy: 'page',
+  },
+] as const satisfies readonly ScriptTagFileRow[];
+
+/** The name of a file the widget's code or one of its parts loads (a language's aside). */
+export type ScriptTagFile = Exclude<(typeof SCRIPT_TAG_FILES)[number]['file'], 'flowbot-chat.lang-<tag>.js'>;
