@@ -112,19 +112,25 @@ const onDemandBuild = (
 const HANDOVERS: Readonly<Record<'answers', HandOver>> = { answers: ANSWERS_HANDOVER };
 
 /** The hashes a file carries: of the rows it loads (`import.meta.env.FLOWBOT_INTEGRITY.<key>`). */
-const hashesCarriedBy = (key: string) =>
+const hashesCarriedBy = (rows: readonly ScriptTagFileRow[], key: string, outDir: string) =>
   Object.fromEntries(
-    SCRIPT_TAG_FILES.filter((row) => row.loadedBy === key && row.key !== 'langs').map((row) => [
-      `import.meta.env.FLOWBOT_INTEGRITY.${row.key}`,
-      JSON.stringify(integrityOf(`dist/${row.file}`)),
-    ]),
+    rows
+      .filter((row) => row.loadedBy === key && row.key !== 'langs')
+      .map((row) => [
+        `import.meta.env.FLOWBOT_INTEGRITY.${row.key}`,
+        JSON.stringify(integrityOf(`${outDir}/${row.file}`)),
+      ]),
   );
 
 /**
  * A build per row of `src/script-tag/files.ts`: a part (`onDemandBuild`) unless the row needs
- * more (the first files, the languages), each carrying the hashes of the rows it loads.
+ * more (the first files, the languages), each carrying the hashes of the rows it loads. Other rows
+ * and another folder than `dist/` are for the tests (a row added as the recipe says).
  */
-function scriptTagBuilds(): Record<string, () => UserConfig> {
+export function scriptTagBuilds(
+  rows: readonly ScriptTagFileRow[] = SCRIPT_TAG_FILES,
+  outDir = 'dist',
+): Record<string, () => UserConfig> {
   const special: Readonly<Record<string, (row: ScriptTagFileRow) => UserConfig>> = {
     iife: (row) => ({
       publicDir: false,
@@ -165,11 +171,15 @@ function scriptTagBuilds(): Record<string, () => UserConfig> {
       ...(row.gives && { gives: HANDOVERS[row.gives] }),
     });
   return Object.fromEntries(
-    SCRIPT_TAG_FILES.map((row: ScriptTagFileRow) => [
+    rows.map((row) => [
       row.key,
       () => {
         const build = (special[row.key] ?? part)(row);
-        return { ...build, define: { ...scriptTag(true), ...build.define, ...hashesCarriedBy(row.key) } };
+        return {
+          ...build,
+          build: { ...build.build, outDir },
+          define: { ...scriptTag(true), ...build.define, ...hashesCarriedBy(rows, row.key, outDir) },
+        };
       },
     ]),
   );
