@@ -71,8 +71,11 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * budget is raised to what is reached plus `HEADROOM` only so that growth beyond it still fails, and
  * the bytes are to come back under 35,788 B (the script tag drawing the launcher and the first turn
  * without the widget's code, issue 45, takes most of this file off the first message).
+ * Terser over every script-tag file after the bundler (262 B), playing, sending and streaming reaching
+ * the controller through one object (86 B) and a remembered conversation started by the persist
+ * file's code (163 B): 36,451 B reached, still 663 B over. The budget follows what is reached, down.
  */
-export const BUDGET_GZIP = 36_850;
+export const BUDGET_GZIP = 36_520;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
