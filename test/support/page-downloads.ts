@@ -140,6 +140,13 @@ export const PAGE_TYPES: readonly PageType[] = [
       const stored = () =>
         page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flowbot-chat:')).length);
       await expect.poll(stored).toBe(1);
+      // The first page's answers' file too (it comes in idle time after the first message): a request
+      // that page sent after the count was cleared would be counted against the reload.
+      const answersFetched = () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/flowbot-chat.answers.js')),
+        );
+      await expect.poll(answersFetched).toBe(true);
       reset();
       await page.reload();
       await expect(bot(page).first()).toBeVisible();
