@@ -94,19 +94,6 @@ export interface RememberedConversation {
   readonly progress: number | undefined;
 }
 
-/** What a restore writes of a conversation (the controller's `Session`). */
-export interface RestoringConversation {
-  restored: boolean;
-  sessionId: string | undefined;
-  resultId: string | undefined;
-  flowbot: unknown;
-  dynamicTheme: DynamicTheme;
-  progress: number | undefined;
-  entries: TranscriptEntry[];
-  serverMessages: number;
-  setStatus(status: 'ready' | 'ended'): void;
-}
-
 /** Marks a field out of shape (distinct from every value a field can hold). */
 const BAD = Symbol('bad');
 const optional = <T>(value: unknown, ok: (value: unknown) => value is T): T | undefined | typeof BAD =>
