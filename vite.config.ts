@@ -137,6 +137,12 @@ export function scriptTagBuilds(
       plugins: [terserPass()],
       build: scriptTagBuild(row.entry, 'iife', row.file),
     }),
+    // The closed bubble's launcher: loaded before the widget's code, so it takes nothing from it.
+    launcher: (row) => ({
+      publicDir: false,
+      plugins: [terserPass()],
+      build: scriptTagBuild(row.entry, 'es', row.file),
+    }),
     main: (row) => ({
       publicDir: false,
       plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER), terserPass()],

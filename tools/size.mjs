@@ -74,8 +74,11 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * Terser over every script-tag file after the bundler (262 B), playing, sending and streaming reaching
  * the controller through one object (86 B) and a remembered conversation started by the persist
  * file's code (163 B): 36,451 B reached, still 663 B over. The budget follows what is reached, down.
+ * The script-tag file telling a closed bubble, which waits for the visitor with its launcher's file
+ * instead of the widget's code (issue 45: 6.4 KB instead of 36.5 KB until someone reaches for it),
+ * from every other widget (+361 B): 36,812 B reached, the budget 36,880 B.
  */
-export const BUDGET_GZIP = 36_520;
+export const BUDGET_GZIP = 36_880;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
@@ -96,6 +99,10 @@ export const HEADROOM = 64;
  * The widget's code asked for at a low priority (`fetchPriority`, 17 B): 2,200 B reached, the budget
  * 2,240 B for the same reason. A file the build gave no hash refused, never fetched (10 B): 2,211 B
  * reached, the budget 2,280 B (`HEADROOM`).
+ * A page whose widgets are all closed bubbles or popups with nothing to show fetching the launcher's
+ * file instead of the widget's code, which comes when the visitor reaches for one (issue 45: which
+ * widgets wait, the launcher's file and its hash, the widgets the page adds later): 2,572 B reached
+ * (+361 B), the budget 2,640 B.
  */
 export const SCRIPT_BUDGET_GZIP = row('iife').budget;
 /**

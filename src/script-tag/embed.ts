@@ -2,7 +2,10 @@
  * The script-tag file, small on purpose: it exposes `window.Flowbot.init`,
  * sends the first `startChat` of every widget that starts at once, and
  * loads the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
- * so the first request does not wait for the code (see `handover.ts`). That
+ * so the first request does not wait for the code (see `handover.ts`). A
+ * page whose widgets are all closed bubbles or popups with nothing to show
+ * gets the code when the visitor reaches for one: until then this file draws
+ * the bubble's launcher itself (see `launcher.ts`). That
  * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
  * the widget's code is fetched once. It may load with `async` (it never
@@ -13,6 +16,7 @@
 import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
 import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-beside.js';
+import type * as Launcher from './launcher.js';
 import { showUnavailable } from './unavailable.js';
 import { version } from './version.js';
 
@@ -90,6 +94,16 @@ interface FirstStart {
   prefilledVariables?: Record<string, unknown> | undefined;
   /** Asks for whole answers (`disable-streaming`). */
   disableStreaming?: boolean | undefined;
+  /** The bubble's preview; `false`: none (`no-preview`). */
+  preview?: string | false | null | undefined;
+  /** Seconds before a timed opening (`auto-open`). */
+  autoOpen?: unknown;
+}
+
+/** Sends `el`'s first start now, before the widget's code is there. */
+function sendStart(el: Element, { publicId, apiHost, prefilledVariables, disableStreaming }: FirstStart): void {
+  if (publicId && !customElements.get('flowbot-chat'))
+    startEarly(el, { publicId, apiHost: apiHost ?? '', prefilledVariables, streaming: !disableStreaming });
 }
 
 /**
@@ -97,16 +111,27 @@ interface FirstStart {
  * before the widget's code is there. A switched-off widget is left to the widget.
  */
 function startIfAtOnce(el: Element, start: FirstStart): void {
-  const { publicId, prefilledVariables } = start;
   if (
-    publicId &&
     ((start.mode ?? 'standard') === 'standard' || start.open) &&
     (start.persist ?? 'none') === 'none' &&
-    start.widget?.isActivated !== false &&
-    !customElements.get('flowbot-chat')
+    start.widget?.isActivated !== false
   )
-    startEarly(el, { publicId, apiHost: start.apiHost ?? '', prefilledVariables, streaming: !start.disableStreaming });
+    sendStart(el, start);
 }
+
+/**
+ * Whether `el` shows nothing the widget's code must draw until the visitor reaches for it: a closed
+ * bubble or popup with no preview, timed opening or remembered conversation (the widget fetches its
+ * invitation's code for those at once, see `element/on-demand/features.ts`), nor switched off.
+ */
+const waitsForIntent = (start: FirstStart): boolean =>
+  (start.mode === 'bubble' || start.mode === 'popup') &&
+  !start.open &&
+  (start.persist ?? 'none') === 'none' &&
+  start.autoOpen == null &&
+  start.widget?.isActivated !== false &&
+  (start.preview === false ||
+    !(`${start.preview ?? ''}`.trim() || (start.widget as { aiFirstMessage?: unknown } | undefined)?.aiFirstMessage));
 
 /**
  * What a `<flowbot-chat>` in the page says of its first start, in its attributes. Throws for JSON
@@ -130,6 +155,8 @@ function startOf(el: Element): FirstStart {
     widget: json('widget'),
     prefilledVariables: json('prefilled-variables'),
     disableStreaming: el.hasAttribute('disable-streaming'),
+    preview: el.hasAttribute('no-preview') ? false : attr('preview'),
+    autoOpen: attr('auto-open'),
   };
 }
 
@@ -149,6 +176,33 @@ function reserve(el: Element, mode: string | null | undefined): void {
       ':host{display:block;height:var(--flowbot-panel-height,600px);max-height:100%}',
     );
   el.attachShadow({ mode: 'open' }).adoptedStyleSheets = [box];
+}
+
+/** Asks for the widget's code, once (set once this file knows where it is). */
+let fetchWidget = (): void => undefined;
+/** Fetches the launcher's file, once (set with `fetchWidget`). */
+let fetchLauncher = (): Promise<typeof Launcher> => Promise.reject(Error());
+/** The elements this file has started, drawn or left to the widget. */
+const placed = new WeakSet<Element>();
+/** Whether the page has a widget this file has seen. */
+let seen = false;
+
+/**
+ * Starts `el` (or reserves its place) and asks for the widget's code, unless it waits for the
+ * visitor: its launcher's file then draws it and waits (`launcher.ts`); the widget's code, if that
+ * file did not load.
+ */
+function place(el: Element, start: FirstStart): void {
+  if (placed.has(el) || customElements.get('flowbot-chat')) return;
+  placed.add(el);
+  seen = true;
+  reserve(el, start.mode);
+  startIfAtOnce(el, start);
+  if (!waitsForIntent(start)) return fetchWidget();
+  fetchLauncher().then(
+    ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start)),
+    fetchWidget,
+  );
 }
 
 /** The options set as the element's properties of the same name. */
@@ -180,8 +234,7 @@ function init(options: FlowbotInitOptions): FlowbotChat {
   else if (options.preview !== undefined) el.preview = options.preview;
   // Until the widget's code arrives, its actions are queued.
   if (!customElements.get('flowbot-chat')) queueCalls(el);
-  startIfAtOnce(el, options);
-  reserve(el, options.mode);
+  place(el, options);
 
   const mount = (): void => {
     const { target } = options;
@@ -213,42 +266,56 @@ if (typeof window !== 'undefined' && !window.Flowbot?.version) {
   window.Flowbot = { init, version };
   // Where this file is (the widget's code is beside it): only known while it runs.
   const base = (document.currentScript as HTMLScriptElement | null)?.src;
-  // The widgets already in the page start now; those the parser adds later (the script came
-  // first), as they arrive, until the widget's own code is there to start them.
-  const startAll = (els: Iterable<Element>): void => {
-    for (const el of els)
-      try {
-        reserve(el, el.getAttribute('mode'));
-        startIfAtOnce(el, startOf(el));
-      } catch {
-        // JSON the widget will refuse: no early start.
-      }
-  };
-  startAll(document.querySelectorAll('flowbot-chat'));
-  if (document.readyState === 'loading') {
-    const added = (records: MutationRecord[]): void => {
-      for (const record of records) {
-        // Only elements have a `localName` (text and comment nodes have none).
-        startAll([...record.addedNodes].filter((node) => (node as Element).localName === 'flowbot-chat') as Element[]);
-      }
-    };
-    const watch = new MutationObserver(added);
-    watch.observe(document, { childList: true, subtree: true });
-    // The parser's last additions may not have been reported yet (the page ends right after a
-    // widget): taken before the watch stops, or they would be dropped with it.
-    document.addEventListener('DOMContentLoaded', () => (added(watch.takeRecords()), watch.disconnect()), {
-      once: true,
-    });
-  }
+  let asked = false;
+  let watch: MutationObserver | undefined;
   if (base) {
     const load = loadBeside(base);
     // The widget's code borrows the loader for its on-demand file.
     (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
-    // Code that is not the build's never runs: the widgets say they are unavailable instead.
-    // At a low priority: what the page needs for its own first paint comes first.
-    load('flowbot-chat.main.js', import.meta.env.FLOWBOT_INTEGRITY.main, true).catch(showUnavailable);
+    let launcher: ReturnType<typeof fetchLauncher> | undefined;
+    fetchLauncher = () =>
+      (launcher ??= load('flowbot-chat.launcher.js', import.meta.env.FLOWBOT_INTEGRITY.launcher).then(
+        (url) => import(/* @vite-ignore */ url) as ReturnType<typeof fetchLauncher>,
+      ));
+    fetchWidget = () => {
+      if (asked) return;
+      asked = true;
+      if (document.readyState !== 'loading') watch?.disconnect();
+      // Code that is not the build's never runs: the widgets say they are unavailable instead.
+      // At a low priority: what the page needs for its own first paint comes first.
+      load('flowbot-chat.main.js', import.meta.env.FLOWBOT_INTEGRITY.main, true).catch(showUnavailable);
+    };
   } else {
     console.error('flowbot-chat: load this file with a <script src>');
   }
+  // The widgets already in the page start now; those the parser adds later (the script came
+  // first), or the page later still, as they arrive, until the widget's own code is there to start them.
+  const startAll = (els: Iterable<Element>): void => {
+    for (const el of els)
+      try {
+        if (!placed.has(el)) place(el, startOf(el));
+      } catch {
+        // JSON the widget will refuse: no early start, and the widget's code, which says so.
+        fetchWidget();
+      }
+  };
+  const added = (records: MutationRecord[]): void => {
+    for (const record of records) {
+      // Only elements have a `localName` (text and comment nodes have none).
+      startAll([...record.addedNodes].filter((node) => (node as Element).localName === 'flowbot-chat') as Element[]);
+    }
+  };
+  (watch = new MutationObserver(added)).observe(document, { childList: true, subtree: true });
+  startAll(document.querySelectorAll('flowbot-chat'));
   waiting?.q?.forEach((options) => init(options));
+  const parsed = (): void => {
+    // The parser's last additions may not have been reported yet (the page ends right after a
+    // widget): taken before the watch stops, or they would be dropped with it.
+    added(watch.takeRecords());
+    // A page with no widget yet may be about to make one: its code comes as it always did.
+    if (!seen) fetchWidget();
+    if (asked) watch.disconnect();
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
 }

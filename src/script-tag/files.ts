@@ -137,12 +137,24 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'iife',
   },
   {
+    key: 'launcher',
+    file: 'flowbot-chat.launcher.js',
+    entry: 'src/script-tag/launcher.ts',
+    holds:
+      "a closed bubble's launcher until the widget's code is wanted: fetched by the script tag for a page whose widgets are all closed bubbles or popups with nothing to show",
+    // The launcher's button, styles and icon, the Widget resource's colours worked out as the widget
+    // does (the colour maths, the icon's URL check), what counts as the visitor reaching for it, the
+    // hand-over to the widget (issue 45): 3,985 B reached.
+    budget: 4_050,
+    loadedBy: 'iife',
+  },
+  {
     key: 'iife',
     file: 'flowbot-chat.iife.js',
     entry: 'src/script-tag/embed.ts',
     holds: 'the script tag: starts the chat, fetches the widget',
     // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
-    budget: 2_280,
+    budget: 2_640,
     loadedBy: 'page',
   },
 ] as const satisfies readonly ScriptTagFileRow[];

@@ -59,7 +59,9 @@ const imports = everyImport.filter((edge) => !leavesSrc(resolve(src, edge.to)));
 const LAYERS: readonly (readonly string[])[] = [
   ['entries'], // index.ts, element.ts, define.ts, react.ts: the npm entries
   ['element'],
-  ['script-tag', 'render', 'conversation', 'theme'],
+  ['script-tag', 'render', 'conversation'],
+  // The script tag draws a closed bubble's launcher in the Widget resource's colours, as the widget does.
+  ['theme'],
   ['i18n'],
   ['api'],
   ['protocol'],

@@ -80,13 +80,30 @@ async function answerThenWait(page: Page, field: Locator, value: string, shown: 
  */
 export const PAGE_TYPES: readonly PageType[] = [
   {
-    name: 'a closed bubble, nothing to show until opened, never opened (4 s)',
-    // No message is shown: all of it is before the first.
-    before: FIRST,
+    name: 'a closed bubble, nothing to show until opened, never reached for (4 s)',
+    // The script tag's launcher draws it; the widget's code waits for the visitor.
+    before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js'],
     after: [],
-    budget: { before: FIRST_BUDGET, after: 0 },
-    target: 36_864,
+    // The script-tag file and the launcher's.
+    budget: { before: reached(2_572 + 3_985), after: 0 },
+    // Issue 45's target for a closed bubble until someone reaches for it.
+    target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
+  },
+  {
+    name: 'a closed bubble, the pointer passing over its launcher, not opened (4 s)',
+    // No message is shown: all of it is before the first. Pointing at it fetched the widget's code.
+    before: [...FIRST, 'flowbot-chat.launcher.js'],
+    after: [],
+    // The launcher's file besides the first files.
+    budget: { before: FIRST_BUDGET + reached(3_985), after: 0 },
+    run: async (page) => {
+      await page.goto('/bubble-quiet.html');
+      await page.locator('flowbot-chat [part~="launcher"]').hover();
+      await page.mouse.move(0, 0);
+      await page.waitForFunction(() => customElements.get('flowbot-chat'));
+      await page.waitForTimeout(4_000);
+    },
   },
   {
     name: 'a closed bubble with a preview, never opened (4 s)',

@@ -1,0 +1,228 @@
+/**
+ * A closed bubble's launcher, drawn before the widget's code is there (`flowbot-chat.launcher.js`,
+ * fetched by the script-tag file for a page whose widgets are all closed bubbles or popups with
+ * nothing to show, checked against its hash): so a bubble nobody reaches for never fetches the
+ * widget's code. The same button as the widget's (`render/chrome.ts`, its styles in
+ * `render/chrome.styles.ts` and `element/flowbot-chat.styles.ts`), in the Widget resource's colours
+ * (`theme/`, the widget's own maths), in an open shadow root of the element, which the widget renders
+ * into when its code arrives. Built as nodes, styled by a constructed sheet: nothing here is HTML or
+ * a `style` attribute, so a strict Content-Security-Policy and Trusted Types hold.
+ *
+ * Reaching for it (pointing at it or near it, focus, a touch, a key), or the page's `show()`,
+ * `toggle()`, `open`, asks for the widget's code and opens the connection to the viewer; a tap,
+ * `show()`, `toggle()` or `open` also sends the first start, so the conversation and the code come
+ * together, and a tap shows at once that it is coming. When the widget's first render is there, in
+ * the same task (no frame shows both or neither), its own launcher takes focus if this one had it,
+ * this one leaves, and the tap, if there was one, is the widget launcher's click.
+ */
+import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/color.js';
+import { iconUrl } from '../theme/widget-theme.js';
+import { QUEUED_METHODS, queueCalls } from './handover.js';
+
+/**
+ * The widget's rules that draw its closed launcher, word for word (a visual test compares the two
+ * launchers pixel by pixel): the custom properties it reads, the bubble's place, its button.
+ */
+const CSS =
+  ':host{--_primary:var(--flowbot-primary-color,var(--_w-primary,#1d4ed8));' +
+  '--_on-primary:var(--flowbot-on-primary-color,var(--_w-on-primary,#ffffff));' +
+  '--_focus:var(--flowbot-focus-color,var(--flowbot-primary-color,var(--_w-focus,#1d4ed8)));' +
+  '--_launcher-size:var(--flowbot-launcher-size,56px);--_offset:var(--flowbot-offset,20px);' +
+  'display:block;box-sizing:border-box;position:fixed;' +
+  'inset-block-end:calc(var(--_offset) + env(safe-area-inset-bottom,0px));' +
+  'inset-inline-end:calc(var(--_offset) + env(safe-area-inset-right,0px));' +
+  'z-index:var(--flowbot-z-index,2147483000)}' +
+  '*{box-sizing:inherit}' +
+  ':focus-visible{outline:2px solid var(--_focus);outline-offset:2px}' +
+  '.launcher{display:grid;place-items:center;width:var(--_launcher-size);height:var(--_launcher-size);padding:0;' +
+  'border:0;outline:1px solid transparent;outline-offset:-1px;border-radius:50%;background:var(--_primary);' +
+  'color:var(--_on-primary);box-shadow:0 6px 20px rgb(15 23 42/.25);overflow:hidden;font:inherit;cursor:pointer}' +
+  'svg{width:28px;height:28px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}' +
+  '.launcher-icon{width:100%;height:100%;object-fit:cover}' +
+  '[aria-busy=true] svg{animation:flowbot-turn 1s linear infinite}' +
+  '@keyframes flowbot-turn{to{rotate:1turn}}' +
+  '@media (prefers-reduced-motion:reduce){[aria-busy=true] svg{animation:none}}';
+
+/** The widget's speech bubble, and the arc that turns while the conversation is on its way. */
+const CHAT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z';
+const COMING = 'M21 12a9 9 0 1 1-6.2-8.6';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An icon as the widget draws it (`icon()` in `render/chrome.ts`). */
+function icon(path: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.append(document.createElementNS(SVG, 'path'));
+  svg.firstElementChild!.setAttribute('d', path);
+  return svg;
+}
+
+/**
+ * The Widget resource's launcher colours, worked out as the widget does (`widgetThemeCss`: its
+ * primary colour, the text on it made readable, the focus ring 3:1 on the panel); an invalid colour
+ * is left out here, and warned of by the widget.
+ */
+function colours(widget: unknown): string {
+  const { primaryColor, secondaryColor } = (widget ?? {}) as Record<string, unknown>;
+  const fill = parseCssColor(primaryColor);
+  if (!fill) return '';
+  const text = parseCssColor(secondaryColor);
+  return `:host{--_w-primary:${toCss(fill)};--_w-on-primary:${toCss(text ? readableOn(fill, text) : bestText(fill))};--_w-focus:${toCss(readableOn(WHITE, fill, 3))}}`;
+}
+
+/**
+ * Draws the widget's closed launcher in `el` (a `<flowbot-chat mode="bubble">` whose code is not
+ * there yet). `reach` is called on each sign of intent, with `true` for the tap that opens; from that
+ * tap until the widget takes over, the launcher shows that the conversation is coming.
+ */
+function drawLauncher(el: Element, widget: unknown, reach: (tap: boolean) => void): void {
+  const root = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS + colours(widget));
+  root.adoptedStyleSheets = [sheet];
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  button.setAttribute('part', 'launcher');
+  button.setAttribute(
+    'aria-label',
+    /^pt([-_]|$)/i.test(el.closest<HTMLElement>('[lang]')?.lang ?? '') ? 'Abrir chat' : 'Open chat',
+  );
+  button.setAttribute('aria-expanded', 'false');
+  const src = iconUrl((widget as { widgetIcon?: unknown } | undefined)?.widgetIcon);
+  if (src) {
+    const img = document.createElement('img');
+    img.className = 'launcher-icon';
+    img.src = src;
+    img.alt = '';
+    button.append(img);
+  } else button.append(icon(CHAT));
+  root.append(button);
+
+  let tapped = false;
+  const near = (event: PointerEvent): void => {
+    const box = button.getBoundingClientRect();
+    // Within half a launcher of it: the pointer is on its way there.
+    if (Math.hypot(event.clientX - (box.x + box.width / 2), event.clientY - (box.y + box.height / 2)) < box.width)
+      intent();
+  };
+  const intent = (): void => {
+    document.removeEventListener('pointermove', near);
+    reach(false);
+  };
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
+    button.addEventListener(type, intent, { passive: true });
+  document.addEventListener('pointermove', near, { passive: true });
+  button.addEventListener('click', () => {
+    if (tapped) return;
+    tapped = true;
+    intent();
+    reach(true);
+    // Within a frame of the tap: the conversation is on its way.
+    button.setAttribute('aria-busy', 'true');
+    button.replaceChildren(icon(COMING));
+  });
+
+  // A press on this launcher (a button or a key held down) ends in its click: the widget takes over
+  // after it, or the click would land on neither launcher.
+  let held = false;
+  let waiting = false;
+  const press = (): void => void (held = true);
+  // The click comes with the release, in the same task.
+  const release = (): void => void ((held = false), waiting && setTimeout(takeOver));
+  button.addEventListener('pointerdown', press);
+  button.addEventListener('keydown', press);
+  const releases = ['pointerup', 'pointercancel', 'keyup'];
+  for (const type of releases) document.addEventListener(type, release, true);
+  const takeOver = (): void => {
+    const launcher = [...root.querySelectorAll<HTMLElement>('[part~="launcher"]')].find((node) => node !== button);
+    if (!launcher || !button.isConnected) return;
+    for (const type of releases) document.removeEventListener(type, release, true);
+    // Focus moved within one shadow root is not told to the element: it leaves first, so the widget
+    // hears of it (and fetches its invitation's code, as on any focus).
+    if (root.activeElement === button) {
+      button.blur();
+      launcher.focus();
+    } else if (button.matches(':hover')) {
+      // The pointer over this launcher is over the widget's: its invitation's code comes, as it would.
+      launcher.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }));
+    }
+    button.remove();
+    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
+    if (tapped) launcher.click();
+  };
+  void customElements.whenDefined('flowbot-chat').then(() => {
+    document.removeEventListener('pointermove', near);
+    const widgetEl = el as Element & { updateComplete?: Promise<unknown> };
+    // The notice of a widget whose code did not run took the root; an element not in the page yet
+    // is drawn by the widget alone.
+    if (!widgetEl.updateComplete || !button.isConnected) return;
+    // The widget's styles replaced this sheet; this launcher stays as it is until the widget's is drawn.
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    void widgetEl.updateComplete.then(() => (held ? (waiting = true) : takeOver()));
+  });
+}
+
+/** The viewers already asked to connect. */
+const connecting = new Set<string>();
+
+/** Opens the connection to `apiHost`'s viewer ahead of the first request. */
+function preconnect(apiHost: string | null | undefined): void {
+  try {
+    const { origin } = new URL(apiHost || '/', location.href);
+    if (origin === location.origin || connecting.has(origin)) return;
+    connecting.add(origin);
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin;
+    // As the requests go: with CORS, without credentials.
+    link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  } catch {
+    // Not a URL: the widget says so.
+  }
+}
+
+/** What the script-tag file knows of a widget that waits for the visitor. */
+export interface Waiting {
+  readonly mode?: string | null | undefined;
+  readonly apiHost?: string | null | undefined;
+  readonly widget?: unknown;
+}
+
+/**
+ * Waits for the visitor to reach for `el` (a closed bubble or popup with nothing to show): then asks
+ * for the widget's code (`fetchWidget`), and with a tap, `show()`, `toggle()` or `open`, sends its
+ * first start (`start`). A bubble's launcher is drawn meanwhile.
+ */
+export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => void, start: () => void): void {
+  if (customElements.get('flowbot-chat')) return;
+  let opening = false;
+  const reach = (opens: boolean): void => {
+    if (customElements.get('flowbot-chat')) return;
+    fetchWidget();
+    preconnect(what.apiHost);
+    if (opens && !opening) {
+      opening = true;
+      start();
+    }
+  };
+  const host = el as Element & Record<string, unknown>;
+  if (!host[QUEUED_METHODS[0]]) queueCalls(el);
+  // The page's calls, queued for the widget, are intent too: `show()` and `toggle()` open it.
+  for (const name of QUEUED_METHODS) {
+    const queued = host[name] as (...args: unknown[]) => unknown;
+    host[name] = (...args: unknown[]) => (reach(name === 'show' || name === 'toggle'), queued(...args));
+  }
+  let open = false;
+  Object.defineProperty(el, 'open', {
+    configurable: true,
+    get: () => open,
+    set: (value: boolean) => (open = value) && reach(true),
+  });
+  new MutationObserver(() => el.hasAttribute('open') && reach(true)).observe(el, { attributeFilter: ['open'] });
+  if (what.mode === 'bubble') drawLauncher(el, what.widget, reach);
+}

@@ -1,0 +1,161 @@
+/**
+ * A closed bubble's launcher, drawn by the script-tag file (`src/script-tag/launcher.ts`): the
+ * widget's code comes when the visitor reaches for it, and nothing of what they did is lost, nothing
+ * on the screen moves when the widget takes over.
+ */
+import { test, expect, type Page } from '@playwright/test';
+
+const shots = 'test-results/screenshots';
+const launcher = (page: Page) => page.locator('flowbot-chat [part~="launcher"]');
+const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
+const defined = (page: Page) => page.evaluate(() => !!customElements.get('flowbot-chat'));
+
+/** Counts the page's start requests. */
+function countStarts(page: Page): () => number {
+  let starts = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/startChat')) starts++;
+  });
+  return () => starts;
+}
+
+/** Holds the widget's code back `ms`, as a slow network would. */
+async function slowCode(page: Page, ms: number): Promise<void> {
+  await page.route('**/flowbot-chat.main.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+/** Waits until the widget drew itself and the script tag's launcher left (the same task). */
+async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get('flowbot-chat'));
+  await page
+    .locator('flowbot-chat')
+    .evaluate((el) => (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(launcher(page)).toHaveCount(1);
+}
+
+test.beforeEach(async ({ request }) => {
+  expect((await request.post('/__api/reset')).ok()).toBe(true);
+});
+
+test.describe('a closed bubble drawn by the script tag', () => {
+  test('fetches no widget code and starts nothing until the visitor reaches for it', async ({ page }) => {
+    const starts = countStarts(page);
+    await page.goto('/bubble-quiet.html');
+    await expect(launcher(page)).toBeVisible();
+    await expect(launcher(page)).toHaveAccessibleName('Open chat');
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
+    await page.waitForTimeout(1_000);
+    expect(await defined(page)).toBe(false);
+    expect(starts()).toBe(0);
+    // Pointing at it: the code comes; still nothing starts.
+    await launcher(page).hover();
+    await takenOver(page);
+    expect(starts()).toBe(0);
+  });
+
+  test('a cold tap opens the chat with its first message: the tap is not lost, the wait shows at once', async ({
+    page,
+  }) => {
+    const starts = countStarts(page);
+    await slowCode(page, 800);
+    await page.goto('/bubble-quiet.html');
+    await expect(launcher(page)).toBeVisible();
+    // The visitor's first move is the tap itself (no hover before it: a touch screen).
+    await launcher(page).dispatchEvent('click');
+    // The script tag says the conversation is coming while the code is on its way...
+    await expect(launcher(page)).toHaveAttribute('aria-busy', 'true');
+    expect(await defined(page)).toBe(false);
+    // ...and the start went out with the tap, not after the code.
+    expect(starts()).toBe(1);
+    const panel = page.locator('flowbot-chat [part~="panel"]');
+    await expect(panel).toBeVisible();
+    await expect(bot(page).first()).toBeVisible();
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
+    expect(starts()).toBe(1);
+  });
+
+  test('by keyboard: Tab reaches it, Enter opens it, and focus lands where it does with the code already there', async ({
+    page,
+  }) => {
+    /** Tab from the button before the bubble, Enter, the first message: where focus is then. */
+    const tabAndEnter = async (): Promise<string> => {
+      await page.locator('#elsewhere').focus();
+      await page.keyboard.press('Tab');
+      await expect(launcher(page)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(bot(page).first()).toBeVisible();
+      await page.waitForTimeout(300);
+      return page.evaluate(() => {
+        const host = document.activeElement;
+        const inner = host?.shadowRoot?.activeElement;
+        return `${host?.localName} ${inner?.localName ?? ''} ${inner?.getAttribute('part') ?? ''}`;
+      });
+    };
+    await slowCode(page, 400);
+    await page.goto('/bubble-quiet.html');
+    const cold = await tabAndEnter();
+    expect(cold.startsWith('flowbot-chat')).toBe(true);
+
+    // The same with the code already there (the launcher pointed at first, the code waited for).
+    await page.reload();
+    await launcher(page).hover();
+    await takenOver(page);
+    await page.mouse.move(0, 0);
+    expect(await tabAndEnter()).toBe(cold);
+  });
+
+  test('a changed widget code still says "This chat is unavailable" once the visitor reaches for it', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    await page.goto('/bubble-tampered-main.html');
+    await expect(launcher(page)).toBeVisible();
+    await launcher(page).click();
+    await expect
+      .poll(() => page.locator('flowbot-chat').evaluate((el) => el.shadowRoot?.textContent ?? ''))
+      .toBe('This chat is unavailable');
+    expect(await page.evaluate(() => (globalThis as { __flowbotTampered?: string }).__flowbotTampered ?? null)).toBe(
+      null,
+    );
+    expect(errors).toContain(
+      'flowbot-chat: flowbot-chat.main.js not run: it failed its integrity check or did not load',
+    );
+  });
+
+  /** Each look the launcher is checked in: a phone and a desktop, the site's colours, forced colours, right to left. */
+  const looks = [
+    { name: 'phone', width: 390, page: '/bubble-quiet.html' },
+    { name: 'desktop', width: 1280, page: '/bubble-quiet.html' },
+    { name: 'site colours', width: 1280, page: '/bubble.html' },
+    { name: 'forced colours', width: 1280, page: '/bubble.html', forced: true },
+    { name: 'right to left', width: 390, page: '/bubble.html', rtl: true },
+  ];
+  for (const look of looks) {
+    test(`its pixels do not change when the widget takes over (${look.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: look.width, height: 844 });
+      if (look.forced) await page.emulateMedia({ forcedColors: 'active' });
+      await page.goto(look.page);
+      if (look.rtl) await page.evaluate(() => (document.documentElement.dir = 'rtl'));
+      await expect(launcher(page)).toBeVisible();
+      expect(await defined(page)).toBe(false);
+      const box = (await launcher(page).boundingBox())!;
+      // The launcher and its shadow, wherever the page's direction puts it.
+      const clip = { x: box.x - 32, y: box.y - 32, width: box.width + 64, height: box.height + 64 };
+      const slug = look.name.replaceAll(' ', '-');
+      const before = await page.screenshot({ clip });
+      await page.screenshot({ path: `${shots}/launcher-${slug}-script-tag.png` });
+      await launcher(page).hover();
+      await page.mouse.move(0, 0);
+      await takenOver(page);
+      expect(await launcher(page).boundingBox()).toEqual(box);
+      const after = await page.screenshot({ clip });
+      await page.screenshot({ path: `${shots}/launcher-${slug}-widget.png` });
+      expect(after.equals(before), 'the launcher, pixel for pixel, before and after the swap').toBe(true);
+    });
+  }
+});
