@@ -93,8 +93,8 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],
   'render/rich-text': ['el', 'richTextContent'],
-  'script-tag/beside-script': ['importOnDemandFile'],
-  'script-tag/loader': ['createLoader'],
+  'script-tag/load-once': ['createLoader'],
+  'script-tag/on-demand-file': ['importOnDemandFile'],
   'theme/sheets': ['adoptStyles'],
 };
 
@@ -106,7 +106,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
 export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
   'element/answer-actions/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
   'element/answer-actions/dates': ['TIME', 'dateFormat'],
-  'element/answer-actions/strings': ['answerStringsFor'],
+  'element/answer-actions/answer-strings': ['answerStringsFor'],
 };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -148,8 +148,8 @@ function handOver(name: string, file: string, modules: Readonly<Record<string, r
 
 /** The widget code's, taken by every on-demand file (`src/script-tag/shared-modules.ts`). */
 export const WIDGET_HANDOVER = handOver('modules', 'script-tag/shared-modules', SHARED_MODULES);
-/** The answers' file's, taken by the export's (`src/element/answer-actions/shared-modules.ts`). */
-export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-modules', ANSWERS_MODULES);
+/** The answers' file's, taken by the export's (`src/element/answer-actions/shared-with-export.ts`). */
+export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-with-export', ANSWERS_MODULES);
 
 /** The names a module of `src/` exports as values (not types), read from its source. */
 function exportedValues(path: string): string[] {

@@ -6,7 +6,7 @@
  * and kept, an open paragraph keeps the leaves it had, an open list its
  * items, an open table its rows, an open quote its blocks, an open code block
  * its complete lines (and its bar: it grows without moving). Loaded on
- * demand, with the stream reader itself (see `element/on-demand/on-demand.ts`).
+ * demand, with the stream reader itself (see `element/rich/index.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown/index.js';

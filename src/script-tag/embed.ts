@@ -3,7 +3,7 @@
  * sends the first `startChat` of every widget that starts at once, and
  * loads the widget's code (`flowbot-chat.main.js`, beside it) in parallel,
  * so the first request does not wait for the code (see `handover.ts`). That
- * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
+ * code runs only if it is the build's, byte for byte (see `load-script.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
  * the widget's code is fetched once. It may load with `async` (it never
  * holds up the page's parsing): widgets parsed before or after it start
@@ -12,7 +12,7 @@
  */
 import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
-import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-beside.js';
+import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-script.js';
 import { showUnavailable } from './unavailable.js';
 import { version } from './version.js';
 

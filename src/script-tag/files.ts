@@ -52,7 +52,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'persist',
     file: 'flowbot-chat.persist.js',
-    entry: 'src/element/persist/on-demand.ts',
+    entry: 'src/element/persist/index.ts',
     holds:
       'remembering a conversation and the tabs in step: fetched by a widget with persist, or after an answer refused as expired',
     // With what ends a conversation the viewer no longer knows: 6,668 B reached; with the restore
@@ -65,7 +65,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'invite',
     file: 'flowbot-chat.invite.js',
-    entry: 'src/element/invitation/on-demand.ts',
+    entry: 'src/element/invitation/index.ts',
     holds:
       "the bubble's invitation: fetched by a bubble or popup with something to show while closed, else once the visitor comes near",
     // 4,660 B reached. Telling a site owner that one bubble hides another on the same spot (issue 43,
@@ -76,7 +76,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'export',
     file: 'flowbot-chat.export.js',
-    entry: 'src/element/transcript-export/on-demand.ts',
+    entry: 'src/element/transcript-export/index.ts',
     holds: "the conversation as a document: fetched by the answers' file when the visitor opens the menu",
     // 1,861 B reached.
     budget: 1_930,
@@ -86,7 +86,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'answers',
     file: 'flowbot-chat.answers.js',
-    entry: 'src/element/answer-actions/on-demand.ts',
+    entry: 'src/element/answer-actions/index.ts',
     holds: 'what the visitor does with the answers: fetched by every widget in idle time after its first message',
     // The Portuguese answers' words left it for their language's file (10,010 B); the transcript walked
     // by keyboard, and the export's tools, thinking and sources (their reading handed over by the
@@ -104,7 +104,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'controls',
     file: 'flowbot-chat.controls.js',
-    entry: 'src/element/controls/on-demand.ts',
+    entry: 'src/element/controls/index.ts',
     holds: 'fetched when the input is a rarer control (fields, dates, files, rating, cards, payment, search, pictures)',
     // Their styles and words: 11,363 B reached; the modules of the widget's code it uses handed over,
     // not bundled again: 9,971 B reached (9,933 B). A phone field saying which country a number
@@ -115,7 +115,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'lazy',
     file: 'flowbot-chat.lazy.js',
-    entry: 'src/element/on-demand/on-demand.ts',
+    entry: 'src/element/rich/index.ts',
     holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
     // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
     // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of

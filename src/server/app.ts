@@ -46,7 +46,7 @@ import { mountPlatform } from './routes-platform.js';
 import { mountViewer, startChatRoute } from './routes-viewer.js';
 import { sessionNotFound } from './flow-session.js';
 import { shippedFlows, type FlowDefinition, type FlowStreamAgent } from './flows.js';
-import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './limits.js';
+import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './request-limits.js';
 import { DEFAULT_STREAM_PACE_MS } from './streaming.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, mountUploads, UploadStore } from './uploads.js';
 import { DEFAULT_TOKEN, createSeedState } from './state.js';

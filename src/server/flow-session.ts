@@ -2,7 +2,7 @@
 import type { ClientSideAction } from '../api/schemas/index.js';
 import { ApiError } from './errors.js';
 import type { FlowDefinition } from './flows.js';
-import { quotable } from './limits.js';
+import { quotable } from './request-limits.js';
 
 /** Sessions live this long after their last use (1 hour). */
 export const DEFAULT_SESSION_TTL_MS = 60 * 60_000;

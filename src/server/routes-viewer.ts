@@ -5,7 +5,7 @@ import { ApiError, parseBody, readJson } from './errors.js';
 import { continueChat, startChat } from './flow-engine.js';
 import { sessionNotFound } from './flow-session.js';
 import { demoAsset } from './demo-assets.js';
-import { quotable } from './limits.js';
+import { quotable } from './request-limits.js';
 import { mountStreaming } from './streaming.js';
 import type { ReferenceState } from './state-types.js';
 

@@ -9,7 +9,7 @@
  * - in Markdown, text never turns into markup: `<` and `>` are written as `&lt;` and `&gt;` (no raw
  *   HTML reaches a Markdown viewer) and the characters of Markdown's own syntax are escaped; code
  *   keeps its text in code spans and fenced blocks, where a viewer shows it as text;
- * - a markdown message counts within the response limits (`limits.ts`): a longer one (a streamed
+ * - a markdown message counts within the response limits (`protocol/limits.ts`): a longer one (a streamed
  *   answer has no other bound) is cut, and the cut says so.
  *
  * Rich text and markdown are written from their tree, the one the bubble drew: a node type this

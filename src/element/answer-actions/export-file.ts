@@ -5,10 +5,10 @@
  * hash the build wrote into the answers' file (this one), so the widget's first file carries none
  * for it. A file that does not load leaves the rest of the answers' features as they are.
  */
-import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
-import { createLoader } from '../../script-tag/loader.js';
-import type { ExportPart } from '../transcript-export/on-demand.js';
+import { createLoader } from '../../script-tag/load-once.js';
+import type { ExportPart } from '../transcript-export/index.js';
 
 /** The export's part, loaded once (a failed load is asked for again later, see `createLoader`). */
 export const exportFile = createLoader<ExportPart>(() =>
@@ -17,7 +17,7 @@ export const exportFile = createLoader<ExportPart>(() =>
         'flowbot-chat.export.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.export,
       )
-    : import('../transcript-export/on-demand.js'),
+    : import('../transcript-export/index.js'),
 );
 
 /** The conversation as a document (see `../transcript-export/export-conversation.ts`), once its file has arrived. */

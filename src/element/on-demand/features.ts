@@ -1,5 +1,5 @@
 /**
- * What one element loads on demand (the part of `on-demand.ts`), asked for
+ * What one element loads on demand (the rich messages' file, `../rich/index.ts`), asked for
  * before it renders, never while rendering: the on-demand renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
  * Widget resource turns it on, the invitation of the bubble and the popup
@@ -12,11 +12,11 @@ import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
 import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
 import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
-import type { Answers, AnswersHost } from '../answer-actions/answers.js';
+import type { Answers, AnswersHost } from '../answer-actions/answer-actions.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
-import type { OnDemand } from './on-demand.js';
-import type { OnDemandLoader } from '../../script-tag/loader.js';
+import type { OnDemand } from '../rich/index.js';
+import type { OnDemandLoader } from '../../script-tag/load-once.js';
 import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 

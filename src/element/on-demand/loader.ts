@@ -1,21 +1,21 @@
 /**
- * Where the on-demand parts (`on-demand.ts`, and the answers' `../answer-actions/on-demand.ts`)
+ * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
  * `flowbot-chat.lazy.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
- * `script-tag/beside-script.ts`). The build sets
+ * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
 import { addCatalogues, languageFile } from '../../i18n/lookup.js';
-import { provideOnDemandRenderers } from '../../render/on-demand.js';
-import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import { provideOnDemandRenderers } from '../../render/on-demand-source.js';
+import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
-import { createLoader, type OnDemandLoader } from '../../script-tag/loader.js';
-import type { OnDemand } from './on-demand.js';
-import type { AnswersPart } from '../answer-actions/on-demand.js';
-import type { InvitePart } from '../invitation/on-demand.js';
-import type { PersistPart } from '../persist/on-demand.js';
-import type { ControlsPart } from '../controls/on-demand.js';
+import { createLoader, type OnDemandLoader } from '../../script-tag/load-once.js';
+import type { OnDemand } from '../rich/index.js';
+import type { AnswersPart } from '../answer-actions/index.js';
+import type { InvitePart } from '../invitation/index.js';
+import type { PersistPart } from '../persist/index.js';
+import type { ControlsPart } from '../controls/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
@@ -42,7 +42,7 @@ export const onDemand = createLoader<OnDemand>(() =>
           'flowbot-chat.lazy.js' satisfies ScriptTagFile,
           import.meta.env.FLOWBOT_INTEGRITY.lazy,
         )
-      : import('./on-demand.js'),
+      : import('../rich/index.js'),
   ),
 );
 
@@ -54,7 +54,7 @@ export const controlsFile = createLoader<ControlsPart>(() =>
           'flowbot-chat.controls.js' satisfies ScriptTagFile,
           import.meta.env.FLOWBOT_INTEGRITY.controls,
         )
-      : import('../controls/on-demand.js'),
+      : import('../controls/index.js'),
   ),
 );
 
@@ -65,7 +65,7 @@ export const inviteFile = createLoader<InvitePart>(() =>
         'flowbot-chat.invite.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.invite,
       )
-    : import('../invitation/on-demand.js'),
+    : import('../invitation/index.js'),
 );
 
 /** What the visitor does with the answers: a file of its own, after the first message. */
@@ -75,7 +75,7 @@ export const answersFile = createLoader<AnswersPart>(() =>
         'flowbot-chat.answers.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.answers,
       )
-    : import('../answer-actions/on-demand.js'),
+    : import('../answer-actions/index.js'),
 );
 
 /** Remembering the conversation and the tabs in step: a file of its own, for a widget with `persist`. */
@@ -85,7 +85,7 @@ export const persistFile = createLoader<PersistPart>(() =>
         'flowbot-chat.persist.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.persist,
       )
-    : import('../persist/on-demand.js'),
+    : import('../persist/index.js'),
 );
 
 /**

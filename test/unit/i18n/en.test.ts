@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, enControls, enFirst, enOnDemand } from '../../../src/i18n/en.js';
-import { catalogues as controlsCatalogues } from '../../../src/element/controls/on-demand.js';
-import { catalogues } from '../../../src/i18n/on-demand.js';
+import { catalogues as controlsCatalogues } from '../../../src/element/controls/index.js';
+import { catalogues } from '../../../src/element/rich/index.js';
 
 describe('English', () => {
   it("is the words of the first file, the on-demand part's and the controls', each once", () => {

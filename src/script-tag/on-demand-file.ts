@@ -9,7 +9,7 @@ import { css, html, nothing, render, svg } from 'lit';
 import { answerWordsFor, languageTags, stringsFor } from '../i18n/lookup.js';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
-import { LOAD_BESIDE, type LoadBeside } from './load-beside.js';
+import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 import './shared-modules.js';
 

@@ -6,12 +6,12 @@
  * that shows them (`flowbot-chat.lazy.js`), so neither file carries the other's code. The
  * download's document is a file of its own again (`./export-file.ts`).
  */
-export { Answers } from './answers.js';
+export { Answers } from './answer-actions.js';
 export { exportConversation } from './export-file.js';
 // What the export's file takes over from this one (the script-tag build writes it; see the module).
-import './shared-modules.js';
+import './shared-with-export.js';
 
-import type * as Self from './on-demand.js';
+import type * as Self from './index.js';
 
 /** What the answers' file exports. */
 export type AnswersPart = typeof Self;

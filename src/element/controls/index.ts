@@ -13,7 +13,7 @@ export * from '../../render/on-demand-controls.js';
 /** By lower-case tag, added to those already here (`addCatalogues`). */
 export const catalogues: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enControls };
 
-import type * as Self from './on-demand.js';
+import type * as Self from './index.js';
 
 /** What the controls' file exports. */
 export type ControlsPart = typeof Self;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLoader, RETRY_AFTER_MS } from '../../../src/script-tag/loader.js';
+import { createLoader, RETRY_AFTER_MS } from '../../../src/script-tag/load-once.js';
 
 describe('a file loaded on demand', () => {
   // The page's window, for its `online` event (Node has none).

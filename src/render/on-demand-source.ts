@@ -1,16 +1,16 @@
 /**
- * The renderers that arrive on demand: `on-demand-parts.ts` (markdown, media, a
+ * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown, media, a
  * streamed answer...) and `on-demand-controls.ts` (the rarer controls), each
  * loaded on its own. Where they come from is the element's business (chunks of
  * the npm build, or files beside the script tag): it hands its loaders in with
  * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
  * every renderer falls back.
  */
-import type * as Parts from './on-demand-parts.js';
+import type * as Renderers from './on-demand-renderers.js';
 import type * as Controls from './on-demand-controls.js';
 
-/** What `on-demand-parts.ts` exports. */
-export type OnDemandRenderers = typeof Parts;
+/** What `on-demand-renderers.ts` exports. */
+export type OnDemandRenderers = typeof Renderers;
 /** What `on-demand-controls.ts` exports. */
 export type OnDemandControls = typeof Controls;
 

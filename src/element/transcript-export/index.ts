@@ -7,7 +7,7 @@
  */
 export { exportConversation } from './export-conversation.js';
 
-import type * as Self from './on-demand.js';
+import type * as Self from './index.js';
 
 /** What the export's file exports. */
 export type ExportPart = typeof Self;

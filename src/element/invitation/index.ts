@@ -10,7 +10,7 @@ export { BubbleFocus } from '../controllers/bubble-focus.js';
 // Whether a bubble hides another on the same spot (the panel asks only when the page has two or more).
 export { warnHiddenBubble } from '../controllers/bubble-place.js';
 
-import type * as Self from './on-demand.js';
+import type * as Self from './index.js';
 
 /** What the invitation's file exports. */
 export type InvitePart = typeof Self;

@@ -23,7 +23,7 @@
  * in one task stopped WebKit for a third of a second.
  */
 import type { ReactiveController, TemplateResult } from 'lit';
-import { answerStringsFor, type AnswerStrings } from './strings.js';
+import { answerStringsFor, type AnswerStrings } from './answer-strings.js';
 import { answerToText } from './answer-text.js';
 import type { AnswersHost, AnswersNotices } from './answers-host.js';
 import { ConversationMenu } from './conversation-menu.js';

@@ -13,7 +13,7 @@ export { remember } from '../../conversation/remember.js';
 // A conversation whose session the viewer no longer knows: after a call failed, or remembered so.
 export { expiry } from '../../conversation/expiry.js';
 
-import type * as Self from './on-demand.js';
+import type * as Self from './index.js';
 
 /** What the persist file exports. */
 export type PersistPart = typeof Self;

@@ -1,6 +1,6 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `on-demand.ts`): the markdown parser, video, audio and embed messages, a
+ * (see `on-demand-source.ts`): the markdown parser, video, audio and embed messages, a
  * streamed answer while it grows, the voice's mute switch, suggested replies,
  * the notices (a blocked redirect, an expired conversation, a cut stream), and
  * what an agent did (tool calls, thinking, sources). The rarer controls are a
