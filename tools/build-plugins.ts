@@ -39,7 +39,7 @@ export function moduleBreakdown(): Plugin {
 /**
  * A second minifier after the bundler's: Terser, whose compressor folds what the bundler's leaves
  * (2 passes), on each script-tag file as written. About 1% fewer gzip bytes for the widget's code
- * and its on-demand parts (the first message's files 262 B, `lazy.js` 230 B) with no change of code;
+ * and its on-demand parts (the first message's files 262 B, `rich.js` 230 B) with no change of code;
  * the SRI hashes are taken of its output. Run last: it sees the file as it will be served.
  */
 export function terserPass(): Plugin {

@@ -113,8 +113,8 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'main',
   },
   {
-    key: 'lazy',
-    file: 'flowbot-chat.lazy.js',
+    key: 'rich',
+    file: 'flowbot-chat.rich.js',
     entry: 'src/element/rich/index.ts',
     holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
     // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)

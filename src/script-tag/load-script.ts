@@ -1,6 +1,6 @@
 /**
  * How the script-tag path loads its other files (`flowbot-chat.main.js`,
- * then, on demand, `flowbot-chat.lazy.js` and `flowbot-chat.answers.js`) so that only the bytes the build
+ * then, on demand, `flowbot-chat.rich.js` and `flowbot-chat.answers.js`) so that only the bytes the build
  * hashed can run: each goes in as a module `<script>` with its SHA-384
  * (`integrity`, written in by the build), which every engine refuses to run
  * when the file differs. An `import()` cannot carry a hash, and a

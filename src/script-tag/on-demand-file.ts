@@ -14,7 +14,7 @@ import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 import './shared-modules.js';
 
 /**
- * An on-demand file (`flowbot-chat.lazy.js`, `flowbot-chat.answers.js`) beside this module (the
+ * An on-demand file (`flowbot-chat.rich.js`, `flowbot-chat.answers.js`) beside this module (the
  * widget's code of the script-tag path): loaded by the script-tag file's loader, checked against
  * the hash the build wrote here (`integrity`), then imported (the module that loaded, not a second
  * fetch). Rejects when it did not load, is not the build's or has no hash; the callers fall back.

@@ -1,5 +1,5 @@
 /**
- * Lit for the script-tag build of the on-demand file (`--mode lazy` maps `lit`
+ * Lit for the script-tag build of the on-demand file (`--mode rich` maps `lit`
  * and its directives here): the script-tag file hands over its own copy
  * before it loads that file. One copy means one Trusted Types policy
  * (`lit-html`): a second copy would create it again, which a strict page
@@ -8,7 +8,7 @@
 import { SHARED_LIT, type SharedLit } from './shared-lit-key.js';
 
 const lit = (globalThis as { [SHARED_LIT]?: SharedLit })[SHARED_LIT];
-if (!lit) throw new Error('flowbot-chat: flowbot-chat.lazy.js is loaded by flowbot-chat.iife.js, not on its own');
+if (!lit) throw new Error('flowbot-chat: flowbot-chat.rich.js is loaded by flowbot-chat.iife.js, not on its own');
 
 export const html: SharedLit['html'] = lit.html;
 export const svg: SharedLit['svg'] = lit.svg;

@@ -28,7 +28,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy|answers|export|invite|persist|controls)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -102,7 +102,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an on-demand file that is not the build's: markdown shown as its text, the conversation goes on", async ({
     page,
   }) => {
-    const { errors, fetched } = await openWatched(page, '/tampered-lazy.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-rich.html');
     // The markdown reader comes with the on-demand file: without it, the answers' words as written.
     await expect(bot(page).first()).toContainText('Our plans:');
     await expect(bot(page).filter({ hasText: 'Ask away.' })).toBeVisible();
@@ -111,8 +111,8 @@ test.describe('script-tag integrity', () => {
     await reply.fill('Thanks');
     await reply.press('Enter');
     await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText(['Thanks']);
-    await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
-    await expectRefused(page, errors, 'flowbot-chat.lazy.js');
+    await expect.poll(() => fetched).toContain('flowbot-chat.rich.js');
+    await expectRefused(page, errors, 'flowbot-chat.rich.js');
   });
 
   test("runs nothing of a controls file that is not the build's: a text field stands in, the conversation goes on", async ({

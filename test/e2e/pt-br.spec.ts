@@ -107,7 +107,7 @@ test.describe('a language the widget does not ship', () => {
   async function asksForOnDemandFile(page: Page, path: string): Promise<boolean> {
     let asked = false;
     page.on('request', (request) => {
-      if (/\/flowbot-chat\.(lazy|languages|lang-[\w-]+)\.js$/.test(request.url())) asked = true;
+      if (/\/flowbot-chat\.(rich|languages|lang-[\w-]+)\.js$/.test(request.url())) asked = true;
     });
     let started!: () => void;
     const start = new Promise<void>((resolve) => (started = resolve));

@@ -216,7 +216,7 @@ const builtFiles = Object.keys(
  */
 const TAMPERED: Record<string, string | undefined> = {
   main: undefined,
-  lazy: 'public-id="wide"',
+  rich: 'public-id="wide"',
   answers: 'public-id="support"',
   export: 'public-id="support"',
   invite: undefined,

@@ -61,7 +61,7 @@ describe('npm pack', () => {
         'dist/index.js',
         'dist/flowbot-chat.iife.js',
         'dist/flowbot-chat.main.js',
-        'dist/flowbot-chat.lazy.js',
+        'dist/flowbot-chat.rich.js',
         'dist/flowbot-chat.answers.js',
         'dist/flowbot-chat.export.js',
         'dist/flowbot-chat.invite.js',

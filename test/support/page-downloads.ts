@@ -115,7 +115,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'an inline AI answer with markdown, streamed (4 s after it)',
     before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.lazy.js'],
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js'],
     // The answers' file and the on-demand part.
     budget: { before: FIRST_BUDGET, after: reached(9_664 + 20_081) },
     run: async (page) => {

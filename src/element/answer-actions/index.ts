@@ -3,7 +3,7 @@
  * download and print), loaded on demand once a conversation shows its first message: in the npm
  * build an ordinary chunk; beside the script-tag file, `flowbot-chat.answers.js` (see
  * `../on-demand/loader.ts`). It reads markdown and media with the readers of the on-demand part
- * that shows them (`flowbot-chat.lazy.js`), so neither file carries the other's code. The
+ * that shows them (`flowbot-chat.rich.js`), so neither file carries the other's code. The
  * download's document is a file of its own again (`./export-file.ts`).
  */
 export { Answers } from './answer-actions.js';

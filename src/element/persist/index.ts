@@ -2,7 +2,7 @@
  * Remembering a conversation (`persist`) and keeping the site's tabs in step, loaded on demand
  * by a widget with `persist` only: in the npm build an ordinary chunk; beside the script-tag file,
  * `flowbot-chat.persist.js` (see `../on-demand/loader.ts`). A conversation restored from it does
- * not wait for the on-demand part (`flowbot-chat.lazy.js`): that comes only if what it shows needs
+ * not wait for the rich messages' file (`flowbot-chat.rich.js`): that comes only if what it shows needs
  * it. With them, what ends a conversation the viewer no longer knows (`expiry`), which a restored
  * conversation may be, and which any widget needs after a call refused so (with the on-demand
  * part, for the notice's words).

@@ -5,7 +5,7 @@
  * (streamed answers, client logs), the voice and the English strings only this file shows. What the
  * visitor does with the answers, the bubble's invitation and the storage of `persist` are files of
  * their own (`../answer-actions/`, `../invitation/`, `../persist/`), as is each language. In the npm
- * build this is an ordinary chunk; beside the script-tag file it is `flowbot-chat.lazy.js` (see
+ * build this is an ordinary chunk; beside the script-tag file it is `flowbot-chat.rich.js` (see
  * `../on-demand/loader.ts`). Keeping it out of the first file keeps that file small.
  */
 import { enOnDemand } from '../../i18n/en.js';
