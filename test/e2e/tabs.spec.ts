@@ -236,7 +236,10 @@ test.describe('persist="local" in two tabs', () => {
         ),
       );
       for (const { answer, shown } of sent) shownWhenSent.set(answer, shown);
-      expect(sent.some(({ accepted }) => accepted), `round ${round}: one tab takes the answer`).toBe(true);
+      expect(
+        sent.some(({ accepted }) => accepted),
+        `round ${round}: one tab takes the answer`,
+      ).toBe(true);
       // Both tabs settle on a later question than the round began with, nothing in flight. (Waiting
       // for a later one, not just the same one in both, keeps the next round from starting while
       // this round's answer is still on its way, before its typing mark shows.)
