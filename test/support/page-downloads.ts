@@ -1,11 +1,12 @@
 /**
  * What each kind of page downloads of the widget, one list and one way of measuring it for CI
  * (`test/e2e/downloads.spec.ts`) and the bench (`test/bench/run.ts --only downloads`): the pages of
- * test/e2e/pages, as `test/e2e/serve.ts` serves them beside the reference server, each loaded in a
- * fresh browser context whose `baseURL` is that page server. A page type says how to load the page,
- * the widget's files it fetches before its first bot message is shown and after, and a budget for
- * each; `measureDownloads` runs it and reads which of them the page asked for before that message
- * and after, with their gzip sizes from the build (level 9, as `tools/size.mjs` measures).
+ * the e2e site (`test/e2e/site-pages.ts`), as `test/e2e/serve.ts` serves them beside the reference
+ * server, each loaded in a fresh browser context whose `baseURL` is that page server. A page type
+ * says how to load the page, the widget's files it fetches before its first bot message is shown
+ * and after, and a budget for each; `measureDownloads` runs it and reads which of them the page
+ * asked for before that message and after, with their gzip sizes from the build (level 9, as
+ * `tools/size.mjs` measures).
  *
  * Each budget is the bytes reached plus `tools/size.mjs`'s `HEADROOM` (64 B), rounded up to the next
  * 10 B: the hashes a file carries of the files it loads are random bytes, and where they fall in
