@@ -66,7 +66,7 @@ export function terserPass(): Plugin {
  * own copy (paths under `src/`, without `.ts`), and which of their exports: those the widget's code
  * has anyway (handing over one it does not use would move its bytes into the first file). A file's
  * other exports of these modules stay its own. A second copy would be bytes loaded twice; Lit, the
- * fetch endpoint and the catalogues are handed over the same way, by name (`src/script-tag/shared-lit.ts`).
+ * fetch endpoint and the strings are handed over the same way, by name (`src/script-tag/shared-lit.ts`).
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'api/errors': [

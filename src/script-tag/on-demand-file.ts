@@ -6,7 +6,7 @@
  * (`shared-modules.ts`).
  */
 import { css, html, nothing, render, svg } from 'lit';
-import { answerWordsFor, languageTags, stringsFor } from '../i18n/lookup.js';
+import { loadedAnswerStrings, languageTags, stringsFor } from '../i18n/lookup.js';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
@@ -29,7 +29,7 @@ export function importOnDemandFile<T>(file: string, integrity: string | undefine
     render,
     createFetchEndpoint,
     languageTags,
-    answerWordsFor,
+    loadedAnswerStrings,
     stringsFor,
   };
   const load = (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE];

@@ -16,9 +16,9 @@ export const css: SharedLit['css'] = lit.css;
 export const nothing: SharedLit['nothing'] = lit.nothing;
 export const live: SharedLit['live'] = lit.live;
 export const render: SharedLit['render'] = lit.render;
-/** The catalogues of the widget's code (`i18n/lookup.ts`): one copy, so the words that arrive reach every file. */
+/** The strings of the widget's code (`i18n/lookup.ts`): one copy, so the words that arrive reach every file. */
 export const languageTags: SharedLit['languageTags'] = lit.languageTags;
-export const answerWordsFor: SharedLit['answerWordsFor'] = lit.answerWordsFor;
+export const loadedAnswerStrings: SharedLit['loadedAnswerStrings'] = lit.loadedAnswerStrings;
 export const stringsFor: SharedLit['stringsFor'] = lit.stringsFor;
 /** Not Lit, but handed over the same way: a second copy of the endpoint would be bytes loaded twice. */
 export const createFetchEndpoint: SharedLit['createFetchEndpoint'] = lit.createFetchEndpoint;

@@ -138,7 +138,7 @@ test.describe('every language it ships', () => {
    * so the conversation's name could not tell French from English).
    */
   const LANGUAGES: [file: string, tag: string, choices: string][] = Object.entries(words).map(([file, module]) => {
-    const [tag, strings] = Object.entries(module.catalogues)[0]!;
+    const [tag, strings] = Object.entries(module.strings)[0]!;
     return [file, tag, strings.choices!];
   });
 

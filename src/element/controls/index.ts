@@ -10,8 +10,8 @@ import type { FlowbotStrings } from '../../i18n/strings.js';
 
 export * from '../../render/on-demand-controls.js';
 
-/** By lower-case tag, added to those already here (`addCatalogues`). */
-export const catalogues: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enControls };
+/** By lower-case tag, added to those already here (`addStrings`). */
+export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enControls };
 
 import type * as Self from './index.js';
 

@@ -6,7 +6,7 @@
  * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
-import { addCatalogues, languageFile } from '../../i18n/lookup.js';
+import { addStrings, languageFile } from '../../i18n/lookup.js';
 import { provideOnDemandRenderers } from '../../render/on-demand-source.js';
 import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
@@ -20,14 +20,14 @@ import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
 interface LanguagePart {
-  readonly catalogues: Readonly<Record<string, Partial<FlowbotStrings>>>;
+  readonly strings: Readonly<Record<string, Partial<FlowbotStrings>>>;
   readonly answers: AnswerStrings;
 }
 
-/** A part that brings words: they join the catalogues before any of its renderers can run. */
-const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>): Promise<T> =>
+/** A part that brings words: they join the strings before any of its renderers can run. */
+const withStrings = <T extends Pick<LanguagePart, 'strings'>>(part: Promise<T>): Promise<T> =>
   part.then((loaded) => {
-    addCatalogues(loaded.catalogues);
+    addStrings(loaded.strings);
     return loaded;
   });
 
@@ -36,7 +36,7 @@ const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>)
  * words the first file of the script-tag build does not carry, and brings them.
  */
 export const onDemand = createLoader<OnDemand>(() =>
-  withWords(
+  withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
       ? importOnDemandFile<OnDemand>(
           'flowbot-chat.rich.js' satisfies ScriptTagFile,
@@ -48,7 +48,7 @@ export const onDemand = createLoader<OnDemand>(() =>
 
 /** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
 export const controlsFile = createLoader<ControlsPart>(() =>
-  withWords(
+  withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
       ? importOnDemandFile<ControlsPart>(
           'flowbot-chat.controls.js' satisfies ScriptTagFile,
@@ -134,7 +134,7 @@ export function loadLanguage(lang: string): Promise<void> {
               importOnDemandFile<LanguagePart>(`flowbot-chat.lang-${file}.js`, integrity[file]),
             )
           : chunks[file]!()
-        ).then((part) => addCatalogues(part.catalogues, part.answers)),
+        ).then((part) => addStrings(part.strings, part.answers)),
       )),
     );
   return loader.load();

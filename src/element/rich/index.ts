@@ -22,8 +22,8 @@ export { streamAndReply } from '../../conversation/stream.js';
 export { warnMistake } from '../../conversation/mistakes.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
-/** The English strings only this file shows, by lower-case tag, added to those already here (`addCatalogues`). */
-export const catalogues: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
+/** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
+export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
 
 import type * as Self from './index.js';
 
