@@ -26,6 +26,11 @@ export interface ScriptTagFileRow {
   /** The hand-over it leaves for the files it loads, or takes besides the widget code's (see tools/build-plugins.ts). */
   readonly gives?: 'answers';
   readonly takes?: 'answers';
+  /**
+   * The Trusted Types policies its code creates: a page that enforces Trusted Types allows these
+   * names (`trusted-types …`), and no file creates another (the package's tests read the built files).
+   */
+  readonly policies?: readonly string[];
 }
 
 export const SCRIPT_TAG_FILES = [
@@ -135,6 +140,8 @@ export const SCRIPT_TAG_FILES = [
     entry: 'src/define.ts',
     holds: 'the widget, fetched by the script-tag file in parallel with the first request',
     loadedBy: 'iife',
+    // Lit's, for the widget's templates (the on-demand files render with this Lit).
+    policies: ['lit-html'],
   },
   {
     key: 'iife',
@@ -144,8 +151,15 @@ export const SCRIPT_TAG_FILES = [
     // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
     budget: 2_280,
     loadedBy: 'page',
+    // The script URLs of the files beside it, and nothing else (see load-script.ts).
+    policies: ['flowbot-chat'],
   },
 ] as const satisfies readonly ScriptTagFileRow[];
+
+/** The Trusted Types policies of the script tag's files, in build order: what a page's `trusted-types` allows. */
+export const TRUSTED_TYPES: readonly string[] = SCRIPT_TAG_FILES.flatMap((row) =>
+  'policies' in row ? row.policies : [],
+);
 
 /** The name of a file the widget's code or one of its parts loads (a language's aside). */
 export type ScriptTagFile = Exclude<(typeof SCRIPT_TAG_FILES)[number]['file'], 'flowbot-chat.lang-<tag>.js'>;

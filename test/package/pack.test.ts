@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSizes } from '../../tools/docs-check.mjs';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
-import { SCRIPT_TAG_FILES, type ScriptTagFileRow } from '../../src/script-tag/files.js';
+import { SCRIPT_TAG_FILES, TRUSTED_TYPES, type ScriptTagFileRow } from '../../src/script-tag/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -161,6 +161,32 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
         if (row.key !== 'langs') expect(code, `${loader.file} names ${file}`).toContain(file);
       }
     }
+  });
+
+  it('each script-tag file creates the Trusted Types policies its row names, and no other', () => {
+    for (const row of SCRIPT_TAG_FILES)
+      for (const file of filesOf(row)) {
+        const created = [...read(`dist/${file}`).matchAll(/createPolicy\(\s*(["'`])([^"'`]+)\1/g)].map((m) => m[2]);
+        expect(created, file).toEqual('policies' in row ? row.policies : []);
+      }
+  });
+
+  it("the Trusted Types policies the README and the docs tell a page to allow are the files'", () => {
+    const said = ['README.md', 'docs/security.md'].flatMap((file) =>
+      [...read(file).matchAll(/(allow its policy: )?trusted-types((?: [\w'-]+)+)/g)].map((m) => ({
+        file,
+        // The console's line when the script-tag file's own policy is refused names that one alone.
+        refused: !!m[1],
+        names: m[2]!
+          .trim()
+          .split(' ')
+          .filter((name) => name !== "'allow-duplicates'"),
+      })),
+    );
+    expect(said.filter(({ refused }) => !refused).length).toBeGreaterThan(2);
+    const own = SCRIPT_TAG_FILES.find((row) => row.key === 'iife');
+    for (const { file, refused, names } of said)
+      expect(names, file).toEqual(refused ? own && 'policies' in own && own.policies : TRUSTED_TYPES);
   });
 
   it("every size in the README and the docs is the build's (the Self-hosting table's, the prose's)", async () => {

@@ -7,6 +7,11 @@
  * while closed, else once open, or as soon as the visitor points at or focuses
  * the launcher), and what the visitor can do with the answers (after the first
  * message).
+ *
+ * Each condition here is its file's reason in `wanted.ts`, the table of when each script-tag file is
+ * wanted (`test/element/wanted.test.ts` holds the two to the same files, state by state). They are
+ * written out here, not called from there: a call per reason, which the minifier does not inline,
+ * costs about 60 B before the first message.
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
@@ -126,7 +131,8 @@ export class OnDemandFeatures implements ReactiveController {
       );
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
-    if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
+    if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length)
+      this.load('suggestions', changed);
     if (host.widget?.voiceActive === true && typeof window !== 'undefined' && 'speechSynthesis' in window) {
       this.load('voice', ({ SpeechController }) => {
         this.voice = new SpeechController(host, (message) => messageToPlain(message));
