@@ -1,6 +1,6 @@
 /** Chat sessions: what one conversation holds, and the in-memory store that expires and evicts them. */
 import type { ClientSideAction } from '../api/schemas/index.js';
-import { ApiError } from './errors.js';
+import { ApiError } from './error-responses.js';
 import type { FlowDefinition } from './flows.js';
 import { quotable } from './request-limits.js';
 

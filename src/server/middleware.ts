@@ -2,7 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, errorResponse } from './errors.js';
+import { ApiError, errorResponse } from './error-responses.js';
 import { FAULT_HEADER, faultInjection, type FaultQueue } from './faults.js';
 import { quotable, securityHeaders } from './request-limits.js';
 

@@ -4,7 +4,7 @@
  * that create state, and the headers every response carries.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from './errors.js';
+import { ApiError } from './error-responses.js';
 
 /** Default deadline for a request body to arrive in full: 10 seconds. */
 export const DEFAULT_BODY_TIMEOUT_MS = 10_000;

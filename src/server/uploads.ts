@@ -27,7 +27,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { sessionNotFound, type SessionStore } from './flow-session.js';
 import type { FlowInput } from './flows.js';
 import { boundedBody, type RateLimiter } from './request-limits.js';

@@ -15,7 +15,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { DATA_STREAM_CONTENT_TYPE, encodeDataStreamPart } from '../protocol/stream.js';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { dropConnection, HANG_LIMIT_MS, sleep } from './fault-responses.js';
 import { STREAM_FAULT, type StreamFault } from './faults.js';
 import { pendingStream } from './flow-engine.js';
