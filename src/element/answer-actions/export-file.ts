@@ -8,12 +8,12 @@
 import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader } from '../../script-tag/load-once.js';
-import type { ExportPart } from '../transcript-export/index.js';
+import type { ExportModule } from '../transcript-export/index.js';
 
 /** The export's part, loaded once (a failed load is asked for again later, see `createLoader`). */
-export const exportFile = createLoader<ExportPart>(() =>
+export const exportFile = createLoader<ExportModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<ExportPart>(
+    ? importOnDemandFile<ExportModule>(
         'flowbot-chat.export.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.export,
       )
@@ -21,6 +21,6 @@ export const exportFile = createLoader<ExportPart>(() =>
 );
 
 /** The conversation as a document (see `../transcript-export/export-conversation.ts`), once its file has arrived. */
-export function exportConversation(...args: Parameters<ExportPart['exportConversation']>): Promise<string> {
+export function exportConversation(...args: Parameters<ExportModule['exportConversation']>): Promise<string> {
   return exportFile.load().then((part) => part.exportConversation(...args));
 }

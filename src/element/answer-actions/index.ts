@@ -14,4 +14,4 @@ import './shared-with-export.js';
 import type * as Self from './index.js';
 
 /** What the answers' file exports. */
-export type AnswersPart = typeof Self;
+export type AnswersModule = typeof Self;

@@ -16,4 +16,4 @@ export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: 
 import type * as Self from './index.js';
 
 /** What the controls' file exports. */
-export type ControlsPart = typeof Self;
+export type ControlsModule = typeof Self;

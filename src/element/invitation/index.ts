@@ -13,4 +13,4 @@ export { warnHiddenBubble } from '../controllers/bubble-place.js';
 import type * as Self from './index.js';
 
 /** What the invitation's file exports. */
-export type InvitePart = typeof Self;
+export type InviteModule = typeof Self;

@@ -20,7 +20,7 @@ import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js
 import type { Answers, AnswersHost } from '../answer-actions/answer-actions.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
-import type { OnDemand } from '../rich/index.js';
+import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
 import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
@@ -175,7 +175,7 @@ export class OnDemandFeatures implements ReactiveController {
    * the page is idle or the visitor reaches for the widget); after a failure, `name` is asked again after
    * a while, or as soon as the page is back online.
    */
-  load<T = OnDemand>(
+  load<T = RichModule>(
     name: string,
     use: (part: T) => void,
     failed?: (error: unknown) => void,

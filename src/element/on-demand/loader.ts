@@ -11,21 +11,21 @@ import { provideOnDemandRenderers } from '../../render/on-demand-source.js';
 import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader, type OnDemandLoader } from '../../script-tag/load-once.js';
-import type { OnDemand } from '../rich/index.js';
-import type { AnswersPart } from '../answer-actions/index.js';
-import type { InvitePart } from '../invitation/index.js';
-import type { PersistPart } from '../persist/index.js';
-import type { ControlsPart } from '../controls/index.js';
+import type { RichModule } from '../rich/index.js';
+import type { AnswersModule } from '../answer-actions/index.js';
+import type { InviteModule } from '../invitation/index.js';
+import type { PersistModule } from '../persist/index.js';
+import type { ControlsModule } from '../controls/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
-interface LanguagePart {
+interface LanguageModule {
   readonly strings: Readonly<Record<string, Partial<FlowbotStrings>>>;
   readonly answers: AnswerStrings;
 }
 
 /** A part that brings words: they join the strings before any of its renderers can run. */
-const withStrings = <T extends Pick<LanguagePart, 'strings'>>(part: Promise<T>): Promise<T> =>
+const withStrings = <T extends Pick<LanguageModule, 'strings'>>(part: Promise<T>): Promise<T> =>
   part.then((loaded) => {
     addStrings(loaded.strings);
     return loaded;
@@ -35,10 +35,10 @@ const withStrings = <T extends Pick<LanguagePart, 'strings'>>(part: Promise<T>):
  * The on-demand part, loaded once, the first time something needs it. It shows some English
  * words the first file of the script-tag build does not carry, and brings them.
  */
-export const onDemand = createLoader<OnDemand>(() =>
+export const onDemand = createLoader<RichModule>(() =>
   withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<OnDemand>(
+      ? importOnDemandFile<RichModule>(
           'flowbot-chat.rich.js' satisfies ScriptTagFile,
           import.meta.env.FLOWBOT_INTEGRITY.rich,
         )
@@ -47,10 +47,10 @@ export const onDemand = createLoader<OnDemand>(() =>
 );
 
 /** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
-export const controlsFile = createLoader<ControlsPart>(() =>
+export const controlsFile = createLoader<ControlsModule>(() =>
   withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<ControlsPart>(
+      ? importOnDemandFile<ControlsModule>(
           'flowbot-chat.controls.js' satisfies ScriptTagFile,
           import.meta.env.FLOWBOT_INTEGRITY.controls,
         )
@@ -59,9 +59,9 @@ export const controlsFile = createLoader<ControlsPart>(() =>
 );
 
 /** The bubble's invitation: a file of its own (see `features.ts` for when). */
-export const inviteFile = createLoader<InvitePart>(() =>
+export const inviteFile = createLoader<InviteModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<InvitePart>(
+    ? importOnDemandFile<InviteModule>(
         'flowbot-chat.invite.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.invite,
       )
@@ -69,9 +69,9 @@ export const inviteFile = createLoader<InvitePart>(() =>
 );
 
 /** What the visitor does with the answers: a file of its own, after the first message. */
-export const answersFile = createLoader<AnswersPart>(() =>
+export const answersFile = createLoader<AnswersModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<AnswersPart>(
+    ? importOnDemandFile<AnswersModule>(
         'flowbot-chat.answers.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.answers,
       )
@@ -79,9 +79,9 @@ export const answersFile = createLoader<AnswersPart>(() =>
 );
 
 /** Remembering the conversation and the tabs in step: a file of its own, for a widget with `persist`. */
-export const persistFile = createLoader<PersistPart>(() =>
+export const persistFile = createLoader<PersistModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<PersistPart>(
+    ? importOnDemandFile<PersistModule>(
         'flowbot-chat.persist.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.persist,
       )
@@ -97,7 +97,7 @@ const languageHashes = createLoader<{ integrity: Readonly<Record<string, string>
 );
 
 /** The npm build's languages: a chunk each (the script-tag build's are files beside it). */
-const chunks: Readonly<Record<string, () => Promise<LanguagePart>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
+const chunks: Readonly<Record<string, () => Promise<LanguageModule>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
   ? {}
   : {
       'pt-br': () => import('../../i18n/pt-br.js'),
@@ -131,7 +131,7 @@ export function loadLanguage(lang: string): Promise<void> {
         (import.meta.env.FLOWBOT_SCRIPT_TAG
           ? languageHashes.load().then(({ integrity }) =>
               // A file missing from the table is refused, not loaded unchecked.
-              importOnDemandFile<LanguagePart>(`flowbot-chat.lang-${file}.js`, integrity[file]),
+              importOnDemandFile<LanguageModule>(`flowbot-chat.lang-${file}.js`, integrity[file]),
             )
           : chunks[file]!()
         ).then((part) => addStrings(part.strings, part.answers)),

@@ -16,4 +16,4 @@ export { expiry } from '../../conversation/expiry.js';
 import type * as Self from './index.js';
 
 /** What the persist file exports. */
-export type PersistPart = typeof Self;
+export type PersistModule = typeof Self;

@@ -28,4 +28,4 @@ export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: 
 import type * as Self from './index.js';
 
 /** What the on-demand file exports. */
-export type OnDemand = typeof Self;
+export type RichModule = typeof Self;

@@ -10,4 +10,4 @@ export { exportConversation } from './export-conversation.js';
 import type * as Self from './index.js';
 
 /** What the export's file exports. */
-export type ExportPart = typeof Self;
+export type ExportModule = typeof Self;
