@@ -28,7 +28,10 @@ export function createWidgetClient(apiHost: string, host: Element): Conversation
       });
       const early = takeEarlyStart(host, request, signal);
       // Its answer goes through the same client code, as if this client had sent the request.
-      return (early ? viewerCalls({ viewerBaseUrl: apiHost, fetch: () => early }) : viewer).startChat(publicId, options);
+      return (early ? viewerCalls({ viewerBaseUrl: apiHost, fetch: () => early }) : viewer).startChat(
+        publicId,
+        options,
+      );
     },
     async *streamMessage(sessionId, options) {
       const { streamMessage } = await onDemand.load();
