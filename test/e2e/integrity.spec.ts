@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 /** The console's errors and the page's uncaught exceptions, as they arrive. */
 function consoleErrors(page: Page): string[] {
@@ -74,9 +75,7 @@ async function expectRefused(page: Page, errors: string[], file: string): Promis
 }
 
 // Faults another spec queued on the shared reference server would fail these conversations.
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('script-tag integrity', () => {
   test("runs nothing of widget code that is not the build's: every widget says it is unavailable", async ({ page }) => {
