@@ -43,6 +43,9 @@ export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
 /** Which answers offer thumbs up and down: streamed AI answers, every text answer, or none. */
 export type FlowbotFeedbackMode = 'streamed' | 'all' | 'none';
 
+/** The widget's colours: light, dark, or the visitor's system's choice (`prefers-color-scheme`). */
+export type FlowbotColorScheme = 'light' | 'dark' | 'auto';
+
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
 
@@ -254,6 +257,13 @@ export class FlowbotChat extends LitElement {
   /** Leaves out the conversation's menu (Download, Print) in the header. */
   @property({ attribute: 'no-menu', type: Boolean })
   noMenu = false;
+
+  /**
+   * `light` (the default), `dark`, or `auto`: dark while the visitor's system prefers it, following it
+   * live. The dark palette is worked out from the Widget resource's colours; the page's `--flowbot-*` properties still win.
+   */
+  @property({ attribute: 'color-scheme' })
+  colorScheme: FlowbotColorScheme = 'light';
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {

@@ -61,6 +61,8 @@ export interface FlowbotInitOptions {
   noCopy?: boolean;
   /** Leave out the conversation's menu (Download, Print). Default `false`. */
   noMenu?: boolean;
+  /** `light` (default), `dark`, or `auto`: dark while the visitor's system prefers it, following it live. */
+  colorScheme?: FlowbotChat['colorScheme'];
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -170,6 +172,7 @@ const PROPERTIES = [
   'feedback',
   'noCopy',
   'noMenu',
+  'colorScheme',
 ] as const;
 
 function init(options: FlowbotInitOptions): FlowbotChat {

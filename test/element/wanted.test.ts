@@ -83,6 +83,12 @@ describe('the files each state wants', () => {
     expect(wanted(settings({}, 'pt-BR'), conversation())).toEqual(['langs', 'languages', 'main', 'iife']);
     expect(wanted(settings({}, 'sv'), conversation())).toEqual(['main', 'iife']);
   });
+
+  it('wants the dark palette for color-scheme="dark", never for light (auto: while the system prefers dark)', () => {
+    expect(wanted(settings({ colorScheme: 'dark' }), conversation())).toEqual(['dark', 'main', 'iife']);
+    expect(wanted(settings({ colorScheme: 'light' }), conversation())).toEqual(['main', 'iife']);
+    expect(wanted(settings(), conversation())).not.toContain('dark');
+  });
 });
 
 describe("the element's on-demand features", () => {

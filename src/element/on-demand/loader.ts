@@ -16,6 +16,7 @@ import type { AnswersModule } from '../answer-actions/index.js';
 import type { InviteModule } from '../invitation/index.js';
 import type { PersistModule } from '../persist/index.js';
 import type { ControlsModule } from '../controls/index.js';
+import type { DarkModePart } from '../dark-mode/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
@@ -86,6 +87,16 @@ export const persistFile = createLoader<PersistModule>(() =>
         import.meta.env.FLOWBOT_INTEGRITY.persist,
       )
     : import('../persist/index.js'),
+);
+
+/** The dark palette: a file of its own, for a widget that is dark (`color-scheme`). */
+export const darkFile = createLoader<DarkModePart>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<DarkModePart>(
+        'flowbot-chat.dark.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.dark,
+      )
+    : import('../dark-mode/index.js'),
 );
 
 /**

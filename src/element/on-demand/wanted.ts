@@ -5,7 +5,7 @@
  * reasons holds (`isWanted`). The code that loads each file asks for it in the states named here: the
  * element's on-demand features (`features.ts`) the rich messages', the controls', the answers' and the
  * invitation's files, with these conditions written out (a call per reason would cost about 60 B
- * before the first message); the conversation `persist`'s; the language controller a language's; the
+ * before the first message); the theme sheet the dark palette's; the conversation `persist`'s; the language controller a language's; the
  * answers' file the export's. `test/element/wanted.test.ts` holds `features.ts` to this table.
  *
  * Every row of `script-tag/files.ts` has its line here, and every line names a row
@@ -26,6 +26,8 @@ export interface WidgetSettings extends Pick<Element, 'closest'> {
   readonly preview: string;
   readonly noPreview: boolean;
   readonly autoOpen: number | undefined;
+  /** `light` (the default), `dark` or `auto`. */
+  readonly colorScheme?: string;
   readonly widget:
     | {
         readonly voiceActive?: unknown;
@@ -102,6 +104,12 @@ export const WANTED = {
     remembers: (settings) => settings.persist !== 'none',
     // What ends a conversation the viewer no longer knows.
     expired: (_, conversation) => conversation.status === 'expired',
+  }),
+  // Fetched by the theme sheet (`theme-sheet.ts`), which writes the dark palette in place of the light one.
+  dark: reasons({
+    dark: (settings) =>
+      settings.colorScheme === 'dark' ||
+      (settings.colorScheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches),
   }),
   // Fetched by the answers' file.
   export: reasons({ document: (_, __, reached) => !!reached.document }),
