@@ -9,7 +9,7 @@
  * every edge (borders, field edges, focus rings) 3:1 on the panel and on the fields.
  */
 import { isObject, type JsonObject } from '../protocol/json.js';
-import { bestText, fromHsl, parseCssColor, readableOn, toCss, toHsl, type Rgba } from './color.js';
+import { bestText, contrastRatio, fromHsl, parseCssColor, readableOn, toCss, toHsl, type Rgba } from './color.js';
 import { widgetThemeCss } from './widget-theme.js';
 
 const obj = (v: unknown): JsonObject => (isObject(v) ? v : {});
@@ -82,7 +82,12 @@ export function darkPalette(widget: unknown, flowbotTheme?: unknown): DarkPalett
   const fg = readableOn(bg, surface(0.93));
   // A colour that fills something (a button, a bubble) stands 3:1 from the panel: lighter when it must be.
   const accent = (c: Rgba): Rgba => readableOn(bg, c, 3);
-  const on = (fill: Rgba, text: Rgba | undefined): Rgba => readableOn(fill, text ?? bestText(fill));
+  // The site's text colour where it reads on the dark fill, else the panel's text (made darker on a light fill):
+  // a dark text moved just far enough lighter would read 4.5:1 but look dim on a dark surface.
+  const on = (fill: Rgba, text: Rgba | undefined): Rgba =>
+    text && contrastRatio(fill, text) >= 4.5
+      ? text
+      : readableOn(fill, contrastRatio(fill, fg) >= 4.5 ? fg : bestText(fill));
   const primary = accent(base);
   const botBg = surface(0.18, s.bot ?? base);
   const userBg = s.user && accent(s.user);
@@ -147,6 +152,8 @@ export function darkThemeCss(widget: unknown, flowbotTheme?: unknown, warned = n
   const red = fromHsl(0, 0.6, 0.16);
   return (
     `:host{color-scheme:dark;--_border:var(--flowbot-border-color,${toCss(p.border)})}${css}` +
+    // A bot's background picture is drawn for its light panel: none behind the dark transcript, unless the page gives one.
+    '.panel .messages{background-image:var(--flowbot-background-image,none)}' +
     `.error{background:${toCss(red)};color:${toCss(readableOn(red, parseCssColor('#fecaca')!))}}`
   );
 }

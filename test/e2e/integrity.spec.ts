@@ -29,7 +29,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -183,6 +183,23 @@ test.describe('script-tag integrity', () => {
     await page.locator('flowbot-chat [part~="launcher"]').click();
     await expect(bot(page).first()).toContainText('Acme support bot');
     await expectRefused(page, errors, 'flowbot-chat.invite.js');
+  });
+
+  test("runs nothing of a dark palette's file that is not the build's: the widget stays light, the conversation goes on", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-dark.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect.poll(() => fetched).toContain('flowbot-chat.dark.js');
+    await expectRefused(page, errors, 'flowbot-chat.dark.js');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(page.locator('flowbot-chat [part~="input"]')).toBeVisible();
+    // The light panel it had until then.
+    const panel = await page
+      .locator('flowbot-chat [part~="panel"]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(panel).toBe('rgb(255, 255, 255)');
+    expect(await tamperedRan(page)).toBeNull();
   });
 
   test("runs nothing of a persist file that is not the build's: the conversation goes on, remembered by nothing", async ({

@@ -225,6 +225,7 @@ const TAMPERED: Record<string, string | undefined> = {
   invite: undefined,
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
+  dark: 'public-id="support" color-scheme="dark"',
 };
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {

@@ -213,6 +213,10 @@ const pages: Record<string, HtmlPage> = {
       widgetCode,
     ],
   },
+  dark: {
+    title: 'A dark site',
+    body: ['<h1>A page whose widget is dark</h1>', chat('public-id="support" color-scheme="dark"'), widgetCode],
+  },
   inline: { title: 'Inline widget', body: ['<h1>A plain page</h1>', chat('public-id="support"'), widgetCode] },
   invite: {
     title: 'A shop whose bubble invites the visitor in',

@@ -155,6 +155,15 @@ export const PAGE_TYPES: readonly PageType[] = [
     },
   },
   {
+    name: 'an inline widget with color-scheme="dark", 4 s after its first message',
+    // The dark palette is asked for as the widget first updates, before the first message is drawn.
+    before: [...FIRST, 'flowbot-chat.dark.js'],
+    after: ['flowbot-chat.answers.js'],
+    // The dark palette; the answers' file.
+    budget: { before: FIRST_BUDGET + reached(3_502), after: reached(9_664) },
+    run: fourSecondsAfter('/dark.html'),
+  },
+  {
     name: 'a page in a language the widget does not ship (sv), 4 s after its first message',
     before: FIRST,
     after: ['flowbot-chat.answers.js'],
