@@ -127,8 +127,14 @@ function inline(nodes: unknown[], w: Walk, depth: number, mode: Mode): { out: st
       }
       const inner = inline(childrenOf(node, w), w, depth + 1, mode);
       plain += inner.plain;
+      // A formula as its source (TeX between its delimiters, which a Markdown viewer with math draws), when
+      // it holds nothing a viewer could read as HTML or a link.
       out +=
-        node.type === 'a' ? link(inner.out, safeUrl(node.url, { allow: LINK_SCHEMES }), mode, inner.plain) : inner.out;
+        node.type === 'a'
+          ? link(inner.out, safeUrl(node.url, { allow: LINK_SCHEMES }), mode, inner.plain)
+          : node.type === 'math' && /^(\$|\\[([])/.test(inner.plain) && !/[<>&]|\]\s*[([:]/.test(inner.plain)
+            ? inner.plain
+            : inner.out;
     });
   }
   return { out, plain };

@@ -14,6 +14,7 @@
 import type { ConversationState } from '../../conversation/session.js';
 import { langOf } from '../../i18n/lang.js';
 import { languageFile } from '../../i18n/lookup.js';
+import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { needsOnDemandControl } from '../../render/inputs/index.js';
 import { needsOnDemand } from '../../render/message.js';
 import type { SCRIPT_TAG_FILES } from '../../script-tag/files.js';
@@ -105,6 +106,14 @@ export const WANTED = {
     // What ends a conversation the viewer no longer knows.
     expired: (_, conversation) => conversation.status === 'expired',
   }),
+  // Fetched by the rich messages' file (`render/math.ts`) for an answer whose markdown holds a formula.
+  math: {
+    formula: (_, conversation) =>
+      conversation.entries.some((entry) => {
+        const markdown = (entry as { message?: { content?: { markdown?: unknown } } }).message?.content?.markdown;
+        return typeof markdown === 'string' && JSON.stringify(parseMarkdown(markdown)).includes('"type":"math"');
+      }),
+  },
   // Fetched by the theme sheet (`theme-sheet.ts`), which writes the dark palette in place of the light one.
   dark: reasons({
     dark: (settings) =>

@@ -10,6 +10,8 @@
  */
 import { enOnDemand } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
+import { provideMath } from '../../render/math.js';
+import { mathFile } from './math-file.js';
 
 export * from '../../render/on-demand-renderers.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
@@ -24,6 +26,9 @@ export { warnMistake } from '../../conversation/mistakes.js';
 export { SpeechController } from '../voice/speech.js';
 /** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
 export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
+
+// A formula's MathML: a file of its own, fetched by the first answer that shows one.
+provideMath(mathFile);
 
 import type * as Self from './index.js';
 
