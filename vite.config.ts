@@ -3,7 +3,7 @@
  * `tools/script-tag-build.ts`, in the order of their table, `src/script-tag/files.ts`):
  * - `es`     (default) ES modules for npm: lit, ky, valibot (and react for `flowbot-chat/react`) stay external.
  * - the script tag's files, a mode per row of `src/script-tag/files.ts` (its key), in that table's order:
- *   the parts fetched on demand (`lazy`, `export`, `answers`, `invite`, `persist`, `controls`), each
+ *   the parts fetched on demand (`rich`, `export`, `answers`, `invite`, `persist`, `controls`), each
  *   rendering with the widget code's Lit; `langs`, each language's words besides English
  *   (`src/i18n/<file>.ts`, `flowbot-chat.lang-<file>.js`), and `languages`, their hashes; `main`, the
  *   widget's code (`src/define.ts`), everything inlined but the parts; `iife`, the script-tag file

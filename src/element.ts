@@ -5,6 +5,7 @@
 export {
   FlowbotChat,
   type FlowbotChatMode,
+  type FlowbotColorScheme,
   type FlowbotFeedbackMode,
   type FlowbotWidget,
 } from './element/flowbot-chat.js';

@@ -4,7 +4,7 @@ interface ImportMetaEnv {
   readonly FLOWBOT_SCRIPT_TAG?: boolean;
   /**
    * The script-tag builds: the SHA-384 (`sha384-…`) of each file the one built loads, by its row's key
-   * in `script-tag/files.ts` (`main` in the script-tag file, `lazy`, `answers`… in the widget's code,
+   * in `script-tag/files.ts` (`main` in the script-tag file, `rich`, `answers`… in the widget's code,
    * `export` in the answers' file). Each is written in where it is read; absent outside those builds.
    */
   readonly FLOWBOT_INTEGRITY: { readonly [key: string]: string | undefined };

@@ -39,7 +39,7 @@ export function moduleBreakdown(): Plugin {
 /**
  * A second minifier after the bundler's: Terser, whose compressor folds what the bundler's leaves
  * (2 passes), on each script-tag file as written. About 1% fewer gzip bytes for the widget's code
- * and its on-demand parts (the first message's files 262 B, `lazy.js` 230 B) with no change of code;
+ * and its on-demand parts (the first message's files 262 B, `rich.js` 230 B) with no change of code;
  * the SRI hashes are taken of its output. Run last: it sees the file as it will be served.
  */
 export function terserPass(): Plugin {
@@ -66,7 +66,7 @@ export function terserPass(): Plugin {
  * own copy (paths under `src/`, without `.ts`), and which of their exports: those the widget's code
  * has anyway (handing over one it does not use would move its bytes into the first file). A file's
  * other exports of these modules stay its own. A second copy would be bytes loaded twice; Lit, the
- * fetch endpoint and the catalogues are handed over the same way, by name (`src/script-tag/shared-lit.ts`).
+ * fetch endpoint and the strings are handed over the same way, by name (`src/script-tag/shared-lit.ts`).
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'api/errors': [
@@ -93,8 +93,8 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],
   'render/rich-text': ['el', 'richTextContent'],
-  'script-tag/beside-script': ['importOnDemandFile'],
-  'script-tag/loader': ['createLoader'],
+  'script-tag/load-once': ['createLoader'],
+  'script-tag/on-demand-file': ['importOnDemandFile'],
   'theme/sheets': ['adoptStyles'],
 };
 
@@ -106,7 +106,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
 export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
   'element/answer-actions/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
   'element/answer-actions/dates': ['TIME', 'dateFormat'],
-  'element/answer-actions/strings': ['answerStringsFor'],
+  'element/answer-actions/answer-strings': ['answerStringsFor'],
 };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -148,8 +148,8 @@ function handOver(name: string, file: string, modules: Readonly<Record<string, r
 
 /** The widget code's, taken by every on-demand file (`src/script-tag/shared-modules.ts`). */
 export const WIDGET_HANDOVER = handOver('modules', 'script-tag/shared-modules', SHARED_MODULES);
-/** The answers' file's, taken by the export's (`src/element/answer-actions/shared-modules.ts`). */
-export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-modules', ANSWERS_MODULES);
+/** The answers' file's, taken by the export's (`src/element/answer-actions/shared-with-export.ts`). */
+export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-with-export', ANSWERS_MODULES);
 
 /** The names a module of `src/` exports as values (not types), read from its source. */
 function exportedValues(path: string): string[] {

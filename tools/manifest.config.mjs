@@ -116,7 +116,10 @@ function completeManifest() {
               // The DOM's own method, overridden (see src/element/controllers/event-replay.ts): not the element's API.
               .filter((m) => m.name !== 'addEventListener')
               .map((m) => ({ ...m, ...(m.type ? { type: expand(m.type) } : {}) }));
+            // Its lifecycle is an internal base (src/element/chat-element.ts), no API of the package.
+            declaration.superclass = { name: 'LitElement', package: 'lit' };
             declaration.attributes = (declaration.attributes ?? []).map((a) => ({
+              name: a.name,
               ...a,
               // `lang` is HTMLElement's own property.
               ...(a.name === 'lang' ? { fieldName: 'lang', type: { text: 'string' } } : {}),

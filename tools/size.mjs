@@ -43,7 +43,7 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * An agent you can watch work (issue 33: the stream's activity kept with the answer, the answer drawn
  * with it, the site's tool names) and twelve more languages, a file each, fetched only by a page in
  * that language (their loader, the list of shipped tags, the one hash of their hashes' file, the
- * catalogues handed to the answers' file): 35,548 B reached. What is drawn once (markdown, media)
+ * strings handed to the answers' file): 35,548 B reached. What is drawn once (markdown, media)
  * waiting for the words of the page's language on their way, so no Copy button stays English on a
  * Portuguese page: 35,632 B reached, the budget 35,680 B. Remembering a conversation and the tabs a
  * file of their own (its hash, its loader, the expired notice's words fetched with the expiry's

@@ -3,8 +3,8 @@ import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from './options.js';
 
 /** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
-export function defaultClient(viewerBaseUrl: string): ConversationClient {
-  return viewerCalls({ viewerBaseUrl });
+export function defaultClient(apiHost: string): ConversationClient {
+  return viewerCalls({ viewerBaseUrl: apiHost });
 }
 
 /** The browser says it has no network: a request would not leave it. */

@@ -66,8 +66,8 @@ export interface ConversationOptions {
   readonly config: () => ConversationConfig;
   /** Receives every notice, in order. */
   readonly notify?: (notice: ConversationNotice) => void;
-  /** Makes the client for a viewer base URL. Default: the viewer's two calls (`viewerCalls`, no streams, no logs). */
-  readonly createClient?: (viewerBaseUrl: string) => ConversationClient;
+  /** Makes the client for the viewer at `apiHost`. Default: the viewer's two calls (`viewerCalls`, no streams, no logs). */
+  readonly createClient?: (apiHost: string) => ConversationClient;
   /**
    * Resolves once `message` can be shown in full (the renderer may load a part
    * on demand, such as the markdown parser), so a live message does not flash

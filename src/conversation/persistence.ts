@@ -47,7 +47,8 @@ import { checkAnswer, readChatInput, readChatMessage, readDynamicTheme } from '.
 import { takesTypedWords, type AnswerEntry, type BotEntry, type TranscriptEntry } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js';
 import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
-import { TabSync, type TabHost } from './tabs.js';
+import type { TabHost } from './tab-host.js';
+import { TabSync } from './tabs.js';
 import { storageKey } from './storage-key.js';
 
 export { storageKey } from './storage-key.js';

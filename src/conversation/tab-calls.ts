@@ -4,6 +4,18 @@
  * lease while it is in flight, and a failure is written down for every tab.
  * A call whose turn another tab has is refused with an `AbortError`: the tab
  * catches up instead.
+ *
+ * - **Who talks.** Each save gets a `rev`. Before a call a tab reads the
+ *   record: when its `rev` is not the one the tab shows, or another tab's call
+ *   is in flight, the tab sends nothing; it catches up instead, shows the
+ *   visitor's refused answer as "not sent" and puts its text back in the next
+ *   text field. So an input is answered once, by one tab.
+ * - **A call in flight** is written into the record as a lease (`call`: the
+ *   tab's id, the visitor's answer, an expiry `LEASE_MS` ahead), renewed while
+ *   the call lasts and while the tab owes the next call (a dedicated reply, a
+ *   stream, a streamed answer's reply). The other tabs show the answer as
+ *   sending and the bot typing, and wait. A streamed answer streams in the tab
+ *   that asked for it and arrives whole in the others.
  */
 import type { AgentActivity } from '../protocol/agent.js';
 import { isAbortError, isFlowbotHttpError, isFlowbotResponseError, isSessionExpiredError } from '../api/errors.js';
@@ -39,6 +51,23 @@ export interface Turns {
 }
 
 const anotherTabsTurn = (): DOMException => new DOMException('Another tab has the turn.', 'AbortError');
+
+/**
+ * A turn taken (`claim`, true: this tab's) for a call that `signal` may have stopped meanwhile
+ * (another tab was ahead, or the widget left): then the turn goes back (`abandon`). Without Web
+ * Locks it all happens at once: no other task runs between the check and the lease that follows.
+ */
+export function unlessStopped(
+  claim: boolean | Promise<boolean>,
+  signal: AbortSignal | undefined,
+  abandon: () => void,
+): boolean | Promise<boolean> {
+  const taken = (mine: boolean): boolean => {
+    if (mine && signal?.aborted) abandon();
+    return mine && !signal?.aborted;
+  };
+  return typeof claim === 'boolean' ? taken(claim) : claim.then(taken);
+}
 
 /** `client`'s calls made only in turn, leased, and their failures written down. */
 export function callsInTurn(client: TabCalls, turns: Turns): TabCalls {

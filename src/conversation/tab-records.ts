@@ -6,6 +6,9 @@ import { isObject } from '../protocol/json.js';
 import { checkAnswer } from '../protocol/turn.js';
 import type { ChatAnswer, ChatInput, ChatMessage, DynamicTheme } from '../protocol/types.js';
 
+/** How long a lease holds without being renewed, in ms. */
+export const LEASE_MS = 6000;
+
 /** A call in flight in one tab, or owed by it (`persist="local"`). */
 export interface Lease {
   /** The tab's id. */
@@ -102,3 +105,6 @@ export function readFailure(value: unknown): Failure | undefined | null {
     delivered: value.delivered === true || undefined,
   };
 }
+
+/** Whether the record owes a call: a dedicated reply, a stream, or a reply. */
+export const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;

@@ -6,56 +6,24 @@
  * changes. The record is the message: it says where the conversation stands,
  * so a tab that missed events, or loads later, needs nothing else.
  *
- * - **What a tab shows.** On a change a tab stops what it was doing (a
- *   response it was still playing, a pause) and appends the rows it does not
- *   have yet, never redrawing the transcript (the live log announces each
- *   message once); then it takes the input, the progress, the end or the
- *   error from the record. A record of another session (a restart in another
- *   tab) is restored whole, as a reload would. Messages that arrive this way
- *   fire no `flowbot-message` here and count no unread message: the tab that
- *   talked did both.
- * - **Who talks.** Each save gets a `rev`. Before a call a tab reads the
- *   record: when its `rev` is not the one the tab shows, or another tab's call
- *   is in flight, the tab sends nothing; it catches up instead, shows the
- *   visitor's refused answer as "not sent" and puts its text back in the next
- *   text field. So an input is answered once, by one tab.
- * - **A call in flight** is written into the record as a lease (`call`: the
- *   tab's id, the visitor's answer, an expiry `LEASE_MS` ahead), renewed while
- *   the call lasts and while the tab owes the next call (a dedicated reply, a
- *   stream, a streamed answer's reply). The other tabs show the answer as
- *   sending and the bot typing, and wait. A streamed answer streams in the tab
- *   that asked for it and arrives whole in the others.
- * - **A tab that goes away** mid-call hands its lease back on `pagehide` (and
- *   when its widget leaves the page); a tab that died without a word lets it
- *   run out. Then one of the others (chosen by a Web Lock where there is one)
- *   takes over what is owed, as a reload does, including the visitor's answer
- *   of the lost call: that one may have reached the viewer, so the viewer is
- *   asked first (a continue without an answer), and it is sent only when the
- *   viewer still waits on the same question: never twice.
- * - **A failed call** is written into the record (`failed`): every tab shows
- *   the error, and Retry in any of them sends the same answer again. A reload
- *   shows the question again instead, as before.
+ * **Who talks** and **a call in flight**: see `tab-calls.ts`; **what a tab
+ * shows** on a change, **a failed call** and **a tab that goes away**: see
+ * `tab-state.ts`.
  */
 import { isObject, parseJson } from '../protocol/json.js';
 import { takesTypedWords, type AnswerEntry, type ConversationStatus } from '../protocol/transcript.js';
-import { callsInTurn } from './tab-calls.js';
+import { callsInTurn, unlessStopped } from './tab-calls.js';
 import type { TabHost } from './tab-host.js';
-import { answerRow, catchUp, isKept } from './tab-rows.js';
-import { readLease, type Failure, type Lease, type Synced } from './tab-records.js';
+import { requestTurn, turnLocks, watchPage } from './tab-browser.js';
+import { answerRow, catchUp } from './tab-rows.js';
+import { LEASE_MS, owes, readLease, type Failure, type Lease, type Synced } from './tab-records.js';
+import { showCallEnded, showFailure, showState, takeOverCall } from './tab-state.js';
 
-export type { TabConversation, TabHost } from './tab-host.js';
-
-/** How long a lease holds without being renewed, in ms. */
-export const LEASE_MS = 6000;
+export { LEASE_MS } from './tab-records.js';
 /** How long a tab waits before it writes a failed call into the record (see `#fail`), in ms. */
 const FAILURE_WRITE_MS = 250;
 /** How often the tab whose call is in flight renews its lease (background tabs' timers run about once a second). */
 const RENEW_MS = 2000;
-
-const owes = (record: Synced): boolean => !!record.pending || !!record.stream || record.reply !== undefined;
-
-/** The Web Locks of the origin, where there are (secure pages of current browsers). */
-const turnLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
 
 /** Keeps one conversation's tabs in step (see the module comment); held by its `ConversationStore`. */
 export class TabSync {
@@ -92,7 +60,8 @@ export class TabSync {
   /** The visitor's answer whose call waits for the turn's lock. */
   #claiming: AnswerEntry | undefined;
   #expiry: ReturnType<typeof setTimeout> | undefined;
-  #listening = false;
+  /** Stops following the page's events, while this tab follows them (see `listen`). */
+  #unwatch: (() => void) | undefined;
   /**
    * The page is going away (`pagehide`): a call the browser cuts now did not fail for the visitor.
    * Its lease stays handed back, so the next load (or another tab) takes the call over; a failure
@@ -112,7 +81,7 @@ export class TabSync {
     if (session.client)
       session.client = callsInTurn(session.client, {
         entries: () => session.entries,
-        take: (row, signal) => this.#take(row, signal),
+        take: (row, signal) => unlessStopped(this.#claim(row), signal, () => this.#abandon()),
         lease: (what, answering) => {
           if (answering) this.#refused = undefined;
           this.#lease(what);
@@ -124,20 +93,27 @@ export class TabSync {
 
   /** Follows the other tabs (the widget is in the page). */
   listen(): void {
-    if (this.#listening) return;
-    this.#listening = true;
-    globalThis.addEventListener?.('storage', this.#handleStorage);
-    globalThis.addEventListener?.('pagehide', this.#handlePageHide);
-    globalThis.addEventListener?.('pageshow', this.#handlePageShow);
+    this.#unwatch ??= watchPage({
+      storage: (event) => {
+        if (event.storageArea !== this.#storage || (event.key !== null && event.key !== this.#key)) return;
+        // What is stored now: events queue up behind the storage (this tab may have read it already).
+        const raw = this.#stored();
+        if (raw !== this.#written && raw !== this.#seen) this.#follow(raw);
+      },
+      pagehide: () => {
+        this.#leaving = true;
+        this.#handBack();
+      },
+      // Back from the page cache: this tab's failures count again.
+      pageshow: () => (this.#leaving = false),
+    });
   }
 
   /** Stops following them (the widget left the page, or its conversation was dropped): a lease held goes back. */
   quiet(): void {
-    if (!this.#listening) return;
-    this.#listening = false;
-    globalThis.removeEventListener?.('storage', this.#handleStorage);
-    globalThis.removeEventListener?.('pagehide', this.#handlePageHide);
-    globalThis.removeEventListener?.('pageshow', this.#handlePageShow);
+    if (!this.#unwatch) return;
+    this.#unwatch();
+    this.#unwatch = undefined;
     clearTimeout(this.#expiry);
     this.#writeFailure?.();
     this.#handBack();
@@ -298,11 +274,8 @@ export class TabSync {
   }
 
   /**
-   * Takes the turn for a call: the record says this tab may (`#turn`) and,
-   * where there are Web Locks, the tab holds the turn's lock until its call's
-   * result is saved. So two tabs that both read the record before either
-   * wrote its lease (within the few milliseconds a write takes to reach the
-   * others) cannot both call: the second finds the lock taken.
+   * Takes the turn for a call: the record says this tab may (`#turn`) and, where there are Web
+   * Locks, the tab holds the turn's lock (see `tab-browser.ts`) until its call's result is saved.
    */
   #claim(refused?: AnswerEntry): boolean | Promise<boolean> {
     if (!this.#turn(refused)) return false;
@@ -318,32 +291,11 @@ export class TabSync {
     });
   }
 
-  /**
-   * `#claim` for a call that `signal` may have stopped meanwhile (another tab was ahead, or the
-   * widget left): then the turn goes back. Without Web Locks it all happens at once: no other
-   * task runs between the check and the lease that follows.
-   */
-  #take(refused: AnswerEntry | undefined, signal: AbortSignal | undefined): boolean | Promise<boolean> {
-    const claim = this.#claim(refused);
-    const taken = (mine: boolean): boolean => {
-      if (mine && signal?.aborted) this.#abandon();
-      return mine && !signal?.aborted;
-    };
-    return typeof claim === 'boolean' ? taken(claim) : claim.then(taken);
-  }
-
   /** Holds the turn's Web Lock (true at once when it is held already, or there are no Web Locks). */
   #lock(): Promise<boolean> {
     const locks = turnLocks();
     if (this.#unlock || !locks) return Promise.resolve(true);
-    return new Promise<boolean>((granted) => {
-      locks
-        .request(`flowbot-chat-turn:${this.#key}`, { ifAvailable: true }, (lock) => {
-          granted(!!lock);
-          return lock ? new Promise<void>((release) => (this.#unlock = release)) : undefined;
-        })
-        .catch(() => granted(true));
-    });
+    return requestTurn(locks, this.#key, (release) => (this.#unlock = release));
   }
 
   #release(): void {
@@ -372,23 +324,6 @@ export class TabSync {
     return false;
   }
 
-  readonly #handleStorage = (event: StorageEvent): void => {
-    if (event.storageArea !== this.#storage || (event.key !== null && event.key !== this.#key)) return;
-    // What is stored now: events queue up behind the storage (this tab may have read it already).
-    const raw = this.#stored();
-    if (raw !== this.#written && raw !== this.#seen) this.#follow(raw);
-  };
-
-  readonly #handlePageHide = (): void => {
-    this.#leaving = true;
-    this.#handBack();
-  };
-
-  /** Back from the page cache: this tab's failures count again. */
-  readonly #handlePageShow = (): void => {
-    this.#leaving = false;
-  };
-
   /**
    * Shows the conversation as the record `raw` has it: the rows this tab does
    * not have yet, then its state. A removed record is no news: a restart in
@@ -400,29 +335,21 @@ export class TabSync {
     const record = raw === null ? undefined : this.#read(raw);
     const session = this.#host.session;
     if (!record) {
-      // The call shown as in flight is no longer (its conversation is gone).
       if (raw === null && this.#mirroring) {
         clearTimeout(this.#expiry);
-        this.#mirroring = session.typing = false;
-        session.entries = session.entries.filter(isKept);
-        session.setStatus(session.input ? 'ready' : 'ended');
+        this.#mirroring = false;
+        showCallEnded(session);
       }
       return;
     }
-    if (record.sessionId !== session.sessionId) {
-      this.#host.controller.start();
-      return;
-    }
+    if (record.sessionId !== session.sessionId) return this.#host.controller.start();
     if (refused) {
       this.#refused = takesTypedWords(session.input) ? refused.text : '';
       // Its words go back in the field, though the question may be the same.
       this.#newInput = true;
     }
     this.#host.stop();
-    if (!catchUp(session, record, this.#base)) {
-      this.#host.controller.start();
-      return;
-    }
+    if (!catchUp(session, record, this.#base)) return this.#host.controller.start();
     this.#known = record.rev;
     this.#last = parseJson(raw!) as Record<string, unknown>;
     this.#show(record);
@@ -434,63 +361,22 @@ export class TabSync {
     const session = this.#host.session;
     const now = Date.now();
     clearTimeout(this.#expiry);
-    session.entries = session.entries.filter(isKept);
-    session.clearError();
-    this.#mirroring = session.typing = false;
-    session.progress = record.progress;
-    if (record.dynamicTheme) session.dynamicTheme = record.dynamicTheme;
-    if (record.expired) {
-      // Gone for every tab: read-only here too, with Start again.
-      session.input = undefined;
-      session.carried = record.expired.text;
-      session.setStatus('expired');
-      return;
-    }
-    const input = record.input;
-    const shown = session.input;
-    // The same question keeps its field, and what is typed in it.
-    if (this.#newInput || !input || !shown || shown.id !== input.id || shown.type !== input.type) {
-      this.#newInput = false;
-      // The refused answer's words, in the field of the question that came instead.
-      session.input =
-        input && this.#refused && takesTypedWords(input) ? { ...input, prefilledValue: this.#refused } : input;
-    }
+    this.#mirroring = false;
+    if (!showState(session, record, this.#newInput, this.#refused)) return;
+    this.#newInput = false;
     const { call, failed } = record;
     let status: ConversationStatus = record.input || owes(record) ? 'ready' : 'ended';
-    if (call && call.tab !== this.id && call.until > now) {
-      // Another tab's call is in flight: shown as such here, and waited for.
-      if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
-      this.#mirroring = session.typing = true;
-      status = 'sending';
-      this.#expiry = setTimeout(() => this.#follow(this.#stored()), call.until - now + 50 + Math.random() * 500);
-    } else if (call && call.tab !== this.id) {
-      // Its tab went away: this one goes on with what it owed (the visitor's answer shown as sending meanwhile).
+    if (call && call.tab !== this.id) {
+      // Another tab's call (the visitor's answer shown as sending): in flight, waited for.
       if (call.text !== undefined) session.entries.push(answerRow(call.text, call.answer, 'sending'));
       session.typing = true;
       status = 'sending';
-      this.#takeOver();
-    } else if (failed) {
-      if (failed.text !== undefined)
-        session.entries.push(answerRow(failed.text, failed.answer, failed.delivered ? 'sent' : 'failed'));
-      session.fail(
-        failed.action,
-        new Error('The call failed in another tab'),
-        () => this.#retry(record, failed),
-        false,
-      );
-      return;
-    }
+      if (call.until > now) {
+        this.#mirroring = true;
+        this.#expiry = setTimeout(() => this.#follow(this.#stored()), call.until - now + 50 + Math.random() * 500);
+      } else this.#takeOver(); // Its tab went away: this one goes on with what it owed.
+    } else if (failed) return showFailure(this.#host, record, failed);
     session.setStatus(status);
-  }
-
-  /** Retry of another tab's failure: the same answer again, the stream again, or (delivered) the bot asked to go on. */
-  #retry(record: Synced, failed: Failure): void {
-    const session = this.#host.session;
-    if (failed.text !== undefined && !failed.delivered) {
-      session.entries = session.entries.filter(isKept);
-      session.setStatus('ready');
-      this.#host.controller.send(failed.answer, failed.text);
-    } else this.#host.owe(failed.delivered ? { ...record, pending: true, reply: undefined } : record);
   }
 
   /** Takes over what the tab that went away owed; one tab does (the one that gets the turn's lock, where there is one). */
@@ -507,13 +393,7 @@ export class TabSync {
       }
       this.#last = parseJson(raw!) as Record<string, unknown>;
       this.#lease({ text: call.text, answer: call.answer });
-      const session = this.#host.session;
-      session.entries = session.entries.filter(isKept);
-      session.typing = false;
-      session.setStatus('ready');
-      if (call.text === undefined) this.#host.owe(record);
-      // Its call may have reached the viewer before the tab went away: asked first, never given twice.
-      else this.#host.controller.send(call.answer, call.text, true);
+      takeOverCall(this.#host, record, call);
     });
   }
 }

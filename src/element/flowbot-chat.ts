@@ -1,41 +1,7 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { Widget } from '../api/schemas/index.js';
-import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
-import { LangController } from '../i18n/lang.js';
-import type { FlowbotStrings } from '../i18n/lookup.js';
-import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
-import { isObject, pick, text } from '../protocol/json.js';
-import { renderHeader, renderLauncher } from '../render/chrome.js';
-import { renderComposer } from '../render/composer.js';
-import { progressAvatarsStyles, guestAvatarUrl, renderProgress, hostAvatarUrl } from '../render/progress-avatars.js';
-import { isShown, messageContentStyles, needsOnDemand, prepareMessage, readersOf } from '../render/message.js';
-import { findQuestion, QUESTION_ID } from '../render/question.js';
-import { renderTranscript } from '../render/transcript.js';
-import { hasEarlyStart, runQueuedCalls } from '../script-tag/handover.js';
-import { adoptStyles } from '../theme/sheets.js';
-import { iconUrl } from '../theme/widget-theme.js';
 import { jsonObject, property, seconds } from './attribute-converters.js';
-import { DraftController } from './controllers/draft.js';
-import {
-  FlowbotAnswerEvent,
-  FlowbotEndEvent,
-  FlowbotErrorEvent,
-  FlowbotInputEvent,
-  FlowbotMessageEvent,
-  FlowbotRedirectEvent,
-  FlowbotStartEvent,
-} from './events.js';
-import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { FollowController } from './controllers/follow.js';
-import { OnDemandFeatures } from './on-demand/features.js';
-import { EventReplay } from './controllers/event-replay.js';
-import { answersFile, loadLanguage, onDemand, persistFile } from './on-demand/loader.js';
-import { openPage } from './open-page.js';
-import { PanelController } from './controllers/panel.js';
-import { InputFocus } from './controllers/input-focus.js';
-import { ThemeSheet } from './theme-sheet.js';
-import { createWidgetClient } from './widget-client.js';
+import { ChatElement } from './chat-element.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -43,20 +9,11 @@ export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
 /** Which answers offer thumbs up and down: streamed AI answers, every text answer, or none. */
 export type FlowbotFeedbackMode = 'streamed' | 'all' | 'none';
 
+/** The widget's colours: light, dark, or the visitor's system's choice (`prefers-color-scheme`). */
+export type FlowbotColorScheme = 'light' | 'dark' | 'auto';
+
 /** A Widget resource of the platform, or any part of one. */
 export type FlowbotWidget = Partial<Widget>;
-
-/**
- * Resolves in a task of its own, after the tasks already queued. A message to itself, not a
- * timer: a hidden tab delays timers by up to a second, never messages.
- */
-function nextTask(): Promise<unknown> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = resolve;
-    port2.postMessage(0);
-  });
-}
 
 /**
  * `<flowbot-chat>`: a conversation with a published flow-bot, inline, as a
@@ -158,33 +115,22 @@ function nextTask(): Promise<unknown> {
  * @cssproperty [--flowbot-progress-track-color] - The progress bar's track (default: the primary colour at 20%).
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
-export class FlowbotChat extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles];
-
-  /** `lang` is the global attribute: observed so the widget's words follow it at once. */
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'lang'];
-  }
-
+export class FlowbotChat extends ChatElement {
   /** The public id of the flow-bot to talk to. */
-  @property({ attribute: 'public-id' })
-  publicId = '';
+  @property({ attribute: 'public-id' }) publicId = '';
 
   /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
-  @property({ attribute: 'api-host' })
-  apiHost = '';
+  @property({ attribute: 'api-host' }) apiHost = '';
 
   /**
    * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the
    * page sets is reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps
    * matching an inline widget.
    */
-  @property({ reflect: true, useDefault: true })
-  mode: FlowbotChatMode = 'standard';
+  @property({ reflect: true, useDefault: true }) mode: FlowbotChatMode = 'standard';
 
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
-  @property({ converter: jsonObject('widget') })
-  widget: FlowbotWidget | undefined = undefined;
+  @property({ converter: jsonObject('widget') }) widget: FlowbotWidget | undefined = undefined;
 
   /**
    * The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`);
@@ -198,120 +144,60 @@ export class FlowbotChat extends LitElement {
   prefilledVariables: Record<string, unknown> | undefined = undefined;
 
   /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
-  @property({ type: Boolean, reflect: true })
-  open = false;
+  @property({ type: Boolean, reflect: true }) open = false;
 
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
-  @property()
-  persist: PersistMode = 'none';
+  @property() persist: PersistMode = 'none';
 
   /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
-  @property({ attribute: 'disable-streaming', type: Boolean })
-  disableStreaming = false;
+  @property({ attribute: 'disable-streaming', type: Boolean }) disableStreaming = false;
 
   /**
    * Keeps this widget's remembered conversation apart from another widget's of
    * the same bot on the site. Default: the element's `id`, else none.
    */
-  @property({ attribute: 'persist-key' })
-  persistKey = '';
+  @property({ attribute: 'persist-key' }) persistKey = '';
 
   /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
-  @property()
-  preview = '';
+  @property() preview = '';
 
   /** Shows no preview message. */
-  @property({ attribute: 'no-preview', type: Boolean })
-  noPreview = false;
+  @property({ attribute: 'no-preview', type: Boolean }) noPreview = false;
 
   /** Seconds before the preview appears; `0`: at once. */
-  @property({ attribute: 'preview-delay', converter: seconds(3) })
-  previewDelay = 3;
+  @property({ attribute: 'preview-delay', converter: seconds(3) }) previewDelay = 3;
 
   /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
-  @property({ attribute: 'auto-open', converter: seconds(undefined) })
-  autoOpen: number | undefined = undefined;
+  @property({ attribute: 'auto-open', converter: seconds(undefined) }) autoOpen: number | undefined = undefined;
 
   /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
-  @property({ attribute: 'auto-open-narrow', type: Boolean })
-  autoOpenNarrow = false;
+  @property({ attribute: 'auto-open-narrow', type: Boolean }) autoOpenNarrow = false;
 
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
-  @property({ attribute: 'notify-sound', type: Boolean })
-  notifySound = false;
+  @property({ attribute: 'notify-sound', type: Boolean }) notifySound = false;
 
   /**
    * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
    * `all` (every text answer) or `none`.
    */
-  @property()
-  feedback: FlowbotFeedbackMode = 'streamed';
+  @property() feedback: FlowbotFeedbackMode = 'streamed';
 
   /** Leaves out the Copy button under the answers. */
-  @property({ attribute: 'no-copy', type: Boolean })
-  noCopy = false;
+  @property({ attribute: 'no-copy', type: Boolean }) noCopy = false;
 
   /** Leaves out the conversation's menu (Download, Print) in the header. */
-  @property({ attribute: 'no-menu', type: Boolean })
-  noMenu = false;
+  @property({ attribute: 'no-menu', type: Boolean }) noMenu = false;
+
+  /**
+   * `light` (the default), `dark`, or `auto`: dark while the visitor's system prefers it, following it
+   * live. The dark palette is worked out from the Widget resource's colours; the page's `--flowbot-*` properties still win.
+   */
+  @property({ attribute: 'color-scheme' }) colorScheme: FlowbotColorScheme = 'light';
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {
-    return this.#features.invite?.unread ?? 0;
+    return this.chat.features.invite?.unread ?? 0;
   }
-
-  readonly #session = new ConversationController(this, {
-    config: () => ({
-      publicId: this.publicId,
-      apiHost: this.apiHost,
-      prefilledVariables: this.prefilledVariables,
-      greeting: typeof this.widget?.aiFirstMessage === 'string' ? this.widget.aiFirstMessage : undefined,
-      persist: this.persist,
-      streaming: !this.disableStreaming,
-      persistKey: this.persistKey || this.id,
-    }),
-    notify: (notice) => this.#handleNotice(notice),
-    // What is drawn once (markdown, media) waits for the on-demand part, and for the words of the page's language on their way.
-    prepare: (message) => {
-      const ready = prepareMessage(message);
-      const words = this.#language.pending;
-      return words && needsOnDemand(message) ? Promise.all([ready, words]).then(() => undefined) : ready;
-    },
-    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, this),
-    loadStore: () => persistFile.load(),
-    expiry: () => persistFile.get()?.expiry,
-    // With the notice's words (in the on-demand part).
-    loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
-    loadStream: () => onDemand.load(),
-  });
-
-  /** The language and its words, following the page's `lang`. */
-  readonly #language = new LangController(this, loadLanguage);
-  /** What the visitor has typed or picked in the current input. */
-  readonly #drafts = new DraftController(this, () => this.#session.state);
-  /** Keeps the newest message in view unless the visitor scrolled up to read. */
-  readonly #follow = new FollowController(this, () => this.renderRoot.querySelector<HTMLElement>('.messages'));
-  /** The Widget resource's look over the bot's theme, as a constructed sheet. */
-  readonly #theme = new ThemeSheet();
-  readonly #eventReplay = new EventReplay(this);
-  /** How the bubble and the popup open and close. */
-  readonly #panel = new PanelController(this, (event) => this.#fire(event));
-  /** Where focus goes: a new input takes it once the visitor has interacted. */
-  readonly #focus = new InputFocus(this, () => ({
-    input: this.#session.state.input,
-    inView: !this.#panel.floating || this.open,
-  }));
-  /** What arrives on demand: the on-demand renderers, the voice, the invitation. */
-  readonly #features = new OnDemandFeatures(this, {
-    conversation: () => this.#session.state,
-    fire: (event) => this.#fire(event),
-    visitorOpens: () => {
-      this.#focus.interacted = true;
-      this.show();
-    },
-  });
-  /** A redirect's page the browser would not open in a new tab: offered as a link. */
-  #blockedUrl: string | undefined;
 
   /** Opens the bubble or popup (starting the chat if it has not started). */
   show(): void {
@@ -330,12 +216,12 @@ export class FlowbotChat extends LitElement {
 
   /** Hides the preview message (or keeps it from appearing) for the rest of the visit. */
   dismissPreview(): void {
-    this.#features.invite?.dismiss('method');
+    this.chat.features.invite?.dismiss('method');
   }
 
   /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
   restart(): void {
-    if (this.#session.state.status !== 'unavailable' && this.publicId) this.#session.start({ fresh: true });
+    if (this.chat.session.state.status !== 'unavailable' && this.publicId) this.chat.session.start({ fresh: true });
   }
 
   /**
@@ -344,7 +230,7 @@ export class FlowbotChat extends LitElement {
    * be sent now: no input shown, or a send in flight.
    */
   send(text: string): boolean {
-    return this.#sendText(text, false);
+    return this.chat.sendText(text, false);
   }
 
   /**
@@ -353,310 +239,8 @@ export class FlowbotChat extends LitElement {
    * Resolves once the on-demand part has arrived.
    */
   exportTranscript(format?: 'markdown' | 'text'): Promise<string> {
-    return Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
-      answers.exportConversation(this, this.#session.state, format, readersOf(part)),
-    );
+    return this.chat.exportTranscript(format);
   }
-
-  /**
-   * The first render waits for the next task (`nextTask`): the page's own task (which ran this code)
-   * ends first, so a page that loads the widget never gets one long task of both.
-   * @ignore
-   */
-  protected override async scheduleUpdate(): Promise<void> {
-    if (!this.hasUpdated) await nextTask();
-    super.scheduleUpdate();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Actions called on an element of `Flowbot.init` before this code arrived.
-    runQueuedCalls(this);
-  }
-
-  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    super.attributeChangedCallback(name, old, value);
-    if (name === 'lang') this.requestUpdate();
-  }
-
-  /**
-   * Also replays the conversation's events that fired before the first listener of their type
-   * (see `controllers/event-replay.ts`).
-   * @ignore
-   */
-  override addEventListener<K extends keyof HTMLElementEventMap>(
-    type: K,
-    listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  override addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void {
-    super.addEventListener(type, listener, options);
-    if (listener) this.#eventReplay.added(type);
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    const session = this.#session;
-    const { status } = session.state;
-    if (isObject(this.widget) && this.widget.isActivated === false) {
-      if (status !== 'unavailable') session.reset('unavailable');
-    } else {
-      if (status === 'unavailable') session.reset();
-      // Another bot or server: the old conversation is meaningless.
-      if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
-      // Attributes that reach no viewer are told of at once (in the console, and in the panel), closed or not.
-      if (
-        this.isConnected &&
-        session.state.status === 'idle' &&
-        (session.misconfigured || (this.publicId && (this.#panel.floating ? this.open : true)))
-      ) {
-        // With the script-tag file's early start on its way, the first render draws the widget alone
-        // and the conversation takes that start over in the next task: the page's load has no task of both.
-        if (!this.hasUpdated && hasEarlyStart(this)) void nextTask().then(() => this.requestUpdate());
-        else session.start();
-      }
-    }
-    this.#theme.apply(this.renderRoot, this.widget, session.state);
-  }
-
-  protected override render(): TemplateResult {
-    const { strings } = this.#language;
-    const panel = this.#renderPanel(strings);
-    if (this.mode === 'popup') return this.#panel.dialog(panel);
-    if (this.mode === 'bubble') {
-      const launcher = renderLauncher({
-        strings,
-        isOpen: this.open,
-        icon: iconUrl(this.widget?.widgetIcon),
-        onClick: () => this.#handleLauncherClick(),
-        onKeydown: (event) => this.#handleKeydown(event),
-      });
-      const invite = this.#features.invite?.render(
-        strings,
-        hostAvatarUrl(this.#session.state, iconUrl(this.widget?.avatarIcon)) ?? iconUrl(this.widget?.widgetIcon),
-      );
-      return html`${launcher}${invite ?? nothing}${panel}`;
-    }
-    return panel;
-  }
-
-  #renderPanel(strings: FlowbotStrings): TemplateResult {
-    const bubble = this.mode === 'bubble';
-    const state = this.#session.state;
-    // Bubble and popup always have a header (it holds the close button); inline, only with something to show.
-    const menu = this.#features.answers?.menu();
-    // The header is there from the first render when it will hold the menu, so nothing moves down when it arrives.
-    const header =
-      this.#panel.floating ||
-      this.#voiceOn() ||
-      !this.noMenu ||
-      !!(this.#widgetText('title') || this.#widgetText('subTitle') || this.#headerIcon());
-    const { lang, dir } = this.#language;
-    return html`<section
-      part="panel"
-      class="panel"
-      id="panel"
-      role=${bubble ? 'dialog' : nothing}
-      aria-labelledby=${header ? 'title' : nothing}
-      aria-label=${header ? nothing : strings.chat}
-      ?hidden=${bubble && !this.open}
-      @keydown=${this.#handleKeydown}
-      @pointerdown=${this.#handleInteraction}
-    ><div class="direction" dir=${dir ?? nothing}>
-      ${header ? this.#renderHeader(strings, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
-      ${renderTranscript(state, {
-        strings,
-        avatar: hostAvatarUrl(this.#session.state, iconUrl(this.widget?.avatarIcon)),
-        guestAvatar: guestAvatarUrl(state),
-        blockedUrl: this.#blockedUrl,
-        onRetry: () => this.#handleRetryClick(),
-        onStartAgain: () => this.#handleRestartClick(),
-        unseen: this.#follow.unseen,
-        onJump: () => this.#follow.jump(),
-        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
-        answers: this.#features.answers,
-        lang,
-        toolNames: this.toolNames,
-      })}
-      ${this.#renderComposer(strings)} ${renderProgress(state, 'Bottom', strings, lang)}
-    </div></section>`;
-  }
-
-  #renderHeader(strings: FlowbotStrings, menu: TemplateResult | undefined): TemplateResult {
-    return renderHeader({
-      strings,
-      menu,
-      title: this.#widgetText('title'),
-      subTitle: this.#widgetText('subTitle'),
-      headerIcon: this.#headerIcon(),
-      voice:
-        this.#features.voice && this.#voiceOn()
-          ? { muted: this.#features.voice.muted, toggle: () => this.#features.voice?.toggle() }
-          : undefined,
-      onClose: this.#panel.floating ? () => this.#panel.close() : undefined,
-    });
-  }
-
-  #renderComposer(strings: FlowbotStrings): TemplateResult | typeof nothing {
-    const { status, input, entries, sessionId } = this.#session.state;
-    // The Widget resource's suggested replies are read by the on-demand part (most widgets have none).
-    const replies = this.widget?.defaultMessages;
-    const suggestions =
-      input?.type === 'text input' && Array.isArray(replies) ? (onDemand.get()?.readSuggestions(replies) ?? []) : [];
-    return renderComposer({
-      status,
-      input,
-      suggestions,
-      onSuggestion: (reply) => this.#sendText(reply, true),
-      onRestart: () => this.#handleRestartClick(),
-      streaming: this.#session.streaming,
-      onStop: () => this.#session.stopStream(),
-      control: {
-        strings,
-        busy: status === 'sending',
-        draft: this.#drafts.draft,
-        submit: (answer) => this.#submit(answer),
-        changed: () => this.requestUpdate(),
-        // No answer: the controller sends `{}` (the skip of file and payment inputs).
-        skip: (label) => this.#submit({ answer: undefined, text: label }),
-        apiHost: this.apiHost,
-        sessionId,
-        log: (...args) => this.#session.log(...args),
-        expired: (error, typed) => this.#session.expireUpload(error, typed),
-        adoptStyles: (styles) => adoptStyles(this.renderRoot, styles),
-        question: findQuestion(entries) ? QUESTION_ID : undefined,
-        lang: this.#language.lang,
-      },
-    });
-  }
-
-  #sendText(text: string, byVisitor: boolean): boolean {
-    const input = this.#session.state.input;
-    if (!input) return false;
-    const answer = answerFor(input, String(text));
-    return answer ? this.#submit(answer, byVisitor) : false;
-  }
-
-  #submit(answer: BuiltAnswer | { readonly answer: undefined; readonly text: string }, byVisitor = true): boolean {
-    this.#focus.interacted = true;
-    if (!this.#session.send(answer.answer, answer.text)) return false;
-    // The visitor's own answer brings them back to the end of the conversation.
-    if (byVisitor) this.#follow.jump();
-    this.#drafts.sent();
-    return true;
-  }
-
-  #handleNotice(notice: ConversationNotice): void {
-    switch (notice.type) {
-      case 'start':
-        this.#blockedUrl = undefined;
-        this.#follow.reset();
-        this.#fire(new FlowbotStartEvent(detailOf(notice)));
-        break;
-      case 'message':
-        // Media messages are shown once the on-demand part is there (the controller waits for it).
-        if (isShown(notice.message)) {
-          this.#follow.added();
-          this.#fire(new FlowbotMessageEvent({ message: notice.message }));
-          this.#features.message();
-          if (this.#voiceOn())
-            this.#features.voice?.speak(
-              notice.message,
-              this.#language.lang,
-              this.widget?.audioVoice,
-              this.#focus.interacted,
-            );
-        }
-        break;
-      case 'stream':
-        this.#follow.added();
-        break;
-      case 'input':
-        this.#fire(new FlowbotInputEvent({ input: notice.input }));
-        break;
-      case 'answer':
-        this.#fire(new FlowbotAnswerEvent({ answer: notice.answer, text: notice.text }));
-        break;
-      case 'end':
-        this.#fire(new FlowbotEndEvent({ sessionId: notice.sessionId }));
-        break;
-      case 'error':
-        // What the visitor typed or picked comes back (an expired conversation carries the words on instead).
-        if (notice.action === 'send' && !notice.code) this.#drafts.restore();
-        this.#fire(new FlowbotErrorEvent(detailOf(notice)));
-        break;
-      case 'redirect': {
-        const { url, newTab } = notice;
-        const event = new FlowbotRedirectEvent({ url, newTab });
-        this.#fire(event);
-        if (!event.defaultPrevented && !openPage(url, newTab)) {
-          this.#blockedUrl = url;
-          this.#features.load('extras', () => this.requestUpdate());
-          this.#session.log(
-            'warning',
-            'The browser blocked the new tab of a redirect; a link is offered instead',
-            'redirect',
-          );
-        }
-        break;
-      }
-    }
-  }
-
-  #fire(event: Event): void {
-    this.#eventReplay.firing(event);
-    this.dispatchEvent(event);
-  }
-
-  #handleInteraction(): void {
-    this.#focus.interacted = true;
-  }
-
-  #handleKeydown(event: KeyboardEvent): void {
-    this.#focus.interacted = true;
-    this.#panel.keydown(event);
-  }
-
-  #handleLauncherClick(): void {
-    this.#focus.interacted = true;
-    this.toggle();
-  }
-
-  #handleRetryClick(): void {
-    this.#focus.interacted = true;
-    this.#session.retry();
-  }
-
-  #handleRestartClick(): void {
-    this.#focus.interacted = true;
-    this.restart();
-  }
-
-  /** The Widget resource turns the voice on, and its code has arrived with a voice to speak. */
-  #voiceOn(): boolean {
-    return this.widget?.voiceActive === true && !!this.#features.voice?.available;
-  }
-
-  #widgetText(key: 'title' | 'subTitle'): string | undefined {
-    return text(pick(this.widget, key));
-  }
-
-  #headerIcon(): string | undefined {
-    return iconUrl(this.widget?.headerIcon);
-  }
-}
-
-/** A notice's fields but its type: the detail of its event. */
-function detailOf<N extends { readonly type: string }>({ type: _, ...detail }: N): Omit<N, 'type'> {
-  return detail;
 }
 
 declare global {

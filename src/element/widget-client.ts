@@ -9,12 +9,12 @@ import { startRequest, takeEarlyStart } from '../script-tag/handover.js';
 import { onDemand } from './on-demand/loader.js';
 
 /**
- * The client `<flowbot-chat>` (`host`) talks to the viewer at `viewerBaseUrl`
+ * The client `<flowbot-chat>` (`host`) talks to the viewer at `apiHost`
  * with. Its first start takes the response of the script-tag file's early
  * start when that was sent for exactly the same request.
  */
-export function createWidgetClient(viewerBaseUrl: string, host: Element): ConversationClient {
-  const viewer = viewerCalls({ viewerBaseUrl });
+export function createWidgetClient(apiHost: string, host: Element): ConversationClient {
+  const viewer = viewerCalls({ viewerBaseUrl: apiHost });
   return {
     ...viewer,
     startChat(publicId, options = {}) {
@@ -22,21 +22,24 @@ export function createWidgetClient(viewerBaseUrl: string, host: Element): Conver
       // The request the script-tag file would have sent for these options (the widget asks for no other start field).
       const request = startRequest({
         publicId,
-        apiHost: viewerBaseUrl,
+        apiHost,
         prefilledVariables: prefilledVariables ?? undefined,
         streaming: !!isStreamEnabled,
       });
       const early = takeEarlyStart(host, request, signal);
       // Its answer goes through the same client code, as if this client had sent the request.
-      return (early ? viewerCalls({ viewerBaseUrl, fetch: () => early }) : viewer).startChat(publicId, options);
+      return (early ? viewerCalls({ viewerBaseUrl: apiHost, fetch: () => early }) : viewer).startChat(
+        publicId,
+        options,
+      );
     },
     async *streamMessage(sessionId, options) {
       const { streamMessage } = await onDemand.load();
-      yield* streamMessage(sessionId, { viewerBaseUrl, ...options });
+      yield* streamMessage(sessionId, { viewerBaseUrl: apiHost, ...options });
     },
     clientLogs(sessionId, logs) {
       onDemand.load().then(
-        ({ sendClientLogs }) => sendClientLogs(viewerBaseUrl, sessionId, logs),
+        ({ sendClientLogs }) => sendClientLogs(apiHost, sessionId, logs),
         () => undefined,
       );
     },

@@ -99,8 +99,8 @@ const ar: FlowbotStrings = {
     'يتنقل السهمان لأعلى ولأسفل بين الرسائل، وينتقل Home وEnd إلى الأولى والأخيرة، وينتقل Enter إلى روابط الرسالة وأزرارها، ويعيد Esc إلى الرسالة ثم إلى حقل الإجابة.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { ar };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { ar };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

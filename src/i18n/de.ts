@@ -97,8 +97,8 @@ const de: FlowbotStrings = {
     'Die Pfeiltasten nach oben und unten wechseln zwischen den Nachrichten, Pos1 und Ende springen zur ersten und letzten, Eingabe springt zu den Links und Schaltflächen einer Nachricht, Esc springt zurück und dann zum Antwortfeld.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { de };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { de };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -97,8 +97,8 @@ const es: FlowbotStrings = {
     'Las flechas arriba y abajo pasan de un mensaje a otro, Inicio y Fin van al primero y al último, Intro va a los enlaces y botones de un mensaje, Esc vuelve y luego va al campo de respuesta.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { es };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { es };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -97,8 +97,8 @@ const fr: FlowbotStrings = {
     'Les flèches haut et bas passent d’un message à l’autre, Début et Fin vont au premier et au dernier, Entrée va aux liens et aux boutons d’un message, Échap revient puis va au champ de réponse.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { fr };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { fr };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

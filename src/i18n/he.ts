@@ -98,8 +98,8 @@ const he: FlowbotStrings = {
     'מקשי החיצים למעלה ולמטה עוברים בין ההודעות, Home ו־End עוברים להודעה הראשונה ולאחרונה, Enter עובר לקישורים ולכפתורים של הודעה, Esc חוזר ואחר כך עובר לשדה התשובה.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { he, iw: he };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { he, iw: he };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

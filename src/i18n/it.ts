@@ -97,8 +97,8 @@ const it: FlowbotStrings = {
     'Le frecce su e giù passano da un messaggio all’altro, Home e Fine vanno al primo e all’ultimo, Invio va ai link e ai pulsanti di un messaggio, Esc torna indietro e poi va al campo di risposta.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { it };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { it };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -97,8 +97,8 @@ const ja: FlowbotStrings = {
     '上下の矢印キーでメッセージ間を移動し、Home キーと End キーで最初と最後のメッセージへ、Enter キーでメッセージ内のリンクとボタンへ、Esc キーで戻り、もう一度押すと回答欄へ移動します。',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { ja };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { ja };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

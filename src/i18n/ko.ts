@@ -97,8 +97,8 @@ const ko: FlowbotStrings = {
     '위아래 화살표 키로 메시지 사이를 이동하고, Home 키와 End 키로 첫 메시지와 마지막 메시지로, Enter 키로 메시지의 링크와 버튼으로, Esc 키로 돌아온 뒤 답변 입력란으로 이동합니다.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { ko };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { ko };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

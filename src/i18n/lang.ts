@@ -32,7 +32,7 @@ export class LangController implements ReactiveController {
   readonly #load: (lang: string) => Promise<void>;
   constructor(
     host: ReactiveControllerHost & Element,
-    /** Brings the words of a language the widget ships, into the catalogues (`addCatalogues`). */
+    /** Brings the words of a language the widget ships, into the strings (`addStrings`). */
     load: (lang: string) => Promise<void>,
   ) {
     this.#host = host;

@@ -12,12 +12,12 @@ import type { AnswerStrings, FlowbotStrings } from './strings.js';
 
 export type { AnswerStrings, FlowbotStrings } from './strings.js';
 
-// The script-tag build's first words are completed by `addCatalogues` before any part that shows the others runs.
-const catalogue: Record<string, FlowbotStrings> = {
+// The script-tag build's first words are completed by `addStrings` before any part that shows the others runs.
+const stringsByTag: Record<string, FlowbotStrings> = {
   en: import.meta.env.FLOWBOT_SCRIPT_TAG ? (enFirst as FlowbotStrings) : en,
 };
-/** The answers' words that came with a language's file (see `answerWordsFor`). */
-const answerWords: Record<string, AnswerStrings> = {};
+/** The answers' words that came with a language's file (see `loadedAnswerStrings`). */
+const answerStringsByTag: Record<string, AnswerStrings> = {};
 
 /** The language tags with their own strings. */
 export const supportedLanguages: readonly string[] = [
@@ -37,7 +37,7 @@ export const supportedLanguages: readonly string[] = [
   'he',
 ];
 
-/** A BCP 47 tag as the catalogues are keyed (lower case, `-`), and its primary language: the one resolver of a language. */
+/** A BCP 47 tag as the strings are keyed (lower case, `-`), and its primary language: the one resolver of a language. */
 export function languageTags(lang: string | null | undefined): [string, string] {
   const tag = (lang ?? '').trim().toLowerCase().replace(/_/g, '-');
   return [tag, tag.split('-')[0] ?? ''];
@@ -46,7 +46,7 @@ export function languageTags(lang: string | null | undefined): [string, string] 
 /** What `map` has for `lang`: an exact match, else its primary language (`pt-PT` → Portuguese). */
 function find<T>(
   lang: string | null | undefined,
-  map: Record<string, T> = catalogue as Record<string, T>,
+  map: Record<string, T> = stringsByTag as Record<string, T>,
 ): T | undefined {
   const [tag, primary] = languageTags(lang);
   return map[tag] ?? map[primary];
@@ -54,7 +54,7 @@ function find<T>(
 
 /** The strings for a BCP 47 tag: an exact match, else its primary language, else English. */
 export function stringsFor(lang: string | null | undefined): FlowbotStrings {
-  return find(lang) ?? catalogue.en!;
+  return find(lang) ?? stringsByTag.en!;
 }
 
 /**
@@ -77,12 +77,13 @@ export const mayArrive = (lang: string): boolean => !find(lang) && !!languageFil
  * Adds the words (by lower-case tag) that arrived on demand to those already here, and the
  * answers' words that came with them.
  */
-export function addCatalogues(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: AnswerStrings): void {
+export function addStrings(more: Readonly<Record<string, Partial<FlowbotStrings>>>, answers?: AnswerStrings): void {
   for (const [tag, words] of Object.entries(more)) {
-    catalogue[tag] = { ...catalogue[tag], ...words } as FlowbotStrings;
-    if (answers) answerWords[tag] = answers;
+    stringsByTag[tag] = { ...stringsByTag[tag], ...words } as FlowbotStrings;
+    if (answers) answerStringsByTag[tag] = answers;
   }
 }
 
 /** The answers' words of `lang` (exact tag, else its primary language) once its file has arrived; else undefined. */
-export const answerWordsFor = (lang: string | null | undefined): AnswerStrings | undefined => find(lang, answerWords);
+export const loadedAnswerStrings = (lang: string | null | undefined): AnswerStrings | undefined =>
+  find(lang, answerStringsByTag);

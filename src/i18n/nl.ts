@@ -97,8 +97,8 @@ const nl: FlowbotStrings = {
     'Met de pijltoetsen omhoog en omlaag ga je van bericht naar bericht, met Home en End naar het eerste en laatste, met Enter naar de links en knoppen van een bericht, met Esc terug en daarna naar het antwoordveld.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { nl };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { nl };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -97,8 +97,8 @@ const pl: FlowbotStrings = {
     'Strzałki w górę i w dół przechodzą między wiadomościami, Home i End przechodzą do pierwszej i ostatniej, Enter przechodzi do linków i przycisków wiadomości, Esc wraca, a potem przechodzi do pola odpowiedzi.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { pl };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { pl };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -1,5 +1,5 @@
 /**
- * A plural word of the catalogues: `category{text}` pairs (`one{# tool} other{# tools}`), the
+ * A plural word of the strings: `category{text}` pairs (`one{# tool} other{# tools}`), the
  * category chosen by `Intl.PluralRules` for the language, `#` the count written by `Intl.NumberFormat`.
  * `other` is always there; a pattern without pairs is used as it is.
  */

@@ -97,8 +97,8 @@ const ptBR: FlowbotStrings = {
     'As setas para cima e para baixo passam de uma mensagem a outra, Home e End vão à primeira e à última, Enter vai aos links e botões de uma mensagem, Esc volta e depois vai ao campo de resposta.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { 'pt-br': ptBR, pt: ptBR };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { 'pt-br': ptBR, pt: ptBR };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -97,8 +97,8 @@ const tr: FlowbotStrings = {
     'Yukarı ve aşağı ok tuşları mesajlar arasında gezinir, Home ve End ilk ve son mesaja gider, Enter bir mesajın bağlantılarına ve düğmelerine gider, Esc geri döner ve ardından yanıt alanına gider.',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { tr };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { tr };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

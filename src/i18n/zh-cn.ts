@@ -97,8 +97,8 @@ const zhCN: FlowbotStrings = {
     '上下方向键可在消息之间移动，Home 和 End 键跳到第一条和最后一条消息，Enter 键进入消息中的链接和按钮，Esc 键返回，再按一次跳到回答框。',
 };
 
-/** The catalogues of this file, by lower-case tag. */
-export const catalogues: Record<string, FlowbotStrings> = { 'zh-cn': zhCN, 'zh-hans': zhCN, 'zh-sg': zhCN, zh: zhCN };
+/** The strings of this file, by lower-case tag. */
+export const strings: Record<string, FlowbotStrings> = { 'zh-cn': zhCN, 'zh-hans': zhCN, 'zh-sg': zhCN, zh: zhCN };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
 export const answers: AnswerStrings = {

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 // Types only: the composer shows a state of the conversation.
 import type { ConversationStatus } from '../protocol/transcript.js';
 import type { ChatInput } from '../protocol/types.js';
-import { onDemand } from './on-demand.js';
+import { onDemand } from './on-demand-source.js';
 import type { InputContext } from './inputs/context.js';
 import { renderInput } from './inputs/index.js';
 

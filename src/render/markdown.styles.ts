@@ -259,6 +259,20 @@ export const markdownStyles: CSSResult = css`
     font-size: inherit;
     white-space: inherit;
   }
+  /*
+   * A displayed formula on a line of its own, centred, scrolling sideways when wider than its bubble
+   * (Firefox and Safari need the block display said; Chromium reads it from display="block").
+   */
+  .fb-math math[display='block'] {
+    display: block math;
+    margin-block: 0.5em;
+    max-width: 100%;
+    overflow-x: auto;
+    overflow-y: hidden;
+  }
+  .fb-math math {
+    font-size: 1.05em;
+  }
   /* A printout has no controls: the code without its Copy button, its lines wrapped on the page. */
   @media print {
     .fb-copy {

@@ -9,6 +9,7 @@
  * markdown reader.
  */
 import type { FlowbotStrings } from '../i18n/strings.js';
+import { drawMath } from './math.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
 /** The words a markdown message shows besides its text. */
@@ -41,8 +42,12 @@ const attrs = (e: Element, values: Record<string, string>): Element => {
 export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
   const words = { ...ENGLISH, ...options.words };
   const live = !options.growing;
+  let formulas = 0;
   return (node, kids, out) => {
     switch (node.type) {
+      case 'math':
+        out.push(drawMath(node, kids, formulas++));
+        return true;
       case 'h': {
         const inner = kids();
         const level = Math.min(6, Math.max(1, Math.trunc(Number(node.level)) || 1));

@@ -16,7 +16,7 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { onDemand, type OnDemandRenderers } from './on-demand.js';
+import { onDemand, type OnDemandRenderers } from './on-demand-source.js';
 import type { MarkdownWords } from './markdown.js';
 import type { AgentWords } from './agent.js';
 import { richTextContent } from './rich-text.js';

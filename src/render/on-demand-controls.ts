@@ -1,6 +1,6 @@
 /**
  * The controls loaded on demand, the first time a conversation's input needs
- * one (see `on-demand.ts`): the rarer input types (number, e-mail, web address,
+ * one (see `on-demand-source.ts`): the rarer input types (number, e-mail, web address,
  * phone, date and time fields, rating, cards, files and their uploads, payment),
  * a text input that takes files or voice messages, the search of a searchable
  * choice, the pictures of a picture choice; their styles, and the English words

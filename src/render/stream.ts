@@ -6,7 +6,7 @@
  * and kept, an open paragraph keeps the leaves it had, an open list its
  * items, an open table its rows, an open quote its blocks, an open code block
  * its complete lines (and its bar: it grows without moving). Loaded on
- * demand, with the stream reader itself (see `element/on-demand/on-demand.ts`).
+ * demand, with the stream reader itself (see `element/rich/index.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown/index.js';
@@ -113,7 +113,7 @@ function drawBlock(
 ): DrawnBlock {
   const children = node.children ?? [];
   if (node.type === 'pre') return drawCode(before, node, children[0]?.text ?? '', draw);
-  if (node.type === 'p') return drawParagraph(before, node, children);
+  if (node.type === 'p') return drawParagraph(before, node, children, draw);
   if (node.type === 'ul' || node.type === 'ol') return drawList(before, node, children, draw);
   if (node.type === 'table' || node.type === 'blockquote') return drawParts(before, node, children, draw, words);
   return { node, el: (renderRichText([node], draw)[0] as ChildNode | undefined) ?? document.createComment('') };
@@ -161,7 +161,12 @@ function drawParts(
 }
 
 /** A paragraph: the leaves it had (the same objects) stay, the rest is drawn again. */
-function drawParagraph(before: DrawnBlock | undefined, node: RichTextNode, leaves: RichTextNode[]): DrawnBlock {
+function drawParagraph(
+  before: DrawnBlock | undefined,
+  node: RichTextNode,
+  leaves: RichTextNode[],
+  draw: DrawMore,
+): DrawnBlock {
   const p = before?.leaves ? (before.el as Element) : el('p');
   const drawn = before?.leaves ?? [];
   let same = 0;
@@ -170,7 +175,7 @@ function drawParagraph(before: DrawnBlock | undefined, node: RichTextNode, leave
   if (before?.placeholder) detach(before.placeholder);
   const kept = drawn.slice(0, same);
   for (const leaf of leaves.slice(same)) {
-    const nodes = renderRichText([leaf]);
+    const nodes = renderRichText([leaf], draw);
     p.append(...nodes);
     kept.push({ node: leaf, nodes });
   }

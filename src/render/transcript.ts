@@ -17,7 +17,7 @@ import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
 import { el } from './rich-text.js';
-import { onDemand } from './on-demand.js';
+import { onDemand } from './on-demand-source.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */

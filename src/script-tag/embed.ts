@@ -6,7 +6,7 @@
  * page whose widgets are all closed bubbles or popups with nothing to show
  * gets the code when the visitor reaches for one: until then this file draws
  * the bubble's launcher itself (see `launcher.ts`). That
- * code runs only if it is the build's, byte for byte (see `load-beside.ts`).
+ * code runs only if it is the build's, byte for byte (see `load-script.ts`).
  * Loading the file twice is harmless: the first copy's `Flowbot` stays and
  * the widget's code is fetched once. It may load with `async` (it never
  * holds up the page's parsing): widgets parsed before or after it start
@@ -15,7 +15,7 @@
  */
 import { isObject } from '../protocol/json.js';
 import { queueCalls, startEarly } from './handover.js';
-import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-beside.js';
+import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-script.js';
 import type * as Launcher from './launcher.js';
 import { showUnavailable } from './unavailable.js';
 import { version } from './version.js';
@@ -65,6 +65,8 @@ export interface FlowbotInitOptions {
   noCopy?: boolean;
   /** Leave out the conversation's menu (Download, Print). Default `false`. */
   noMenu?: boolean;
+  /** `light` (default), `dark`, or `auto`: dark while the visitor's system prefers it, following it live. */
+  colorScheme?: FlowbotChat['colorScheme'];
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -224,6 +226,7 @@ const PROPERTIES = [
   'feedback',
   'noCopy',
   'noMenu',
+  'colorScheme',
 ] as const;
 
 function init(options: FlowbotInitOptions): FlowbotChat {

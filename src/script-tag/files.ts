@@ -26,6 +26,11 @@ export interface ScriptTagFileRow {
   /** The hand-over it leaves for the files it loads, or takes besides the widget code's (see tools/build-plugins.ts). */
   readonly gives?: 'answers';
   readonly takes?: 'answers';
+  /**
+   * The Trusted Types policies its code creates: a page that enforces Trusted Types allows these
+   * names (`trusted-types …`), and no file creates another (the package's tests read the built files).
+   */
+  readonly policies?: readonly string[];
 }
 
 export const SCRIPT_TAG_FILES = [
@@ -52,7 +57,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'persist',
     file: 'flowbot-chat.persist.js',
-    entry: 'src/element/persist/on-demand.ts',
+    entry: 'src/element/persist/index.ts',
     holds:
       'remembering a conversation and the tabs in step: fetched by a widget with persist, or after an answer refused as expired',
     // With what ends a conversation the viewer no longer knows: 6,668 B reached; with the restore
@@ -63,9 +68,20 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'main',
   },
   {
+    key: 'dark',
+    file: 'flowbot-chat.dark.js',
+    entry: 'src/element/dark-mode/index.ts',
+    holds:
+      "the dark palette: fetched by a widget with color-scheme dark, or auto while the visitor's system prefers dark",
+    // Worked out from the Widget resource's colours by the light theme's own code, bundled again
+    // (color.ts, widget-theme.ts): 3,502 B reached.
+    budget: 3_570,
+    loadedBy: 'main',
+  },
+  {
     key: 'invite',
     file: 'flowbot-chat.invite.js',
-    entry: 'src/element/invitation/on-demand.ts',
+    entry: 'src/element/invitation/index.ts',
     holds:
       "the bubble's invitation: fetched by a bubble or popup with something to show while closed, else once the visitor comes near",
     // 4,660 B reached. Telling a site owner that one bubble hides another on the same spot (issue 43,
@@ -76,7 +92,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'export',
     file: 'flowbot-chat.export.js',
-    entry: 'src/element/transcript-export/on-demand.ts',
+    entry: 'src/element/transcript-export/index.ts',
     holds: "the conversation as a document: fetched by the answers' file when the visitor opens the menu",
     // 1,861 B reached.
     budget: 1_930,
@@ -86,7 +102,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'answers',
     file: 'flowbot-chat.answers.js',
-    entry: 'src/element/answer-actions/on-demand.ts',
+    entry: 'src/element/answer-actions/index.ts',
     holds: 'what the visitor does with the answers: fetched by every widget in idle time after its first message',
     // The Portuguese answers' words left it for their language's file (10,010 B); the transcript walked
     // by keyboard, and the export's tools, thinking and sources (their reading handed over by the
@@ -104,7 +120,7 @@ export const SCRIPT_TAG_FILES = [
   {
     key: 'controls',
     file: 'flowbot-chat.controls.js',
-    entry: 'src/element/controls/on-demand.ts',
+    entry: 'src/element/controls/index.ts',
     holds: 'fetched when the input is a rarer control (fields, dates, files, rating, cards, payment, search, pictures)',
     // Their styles and words: 11,363 B reached; the modules of the widget's code it uses handed over,
     // not bundled again: 9,971 B reached (9,933 B). A phone field saying which country a number
@@ -113,9 +129,18 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'main',
   },
   {
-    key: 'lazy',
-    file: 'flowbot-chat.lazy.js',
-    entry: 'src/element/on-demand/on-demand.ts',
+    key: 'math',
+    file: 'flowbot-chat.math.js',
+    entry: 'src/element/math/index.ts',
+    holds: "formulas as MathML (Temml): fetched by the rich messages' file when an answer shows a formula",
+    // Temml 0.13.5 as it is (KaTeX, measured the same way, is 77,428 B, its fonts and styles apart): 59,534 B reached.
+    budget: 59_600,
+    loadedBy: 'rich',
+  },
+  {
+    key: 'rich',
+    file: 'flowbot-chat.rich.js',
+    entry: 'src/element/rich/index.ts',
     holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
     // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
     // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
@@ -135,6 +160,8 @@ export const SCRIPT_TAG_FILES = [
     entry: 'src/define.ts',
     holds: 'the widget, fetched by the script-tag file in parallel with the first request',
     loadedBy: 'iife',
+    // Lit's, for the widget's templates (the on-demand files render with this Lit).
+    policies: ['lit-html'],
   },
   {
     key: 'launcher',
@@ -156,8 +183,15 @@ export const SCRIPT_TAG_FILES = [
     // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
     budget: 2_640,
     loadedBy: 'page',
+    // The script URLs of the files beside it, and nothing else (see load-script.ts).
+    policies: ['flowbot-chat'],
   },
 ] as const satisfies readonly ScriptTagFileRow[];
+
+/** The Trusted Types policies of the script tag's files, in build order: what a page's `trusted-types` allows. */
+export const TRUSTED_TYPES: readonly string[] = SCRIPT_TAG_FILES.flatMap((row) =>
+  'policies' in row ? row.policies : [],
+);
 
 /** The name of a file the widget's code or one of its parts loads (a language's aside). */
 export type ScriptTagFile = Exclude<(typeof SCRIPT_TAG_FILES)[number]['file'], 'flowbot-chat.lang-<tag>.js'>;

@@ -1,7 +1,7 @@
-/** What the script-tag file hands over to its on-demand files: its own Lit, its fetch endpoint and its catalogues. */
+/** What the script-tag file hands over to its on-demand files: its own Lit, its fetch endpoint and its strings. */
 import type { css as Css, html as Html, nothing as Nothing, render as Render, svg as Svg } from 'lit';
 import type {
-  answerWordsFor as AnswerWordsFor,
+  loadedAnswerStrings as LoadedAnswerStrings,
   languageTags as LanguageTags,
   stringsFor as StringsFor,
 } from '../i18n/lookup.js';
@@ -16,9 +16,9 @@ export interface SharedLit {
   nothing: typeof Nothing;
   live: typeof Live;
   render: typeof Render;
-  /** The widget's catalogues: the answers' words arrive in them, with each language's file. */
+  /** The widget's strings: the answers' words arrive in them, with each language's file. */
   languageTags: typeof LanguageTags;
-  answerWordsFor: typeof AnswerWordsFor;
+  loadedAnswerStrings: typeof LoadedAnswerStrings;
   stringsFor: typeof StringsFor;
   /** The widget's API calls' endpoint, already in the script-tag file: the uploads' first step sends through it. */
   createFetchEndpoint: typeof CreateFetchEndpoint;

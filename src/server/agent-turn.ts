@@ -1,5 +1,5 @@
 /**
- * The parts of a streamed answer, as a list (`streaming.ts` sends them, paced and broken by
+ * The parts of a streamed answer, as a list (`routes-stream.ts` sends them, paced and broken by
  * faults): pure and deterministic, so the same question always streams the same parts.
  *
  * `textTurn` is a plain answer: `f`, one `0` piece per word, `e`, `d`.

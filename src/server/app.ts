@@ -18,7 +18,7 @@
  * | `GET /api/v1/flowbots` | none | extra: the flows `[{ publicId, name, description }]` |
  * | `POST /api/v1/flowbots/:publicId/startChat` | none | viewer protocol |
  * | `POST /api/v1/sessions/:sessionId/continueChat` | none | viewer protocol |
- * | `POST /api/v2/sessions/:sessionId/streamMessage` | none | a streamed answer: see `streaming.ts` |
+ * | `POST /api/v2/sessions/:sessionId/streamMessage` | none | a streamed answer: see `routes-stream.ts` |
  * | `POST /api/v2/sessions/:sessionId/clientLogs` | none | `{ clientLogs }` → 204, kept in `state.stats` |
  * | `POST /api/v3/generate-upload-url` | none | upload URL and signed form: see `uploads.ts` |
  * | `POST /api/v3/storage`, `GET /api/v3/files/:id/:fileName` | none | the file itself |
@@ -46,8 +46,8 @@ import { mountPlatform } from './routes-platform.js';
 import { mountViewer, startChatRoute } from './routes-viewer.js';
 import { sessionNotFound } from './flow-session.js';
 import { shippedFlows, type FlowDefinition, type FlowStreamAgent } from './flows.js';
-import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './limits.js';
-import { DEFAULT_STREAM_PACE_MS } from './streaming.js';
+import { boundedBody, DEFAULT_BODY_TIMEOUT_MS, RateLimiter, type RateLimitOptions } from './request-limits.js';
+import { DEFAULT_STREAM_PACE_MS } from './routes-stream.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, mountUploads, UploadStore } from './uploads.js';
 import { DEFAULT_TOKEN, createSeedState } from './state.js';
 import type { ReferenceSeed, ReferenceState } from './state-types.js';

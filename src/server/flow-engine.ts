@@ -40,7 +40,7 @@ import {
   type ContinueChatResult,
   type StartChatResult,
 } from '../api/schemas/index.js';
-import { invalid, parseBody } from './errors.js';
+import { invalid, parseBody } from './error-responses.js';
 import type { FlowBlock, FlowDefinition, FlowItem, FlowStreamAgent } from './flows.js';
 import { knowledgeAnswer, markdownToRichText } from './knowledge.js';
 import { check, route } from './answer-check.js';

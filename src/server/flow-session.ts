@@ -1,8 +1,8 @@
 /** Chat sessions: what one conversation holds, and the in-memory store that expires and evicts them. */
 import type { ClientSideAction } from '../api/schemas/index.js';
-import { ApiError } from './errors.js';
+import { ApiError } from './error-responses.js';
 import type { FlowDefinition } from './flows.js';
-import { quotable } from './limits.js';
+import { quotable } from './request-limits.js';
 
 /** Sessions live this long after their last use (1 hour). */
 export const DEFAULT_SESSION_TTL_MS = 60 * 60_000;

@@ -35,13 +35,13 @@ export type {
 export { FaultQueue, parseFaultSpec, FAULT_HEADER } from './faults.js';
 export { ReferenceStats } from './stats.js';
 export type { ClientLogRecord } from './stats.js';
-export { MAX_JSON_DEPTH } from './errors.js';
+export { MAX_JSON_DEPTH } from './error-responses.js';
 export type { FaultOptions, FaultSpec, StreamFault } from './faults.js';
 export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_TTL_MS } from './flow-session.js';
 export { DEFAULT_RETRY_MESSAGE } from './flow-text.js';
-export { DEFAULT_BODY_TIMEOUT_MS } from './limits.js';
-export type { RateLimitOptions } from './limits.js';
-export { DEFAULT_STREAM_PACE_MS, DEFAULT_TOOL_PAUSE_MS } from './streaming.js';
+export { DEFAULT_BODY_TIMEOUT_MS } from './request-limits.js';
+export type { RateLimitOptions } from './request-limits.js';
+export { DEFAULT_STREAM_PACE_MS, DEFAULT_TOOL_PAUSE_MS } from './routes-stream.js';
 export { agentTurn, textTurn, TOOL_FAILURE } from './agent-turn.js';
 export type { AgentFlags, StreamPart, TurnOptions } from './agent-turn.js';
 export { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_STORE_BYTES, UploadStore } from './uploads.js';

@@ -2,9 +2,9 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError, errorResponse } from './errors.js';
+import { ApiError, errorResponse } from './error-responses.js';
 import { FAULT_HEADER, faultInjection, type FaultQueue } from './faults.js';
-import { quotable, securityHeaders } from './limits.js';
+import { quotable, securityHeaders } from './request-limits.js';
 
 /** Answers errors and unknown routes in the one error shape. */
 export function handleErrors(app: Hono): void {

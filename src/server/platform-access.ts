@@ -1,6 +1,6 @@
 /** What every platform route (4.1–4.8) checks first: the bearer token, the institution, the unit. */
 import type { Context } from 'hono';
-import { ApiError } from './errors.js';
+import { ApiError } from './error-responses.js';
 import type { AccountRecord, ReferenceState, UnityRecord } from './state-types.js';
 
 /** The checks a platform route makes, over one state. */

@@ -9,7 +9,7 @@ import {
 } from '../api/schemas/index.js';
 import { normaliseLessonParams } from '../api/lesson.js';
 import { isObject } from '../protocol/json.js';
-import { ApiError, invalid, parseBody, readJson } from './errors.js';
+import { ApiError, invalid, parseBody, readJson } from './error-responses.js';
 import { idKey, type PlatformAccess } from './platform-access.js';
 import { GUEST_VIEW_FEATURE } from './state.js';
 import type { AccountRecord, ReferenceState } from './state-types.js';

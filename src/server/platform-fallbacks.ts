@@ -2,7 +2,7 @@
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
 import type { Fallback } from '../api/schemas/index.js';
-import { ApiError, invalid, parseBody, readJson } from './errors.js';
+import { ApiError, invalid, parseBody, readJson } from './error-responses.js';
 import { idKey, param, type PlatformAccess } from './platform-access.js';
 import type { ReferenceState } from './state-types.js';
 

@@ -1,7 +1,7 @@
 /** The platform's knowledge route (4.4 web import: a page queued into a dataset's folder). */
 import type { Hono } from 'hono';
 import { WebImportSchema, type KnowledgeFile, type WebImportResult } from '../api/schemas/index.js';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { idKey, type PlatformAccess } from './platform-access.js';
 import type { ReferenceState } from './state-types.js';
 

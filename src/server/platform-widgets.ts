@@ -1,7 +1,7 @@
 /** The platform's widget route (4.3 duplicate widget: the widget and its bot, copied). */
 import type { Context, Hono } from 'hono';
 import { WidgetDuplicateSchema, type Bot, type Widget } from '../api/schemas/index.js';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { idKey, type PlatformAccess } from './platform-access.js';
 import type { ReferenceState } from './state-types.js';
 

@@ -1,12 +1,12 @@
 /** The viewer's public routes: the flow list, startChat, continueChat, streaming, client logs and demo assets. */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { continueChat, startChat } from './flow-engine.js';
 import { sessionNotFound } from './flow-session.js';
 import { demoAsset } from './demo-assets.js';
-import { quotable } from './limits.js';
-import { mountStreaming } from './streaming.js';
+import { quotable } from './request-limits.js';
+import { mountStreaming } from './routes-stream.js';
 import type { ReferenceState } from './state-types.js';
 
 /** The route that opens a session: rate-limited per address (by the app, before its body is read). */

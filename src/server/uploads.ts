@@ -27,10 +27,10 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiError, parseBody, readJson } from './errors.js';
+import { ApiError, parseBody, readJson } from './error-responses.js';
 import { sessionNotFound, type SessionStore } from './flow-session.js';
 import type { FlowInput } from './flows.js';
-import { boundedBody, type RateLimiter } from './limits.js';
+import { boundedBody, type RateLimiter } from './request-limits.js';
 
 /** Default largest upload: 10 MB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

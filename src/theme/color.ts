@@ -119,7 +119,8 @@ export function composite(top: Rgba, bottom: Rgba): Rgba {
   return { r: mix(top.r, bottom.r), g: mix(top.g, bottom.g), b: mix(top.b, bottom.b), a: 1 };
 }
 
-function toHsl({ r, g, b }: Rgba): [number, number, number] {
+/** Hue (degrees), saturation and lightness (0–1). */
+export function toHsl({ r, g, b }: Rgba): [number, number, number] {
   const [R, G, B] = [r, g, b].map((x) => byte(x) / 255) as [number, number, number];
   const max = Math.max(R, G, B);
   const min = Math.min(R, G, B);
@@ -131,7 +132,8 @@ function toHsl({ r, g, b }: Rgba): [number, number, number] {
   return [h * 60, s, l];
 }
 
-function fromHsl(h: number, s: number, l: number): Rgba {
+/** An opaque colour from hue (degrees), saturation and lightness (0–1). */
+export function fromHsl(h: number, s: number, l: number): Rgba {
   const k = (n: number) => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => byte(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))));

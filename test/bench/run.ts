@@ -189,6 +189,18 @@ const heapOf = (run: Run): HeapReport => {
   return run.heap;
 };
 
+/** The widgets' heap and DOM nodes beside the baseline's. */
+const memoryBeside = (widget: Run[], baseline: Run[]) => ({
+  heapBytes: compare(
+    widget.map((r) => heapOf(r).jsHeap),
+    baseline.map((r) => heapOf(r).jsHeap),
+  ),
+  domNodes: compare(
+    widget.map((r) => heapOf(r).nodes),
+    baseline.map((r) => heapOf(r).nodes),
+  ),
+});
+
 async function firstMessage(browser: Browser, pages: PageServer, profile: NetworkProfile, count: number) {
   log(`first bot message, ${profile.name}: ${count} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () => runPage(browser, pages.page(name, { id: FIRST_MESSAGE_FLOW }), { profile });
@@ -283,14 +295,7 @@ async function longConversation(browser: Browser, pages: PageServer, count: numb
     count,
     runs: longRuns,
     renderMs: compare(widget.map(renderTime), baseline.map(renderTime)),
-    heapBytes: compare(
-      widget.map((r) => heapOf(r).jsHeap),
-      baseline.map((r) => heapOf(r).jsHeap),
-    ),
-    domNodes: compare(
-      widget.map((r) => heapOf(r).nodes),
-      baseline.map((r) => heapOf(r).nodes),
-    ),
+    ...memoryBeside(widget, baseline),
   };
 }
 
@@ -346,14 +351,7 @@ async function grid(browser: Browser, pages: PageServer) {
     widgets: GRID_SIZE,
     runs: longRuns,
     allFirstMessagesMs: compare(marks(widget, 'allFirstMessages'), marks(baseline, 'allFirstMessages')),
-    heapBytes: compare(
-      widget.map((r) => heapOf(r).jsHeap),
-      baseline.map((r) => heapOf(r).jsHeap),
-    ),
-    domNodes: compare(
-      widget.map((r) => heapOf(r).nodes),
-      baseline.map((r) => heapOf(r).nodes),
-    ),
+    ...memoryBeside(widget, baseline),
   };
 }
 

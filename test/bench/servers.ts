@@ -1,7 +1,7 @@
 /**
  * The benchmark's two origins on loopback: a plain "customer site" serving the
- * pages of `pages/` and the built script-tag file, and the reference server
- * with the benchmark flows on another port; and, for what each kind of page
+ * pages of `bench-pages.ts` (and the scripts of `pages/`) and the built script-tag
+ * file, and the reference server with the benchmark flows on another port; and, for what each kind of page
  * downloads, the end-to-end suite's own two (`test/e2e/serve.ts`).
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
+import { benchPages } from './bench-pages.js';
 import { benchFlows, STREAM_QUESTION } from './flows.js';
 
 const HOST = '127.0.0.1';
@@ -21,14 +22,14 @@ const pagesDir = new URL('./pages/', import.meta.url);
 export interface PageServer {
   /** Base URL, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
-  /** URL of `pages/<name>.html` with its `__ID__` and `__COUNT__` filled in. */
+  /** URL of the page `<name>.html` with its `__ID__` and `__COUNT__` filled in. */
   page(name: string, fill: { id: string; count?: number }): string;
   close(): Promise<void>;
 }
 
 /**
- * Serves `/<name>.html` from `pages/` (with `__MEASURE__`, `__INTERACTION__`
- * (the answer pages' observers, `interaction.js`) and `__FIRST_BASELINE__`
+ * Serves `/<name>.html` from the table of `bench-pages.ts` (with `__MEASURE__`,
+ * `__INTERACTION__` (the answer pages' observers, `interaction.js`) and `__FIRST_BASELINE__`
  * (the first-message baseline, `floor-first.js`) inlined, `__API__`
  * set to `apiUrl`, and `__ID__` / `__COUNT__` from the query), plus
  * `/widget-first-preload.html` (`widget-first.html` with the README's optional
@@ -54,20 +55,7 @@ export async function startPageServer(apiUrl: string, distDir: string): Promise<
     scripts.set(`/${name}`, { plain, gzip: gzipSync(plain, { level: 9 }) });
   }
   const pages = new Map<string, string>();
-  for (const name of [
-    'widget-first',
-    'baseline-first',
-    'floor-first',
-    'widget-long',
-    'baseline-long',
-    'widget-grid',
-    'baseline-grid',
-    'widget-stream',
-    'baseline-stream',
-    'widget-answer',
-    'floor-answer',
-  ]) {
-    const html = readFileSync(new URL(`${name}.html`, pagesDir), 'utf8');
+  for (const [name, html] of benchPages()) {
     pages.set(
       `/${name}.html`,
       html
@@ -174,7 +162,7 @@ export interface E2eServer {
 }
 
 /**
- * Starts the end-to-end suite's servers (`test/e2e/serve.ts`, the pages of test/e2e/pages and the
+ * Starts the end-to-end suite's servers (`test/e2e/serve.ts`, the pages of test/e2e/site-pages.ts and the
  * built files beside its reference server) on free loopback ports, in a Node process of its own:
  * the same pages and flows the e2e specs load, served as they serve them.
  */

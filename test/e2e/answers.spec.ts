@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 interface Session {
   id: string;
@@ -39,9 +40,7 @@ async function ask(page: Page, question: string): Promise<void> {
   });
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test('a streamed answer: copied, rated down with a reason the page hears, the conversation downloaded', async ({
   page,

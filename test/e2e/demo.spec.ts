@@ -6,9 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { freePort } from '../support/free-port.js';
 import { customProperties, readmeBlock } from '../support/readme-snippets.js';
 import { expectDarkTheme, rgb, styleOf } from './computed-style.js';
 import { flowbotEvents } from '../../src/element/events.js';
@@ -22,18 +22,6 @@ const supportedLanguages = [
     /supportedLanguages[^=]*= \[([^\]]*)\]/.exec(readFileSync(`${root}src/i18n/lookup.ts`, 'utf8'))?.[1] ?? ''
   ).matchAll(/'([\w-]+)'/g),
 ].map((m) => m[1]!);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 let demo: ChildProcess | undefined;
 let demoUrl = '';

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 /** The console's errors and the page's uncaught exceptions, as they arrive. */
 function consoleErrors(page: Page): string[] {
@@ -28,7 +29,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|lazy|answers|export|invite|persist|controls)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -74,9 +75,7 @@ async function expectRefused(page: Page, errors: string[], file: string): Promis
 }
 
 // Faults another spec queued on the shared reference server would fail these conversations.
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('script-tag integrity', () => {
   test("runs nothing of widget code that is not the build's: every widget says it is unavailable", async ({ page }) => {
@@ -102,7 +101,7 @@ test.describe('script-tag integrity', () => {
   test("runs nothing of an on-demand file that is not the build's: markdown shown as its text, the conversation goes on", async ({
     page,
   }) => {
-    const { errors, fetched } = await openWatched(page, '/tampered-lazy.html');
+    const { errors, fetched } = await openWatched(page, '/tampered-rich.html');
     // The markdown reader comes with the on-demand file: without it, the answers' words as written.
     await expect(bot(page).first()).toContainText('Our plans:');
     await expect(bot(page).filter({ hasText: 'Ask away.' })).toBeVisible();
@@ -111,8 +110,8 @@ test.describe('script-tag integrity', () => {
     await reply.fill('Thanks');
     await reply.press('Enter');
     await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText(['Thanks']);
-    await expect.poll(() => fetched).toContain('flowbot-chat.lazy.js');
-    await expectRefused(page, errors, 'flowbot-chat.lazy.js');
+    await expect.poll(() => fetched).toContain('flowbot-chat.rich.js');
+    await expectRefused(page, errors, 'flowbot-chat.rich.js');
   });
 
   test("runs nothing of a controls file that is not the build's: a text field stands in, the conversation goes on", async ({
@@ -184,6 +183,23 @@ test.describe('script-tag integrity', () => {
     await page.locator('flowbot-chat [part~="launcher"]').click();
     await expect(bot(page).first()).toContainText('Acme support bot');
     await expectRefused(page, errors, 'flowbot-chat.invite.js');
+  });
+
+  test("runs nothing of a dark palette's file that is not the build's: the widget stays light, the conversation goes on", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-dark.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect.poll(() => fetched).toContain('flowbot-chat.dark.js');
+    await expectRefused(page, errors, 'flowbot-chat.dark.js');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(page.locator('flowbot-chat [part~="input"]')).toBeVisible();
+    // The light panel it had until then.
+    const panel = await page
+      .locator('flowbot-chat [part~="panel"]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(panel).toBe('rgb(255, 255, 255)');
+    expect(await tamperedRan(page)).toBeNull();
   });
 
   test("runs nothing of a persist file that is not the build's: the conversation goes on, remembered by nothing", async ({

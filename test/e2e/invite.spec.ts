@@ -5,6 +5,7 @@
  * 390 px phone). The built script-tag file on one origin, the reference server on another.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 // The README's screenshots are rewritten only when asked for (UPDATE_SCREENSHOTS=1).
 const shots = process.env.UPDATE_SCREENSHOTS ? 'test/screenshots' : 'test-results/screenshots';
@@ -39,9 +40,7 @@ async function leaveUnread(page: Page): Promise<void> {
 }
 
 // Faults another spec queued on the shared server must not reach these conversations.
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('the bubble invitation', () => {
   test('the preview and the badge shift nothing on the host page', async ({ page }) => {

@@ -5,6 +5,8 @@
  * through the Chrome DevTools Protocol.
  */
 import { test, expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
+import { watchConsole } from '../support/page-checks.js';
 
 async function fault(request: APIRequestContext, body: { spec: string; match?: string; times?: number }) {
   const response = await request.post('/__api/faults', { data: body });
@@ -13,16 +15,6 @@ async function fault(request: APIRequestContext, body: { spec: string; match?: s
 
 async function stats(request: APIRequestContext): Promise<{ sessionsStarted: number; continueCount: number }> {
   return (await (await request.get('/__api/stats')).json()) as { sessionsStarted: number; continueCount: number };
-}
-
-/** Every console message of type error, and every uncaught exception. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
 }
 
 /** Collects `flowbot-error` events of the widget (listening on the element: once removed, nothing bubbles to the page). */
@@ -36,9 +28,7 @@ async function recordErrorEvents(page: Page): Promise<void> {
   });
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('script-tag widget added and removed by the page', () => {
   test('removing it while it starts cancels the request, with no error event and no console error', async ({

@@ -1,6 +1,6 @@
 /**
  * AI answers that fit a phone, by geometry in Chromium: the built script-tag widget in each of a
- * host page's layouts (`pages/host-layouts.html`), showing the reference server's `wide` flow (a
+ * host page's layouts (`/host-layouts.html` of site-pages.ts), showing the reference server's `wide` flow (a
  * six-column table of long words, a 200-character code line, two short answers). The page never
  * scrolls sideways and the widget stays inside the viewport; the table and the code scroll in
  * their own boxes. A printout has no buttons. On a desktop, two plain answers in a row sit close

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
+import { e2eSite, suiteBasics } from '../support/playwright-suite.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,21 +18,12 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   workers: 1,
-  // A `test.only` left in a spec would silently skip the rest: CI refuses it.
-  forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  ...suiteBasics,
   outputDir: `${root}test-results`,
   use: {
     baseURL: `http://127.0.0.1:${PAGE_PORT}`,
     launchOptions: chromiumLaunchOptions,
     browserName: 'chromium',
   },
-  webServer: {
-    command: `npx tsx test/e2e/serve.ts --page-port ${PAGE_PORT} --api-port ${API_PORT}`,
-    cwd: root,
-    url: `http://127.0.0.1:${PAGE_PORT}/__health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: e2eSite(PAGE_PORT, API_PORT),
 });

@@ -3,6 +3,7 @@
  * desktop and on a 390 px phone. The built script-tag file, the API on another origin.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { expectWithinViewport, watchConsole } from '../support/page-checks.js';
 import * as pt_br from '../../src/i18n/pt-br.js';
 import * as es from '../../src/i18n/es.js';
 import * as fr from '../../src/i18n/fr.js';
@@ -38,16 +39,9 @@ const words = {
 const shots = 'test-results/screenshots';
 const inline = (page: Page, selector: string) => page.locator(`#inline ${selector}`);
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
-  return problems;
-}
-
 test.describe('pt-BR page', () => {
   test('the widget speaks Portuguese through a whole conversation', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto('/pt-br.html');
     await expect(inline(page, '[part~="messages"]')).toHaveAttribute('aria-label', 'Conversa');
     // Named by its label, or by its header's title once the header appears (for the conversation's menu).
@@ -81,7 +75,7 @@ test.describe('pt-BR page', () => {
   });
 
   test('the bubble on a 390 px phone', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/pt-br.html');
     await page.locator('#bubble [part~="launcher"]').click();
@@ -90,9 +84,7 @@ test.describe('pt-BR page', () => {
     await expect(page.locator('#bubble [part~="close-button"]')).toHaveAttribute('aria-label', 'Fechar chat');
     await expect(page.locator('#bubble [part~="launcher"]')).toHaveAttribute('aria-label', 'Fechar chat');
     await expect(page.locator('#bubble [part~="bot-message"]').first()).toBeVisible();
-    const box = (await panel.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390.5);
+    await expectWithinViewport(page, panel);
     await page.screenshot({ path: `${shots}/pt-br-phone.png` });
     expect(problems).toEqual([]);
   });
@@ -107,7 +99,7 @@ test.describe('a language the widget does not ship', () => {
   async function asksForOnDemandFile(page: Page, path: string): Promise<boolean> {
     let asked = false;
     page.on('request', (request) => {
-      if (/\/flowbot-chat\.(lazy|languages|lang-[\w-]+)\.js$/.test(request.url())) asked = true;
+      if (/\/flowbot-chat\.(rich|languages|lang-[\w-]+)\.js$/.test(request.url())) asked = true;
     });
     let started!: () => void;
     const start = new Promise<void>((resolve) => (started = resolve));
@@ -138,13 +130,13 @@ test.describe('every language it ships', () => {
    * so the conversation's name could not tell French from English).
    */
   const LANGUAGES: [file: string, tag: string, choices: string][] = Object.entries(words).map(([file, module]) => {
-    const [tag, strings] = Object.entries(module.catalogues)[0]!;
+    const [tag, strings] = Object.entries(module.strings)[0]!;
     return [file, tag, strings.choices!];
   });
 
   for (const [file, tag, choices] of LANGUAGES) {
     test(`a page in ${tag} fetches its words alone, checked, and speaks them`, async ({ page }) => {
-      const problems = watch(page);
+      const problems = watchConsole(page);
       const fetched: string[] = [];
       page.on('request', (request) => {
         const name = /\/(flowbot-chat\.(?:languages|lang-[\w-]+)\.js)$/.exec(request.url())?.[1];

@@ -200,7 +200,7 @@ test.describe('README, as a site owner follows it', () => {
     // markdown's and streams' (its conversation has neither) and the export's (nobody downloads).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
-        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|lazy|export)\.js$/.test(name))
+        .filter((name) => !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|export)\.js$/.test(name))
         .map((name) => `${FOLDER}${name} 200`)
         .sort(),
     );

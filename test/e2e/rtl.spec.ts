@@ -3,21 +3,15 @@
  * bubble sits on the left, on desktop and on a 390 px phone.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { expectWithinViewport, watchConsole } from '../support/page-checks.js';
 
 const shots = 'test-results/screenshots';
-
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
-  return problems;
-}
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).last().boundingBox())!;
 
 test.describe('right-to-left page', () => {
   test('mirrors the conversation', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.goto('/rtl.html');
     await page.locator('#inline [part~="choice"]').filter({ hasText: 'Billing' }).click();
     await expect(page.locator('#inline [part~="user-message"]')).toHaveText(['Billing']);
@@ -50,7 +44,7 @@ test.describe('right-to-left page', () => {
   });
 
   test('on a 390 px phone', async ({ page }) => {
-    const problems = watch(page);
+    const problems = watchConsole(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/rtl.html');
     await page.locator('#inline [part~="choice"]').filter({ hasText: 'Billing' }).click();
@@ -61,9 +55,7 @@ test.describe('right-to-left page', () => {
     await page.locator('#bubble [part~="launcher"]').click();
     const panel = page.locator('#bubble [part~="panel"]');
     await expect(page.locator('#bubble [part~="bot-message"]').first()).toBeVisible();
-    const b = (await panel.boundingBox())!;
-    expect(b.x).toBeGreaterThanOrEqual(0);
-    expect(b.x + b.width).toBeLessThanOrEqual(390.5);
+    await expectWithinViewport(page, panel);
     await page.screenshot({ path: `${shots}/rtl-phone-bubble.png` });
     expect(problems).toEqual([]);
   });

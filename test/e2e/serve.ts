@@ -1,10 +1,11 @@
 /**
- * The e2e world: a plain static "customer site" on one origin (pages from test/e2e/pages plus the
- * built script-tag files) and the reference server on another. `__API__` in a page becomes the
- * server's URL, `__SRI_MAIN__` the SHA-384 of the widget's code (`integrity`). Pages named
- * `csp-*.html` are served with the strict Content-Security-Policy docs/security.md gives, which enforces
- * Trusted Types; `csp-lit-only-*.html` with the same policy allowing only Lit's Trusted Types
- * policy (the README's line before the script-tag file had its own).
+ * The e2e world: a plain static "customer site" on one origin (its pages, made from the table of
+ * site-pages.ts, the scripts and styles they load from test/e2e/pages, and the built script-tag
+ * files) and the reference server on another. `__API__` in a page becomes the server's URL,
+ * `__SRI_MAIN__` the SHA-384 of the widget's code (`integrity`). Pages named `csp-*.html` are
+ * served with the strict Content-Security-Policy docs/security.md gives, which enforces Trusted
+ * Types; `csp-lit-only-*.html` with the same policy allowing only Lit's Trusted Types policy (the
+ * README's line before the script-tag file had its own).
  *
  * The three script-tag files are served at the site's root, in the folder a CDN serves this
  * version from (`/flowbot-chat@<version>/dist/`), and in folders that each hold one file changed
@@ -49,7 +50,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
+import { TRUSTED_TYPES } from '../../src/script-tag/files.js';
 import { readmeBlock } from '../support/readme-snippets.js';
+import { sitePage, tamperedPage } from './site-pages.js';
 import { visualFlows } from '../visual/flows.js';
 
 const { values } = parseArgs({
@@ -216,12 +219,13 @@ const builtFiles = Object.keys(
  */
 const TAMPERED: Record<string, string | undefined> = {
   main: undefined,
-  lazy: 'public-id="wide"',
+  rich: 'public-id="wide"',
   answers: 'public-id="support"',
   export: 'public-id="support"',
   invite: undefined,
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
+  dark: 'public-id="support" color-scheme="dark"',
 };
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {
@@ -229,21 +233,6 @@ const folders: Record<string, string | undefined> = {
   [`flowbot-chat@${version}/dist/`]: undefined,
   ...Object.fromEntries(Object.keys(TAMPERED).map((name) => [`tampered-${name}/`, `flowbot-chat.${name}.js`])),
 };
-
-/** The page of one widget whose `flowbot-chat.<name>.js` changed on its server (see `TAMPERED`). */
-const tamperedPage = (name: string, attributes: string): string => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>flowbot-chat.${name}.js changed on its server</title>
-  </head>
-  <body>
-    <h1>A page whose CDN serves a changed flowbot-chat.${name}.js</h1>
-    <flowbot-chat ${attributes} api-host="${api.url}"></flowbot-chat>
-    <script src="/tampered-${name}/flowbot-chat.iife.js"></script>
-  </body>
-</html>`;
 
 /** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */
 async function builtFile(folder: string, file: string): Promise<Buffer> {
@@ -288,7 +277,8 @@ const types: Record<string, string> = {
   css: 'text/css; charset=utf-8',
 };
 
-function strictCsp(apiUrl: string, trustedTypes = 'lit-html flowbot-chat'): string {
+/** The policy docs/security.md gives; `trustedTypes`: the policies it allows (the script tag's files', see their table). */
+function strictCsp(apiUrl: string, trustedTypes = TRUSTED_TYPES.join(' ')): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -394,7 +384,7 @@ const server = createServer(async (req, res) => {
     const attributes = tampered && Object.hasOwn(TAMPERED, tampered) ? TAMPERED[tampered] : undefined;
     if (tampered && attributes) {
       res.setHeader('content-type', types.html!);
-      res.end(tamperedPage(tampered, attributes));
+      res.end(tamperedPage(tampered, attributes).replaceAll('__API__', api.url));
       return;
     }
     if (path === '/readme-snippet.html') {
@@ -411,7 +401,11 @@ const server = createServer(async (req, res) => {
     const name = path === '/' ? 'index.html' : path.slice(visual ? '/visual/'.length : 1);
     if (!/^[\w-]+\.(html|js|css)$/.test(name)) throw new Error('not found');
     const ext = name.split('.').pop()!;
-    let body = (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8')).replaceAll('__API__', api.url);
+    const made = visual ? undefined : sitePage(name.replace(/\.html$/, ''));
+    let body = (made ?? (await readFile((visual ? visualPagesDir : pagesDir) + name, 'utf8'))).replaceAll(
+      '__API__',
+      api.url,
+    );
     // The README's CSS rule that keeps an inline widget's room, as written there (`?height=420`: with
     // another height than the README's, as a site owner may give).
     if (body.includes('__RESERVE_CSS__')) {

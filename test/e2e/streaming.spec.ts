@@ -4,6 +4,7 @@
  * received, so "nothing lost, nothing sent twice" is checked on the server.
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 interface Session {
   id: string;
@@ -54,9 +55,7 @@ async function bodies(request: APIRequestContext): Promise<Session> {
   return sessions[0]!;
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('streamed answers', () => {
   test('grow in a bot bubble, go back once as the reply, and the flow goes on', async ({ page, request }) => {

@@ -4,6 +4,7 @@
  * conversation, live; the server sees each turn answered once.
  */
 import { test, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { resetSite } from '../support/site-hooks.js';
 
 interface Stats {
   sessionsStarted: number;
@@ -130,9 +131,7 @@ async function allowDeafness(context: BrowserContext): Promise<void> {
 const setDeaf = (page: Page, deaf: boolean) =>
   page.evaluate((on) => ((window as unknown as { deaf?: boolean }).deaf = on), deaf);
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__api/reset')).ok()).toBe(true);
-});
+test.beforeEach(resetSite);
 
 test.describe('persist="local" in two tabs', () => {
   test('an answer in one tab shows in the other at once, without a request of its own; either tab goes on', async ({
@@ -236,7 +235,10 @@ test.describe('persist="local" in two tabs', () => {
         ),
       );
       for (const { answer, shown } of sent) shownWhenSent.set(answer, shown);
-      expect(sent.some(({ accepted }) => accepted), `round ${round}: one tab takes the answer`).toBe(true);
+      expect(
+        sent.some(({ accepted }) => accepted),
+        `round ${round}: one tab takes the answer`,
+      ).toBe(true);
       // Both tabs settle on a later question than the round began with, nothing in flight. (Waiting
       // for a later one, not just the same one in both, keeps the next round from starting while
       // this round's answer is still on its way, before its typing mark shows.)

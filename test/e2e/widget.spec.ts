@@ -2,19 +2,10 @@
  * The built script-tag file on plain pages (one origin) against the reference server (another
  * origin), driven the way visitors use it.
  */
-import { test, expect, type Page, type ConsoleMessage } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import { expectWithinViewport, watchConsole } from '../support/page-checks.js';
 
 const shots = 'test-results/screenshots';
-
-/** Fails the test on any console error or uncaught exception of the page. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
 
 /** Presses Tab until the focused element (through shadow roots) matches, like a keyboard user. */
 async function tabTo(page: Page, description: string, matches: (el: Element) => boolean, max = 25) {
@@ -202,11 +193,7 @@ test.describe('script-tag widget', () => {
     await expect(panel).toBeVisible();
     await expect(bot(page).first()).toBeVisible();
     expect(starts).toBe(1);
-    const box = (await panel.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390 + 0.5);
-    expect(box.y + box.height).toBeLessThanOrEqual(844 + 0.5);
+    await expectWithinViewport(page, panel);
     // Covering the screen, it is modal: the page behind holds still.
     await expect(panel).toHaveAttribute('aria-modal', 'true');
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');

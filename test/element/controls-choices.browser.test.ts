@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, mountInput, settle, tabTo, unavailable } from './controls-helpers.js';
+import { focused, mountInput, oneClickStars, settle, tabTo, unavailable } from './controls-helpers.js';
 import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
@@ -219,10 +219,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('sends at once on a click with isOneClickSubmitEnabled, and has no send button', async () => {
-      const { el, sent } = await mountInput({
-        type: 'rating input',
-        options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true },
-      });
+      const { el, sent } = await mountInput(oneClickStars);
       expect(sendButton(el)).to.equal(null);
       expect(parts(el, 'rating-option').map(text)).to.deep.equal(['1', '2', '3', '4', '5']);
       expect(parts(el, 'rating-option').every((o) => o.querySelector('svg'))).to.equal(true);
@@ -234,10 +231,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('does not send on arrow keys with one-click, only on Enter', async () => {
-      const { el, sent } = await mountInput({
-        type: 'rating input',
-        options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true },
-      });
+      const { el, sent } = await mountInput(oneClickStars);
       await tabTo(el, '[part~="rating-option"] input');
       await userEvent.keyboard('{ArrowRight}');
       await el.updateComplete;

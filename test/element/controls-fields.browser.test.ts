@@ -2,7 +2,16 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
+import {
+  errorOf,
+  expectSentOnce,
+  focused,
+  mountInput,
+  settle,
+  tabTo,
+  thanks,
+  unavailable,
+} from './controls-helpers.js';
 import { $$, botTexts, part, text, userTexts } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
@@ -57,8 +66,7 @@ describe('<flowbot-chat>', () => {
       expect(field(el).inputMode).to.equal('decimal');
       fill(field(el), '-2.5');
       sendButton(el).click();
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '-2.5' }]);
+      await expectSentOnce(sent, '-2.5');
     });
 
     it('shows an error and sends nothing for a number out of range', async () => {
@@ -110,8 +118,7 @@ describe('<flowbot-chat>', () => {
       expect(email.autocomplete).to.equal('email');
       await tabTo(el, '[part~="input"]');
       await userEvent.keyboard('ada@example.com{Enter}');
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: 'ada@example.com' }]);
+      await expectSentOnce(sent, 'ada@example.com');
     });
 
     it('refuses something that is not an address, with a visible error', async () => {
@@ -134,8 +141,7 @@ describe('<flowbot-chat>', () => {
       expect(field(el).autocomplete).to.equal('url');
       await tabTo(el, '[part~="input"]');
       await userEvent.keyboard('example.com/docs{Enter}');
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: 'example.com/docs' }]);
+      await expectSentOnce(sent, 'example.com/docs');
     });
 
     it('refuses what is not a web address', async () => {
@@ -154,8 +160,7 @@ describe('<flowbot-chat>', () => {
       expect(field(el).autocomplete).to.equal('tel');
       await tabTo(el, '[part~="input"]');
       await userEvent.keyboard('(555) 010-0199{Enter}');
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '5550100199' }]);
+      await expectSentOnce(sent, '5550100199');
       await until(() => botTexts(el).includes('Thanks!'));
       expect(userTexts(el)).to.deep.equal(['(555) 010-0199']);
     });
@@ -223,8 +228,7 @@ describe('<flowbot-chat>', () => {
       expect(day.value).to.equal('2026-03-05');
       await tabTo(el, '[part~="send-button"]');
       await userEvent.keyboard('{Enter}');
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '2026-03-05' }]);
+      await expectSentOnce(sent, '2026-03-05');
     });
 
     it('refuses an empty date and one before min', async () => {
@@ -260,8 +264,7 @@ describe('<flowbot-chat>', () => {
       expect(focused(el)).to.equal(to);
       fill(to!, '2026-07-24');
       sendButton(el).click();
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '2026-07-10 to 2026-07-24' }]);
+      await expectSentOnce(sent, '2026-07-10 to 2026-07-24');
       await until(() => botTexts(el).includes('Thanks!'));
       expect(userTexts(el)).to.have.length(1);
       expect(userTexts(el)[0]).to.match(/^Jul 10\s–\s24, 2026$/);
@@ -274,8 +277,7 @@ describe('<flowbot-chat>', () => {
       expect(start.min).to.equal('2020-01-01T00:00');
       fill(start, '2026-09-01T09:30');
       sendButton(el).click();
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '2026-09-01T09:30' }]);
+      await expectSentOnce(sent, '2026-09-01T09:30');
     });
 
     it('marks only the empty field of a range', async () => {
@@ -319,8 +321,7 @@ describe('<flowbot-chat>', () => {
       await userEvent.keyboard('0745P');
       expect(time.value).to.equal('19:45');
       await userEvent.keyboard('{Enter}');
-      await until(() => sent().length === 1);
-      expect(sent()).to.deep.equal([{ message: '19:45' }]);
+      await expectSentOnce(sent, '19:45');
     });
 
     it('refuses an empty time', async () => {

@@ -1,5 +1,5 @@
 /** Helpers shared by the control tests (`controls-*.test.ts`). */
-import { fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, part } from '../support/widget-dom.js';
@@ -17,6 +17,12 @@ export interface Mounted {
 /** A reply of the fake viewer that ends the flow with a thank-you. */
 export const thanks = { messages: [textMessage('thanks', 'Thanks!')] };
 
+/** Five stars, sent with the first click (`isOneClickSubmitEnabled`). */
+export const oneClickStars = {
+  type: 'rating input',
+  options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true },
+};
+
 /** A 503 reply: the send fails. */
 export const unavailable = (): Response => Response.json({ message: 'Try later' }, { status: 503 });
 
@@ -27,6 +33,12 @@ export async function mountInput(input: Record<string, unknown>, turns: unknown[
   await until(() => $(el, '.composer :is(form, .choice-input, .cards, .skip-input)'));
   await el.updateComplete;
   return { el, calls, sent: () => calls.filter((c) => c.kind === 'continue').map((c) => c.body) };
+}
+
+/** Waits for the visitor's one answer, and expects it to be `message`. */
+export async function expectSentOnce(sent: Mounted['sent'], message: string): Promise<void> {
+  await until(() => sent().length === 1);
+  expect(sent()).to.deep.equal([{ message }]);
 }
 
 /** Presses Tab until the focus (inside the shadow root) is on an element matching `selector`. */

@@ -34,6 +34,7 @@ const EVERY_OPTION: {
   feedback: { value: 'all', took: (el) => el.feedback === 'all' },
   noCopy: { value: true, took: (el) => el.noCopy },
   noMenu: { value: true, took: (el) => el.noMenu },
+  colorScheme: { value: 'dark', took: (el) => el.colorScheme === 'dark' },
   target: { value: '#every-option', took: (el) => el.parentElement?.id === 'every-option' },
 };
 

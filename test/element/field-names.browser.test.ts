@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, mountInput, tabTo } from './controls-helpers.js';
+import { focused, mountInput, oneClickStars, tabTo } from './controls-helpers.js';
 import { $$, part } from '../support/widget-dom.js';
 import { until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
@@ -89,10 +89,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('sends the focused option with Space when one click sends (arrow keys only move)', async () => {
-      const { el, sent } = await mountInput({
-        type: 'rating input',
-        options: { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true },
-      });
+      const { el, sent } = await mountInput(oneClickStars);
       await tabTo(el, '[part~="rating-option"] input');
       await userEvent.keyboard('{ArrowRight}');
       await el.updateComplete;

@@ -63,16 +63,25 @@ const choices = {
   items: ['Orders', 'Returns', 'Other'].map((c) => ({ id: c, content: c })),
 };
 
+/**
+ * The bubble over a page's controls (`pageWithControlsUnderThePanel`) in a viewport of this size,
+ * its viewer asking `choices`, opened from its launcher with Enter.
+ */
+async function bubbleOpenedByKeyboard(width: number, height: number) {
+  await page.viewport(width, height);
+  stubViewer(startResponse({ input: choices }));
+  const el = await pageWithControlsUnderThePanel(html`<flowbot-chat mode="bubble" public-id="x"></flowbot-chat>`);
+  const launcher = part<HTMLButtonElement>(el, 'launcher')!;
+  launcher.focus();
+  await userEvent.keyboard('{Enter}');
+  return { el, launcher };
+}
+
 describe('<flowbot-chat>', () => {
   describe('keyboard and focus', () => {
     describe('the open bubble beside the page', () => {
       it('keeps Tab and Shift+Tab in the panel and its launcher, never on page controls under the panel', async () => {
-        await page.viewport(1024, 768);
-        stubViewer(startResponse({ input: choices }));
-        const el = await pageWithControlsUnderThePanel(html`<flowbot-chat mode="bubble" public-id="x"></flowbot-chat>`);
-        const launcher = part<HTMLButtonElement>(el, 'launcher')!;
-        launcher.focus();
-        await userEvent.keyboard('{Enter}');
+        const { el, launcher } = await bubbleOpenedByKeyboard(1024, 768);
         await until(() => part(el, 'choice'));
         await bubbleReady(el);
         // The panel floats over the page controls: they are there, under it.
@@ -104,15 +113,8 @@ describe('<flowbot-chat>', () => {
         [390, 844],
       ] as const) {
         it(`moves focus into the panel each time, as the first opening does (${width} px)`, async () => {
-          await page.viewport(width, height);
-          stubViewer(startResponse({ input: choices }));
-          const el = await pageWithControlsUnderThePanel(
-            html`<flowbot-chat mode="bubble" public-id="x"></flowbot-chat>`,
-          );
-          const launcher = part<HTMLButtonElement>(el, 'launcher')!;
+          const { el, launcher } = await bubbleOpenedByKeyboard(width, height);
           const panel = () => part(el, 'panel')!;
-          launcher.focus();
-          await userEvent.keyboard('{Enter}');
           await until(() => part(el, 'choice'));
           await bubbleReady(el);
           await until(() => panel().contains(active(el)));
@@ -132,12 +134,7 @@ describe('<flowbot-chat>', () => {
 
     describe('the open bubble on a phone', () => {
       it('is a modal dialog: focus goes in, Tab and Shift+Tab stay in the panel, Escape gives it back to the launcher', async () => {
-        await page.viewport(390, 844);
-        stubViewer(startResponse({ input: choices }));
-        const el = await pageWithControlsUnderThePanel(html`<flowbot-chat mode="bubble" public-id="x"></flowbot-chat>`);
-        const launcher = part<HTMLButtonElement>(el, 'launcher')!;
-        launcher.focus();
-        await userEvent.keyboard('{Enter}');
+        const { el, launcher } = await bubbleOpenedByKeyboard(390, 844);
         const panel = part(el, 'panel')!;
         // The launcher is under the panel now: focus does not stay there.
         await until(() => panel.getAttribute('aria-modal') === 'true' && panel.contains(active(el)));

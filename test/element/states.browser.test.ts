@@ -19,6 +19,16 @@ function gate<T>(): { promise: Promise<T>; open: (value: T) => void } {
 const field = (el: FlowbotChat) => $<HTMLInputElement>(el, '.composer [part~="input"]')!;
 const continues = (calls: { kind: string }[]) => calls.filter((c) => c.kind === 'continue').length;
 
+/** The lead bot, whose viewer refuses every answer (503): the visitor's `Ada` failed, Retry is offered. */
+async function refusedAda() {
+  const { calls } = spyViewer({ spec: 'status=503', match: '/continueChat' });
+  const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
+  await until(() => $(el, '.composer input'));
+  await typeAndSend(el, 'Ada');
+  await until(() => part(el, 'retry-button'));
+  return { el, calls };
+}
+
 describe('<flowbot-chat>', () => {
   describe('states', () => {
     it('shows a skeleton while starting, in the space the conversation will take', async () => {
@@ -153,11 +163,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('sends exactly once after retry', async () => {
-      const { calls } = spyViewer({ spec: 'status=503', match: '/continueChat' });
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
-      await until(() => $(el, '.composer input'));
-      await typeAndSend(el, 'Ada');
-      await until(() => part(el, 'retry-button'));
+      const { el, calls } = await refusedAda();
       expect(continues(calls)).to.equal(1);
       const answered = oneEvent(el, 'flowbot-answer');
       const retry = part<HTMLButtonElement>(el, 'retry-button')!;
@@ -172,11 +178,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('sends the field instead when the visitor types a new answer after a failure', async () => {
-      const { calls } = spyViewer({ spec: 'status=503', match: '/continueChat' });
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
-      await until(() => $(el, '.composer input'));
-      await typeAndSend(el, 'Ada');
-      await until(() => part(el, 'retry-button'));
+      const { el, calls } = await refusedAda();
       await typeAndSend(el, 'Grace');
       await until(() => botTexts(el).some((t) => t.includes('Grace')), 8000);
       expect(continues(calls)).to.equal(2);

@@ -11,16 +11,11 @@ export const dataStream = (pieces: string[]): Uint8Array =>
 
 /** Splits `text` into pieces at `cuts` (positions in code units, never inside a surrogate pair). */
 export function piecesOf(text: string, cuts: number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))]
-    .filter((c) => !(c > 0 && c < text.length && /[\uDC00-\uDFFF]/.test(text[c]!)))
-    .sort((a, b) => a - b);
-  const out: string[] = [];
-  let last = 0;
-  for (const point of [...points, text.length]) {
-    if (point > last) out.push(text.slice(last, point));
-    last = point;
-  }
-  return out;
+  const points = cuts.map((c) => c % (text.length + 1));
+  return cutAt(
+    text,
+    points.filter((c) => !(c > 0 && c < text.length && /[\uDC00-\uDFFF]/.test(text[c]!))),
+  );
 }
 
 /** Splits bytes into network chunks at `cuts` (anywhere, inside UTF-8 characters too). */

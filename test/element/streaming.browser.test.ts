@@ -42,6 +42,32 @@ function layoutOf(bubble: Element): { width: number; height: number; blocks: num
   return { width: outer.width, height: outer.height, blocks };
 }
 
+/**
+ * A widget whose viewer streams `answer` in pieces of `size` characters (after the messages
+ * `before`), each held until the test releases it; its stream has begun.
+ */
+async function streamingHeld(answer: string, size: number, before?: unknown[]) {
+  const pieces = answer.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!;
+  const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], {
+    gated: true,
+    ...(before ? { before } : {}),
+  });
+  const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+  await until(() => streamed(viewer.calls));
+  return { pieces, viewer, el };
+}
+
+/** The complete answer is laid out as its last growing frame was: its box and each block's, to a pixel. */
+function expectLaidOutAlike(complete: ReturnType<typeof layoutOf>, last: ReturnType<typeof layoutOf>): void {
+  const where = `growing ${JSON.stringify(last)}, complete ${JSON.stringify(complete)}`;
+  expect(Math.abs(complete.height - last.height), where).toBeLessThanOrEqual(1);
+  expect(Math.abs(complete.width - last.width), where).toBeLessThanOrEqual(1);
+  expect(complete.blocks, where).toHaveLength(last.blocks.length);
+  complete.blocks.forEach((block, k) =>
+    block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
+  );
+}
+
 /** The longest task (ms) seen since the call, read with the `longtask` entries of the Long Tasks API. */
 function watchLongTasks(): { longest: () => number; stop: () => void } {
   let longest = 0;
@@ -242,10 +268,7 @@ describe('<flowbot-chat> streamed answers', () => {
       '',
       'That is all.',
     ].join('\n');
-    const pieces = answer.match(/[\s\S]{1,6}/g)!;
-    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true });
-    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
-    await until(() => streamed(viewer.calls));
+    const { pieces, viewer, el } = await streamingHeld(answer, 6);
     for (const _ of pieces) viewer.release();
     const growing = await until(() => $(el, '.streaming'));
     await until(() => growing.textContent?.endsWith('That is all.'));
@@ -256,13 +279,7 @@ describe('<flowbot-chat> streamed answers', () => {
     viewer.release();
     await until(() => !$(el, '.streaming') && answerBubble(el));
     const complete = layoutOf(answerBubble(el)!);
-    const where = `growing ${JSON.stringify(last)}, complete ${JSON.stringify(complete)}`;
-    expect(Math.abs(complete.height - last.height), where).toBeLessThanOrEqual(1);
-    expect(Math.abs(complete.width - last.width), where).toBeLessThanOrEqual(1);
-    expect(complete.blocks, where).toHaveLength(last.blocks.length);
-    complete.blocks.forEach((block, k) =>
-      block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
-    );
+    expectLaidOutAlike(complete, last);
   });
 
   it('lays a growing answer with headings, a table, a quote and code out as the complete one', async () => {
@@ -286,10 +303,7 @@ describe('<flowbot-chat> streamed answers', () => {
       '',
       'That is all.',
     ].join('\n');
-    const pieces = answer.match(/[\s\S]{1,5}/g)!;
-    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true });
-    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
-    await until(() => streamed(viewer.calls));
+    const { pieces, viewer, el } = await streamingHeld(answer, 5);
     // Release up to the code block's second line: from then on the block grows below what is drawn.
     const codeAt = answer.indexOf('  -H');
     let released = 0;
@@ -315,15 +329,9 @@ describe('<flowbot-chat> streamed answers', () => {
     viewer.release();
     await until(() => !$(el, '.streaming') && answerBubble(el));
     const complete = layoutOf(answerBubble(el)!);
-    const where = `growing ${JSON.stringify(last)}, complete ${JSON.stringify(complete)}`;
     expect(answerBubble(el)!.querySelector('.fb-table th')?.getAttribute('scope')).toBe('col');
     expect(answerBubble(el)!.querySelector('.fb-code button')?.hasAttribute('disabled')).toBe(false);
-    expect(Math.abs(complete.height - last.height), where).toBeLessThanOrEqual(1);
-    expect(Math.abs(complete.width - last.width), where).toBeLessThanOrEqual(1);
-    expect(complete.blocks, where).toHaveLength(last.blocks.length);
-    complete.blocks.forEach((block, k) =>
-      block.forEach((value, j) => expect(Math.abs(value - last.blocks[k]![j]!), where).toBeLessThanOrEqual(1)),
-    );
+    expectLaidOutAlike(complete, last);
   });
 
   it('offers the newest text to a visitor reading further up, and takes them to it', async () => {
@@ -331,10 +339,7 @@ describe('<flowbot-chat> streamed answers', () => {
       textMessage(`m${i}`, `Message ${i} ${'with some words '.repeat(4)}`),
     );
     const answer = Array.from({ length: 30 }, (_, i) => `Line ${i} of a long answer.`).join('\n');
-    const pieces = answer.match(/[\s\S]{1,14}/g)!;
-    const viewer = scriptedViewer(() => [...pieces.map(textPart), FINISH], { gated: true, before });
-    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
-    await until(() => streamed(viewer.calls));
+    const { pieces, viewer, el } = await streamingHeld(answer, 14, before);
     let released = 0;
     const release = async (count: number) => {
       for (let i = 0; i < count; i++) viewer.release();

@@ -19,6 +19,16 @@ afterEach(() => {
 
 const box = (node: Element): DOMRect => node.getBoundingClientRect();
 
+/** A text field whose answer, `hello`, the viewer refused (500): the error shows under it. */
+async function failedSend(): Promise<FlowbotChat> {
+  const { el } = await mountInput({ type: 'text input' }, [new Response('{"message":"x"}', { status: 500 })]);
+  part<HTMLInputElement>(el, 'input')!.value = 'hello';
+  part<HTMLInputElement>(el, 'input')!.dispatchEvent(new Event('input'));
+  part<HTMLButtonElement>(el, 'send-button')!.click();
+  await until(() => part(el, 'error'));
+  return el;
+}
+
 for (const width of [390, 1280]) {
   describe(`<flowbot-chat> at ${width} px`, () => {
     beforeEach(async () => {
@@ -80,11 +90,7 @@ describe('<flowbot-chat>', () => {
   }
 
   it('keeps 8 px between the lines of the log: messages, answers and a notice', async () => {
-    const { el } = await mountInput({ type: 'text input' }, [new Response('{"message":"x"}', { status: 500 })]);
-    part<HTMLInputElement>(el, 'input')!.value = 'hello';
-    part<HTMLInputElement>(el, 'input')!.dispatchEvent(new Event('input'));
-    part<HTMLButtonElement>(el, 'send-button')!.click();
-    await until(() => part(el, 'error'));
+    const el = await failedSend();
     const lines = [...part(el, 'messages')!.children];
     expect(
       lines.map((line) => ['.row.bot', '.row.user.failed', '[part="error"]'].find((s) => line.matches(s))),
@@ -109,11 +115,7 @@ describe('<flowbot-chat>', () => {
     });
 
     it('but keeps the input after a failed send, to retry', async () => {
-      const { el } = await mountInput({ type: 'text input' }, [new Response('{"message":"x"}', { status: 500 })]);
-      part<HTMLInputElement>(el, 'input')!.value = 'hello';
-      part<HTMLInputElement>(el, 'input')!.dispatchEvent(new Event('input'));
-      part<HTMLButtonElement>(el, 'send-button')!.click();
-      await until(() => part(el, 'error'));
+      const el = await failedSend();
       expect(part(el, 'composer')?.querySelector('input')).to.not.equal(null);
     });
   });

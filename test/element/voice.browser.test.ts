@@ -50,6 +50,15 @@ const reply = (id: string, words: string) => ({
   input: { id: `in-${id}`, type: 'text input' },
 });
 
+/** A widget of the stubbed viewer, its voice on (or off), once its first field shows. */
+async function voiced(voiceActive = true): Promise<FlowbotChat> {
+  const el = await fixture<FlowbotChat>(
+    html`<flowbot-chat public-id="stub" .widget=${{ voiceActive }}></flowbot-chat>`,
+  );
+  await inputShown(el);
+  return el;
+}
+
 describe('<flowbot-chat>', () => {
   describe('voice', () => {
     // First in this file: the page has had no user activation yet.
@@ -101,10 +110,7 @@ describe('<flowbot-chat>', () => {
           input: { id: 'in-2', type: 'text input' },
         },
       ]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced();
       await typeAndSend(el, 'show me');
       await until(() => spoken.length);
       expect(spoken.map((s) => s.text)).to.deep.equal(['A picture']);
@@ -112,10 +118,7 @@ describe('<flowbot-chat>', () => {
 
     it('has a mute switch in the header that is remembered', async () => {
       stubViewer(startResponse({ messages: [] }), [reply('m2', 'Muted message')]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced();
       const mute = part<HTMLButtonElement>(el, 'mute-button')!;
       expect(part(el, 'header')!.contains(mute)).to.equal(true);
       expect(mute.getAttribute('aria-label')).to.equal('Mute voice');
@@ -131,10 +134,7 @@ describe('<flowbot-chat>', () => {
 
       // Another widget (or the next page) starts muted.
       stubViewer(startResponse());
-      const next = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(next);
+      const next = await voiced();
       expect(part(next, 'mute-button')!.getAttribute('aria-pressed')).to.equal('true');
 
       await userEvent.click(mute);
@@ -144,10 +144,7 @@ describe('<flowbot-chat>', () => {
 
     it('stops reading when muted or removed', async () => {
       stubViewer(startResponse({ messages: [] }), [reply('m2', 'Long message')]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced();
       await typeAndSend(el, 'go');
       await until(() => spoken.length);
       await userEvent.click(part(el, 'mute-button')!);
@@ -160,10 +157,7 @@ describe('<flowbot-chat>', () => {
     it('reads nothing for a widget that was removed', async () => {
       let answer!: (value: unknown) => void;
       stubViewer(startResponse({ messages: [] }), [() => new Promise((resolve) => (answer = resolve))]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced();
       await typeAndSend(el, 'go');
       await until(() => answer);
       el.remove();
@@ -174,10 +168,7 @@ describe('<flowbot-chat>', () => {
 
     it('reads nothing and shows no switch unless the widget turns the voice on', async () => {
       stubViewer(startResponse(), [reply('m2', 'Quiet')]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: false }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced(false);
       await typeAndSend(el, 'x');
       await until(() => botTexts(el).includes('Quiet'));
       expect(part(el, 'mute-button')).to.equal(null);
@@ -187,10 +178,7 @@ describe('<flowbot-chat>', () => {
     it('does nothing, and shows no switch, without speech synthesis', async () => {
       vi.stubGlobal('speechSynthesis', undefined);
       stubViewer(startResponse(), [reply('m2', 'No voice here')]);
-      const el = await fixture<FlowbotChat>(
-        html`<flowbot-chat public-id="stub" .widget=${{ voiceActive: true }}></flowbot-chat>`,
-      );
-      await inputShown(el);
+      const el = await voiced();
       await typeAndSend(el, 'x');
       await until(() => botTexts(el).includes('No voice here'));
       expect(part(el, 'mute-button')).to.equal(null);

@@ -7,11 +7,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { KeyInput, Page as PuppeteerPage } from 'puppeteer-core';
 import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserType, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
+import { freePort } from '../support/free-port.js';
 import { waitForDriver, webDriverKeys, WebDriverSession } from './webdriver.js';
 
 /** The three engines the widget must work in. */
@@ -107,19 +107,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
  */
 function evaluationSource(fn: (...args: never[]) => unknown, argsSource: string): string {
   return `(() => { const __name = (f) => f; return (${fn.toString()})(...${argsSource}); })()`;
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** Starts `name` and opens one tab. */

@@ -12,15 +12,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  endProcess,
-  engineNames,
-  freePort,
-  launchEngine,
-  withTimeout,
-  type EngineName,
-  type EnginePage,
-} from './launch.js';
+import { endProcess, engineNames, launchEngine, withTimeout, type EngineName, type EnginePage } from './launch.js';
+import { freePort } from '../support/free-port.js';
 import { changedWidgetCode, layoutScenarios, twiceUnderTrustedTypes } from './layout.js';
 import { scenarios as conversations, type Site } from './scenarios.js';
 

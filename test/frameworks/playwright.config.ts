@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
+import { suiteBasics } from '../support/playwright-suite.js';
 import { NEXT_PORT, PAGE_PORT } from './ports.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -13,10 +14,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: 'apps.spec.ts',
   workers: 1,
-  // A `test.only` left in a spec would silently skip the rest: CI refuses it.
-  forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  ...suiteBasics,
   outputDir: `${here}../../test-results/frameworks`,
   use: { launchOptions: chromiumLaunchOptions, browserName: 'chromium' },
   webServer: [

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSizes } from '../../tools/docs-check.mjs';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
-import { SCRIPT_TAG_FILES, type ScriptTagFileRow } from '../../src/script-tag/files.js';
+import { SCRIPT_TAG_FILES, TRUSTED_TYPES, type ScriptTagFileRow } from '../../src/script-tag/files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -61,7 +61,7 @@ describe('npm pack', () => {
         'dist/index.js',
         'dist/flowbot-chat.iife.js',
         'dist/flowbot-chat.main.js',
-        'dist/flowbot-chat.lazy.js',
+        'dist/flowbot-chat.rich.js',
         'dist/flowbot-chat.answers.js',
         'dist/flowbot-chat.export.js',
         'dist/flowbot-chat.invite.js',
@@ -163,6 +163,32 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
     }
   });
 
+  it('each script-tag file creates the Trusted Types policies its row names, and no other', () => {
+    for (const row of SCRIPT_TAG_FILES)
+      for (const file of filesOf(row)) {
+        const created = [...read(`dist/${file}`).matchAll(/createPolicy\(\s*(["'`])([^"'`]+)\1/g)].map((m) => m[2]);
+        expect(created, file).toEqual('policies' in row ? row.policies : []);
+      }
+  });
+
+  it("the Trusted Types policies the README and the docs tell a page to allow are the files'", () => {
+    const said = ['README.md', 'docs/security.md'].flatMap((file) =>
+      [...read(file).matchAll(/(allow its policy: )?trusted-types((?: [\w'-]+)+)/g)].map((m) => ({
+        file,
+        // The console's line when the script-tag file's own policy is refused names that one alone.
+        refused: !!m[1],
+        names: m[2]!
+          .trim()
+          .split(' ')
+          .filter((name) => name !== "'allow-duplicates'"),
+      })),
+    );
+    expect(said.filter(({ refused }) => !refused).length).toBeGreaterThan(2);
+    const own = SCRIPT_TAG_FILES.find((row) => row.key === 'iife');
+    for (const { file, refused, names } of said)
+      expect(names, file).toEqual(refused ? own && 'policies' in own && own.policies : TRUSTED_TYPES);
+  });
+
   it("every size in the README and the docs is the build's (the Self-hosting table's, the prose's)", async () => {
     // As `npm run release:check` checks them: `npm run docs:sizes` writes them.
     const { stale, problems } = await checkSizes({ root });
@@ -197,8 +223,9 @@ describe('the files beside the script tag', () => {
   };
   it('carry no copy of the modules the widget code hands over to them: only the widget code has them', () => {
     // Read once the build is there (see beforeAll).
+    // The launcher's file comes before the widget's code, so it has nothing to take from it.
     const onDemand = readdirSync(join(root, 'dist')).filter((file) =>
-      /^flowbot-chat\.(?!iife\.|main\.)[\w-]+\.js$/.test(file),
+      /^flowbot-chat\.(?!iife\.|main\.|launcher\.)[\w-]+\.js$/.test(file),
     );
     expect(onDemand.length).toBeGreaterThan(5);
     const main = read('dist/flowbot-chat.main.js');

@@ -1,7 +1,7 @@
 /**
  * The recipe of `src/README.md` for a file of its own, walked: a folder with its entry and a row in
  * the table of the script tag's files (`src/script-tag/files.ts`) are all a new file needs. Built
- * from a fixture's rows into a folder of its own (not `dist/`): the part's file is made, the file
+ * from a fixture's rows into a folder of its own (not `dist/`): the feature's file is made, the file
  * that loads it carries its hash, and its budget is checked as `tools/size.mjs` checks each row's.
  */
 import { createHash } from 'node:crypto';
@@ -14,24 +14,24 @@ import type { ScriptTagFileRow } from '../../src/script-tag/files.js';
 import { measure } from '../../tools/size.mjs';
 import { scriptTagBuilds } from '../../vite.config.js';
 
-const out = mkdtempSync(join(tmpdir(), 'flowbot-part-'));
+const out = mkdtempSync(join(tmpdir(), 'flowbot-feature-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The rows the recipe adds, in build order: the part, then the file that loads it. */
+/** The rows the recipe adds, in build order: the feature, then the file that loads it. */
 const rows: readonly ScriptTagFileRow[] = [
   {
     key: 'fixture',
     file: 'flowbot-chat.fixture.js',
-    entry: 'test/package/fixtures/part/on-demand.ts',
-    holds: 'a part of the fixture',
+    entry: 'test/package/fixtures/feature/index.ts',
+    holds: 'a feature of the fixture',
     budget: 200,
     loadedBy: 'loader',
   },
   {
     key: 'loader',
     file: 'flowbot-chat.loader.js',
-    entry: 'test/package/fixtures/part/loader.ts',
-    holds: "the fixture's file that loads its part",
+    entry: 'test/package/fixtures/feature/loader.ts',
+    holds: "the fixture's file that loads its feature",
     budget: 300,
     loadedBy: 'page',
   },
@@ -41,9 +41,9 @@ it('a folder and a row make a file of its own, its hash carried by the file that
   const builds = scriptTagBuilds(rows, out);
   for (const row of rows) await build({ configFile: false, logLevel: 'silent', ...builds[row.key]!() });
 
-  const part = readFileSync(join(out, 'flowbot-chat.fixture.js'));
-  expect(part.toString()).toContain('hello from a part');
-  const hash = `sha384-${createHash('sha384').update(part).digest('base64')}`;
+  const feature = readFileSync(join(out, 'flowbot-chat.fixture.js'));
+  expect(feature.toString()).toContain('hello from a feature');
+  const hash = `sha384-${createHash('sha384').update(feature).digest('base64')}`;
   expect(readFileSync(join(out, 'flowbot-chat.loader.js'), 'utf8')).toContain(hash);
   for (const row of rows) expect(measure(join(out, row.file)).gzip).toBeLessThanOrEqual(row.budget!);
 }, 60_000);

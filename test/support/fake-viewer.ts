@@ -3,6 +3,7 @@
  * passed through to the reference server and recorded (`spyViewer`); and the messages it sends.
  */
 import { vi } from 'vitest';
+import { startChatResult } from './controller-host.js';
 
 /** A recorded viewer call. */
 export interface ViewerCall {
@@ -83,14 +84,8 @@ export function textMessage(id: string, value: string): { id: string; type: stri
   return paragraphMessage(id, { text: value });
 }
 
-/** A startChat response. */
+/** A startChat response: session `session-1`, a greeting from the stub and a text input. */
 export function startResponse(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    sessionId: 'session-1',
-    resultId: 'result-1',
-    flowbot: { id: 'bot', version: '1' },
-    messages: [textMessage('m1', 'Hello from the stub')],
-    input: { id: 'in-1', type: 'text input' },
-    ...overrides,
-  };
+  const greeting = textMessage('m1', 'Hello from the stub');
+  return { ...startChatResult({ sessionId: 'session-1', resultId: 'result-1' }), messages: [greeting], ...overrides };
 }

@@ -1,11 +1,12 @@
 /**
  * What each kind of page downloads of the widget, one list and one way of measuring it for CI
  * (`test/e2e/downloads.spec.ts`) and the bench (`test/bench/run.ts --only downloads`): the pages of
- * test/e2e/pages, as `test/e2e/serve.ts` serves them beside the reference server, each loaded in a
- * fresh browser context whose `baseURL` is that page server. A page type says how to load the page,
- * the widget's files it fetches before its first bot message is shown and after, and a budget for
- * each; `measureDownloads` runs it and reads which of them the page asked for before that message
- * and after, with their gzip sizes from the build (level 9, as `tools/size.mjs` measures).
+ * the e2e site (`test/e2e/site-pages.ts`), as `test/e2e/serve.ts` serves them beside the reference
+ * server, each loaded in a fresh browser context whose `baseURL` is that page server. A page type
+ * says how to load the page, the widget's files it fetches before its first bot message is shown
+ * and after, and a budget for each; `measureDownloads` runs it and reads which of them the page
+ * asked for before that message and after, with their gzip sizes from the build (level 9, as
+ * `tools/size.mjs` measures).
  *
  * Each budget is the bytes reached plus `tools/size.mjs`'s `HEADROOM` (64 B), rounded up to the next
  * 10 B: the hashes a file carries of the files it loads are random bytes, and where they fall in
@@ -132,7 +133,7 @@ export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'an inline AI answer with markdown, streamed (4 s after it)',
     before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.lazy.js'],
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js'],
     // The answers' file and the on-demand part.
     budget: { before: FIRST_BUDGET, after: reached(9_664 + 20_081) },
     run: async (page) => {
@@ -169,6 +170,15 @@ export const PAGE_TYPES: readonly PageType[] = [
       await expect(bot(page).first()).toBeVisible();
       await page.waitForTimeout(4_000);
     },
+  },
+  {
+    name: 'an inline widget with color-scheme="dark", 4 s after its first message',
+    // The dark palette is asked for as the widget first updates, before the first message is drawn.
+    before: [...FIRST, 'flowbot-chat.dark.js'],
+    after: ['flowbot-chat.answers.js'],
+    // The dark palette; the answers' file.
+    budget: { before: FIRST_BUDGET + reached(3_502), after: reached(9_664) },
+    run: fourSecondsAfter('/dark.html'),
   },
   {
     name: 'a page in a language the widget does not ship (sv), 4 s after its first message',

@@ -1,19 +1,19 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { en, enAnswers } from '../../src/i18n/en.js';
-import { catalogues as ptBR, answers as answersPtBR } from '../../src/i18n/pt-br.js';
-import { catalogues as es, answers as answersEs } from '../../src/i18n/es.js';
-import { catalogues as fr, answers as answersFr } from '../../src/i18n/fr.js';
-import { catalogues as de, answers as answersDe } from '../../src/i18n/de.js';
-import { catalogues as itIT, answers as answersIt } from '../../src/i18n/it.js';
-import { catalogues as nl, answers as answersNl } from '../../src/i18n/nl.js';
-import { catalogues as pl, answers as answersPl } from '../../src/i18n/pl.js';
-import { catalogues as tr, answers as answersTr } from '../../src/i18n/tr.js';
-import { catalogues as ja, answers as answersJa } from '../../src/i18n/ja.js';
-import { catalogues as zhCN, answers as answersZhCN } from '../../src/i18n/zh-cn.js';
-import { catalogues as ko, answers as answersKo } from '../../src/i18n/ko.js';
-import { catalogues as ar, answers as answersAr } from '../../src/i18n/ar.js';
-import { catalogues as he, answers as answersHe } from '../../src/i18n/he.js';
+import { strings as ptBR, answers as answersPtBR } from '../../src/i18n/pt-br.js';
+import { strings as es, answers as answersEs } from '../../src/i18n/es.js';
+import { strings as fr, answers as answersFr } from '../../src/i18n/fr.js';
+import { strings as de, answers as answersDe } from '../../src/i18n/de.js';
+import { strings as itIT, answers as answersIt } from '../../src/i18n/it.js';
+import { strings as nl, answers as answersNl } from '../../src/i18n/nl.js';
+import { strings as pl, answers as answersPl } from '../../src/i18n/pl.js';
+import { strings as tr, answers as answersTr } from '../../src/i18n/tr.js';
+import { strings as ja, answers as answersJa } from '../../src/i18n/ja.js';
+import { strings as zhCN, answers as answersZhCN } from '../../src/i18n/zh-cn.js';
+import { strings as ko, answers as answersKo } from '../../src/i18n/ko.js';
+import { strings as ar, answers as answersAr } from '../../src/i18n/ar.js';
+import { strings as he, answers as answersHe } from '../../src/i18n/he.js';
 import { languageFile, supportedLanguages } from '../../src/i18n/lookup.js';
 import type { AnswerStrings, FlowbotStrings } from '../../src/i18n/strings.js';
 
@@ -101,12 +101,12 @@ describe('the languages of the widget', () => {
     for (const file of files) {
       const words = (await import(`../../src/i18n/${file}.ts`)) as Record<string, unknown>;
       // What the file exports is what its built file carries: the words and nothing else.
-      expect(Object.keys(words).sort(), file).toEqual(['answers', 'catalogues']);
-      expect((words.catalogues as Record<string, unknown>)[file], file).toBeDefined();
+      expect(Object.keys(words).sort(), file).toEqual(['answers', 'strings']);
+      expect((words.strings as Record<string, unknown>)[file], file).toBeDefined();
     }
   });
 
-  it('keys the catalogues by lower-case tags, aliases included', () => {
+  it('keys the strings by lower-case tags, aliases included', () => {
     expect(Object.keys(zhCN).sort()).toEqual(['zh', 'zh-cn', 'zh-hans', 'zh-sg']);
     expect(he.iw).toBe(he.he);
     for (const catalogue of [ptBR, es, fr, de, itIT, nl, pl, tr, ja, zhCN, ko, ar, he])

@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
+import { e2eSite, suiteBasics } from '../support/playwright-suite.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,9 +40,7 @@ export default defineConfig({
   // Two workers keep the run short on two cores; every test has its own page and conversation.
   workers: 2,
   fullyParallel: true,
-  forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  ...suiteBasics,
   outputDir: `${root}test-results/visual`,
   expect: {
     toHaveScreenshot: {
@@ -79,11 +78,5 @@ export default defineConfig({
     colorScheme: 'light',
     reducedMotion: 'reduce',
   },
-  webServer: {
-    command: `npx tsx test/e2e/serve.ts --page-port ${PAGE_PORT} --api-port ${API_PORT}`,
-    cwd: root,
-    url: `http://127.0.0.1:${PAGE_PORT}/__health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: e2eSite(PAGE_PORT, API_PORT),
 });

@@ -33,6 +33,7 @@ interface Setup {
   open?: boolean;
   dir?: 'rtl';
   theme?: 'dark';
+  scheme?: 'dark' | 'auto';
   off?: boolean;
   preview?: boolean;
   name?: string;
@@ -546,6 +547,32 @@ test.describe('themes and pages', () => {
     await part(page, 'choice').filter({ hasText: 'Quick tour' }).click();
     await expect(part(page, 'input')).toBeVisible();
     await expectWidget(page, 'theme-dark');
+  });
+
+  /** The panel's background once the dark palette is in (or what it stays). */
+  const panelColour = (page: Page) => part(page, 'panel').evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  test('color-scheme="dark": the Widget resource\'s indigo on a dark panel, a 390 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await visit(page, { scheme: 'dark', mode: 'bubble', open: true, flow: 'demo-at-welcome' });
+    await part(page, 'choice').filter({ hasText: 'Quick tour' }).click();
+    await expect(part(page, 'input')).toBeVisible();
+    await expect.poll(() => panelColour(page)).not.toBe('rgb(255, 255, 255)');
+    await expectPage(page, 'color-scheme-dark-phone-390');
+  });
+
+  test('color-scheme="auto": dark while the system prefers dark, light again when it does not, 390 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await visit(page, { scheme: 'auto', flow: 'demo-at-welcome' });
+    await expect(part(page, 'choice').first()).toBeVisible();
+    await expect.poll(() => panelColour(page)).not.toBe('rgb(255, 255, 255)');
+    await expectWidget(page, 'color-scheme-auto-dark-390');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => panelColour(page)).toBe('rgb(255, 255, 255)');
+    await expectWidget(page, 'color-scheme-auto-light-390');
   });
 
   test('forced colours: a long text field with attachments', async ({ page }) => {

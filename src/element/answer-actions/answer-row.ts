@@ -9,10 +9,10 @@
  * already announced (the first answers arrive before this code), or with a
  * new row, they are not read out as part of the message.
  *
- * Also what the controller (`answers.ts`) reads of a row's DOM and changes in it: the answer's
+ * Also what the controller (`answer-actions.ts`) reads of a row's DOM and changes in it: the answer's
  * excerpt, the reasons' form, whether the row's line of actions takes room, the status it speaks through.
  */
-import type { AnswerStrings } from './strings.js';
+import type { AnswerStrings } from './answer-strings.js';
 import { el } from '../../render/rich-text.js';
 import type { FlowbotFeedbackReason } from '../events.js';
 

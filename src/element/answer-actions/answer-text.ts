@@ -9,7 +9,7 @@
  * - in Markdown, text never turns into markup: `<` and `>` are written as `&lt;` and `&gt;` (no raw
  *   HTML reaches a Markdown viewer) and the characters of Markdown's own syntax are escaped; code
  *   keeps its text in code spans and fenced blocks, where a viewer shows it as text;
- * - a markdown message counts within the response limits (`limits.ts`): a longer one (a streamed
+ * - a markdown message counts within the response limits (`protocol/limits.ts`): a longer one (a streamed
  *   answer has no other bound) is cut, and the cut says so.
  *
  * Rich text and markdown are written from their tree, the one the bubble drew: a node type this
@@ -127,8 +127,14 @@ function inline(nodes: unknown[], w: Walk, depth: number, mode: Mode): { out: st
       }
       const inner = inline(childrenOf(node, w), w, depth + 1, mode);
       plain += inner.plain;
+      // A formula as its source (TeX between its delimiters, which a Markdown viewer with math draws), when
+      // it holds nothing a viewer could read as HTML or a link.
       out +=
-        node.type === 'a' ? link(inner.out, safeUrl(node.url, { allow: LINK_SCHEMES }), mode, inner.plain) : inner.out;
+        node.type === 'a'
+          ? link(inner.out, safeUrl(node.url, { allow: LINK_SCHEMES }), mode, inner.plain)
+          : node.type === 'math' && /^(\$|\\[([])/.test(inner.plain) && !/[<>&]|\]\s*[([:]/.test(inner.plain)
+            ? inner.plain
+            : inner.out;
     });
   }
   return { out, plain };

@@ -1,4 +1,4 @@
-/** What the answers' controller (`answers.ts`) reads of the element and of the conversation, and tells the element. */
+/** What the answers' controller (`answer-actions.ts`) reads of the element and of the conversation, and tells the element. */
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import type { MessageReaders } from './answer-text.js';
 import type { MenuHost } from './conversation-menu.js';

@@ -1,11 +1,11 @@
 /**
  * The conversation's menu in the header (`no-menu` leaves it out): Download (Markdown) and Print
- * (the transcript alone). Part of the answers' features (see `answers.ts`), which draw it.
+ * (the transcript alone). Part of the answers' features (see `answer-actions.ts`), which draw it.
  */
 import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { exportConversation, exportFile } from './export-file.js';
-import type { AnswerStrings } from './strings.js';
+import type { AnswerStrings } from './answer-strings.js';
 import type { MessageReaders } from './answer-text.js';
 
 /** What the menu reads of the element. */

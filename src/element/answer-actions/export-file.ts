@@ -5,22 +5,22 @@
  * hash the build wrote into the answers' file (this one), so the widget's first file carries none
  * for it. A file that does not load leaves the rest of the answers' features as they are.
  */
-import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
-import { createLoader } from '../../script-tag/loader.js';
-import type { ExportPart } from '../transcript-export/on-demand.js';
+import { createLoader } from '../../script-tag/load-once.js';
+import type { ExportModule } from '../transcript-export/index.js';
 
 /** The export's part, loaded once (a failed load is asked for again later, see `createLoader`). */
-export const exportFile = createLoader<ExportPart>(() =>
+export const exportFile = createLoader<ExportModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<ExportPart>(
+    ? importOnDemandFile<ExportModule>(
         'flowbot-chat.export.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.export,
       )
-    : import('../transcript-export/on-demand.js'),
+    : import('../transcript-export/index.js'),
 );
 
 /** The conversation as a document (see `../transcript-export/export-conversation.ts`), once its file has arrived. */
-export function exportConversation(...args: Parameters<ExportPart['exportConversation']>): Promise<string> {
+export function exportConversation(...args: Parameters<ExportModule['exportConversation']>): Promise<string> {
   return exportFile.load().then((part) => part.exportConversation(...args));
 }

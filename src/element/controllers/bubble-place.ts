@@ -1,7 +1,7 @@
 /**
  * Two bubbles on one spot: the one later in the page is drawn over the other, which a visitor then
  * can neither see nor reach. Said in the console, not mended (stacking would put one where the page
- * did not). On demand, with the bubble's other code (`../invitation/on-demand.ts`): the panel asks
+ * did not). On demand, with the bubble's other code (`../invitation/index.ts`): the panel asks
  * for it only when the page has more than one bubble.
  */
 

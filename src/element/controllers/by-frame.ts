@@ -31,26 +31,41 @@ export function streamMessageByFrame(
  * or fails, without waiting for a frame (a hidden tab has none), then the
  * failure. Once `signal` is aborted (the visitor stopped the answer), the
  * text still waiting for its frame is dropped: what was shown is the answer.
+ * Without animation frames (no page) each piece comes out as it arrives.
  */
-export async function* byFrame(
+export function byFrame(
   source: AsyncIterable<string | StreamMessagePart>,
   signal?: AbortSignal,
 ): AsyncGenerator<string | AgentActivity, void, undefined> {
   const frame = globalThis.requestAnimationFrame;
   const agent = new AgentReader();
-  if (typeof frame !== 'function') {
-    try {
-      for await (const part of source) {
-        if (typeof part === 'string' || part.type === 'text') yield typeof part === 'string' ? part : part.text;
-        else if (agent.push(part.code, part.value)) yield agent.activity;
-      }
-    } catch (error) {
-      agent.end(true);
-      throw error;
+  return typeof frame === 'function' ? framed(source, signal, frame, agent) : unframed(source, agent);
+}
+
+/** `byFrame` where there are no animation frames: the pieces as they arrive. */
+async function* unframed(
+  source: AsyncIterable<string | StreamMessagePart>,
+  agent: AgentReader,
+): AsyncGenerator<string | AgentActivity, void, undefined> {
+  try {
+    for await (const part of source) {
+      if (typeof part === 'string' || part.type === 'text') yield typeof part === 'string' ? part : part.text;
+      else if (agent.push(part.code, part.value)) yield agent.activity;
     }
-    agent.end(false);
-    return;
+  } catch (error) {
+    agent.end(true);
+    throw error;
   }
+  agent.end(false);
+}
+
+/** `byFrame` in a page: the text joined per animation frame. */
+async function* framed(
+  source: AsyncIterable<string | StreamMessagePart>,
+  signal: AbortSignal | undefined,
+  frame: typeof requestAnimationFrame,
+  agent: AgentReader,
+): AsyncGenerator<string | AgentActivity, void, undefined> {
   const pieces = source[Symbol.asyncIterator]();
   let changed = false;
   let text = '';

@@ -1,5 +1,5 @@
 /**
- * What one element loads on demand (the part of `on-demand.ts`), asked for
+ * What one element loads on demand (the rich messages' file, `../rich/index.ts`), asked for
  * before it renders, never while rendering: the on-demand renderers when the
  * transcript or the input needs them, suggested replies, the voice when the
  * Widget resource turns it on, the invitation of the bubble and the popup
@@ -7,16 +7,21 @@
  * while closed, else once open, or as soon as the visitor points at or focuses
  * the launcher), and what the visitor can do with the answers (after the first
  * message).
+ *
+ * Each condition here is its file's reason in `wanted.ts`, the table of when each script-tag file is
+ * wanted (`test/element/wanted.test.ts` holds the two to the same files, state by state). They are
+ * written out here, not called from there: a call per reason, which the minifier does not inline,
+ * costs about 60 B before the first message.
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
 import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
 import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
-import type { Answers, AnswersHost } from '../answer-actions/answers.js';
+import type { Answers, AnswersHost } from '../answer-actions/answer-actions.js';
 import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
-import type { OnDemand } from './on-demand.js';
-import type { OnDemandLoader } from '../../script-tag/loader.js';
+import type { RichModule } from '../rich/index.js';
+import type { OnDemandLoader } from '../../script-tag/load-once.js';
 import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
@@ -126,7 +131,8 @@ export class OnDemandFeatures implements ReactiveController {
       );
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
-    if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length) this.load('extras', changed);
+    if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length)
+      this.load('suggestions', changed);
     if (host.widget?.voiceActive === true && typeof window !== 'undefined' && 'speechSynthesis' in window) {
       this.load('voice', ({ SpeechController }) => {
         this.voice = new SpeechController(host, (message) => messageToPlain(message));
@@ -169,7 +175,7 @@ export class OnDemandFeatures implements ReactiveController {
    * the page is idle or the visitor reaches for the widget); after a failure, `name` is asked again after
    * a while, or as soon as the page is back online.
    */
-  load<T = OnDemand>(
+  load<T = RichModule>(
     name: string,
     use: (part: T) => void,
     failed?: (error: unknown) => void,

@@ -1,33 +1,34 @@
 /**
- * Where the on-demand parts (`on-demand.ts`, and the answers' `../answer-actions/on-demand.ts`)
+ * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.lazy.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
+ * `flowbot-chat.rich.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
- * `script-tag/beside-script.ts`). The build sets
+ * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
  */
-import { addCatalogues, languageFile } from '../../i18n/lookup.js';
-import { provideOnDemandRenderers } from '../../render/on-demand.js';
-import { importOnDemandFile } from '../../script-tag/beside-script.js';
+import { addStrings, languageFile } from '../../i18n/lookup.js';
+import { provideOnDemandRenderers } from '../../render/on-demand-source.js';
+import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
-import { createLoader, type OnDemandLoader } from '../../script-tag/loader.js';
-import type { OnDemand } from './on-demand.js';
-import type { AnswersPart } from '../answer-actions/on-demand.js';
-import type { InvitePart } from '../invitation/on-demand.js';
-import type { PersistPart } from '../persist/on-demand.js';
-import type { ControlsPart } from '../controls/on-demand.js';
+import { createLoader, type OnDemandLoader } from '../../script-tag/load-once.js';
+import type { RichModule } from '../rich/index.js';
+import type { AnswersModule } from '../answer-actions/index.js';
+import type { InviteModule } from '../invitation/index.js';
+import type { PersistModule } from '../persist/index.js';
+import type { ControlsModule } from '../controls/index.js';
+import type { DarkModePart } from '../dark-mode/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
 
 /** A language's file (`i18n/<file>.ts`): its words, and the answers' words in it. */
-interface LanguagePart {
-  readonly catalogues: Readonly<Record<string, Partial<FlowbotStrings>>>;
+interface LanguageModule {
+  readonly strings: Readonly<Record<string, Partial<FlowbotStrings>>>;
   readonly answers: AnswerStrings;
 }
 
-/** A part that brings words: they join the catalogues before any of its renderers can run. */
-const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>): Promise<T> =>
+/** A part that brings words: they join the strings before any of its renderers can run. */
+const withStrings = <T extends Pick<LanguageModule, 'strings'>>(part: Promise<T>): Promise<T> =>
   part.then((loaded) => {
-    addCatalogues(loaded.catalogues);
+    addStrings(loaded.strings);
     return loaded;
   });
 
@@ -35,57 +36,67 @@ const withWords = <T extends Pick<LanguagePart, 'catalogues'>>(part: Promise<T>)
  * The on-demand part, loaded once, the first time something needs it. It shows some English
  * words the first file of the script-tag build does not carry, and brings them.
  */
-export const onDemand = createLoader<OnDemand>(() =>
-  withWords(
+export const onDemand = createLoader<RichModule>(() =>
+  withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<OnDemand>(
-          'flowbot-chat.lazy.js' satisfies ScriptTagFile,
-          import.meta.env.FLOWBOT_INTEGRITY.lazy,
+      ? importOnDemandFile<RichModule>(
+          'flowbot-chat.rich.js' satisfies ScriptTagFile,
+          import.meta.env.FLOWBOT_INTEGRITY.rich,
         )
-      : import('./on-demand.js'),
+      : import('../rich/index.js'),
   ),
 );
 
 /** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
-export const controlsFile = createLoader<ControlsPart>(() =>
-  withWords(
+export const controlsFile = createLoader<ControlsModule>(() =>
+  withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
-      ? importOnDemandFile<ControlsPart>(
+      ? importOnDemandFile<ControlsModule>(
           'flowbot-chat.controls.js' satisfies ScriptTagFile,
           import.meta.env.FLOWBOT_INTEGRITY.controls,
         )
-      : import('../controls/on-demand.js'),
+      : import('../controls/index.js'),
   ),
 );
 
 /** The bubble's invitation: a file of its own (see `features.ts` for when). */
-export const inviteFile = createLoader<InvitePart>(() =>
+export const inviteFile = createLoader<InviteModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<InvitePart>(
+    ? importOnDemandFile<InviteModule>(
         'flowbot-chat.invite.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.invite,
       )
-    : import('../invitation/on-demand.js'),
+    : import('../invitation/index.js'),
 );
 
 /** What the visitor does with the answers: a file of its own, after the first message. */
-export const answersFile = createLoader<AnswersPart>(() =>
+export const answersFile = createLoader<AnswersModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<AnswersPart>(
+    ? importOnDemandFile<AnswersModule>(
         'flowbot-chat.answers.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.answers,
       )
-    : import('../answer-actions/on-demand.js'),
+    : import('../answer-actions/index.js'),
 );
 
 /** Remembering the conversation and the tabs in step: a file of its own, for a widget with `persist`. */
-export const persistFile = createLoader<PersistPart>(() =>
+export const persistFile = createLoader<PersistModule>(() =>
   import.meta.env.FLOWBOT_SCRIPT_TAG
-    ? importOnDemandFile<PersistPart>(
+    ? importOnDemandFile<PersistModule>(
         'flowbot-chat.persist.js' satisfies ScriptTagFile,
         import.meta.env.FLOWBOT_INTEGRITY.persist,
       )
-    : import('../persist/on-demand.js'),
+    : import('../persist/index.js'),
+);
+
+/** The dark palette: a file of its own, for a widget that is dark (`color-scheme`). */
+export const darkFile = createLoader<DarkModePart>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<DarkModePart>(
+        'flowbot-chat.dark.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.dark,
+      )
+    : import('../dark-mode/index.js'),
 );
 
 /**
@@ -97,7 +108,7 @@ const languageHashes = createLoader<{ integrity: Readonly<Record<string, string>
 );
 
 /** The npm build's languages: a chunk each (the script-tag build's are files beside it). */
-const chunks: Readonly<Record<string, () => Promise<LanguagePart>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
+const chunks: Readonly<Record<string, () => Promise<LanguageModule>>> = import.meta.env.FLOWBOT_SCRIPT_TAG
   ? {}
   : {
       'pt-br': () => import('../../i18n/pt-br.js'),
@@ -131,10 +142,10 @@ export function loadLanguage(lang: string): Promise<void> {
         (import.meta.env.FLOWBOT_SCRIPT_TAG
           ? languageHashes.load().then(({ integrity }) =>
               // A file missing from the table is refused, not loaded unchecked.
-              importOnDemandFile<LanguagePart>(`flowbot-chat.lang-${file}.js`, integrity[file]),
+              importOnDemandFile<LanguageModule>(`flowbot-chat.lang-${file}.js`, integrity[file]),
             )
           : chunks[file]!()
-        ).then((part) => addCatalogues(part.catalogues, part.answers)),
+        ).then((part) => addStrings(part.strings, part.answers)),
       )),
     );
   return loader.load();

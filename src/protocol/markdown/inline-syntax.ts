@@ -30,6 +30,17 @@ export const isCloser = (s: string, j: number, c: string, len: number): boolean 
   !isSpace(s[j - 1]) &&
   (c === '*' || (c === '_' ? !isAlnum(s[j + len]) : s[j + 2] !== c && s[j - 1] !== c));
 
+/**
+ * Where math opened by `c`'s opener can close: `$` by Pandoc's rule (after a non-space that is not a
+ * backslash, not before a digit: `$5 and $10` is no formula), `$$`, and `)` or `]` after a backslash.
+ */
+export const isMathCloser = (s: string, j: number, c: string): boolean =>
+  c === '$'
+    ? s[j] === c && !isSpace(s[j - 1]) && s[j - 1] !== '\\' && !/\d/.test(s[j + 1]!)
+    : c === '$$'
+      ? s[j] === '$' && s[j + 1] === '$'
+      : s[j] === c && s[j - 1] === '\\';
+
 /** The inline reader's state at one position of a block's text, enough to go on from there. */
 export interface Point {
   readonly at: number;

@@ -1,8 +1,9 @@
 /**
  * The inline stage: one block's text (lines joined by `\n`) into leaves and
- * links, with emphasis, strikethrough, code spans, links, autolinks, bare URLs
- * and backslash escapes. Can go on from the reading of a shorter text (see
- * `readInline`), which is how a streamed answer is read once.
+ * links, with emphasis, strikethrough, code spans, links, autolinks, bare URLs,
+ * backslash escapes and math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`). Can go on
+ * from the reading of a shorter text (see `readInline`), which is how a
+ * streamed answer is read once.
  */
 import type { RichTextNode } from '../rich-text.js';
 import { leafOf, type Marks } from './tree.js';
@@ -10,6 +11,7 @@ import {
   isAlnum,
   isCloser,
   isEmail,
+  isMathCloser,
   isSpace,
   met,
   PUNCT,
@@ -59,13 +61,18 @@ let buf = '';
 /** Lengths of backtick runs found unclosed. */
 let unclosedTicks = new Set<number>();
 
-/** Makes the search tables of `s` from `base` on. */
+/** The longest formula read as math (its TeX, in characters): a longer one stays text. */
+export const MAX_TEX = 2_000;
+
+/** A search table of `s` from `base` on: next[j] = the first index >= j where `pred` holds. */
+function table(pred: (j: number) => boolean): Int32Array {
+  const t = new Int32Array(n - base + 1).fill(n);
+  for (let j = n - 1; j >= base; j--) t[j - base] = pred(j) ? j : t[j - base + 1]!;
+  return t;
+}
+
+/** Makes the search tables of `s` from `base` on (math's closers are made when a formula opens). */
 function makeTables(): void {
-  const table = (pred: (j: number) => boolean): Int32Array => {
-    const t = new Int32Array(n - base + 1).fill(n);
-    for (let j = n - 1; j >= base; j--) t[j - base] = pred(j) ? j : t[j - base + 1]!;
-    return t;
-  };
   const char = (c: string) => table((j) => s[j] === c);
   const closer = (c: string, len: number) => table((j) => isCloser(s, j, c, len));
   ws = table((j) => isSpace(s[j]));
@@ -133,12 +140,44 @@ function delimiter(i: number, c: string, len: 1 | 2): number {
 /** A backslash at `i`: an escaped punctuation character, or a line break. Returns where reading goes on, or -1. */
 function escape(i: number): number {
   see(i + 2);
-  if (i + 1 < end && PUNCT.includes(s[i + 1]!)) {
-    buf += s[i + 1];
+  const c = s[i + 1];
+  const formula = c === '(' || c === '[' ? math(i, 2, c === '(' ? ')' : ']') : -1;
+  if (formula >= 0) return formula;
+  if (i + 1 < end && PUNCT.includes(c!)) {
+    buf += c;
     return i + 2;
   }
   // A backslash at a line's end is CommonMark's line break: every line break already is one.
   return s[i + 1] === '\n' && i + 1 < end ? i + 1 : -1;
+}
+
+/**
+ * Math opened at `i` by `len` characters (`$`, `$$`, `\(`, `\[`) and closed by `c` (`$`, `$$`, `)`, `]`,
+ * see `isMathCloser`) within `MAX_TEX` characters: a `math` node, its TeX in `tex` (`display` for `$$`
+ * and `\[`), holding its source as text (what shows until, or unless, the formula is drawn, and what
+ * is copied). Returns where reading goes on, or -1.
+ */
+function math(i: number, len: number, c: string): number {
+  const from = i + len;
+  see(from + 1);
+  // Pandoc's rule: a `$` opens before a non-space only.
+  if (from >= end || (c === '$' && isSpace(s[from]))) return -1;
+  const limit = Math.min(end, from + MAX_TEX + 1);
+  const close = next((closers[c] ??= table((j) => isMathCloser(s, j, c))), from);
+  if (close >= limit) {
+    if (limit < end) see(limit + 1);
+    else missing(`c${c[0]}`);
+    return -1;
+  }
+  see(close + 2);
+  const tex = s.slice(from, c[0] === '$' ? close : close - 1);
+  if (!tex.trim()) return -1;
+  flush();
+  const stop = close + c.length;
+  const node: RichTextNode = { type: 'math', tex, children: [leaf(s.slice(i, stop))] };
+  if (c === '$$' || c === ']') node.display = true;
+  out.push(node);
+  return stop;
 }
 
 /** A `*` or `_` at `i`. Returns where reading goes on. */
@@ -259,6 +298,7 @@ function step(i: number): number {
   if (c === '*' || c === '_') return emphasis(i, c);
   if (c === '~') return tilde(i);
   if (c === '`') return codeSpan(i);
+  if (c === '$') return s[i + 1] === '$' ? math(i, 2, '$$') : math(i, 1, '$');
   if (!links) return -1;
   if (c === '[') return bracketLink(i);
   if (c === '<') return angleLink(i);

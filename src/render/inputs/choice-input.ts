@@ -12,7 +12,7 @@ import { readInputOptions, text } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
 import type { PictureItem } from './picture-choice.js';
 import { renderTextInput } from './text-input.js';
-import { onDemandControls } from '../on-demand.js';
+import { onDemandControls } from '../on-demand-source.js';
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {

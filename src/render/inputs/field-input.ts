@@ -97,35 +97,73 @@ function isPhone(value: string): boolean {
   return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
 }
 
+/**
+ * What the field of a `kind` input takes: its `type` and `inputmode`, its `min`, `max` and `step`,
+ * and the bounds its error names (` (1–5)`).
+ */
+function fieldLimits(
+  kind: string,
+  options: Record<string, unknown>,
+  [type, inputMode]: Kind,
+): [
+  type: string,
+  inputMode: string,
+  min?: string | undefined,
+  max?: string | undefined,
+  step?: string,
+  bounds?: string,
+] {
+  if (kind === 'date input') {
+    const withTime = options.hasTime === true;
+    return [
+      withTime ? 'datetime-local' : type,
+      inputMode,
+      dateBound(options.min, withTime),
+      dateBound(options.max, withTime),
+    ];
+  }
+  if (kind !== 'number input') return [type, inputMode];
+  const low = numberOption(options.min);
+  const high = numberOption(options.max);
+  const by = numberOption(options.step);
+  const min = low?.toString();
+  const max = high?.toString();
+  // Whole numbers, never negative: the plain digit keyboard is enough.
+  return [
+    type,
+    by && Number.isInteger(by) && low !== undefined && low >= 0 ? 'numeric' : inputMode,
+    min,
+    max,
+    by && by > 0 ? String(by) : 'any',
+    min || max ? ` (${min ?? ''}–${max ?? ''})` : '',
+  ];
+}
+
+/** The wire gets the protocol's value; the visitor's bubble shows what they picked, in their words. */
+function fieldAnswer(
+  kind: string,
+  range: boolean,
+  first: string,
+  second: string,
+  lang: string | undefined,
+): { answer: string; text: string } {
+  if (kind === 'date input' || kind === 'time input')
+    return {
+      answer: range ? `${first} to ${second}` : first,
+      text: shownValue(range ? [first, second] : [first], lang),
+    };
+  return { answer: kind === 'phone number input' ? first.replace(/[\s().-]/g, '') : first, text: first };
+}
+
 /** The field control for `input`. */
 export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const options = readInputOptions(input);
   const { draft, strings } = ctx;
   const kind = input.type ?? '';
   const kindDefaults = KINDS[kind] ?? KINDS['email input']!;
-  let [type, inputMode] = kindDefaults;
   const [, , autocomplete, errorKey] = kindDefaults;
+  const [type, inputMode, min, max, step, bounds = ''] = fieldLimits(kind, options, kindDefaults);
   const range = kind === 'date input' && options.isRange === true;
-  let min: string | undefined;
-  let max: string | undefined;
-  let step: string | undefined;
-  let bounds = '';
-  if (kind === 'date input') {
-    const withTime = options.hasTime === true;
-    if (withTime) type = 'datetime-local';
-    min = dateBound(options.min, withTime);
-    max = dateBound(options.max, withTime);
-  } else if (kind === 'number input') {
-    const low = numberOption(options.min);
-    const high = numberOption(options.max);
-    const by = numberOption(options.step);
-    min = low?.toString();
-    max = high?.toString();
-    step = by && by > 0 ? String(by) : 'any';
-    // Whole numbers, never negative: the plain digit keyboard is enough.
-    if (by && Number.isInteger(by) && low !== undefined && low >= 0) inputMode = 'numeric';
-    if (min || max) bounds = ` (${min ?? ''}–${max ?? ''})`;
-  }
   const hint = kind === 'phone number input' ? phoneHint(options.defaultCountryCode, strings, ctx.lang) : '';
   const placeholder =
     label(input, 'placeholder') ??
@@ -152,17 +190,7 @@ export function renderFieldInput(input: ChatInput, ctx: InputContext): TemplateR
       fields[at]!.focus();
       return;
     }
-    // The wire gets the protocol's value; the visitor's bubble shows what they picked, in their words.
-    if (kind === 'date input' || kind === 'time input') {
-      ctx.submit({
-        answer: range ? `${first} to ${second}` : first,
-        text: shownValue(range ? [first, second] : [first], ctx.lang),
-      });
-    } else if (kind === 'phone number input') {
-      ctx.submit({ answer: first.replace(/[\s().-]/g, ''), text: first });
-    } else {
-      ctx.submit({ answer: first, text: first });
-    }
+    ctx.submit(fieldAnswer(kind, range, first, second, ctx.lang));
   };
 
   const field = (index: 0 | 1, name: string): TemplateResult => {

@@ -8,7 +8,7 @@ import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
-import { onDemandControls } from '../on-demand.js';
+import { onDemandControls } from '../on-demand-source.js';
 import { renderChoiceInput } from './choice-input.js';
 import type { InputContext } from './context.js';
 import { ON_DEMAND_INPUT_TYPES, type OnDemandInputType } from './on-demand-types.js';

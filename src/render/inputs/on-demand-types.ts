@@ -1,4 +1,4 @@
-/** Input types whose control is loaded on demand (see `../on-demand.ts`): one list for the picker and the module. */
+/** Input types whose control is loaded on demand (see `../on-demand-source.ts`): one list for the picker and the module. */
 export const ON_DEMAND_INPUT_TYPES = [
   'number input',
   'email input',

@@ -111,6 +111,32 @@ async function stopAndSend(input: ChatInput, ctx: InputContext): Promise<void> {
   ctx.changed();
 }
 
+/** Sends the visitor's words, with the picked files uploaded first (when there are). */
+async function sendAnswer(input: ChatInput, ctx: InputContext, typed: string): Promise<void> {
+  const { draft, strings } = ctx;
+  const files = [...draft.files];
+  if (!files.length) {
+    const answer = textAnswer(typed);
+    if (answer) ctx.submit(answer);
+    return;
+  }
+  const urls = await uploadAll(input, ctx, files);
+  if (!urls) {
+    if (draft.noUploads) {
+      draft.files = [];
+      draft.error = strings.uploadUnavailable;
+      ctx.changed();
+    }
+    return;
+  }
+  const answer = attachmentsAnswer(
+    draft.text,
+    urls,
+    files.map((file) => file.name),
+  );
+  if (answer) ctx.submit(answer);
+}
+
 /** The text control of `input`, with its attach and record buttons. */
 export function renderTextFilesInput(input: ChatInput, ctx: InputContext): TemplateResult {
   const options = readInputOptions(input);
@@ -120,30 +146,6 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
   const busy = ctx.busy || draft.uploading || draft.recording;
   const types = allowedTypes(input);
   const clip = clipUploads.has(draft) && draft.uploading;
-
-  const send = async (typed: string): Promise<void> => {
-    const files = [...draft.files];
-    if (!files.length) {
-      const answer = textAnswer(typed);
-      if (answer) ctx.submit(answer);
-      return;
-    }
-    const urls = await uploadAll(input, ctx, files);
-    if (!urls) {
-      if (draft.noUploads) {
-        draft.files = [];
-        draft.error = strings.uploadUnavailable;
-        ctx.changed();
-      }
-      return;
-    }
-    const answer = attachmentsAnswer(
-      draft.text,
-      urls,
-      files.map((file) => file.name),
-    );
-    if (answer) ctx.submit(answer);
-  };
 
   const tools = html`${
     attachments
@@ -207,5 +209,5 @@ export function renderTextFilesInput(input: ChatInput, ctx: InputContext): Templ
     ${renderError(ctx)} ${renderNotice(ctx)} ${renderCancel(ctx)}
   </div>`;
 
-  return renderTextInput(input, ctx, { tools, extra, busy, send: (typed) => void send(typed) });
+  return renderTextInput(input, ctx, { tools, extra, busy, send: (typed) => void sendAnswer(input, ctx, typed) });
 }

@@ -1,6 +1,7 @@
 // Inlined at the top of every benchmark page by the page server. Pages report through
 // `window.__bench`: `painted(ready, name)` records when `ready()` first holds on a painted
-// frame, `finish()` resolves `window.__bench.done`, which the driver awaits.
+// frame, `finish()` resolves `window.__bench.done`, which the driver awaits; the helpers between
+// them are what several pages do alike.
 (function () {
   var settle;
   var bench = {
@@ -48,6 +49,48 @@
     var result = { marks: bench.marks, requests: bench.requests() };
     for (var key in extra || {}) result[key] = extra[key];
     settle(result);
+  };
+
+  // `run(host)` in the task in which a widget (`host`) announces its first message.
+  bench.onFirstMessage = function (run) {
+    document.addEventListener(
+      'flowbot-message',
+      function (event) {
+        run(event.target);
+      },
+      { capture: true, once: true },
+    );
+  };
+
+  // The first painted frame on which `host` shows `count` bot messages, marked as `name`.
+  bench.botMessages = function (host, count, name) {
+    return bench.painted(function () {
+      return host.shadowRoot && host.shadowRoot.querySelectorAll('[part~="bot-message"]').length >= count;
+    }, name);
+  };
+
+  // Watches long tasks from now on; returns the longest that began once `marks.streamStart` was set
+  // (the page's and the widget's start are not the stream's).
+  bench.streamTasks = function () {
+    var longest = 0;
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        var start = bench.marks.streamStart;
+        if (start !== undefined && entry.startTime >= start && entry.duration > longest) longest = entry.duration;
+      });
+    }).observe({ type: 'longtask', buffered: false });
+    return function () {
+      return longest;
+    };
+  };
+
+  // A baseline's request: a POST of `body` as JSON to the viewer at `url`, as the widget sends it.
+  bench.post = function (url, body) {
+    return fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   };
 
   bench.fail = function (message) {

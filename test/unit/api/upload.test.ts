@@ -16,6 +16,7 @@ import {
   startReferenceServer,
   type RunningReferenceServer,
 } from '../../../src/server/index.js';
+import { askFile } from '../../support/ask-file.js';
 
 let server: RunningReferenceServer;
 
@@ -25,16 +26,7 @@ const files = defineFlow({
   description: 'One file input.',
   publishedAt: '2026-01-01T00:00:00.000Z',
   blocks: [
-    {
-      id: 'ask-file',
-      input: {
-        id: 'file',
-        type: 'file input',
-        variable: 'file',
-        options: { sizeLimit: 0.01, allowedFileTypes: { isEnabled: true, types: ['.pdf', 'image/*'] } },
-        next: 'done',
-      },
-    },
+    askFile({ sizeLimit: 0.01, allowedFileTypes: { isEnabled: true, types: ['.pdf', 'image/*'] } }, 'done'),
     { id: 'done', messages: [{ type: 'text', text: 'Got {{file}}' }] },
   ],
 });

@@ -6,20 +6,9 @@ import {
   type ConversationConfig,
   type ConversationNotice,
 } from '../../../src/conversation/controller.js';
-import { FakeHost, text } from '../../support/controller-host.js';
+import { FakeHost, startChatResult, text } from '../../support/controller-host.js';
 
 const textInput = { id: 'in-1', type: 'text input' };
-
-function startResult(overrides: Partial<StartChatResult> = {}): StartChatResult {
-  return {
-    sessionId: 's-1',
-    resultId: 'r-1',
-    flowbot: { id: 'bot', version: '1' },
-    messages: [text('m1', 'Hello')],
-    input: textInput,
-    ...overrides,
-  };
-}
 
 function abortError(): DOMException {
   return new DOMException('The operation was aborted.', 'AbortError');
@@ -57,9 +46,9 @@ function setup(client: ConversationClient, config: Partial<ConversationConfig> =
   return { host, controller, notices, types, shown };
 }
 
-/** A controller started on `startResult(overrides)`, with a viewer never asked to continue. */
+/** A controller started on `startChatResult(overrides)`, with a viewer never asked to continue. */
 function started(overrides: Partial<StartChatResult> = {}) {
-  const client = { startChat: vi.fn(async () => startResult(overrides)), continueChat: vi.fn() };
+  const client = { startChat: vi.fn(async () => startChatResult(overrides)), continueChat: vi.fn() };
   const result = setup(client);
   result.controller.start();
   return { ...result, client };
@@ -84,7 +73,7 @@ async function startedDeferred() {
   const { client, pending } = deferredClient();
   const result = setup(client);
   result.controller.start();
-  pending[0]!.resolve(startResult());
+  pending[0]!.resolve(startChatResult());
   await flush();
   return { ...result, client, pending };
 }
@@ -92,7 +81,7 @@ async function startedDeferred() {
 describe('ConversationController', () => {
   it('starts a chat, shows its messages, then its input', async () => {
     const client = {
-      startChat: vi.fn(async () => startResult()),
+      startChat: vi.fn(async () => startChatResult()),
       continueChat: vi.fn(),
     };
     const { controller, types, shown, notices } = setup(client, { prefilledVariables: { Name: 'Ada' } });
@@ -116,14 +105,14 @@ describe('ConversationController', () => {
     controller.start();
     expect(shown()).toEqual(['flowbot-greeting']);
     expect(notices[0]).toMatchObject({ type: 'message', local: true });
-    pending[0]!.resolve(startResult());
+    pending[0]!.resolve(startChatResult());
     await flush();
     expect(shown()).toEqual(['flowbot-greeting', 'm1']);
   });
 
   it('shows the first message in the same task as the response when nothing delays it', async () => {
     const { shown, resolveStart } = startedHeld();
-    resolveStart(startResult({ messages: [text('m1', 'a'), text('m2', 'b')] }));
+    resolveStart(startChatResult({ messages: [text('m1', 'a'), text('m2', 'b')] }));
     // Microtasks only: no timer between the response and the messages.
     await Promise.resolve();
     await Promise.resolve();
@@ -135,7 +124,7 @@ describe('ConversationController', () => {
     for (const flowbot of [{ id: 'bot' }, { id: 'bot', settings: { typingEmulation: { enabled: false } } }]) {
       const { shown, resolveStart } = startedHeld();
       const messages = Array.from({ length: 50 }, (_, i) => text(`m${i}`, 'a'));
-      resolveStart(startResult({ flowbot, messages }));
+      resolveStart(startChatResult({ flowbot, messages }));
       await Promise.resolve();
       await Promise.resolve();
       await Promise.resolve();
@@ -144,7 +133,7 @@ describe('ConversationController', () => {
   });
 
   it('ends when a response has no input', async () => {
-    const client = { startChat: vi.fn(async () => startResult({ input: undefined })), continueChat: vi.fn() };
+    const client = { startChat: vi.fn(async () => startChatResult({ input: undefined })), continueChat: vi.fn() };
     const { controller, types } = setup(client);
     controller.start();
     await flush();
@@ -157,7 +146,7 @@ describe('ConversationController', () => {
   it('reports a failed start and starts again on retry', async () => {
     const failure = new Error('down');
     const client = {
-      startChat: vi.fn().mockRejectedValueOnce(failure).mockResolvedValueOnce(startResult()),
+      startChat: vi.fn().mockRejectedValueOnce(failure).mockResolvedValueOnce(startChatResult()),
       continueChat: vi.fn(),
     };
     const { controller, notices } = setup(client);
@@ -227,7 +216,7 @@ describe('ConversationController', () => {
 
     it("shows the server's normalised answer in place of the typed one", async () => {
       const client = {
-        startChat: vi.fn(async () => startResult()),
+        startChat: vi.fn(async () => startChatResult()),
         continueChat: vi.fn(async (): Promise<ContinueChatResult> => ({
           messages: [],
           input: textInput,
@@ -251,7 +240,7 @@ describe('ConversationController', () => {
       controller.start();
       controller.start();
       expect(pending[0]!.signal?.aborted).toBe(true);
-      pending[1]!.resolve(startResult());
+      pending[1]!.resolve(startChatResult());
       await flush();
       expect(types()).not.toContain('error');
       expect(controller.state.status).toBe('ready');
@@ -281,7 +270,7 @@ describe('ConversationController', () => {
     });
 
     it('reset("unavailable") drops everything and refuses to send', async () => {
-      const client = { startChat: vi.fn(async () => startResult()), continueChat: vi.fn() };
+      const client = { startChat: vi.fn(async () => startChatResult()), continueChat: vi.fn() };
       const { controller } = setup(client);
       controller.start();
       await flush();
@@ -366,7 +355,7 @@ describe('ConversationController', () => {
     it('ignores code-running actions and continues without an answer when one expects a reply', async () => {
       const client = {
         startChat: vi.fn(async () =>
-          startResult({
+          startChatResult({
             messages: [text('m1', 'Before')],
             input: undefined,
             clientSideActions: [
@@ -443,7 +432,7 @@ describe('ConversationController', () => {
   it('merges dynamicTheme and keeps progress', async () => {
     const client = {
       startChat: vi.fn(async () =>
-        startResult({ dynamicTheme: { hostAvatarUrl: 'https://a.test/a.png' }, progress: 10 }),
+        startChatResult({ dynamicTheme: { hostAvatarUrl: 'https://a.test/a.png' }, progress: 10 }),
       ),
       continueChat: vi.fn(async (): Promise<ContinueChatResult> => ({
         messages: [],

@@ -16,7 +16,7 @@ import {
 import { SHORTENED } from '../../../src/protocol/limits.js';
 import { expiry } from '../../../src/conversation/expiry.js';
 import { remember } from '../../../src/conversation/remember.js';
-import { FakeHost, text } from '../../support/controller-host.js';
+import { FakeHost, startChatResult, text } from '../../support/controller-host.js';
 import { MemoryStorage } from '../../support/memory-storage.js';
 import { storeRecord } from '../../support/stored-record.js';
 
@@ -254,16 +254,14 @@ describe('ConversationStore against hand-made and hostile records', () => {
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function startResult(overrides: Partial<StartChatResult> = {}): StartChatResult {
-  return {
-    sessionId: 's-1',
-    resultId: 'r-1',
+/** The bot of these tests: its version is the day it was published, and it asks for a name. */
+const startResult = (overrides: Partial<StartChatResult> = {}): StartChatResult =>
+  startChatResult({
     flowbot: { id: 'bot', publishedAt: 'v1' },
     messages: [text('m1', 'What is your name?')],
     input: { id: 'name', type: 'text input' },
     ...overrides,
-  };
-}
+  });
 
 let previous: ConversationController | undefined;
 

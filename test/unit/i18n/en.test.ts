@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { en, enControls, enFirst, enOnDemand } from '../../../src/i18n/en.js';
-import { catalogues as controlsCatalogues } from '../../../src/element/controls/on-demand.js';
-import { catalogues } from '../../../src/i18n/on-demand.js';
+import { strings as controlsCatalogues } from '../../../src/element/controls/index.js';
+import { strings } from '../../../src/element/rich/index.js';
 
 describe('English', () => {
   it("is the words of the first file, the on-demand part's and the controls', each once", () => {
     const all = [...Object.keys(enFirst), ...Object.keys(enOnDemand), ...Object.keys(enControls)];
     expect(all.filter((key, i) => all.indexOf(key) !== i)).toEqual([]);
     expect(all.sort()).toEqual(Object.keys(en).sort());
-    expect(catalogues.en).toBe(enOnDemand);
+    expect(strings.en).toBe(enOnDemand);
     expect(controlsCatalogues.en).toBe(enControls);
   });
 });

@@ -46,6 +46,9 @@ const markdownish = fc
       '\t',
       'é',
       '🙂',
+      '$',
+      '$$',
+      '1',
     ),
     { maxLength: 60 },
   )

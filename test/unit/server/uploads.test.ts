@@ -9,6 +9,7 @@ import {
   startReferenceServer,
   type RunningReferenceServer,
 } from '../../../src/server/index.js';
+import { askFile } from '../../support/ask-file.js';
 import { pumpBody } from '../../support/pump-body.js';
 
 const MAX = 256 * 1024;
@@ -21,16 +22,7 @@ const files = defineFlow({
   description: 'A file input, then a text input with attachments and audio clips.',
   publishedAt: '2026-01-01T00:00:00.000Z',
   blocks: [
-    {
-      id: 'ask-file',
-      input: {
-        id: 'file',
-        type: 'file input',
-        variable: 'file',
-        options: { sizeLimit: 0.1, allowedFileTypes: { isEnabled: true, types: ['.png', 'application/pdf'] } },
-        next: 'ask-note',
-      },
-    },
+    askFile({ sizeLimit: 0.1, allowedFileTypes: { isEnabled: true, types: ['.png', 'application/pdf'] } }, 'ask-note'),
     {
       id: 'ask-note',
       input: {

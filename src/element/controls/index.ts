@@ -1,0 +1,19 @@
+/**
+ * The rarer controls (`../../render/on-demand-controls.ts`: fields, dates, rating, cards, files and
+ * uploads, payment, a text input that takes files or voice messages, a choice's search and
+ * pictures), loaded on demand the first time a conversation's input needs one: in the npm build an
+ * ordinary chunk; beside the script-tag file, `flowbot-chat.controls.js` (see
+ * `../on-demand/loader.ts`). With them, the English words only they show.
+ */
+import { enControls } from '../../i18n/en.js';
+import type { FlowbotStrings } from '../../i18n/strings.js';
+
+export * from '../../render/on-demand-controls.js';
+
+/** By lower-case tag, added to those already here (`addStrings`). */
+export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enControls };
+
+import type * as Self from './index.js';
+
+/** What the controls' file exports. */
+export type ControlsModule = typeof Self;

@@ -1,0 +1,142 @@
+/**
+ * When each of the script tag's files is wanted: a row per file of `script-tag/files.ts` (its key),
+ * each the reasons that file is fetched for, every reason a pure function of the widget's state
+ * (its settings, its conversation, whether the visitor came near). A file is wanted when one of its
+ * reasons holds (`isWanted`). The code that loads each file asks for it in the states named here: the
+ * element's on-demand features (`features.ts`) the rich messages', the controls', the answers' and the
+ * invitation's files, with these conditions written out (a call per reason would cost about 60 B
+ * before the first message); the theme sheet the dark palette's; the conversation `persist`'s; the language controller a language's; the
+ * answers' file the export's. `test/element/wanted.test.ts` holds `features.ts` to this table.
+ *
+ * Every row of `script-tag/files.ts` has its line here, and every line names a row
+ * (`test/element/wanted.test.ts`): a new file says when it is wanted.
+ */
+import type { ConversationState } from '../../conversation/session.js';
+import { langOf } from '../../i18n/lang.js';
+import { languageFile } from '../../i18n/lookup.js';
+import { parseMarkdown } from '../../protocol/markdown/index.js';
+import { needsOnDemandControl } from '../../render/inputs/index.js';
+import { needsOnDemand } from '../../render/message.js';
+import type { SCRIPT_TAG_FILES } from '../../script-tag/files.js';
+
+/** What the reasons read of the element: its settings (see its properties), the Widget resource, where it sits. */
+export interface WidgetSettings extends Pick<Element, 'closest'> {
+  readonly mode: string;
+  readonly open: boolean;
+  readonly persist: string;
+  readonly preview: string;
+  readonly noPreview: boolean;
+  readonly autoOpen: number | undefined;
+  /** `light` (the default), `dark` or `auto`. */
+  readonly colorScheme?: string;
+  readonly widget:
+    | {
+        readonly voiceActive?: unknown;
+        readonly defaultMessages?: unknown;
+        readonly aiFirstMessage?: unknown;
+      }
+    | undefined;
+}
+
+/** What the visitor has reached for. */
+export interface Reached {
+  /** The launcher: pointed at or focused it. */
+  launcher?: boolean;
+  /** The conversation as a document: Download, or the page's `exportTranscript()`. */
+  document?: boolean;
+}
+
+/** One reason a file is wanted, a pure function of the widget's state: its settings, its conversation, what the visitor reached for. */
+export type Reason = (settings: WidgetSettings, conversation: ConversationState, reached: Reached) => boolean;
+
+/** A row's key in `script-tag/files.ts`. */
+export type FileKey = (typeof SCRIPT_TAG_FILES)[number]['key'];
+
+/** A row's reasons, each taking the whole state (a reason reads only what it needs). */
+const reasons = <T extends string>(row: Record<T, Reason>): Readonly<Record<T, Reason>> => row;
+const always: Reason = () => true;
+/** A language besides English that the widget ships: its strings are a file of their own. */
+const language: Reason = (settings) => !!languageFile(langOf(settings));
+
+// The reasons of the files `features.ts` asks for as the element updates.
+
+/** A message drawn on demand (markdown, media); an expired conversation's notice, whose strings it has. */
+export const richMessages: Reason = (_, conversation) =>
+  conversation.status === 'expired' ||
+  conversation.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message));
+/** Suggested replies to a text input: read by the rich messages' file (most widgets have none). */
+export const suggestions: Reason = (settings, conversation) => {
+  const replies = settings.widget?.defaultMessages;
+  return conversation.input?.type === 'text input' && Array.isArray(replies) && !!replies.length;
+};
+/** The voice (the Widget resource's voiceActive): most widgets never speak. */
+export const voice: Reason = (settings) => settings.widget?.voiceActive === true;
+/** The input is a rarer control. */
+export const rarerControl: Reason = (_, conversation) =>
+  !!conversation.input && needsOnDemandControl(conversation.input);
+/** Copy, feedback, times and the menu: for a conversation that shows something (in idle time after its paint). */
+export const shown: Reason = (_, conversation) => !!conversation.entries.length;
+/**
+ * The bubble's or the popup's invitation (never the inline widget's): for one with something to show
+ * while closed (a preview, a timed opening, a remembered unread count), or open, else once the visitor
+ * comes near.
+ */
+export const invitation: Reason = (settings, _, reached) => {
+  const first = settings.widget?.aiFirstMessage;
+  return (
+    (settings.mode === 'bubble' || settings.mode === 'popup') &&
+    (!!reached.launcher ||
+      settings.open ||
+      settings.persist !== 'none' ||
+      settings.autoOpen !== undefined ||
+      (!settings.noPreview && !!(`${settings.preview}`.trim() || (typeof first === 'string' && first))))
+  );
+};
+
+/**
+ * A closed bubble or popup with nothing to show while closed, until the visitor reaches for it (or
+ * the page opens it): the script tag's launcher draws it (`script-tag/launcher.ts`), without the widget's code.
+ */
+export const waitsForVisitor: Reason = (settings, conversation, reached) =>
+  (settings.mode === 'bubble' || settings.mode === 'popup') && !invitation(settings, conversation, reached);
+/** The reasons each file is fetched for, by its row's key. */
+export const WANTED = {
+  iife: reasons({ page: always }),
+  // Fetched by the script-tag file (`embed.ts`), which writes these conditions out.
+  launcher: reasons({ waits: waitsForVisitor }),
+  main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
+  rich: reasons({ messages: richMessages, suggestions, voice }),
+  controls: reasons({ control: rarerControl }),
+  answers: reasons({ shown }),
+  invite: reasons({ invitation }),
+  persist: reasons({
+    remembers: (settings) => settings.persist !== 'none',
+    // What ends a conversation the viewer no longer knows.
+    expired: (_, conversation) => conversation.status === 'expired',
+  }),
+  // Fetched by the rich messages' file (`render/math.ts`) for an answer whose markdown holds a formula.
+  math: {
+    formula: (_, conversation) =>
+      conversation.entries.some((entry) => {
+        const markdown = (entry as { message?: { content?: { markdown?: unknown } } }).message?.content?.markdown;
+        return typeof markdown === 'string' && JSON.stringify(parseMarkdown(markdown)).includes('"type":"math"');
+      }),
+  },
+  // Fetched by the theme sheet (`theme-sheet.ts`), which writes the dark palette in place of the light one.
+  dark: reasons({
+    dark: (settings) =>
+      settings.colorScheme === 'dark' ||
+      (settings.colorScheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches),
+  }),
+  // Fetched by the answers' file.
+  export: reasons({ document: (_, __, reached) => !!reached.document }),
+  // Fetched by the language controller (`i18n/lang.ts`): the hashes, then the language's file.
+  languages: reasons({ language }),
+  langs: reasons({ language }),
+} satisfies { readonly [K in FileKey]?: Readonly<Record<string, Reason>> };
+
+/** Whether the file of row `key` is wanted: one of its reasons holds. */
+export const isWanted = (key: FileKey, ...state: Parameters<Reason>): boolean =>
+  Object.values<Reason>((WANTED as Partial<Record<FileKey, Record<string, Reason>>>)[key] ?? {}).some((reason) =>
+    reason(...state),
+  );

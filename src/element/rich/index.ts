@@ -1,0 +1,36 @@
+/**
+ * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
+ * renderers (`render/on-demand-renderers.ts`: markdown, media, a streamed answer, what an agent did,
+ * suggestions, notices; the rarer controls are `../controls/index.ts`), the viewer's side channels
+ * (streamed answers, client logs), the voice and the English strings only this file shows. What the
+ * visitor does with the answers, the bubble's invitation and the storage of `persist` are files of
+ * their own (`../answer-actions/`, `../invitation/`, `../persist/`), as is each language. In the npm
+ * build this is an ordinary chunk; beside the script-tag file it is `flowbot-chat.rich.js` (see
+ * `../on-demand/loader.ts`). Keeping it out of the first file keeps that file small.
+ */
+import { enOnDemand } from '../../i18n/en.js';
+import type { FlowbotStrings } from '../../i18n/strings.js';
+import { provideMath } from '../../render/math.js';
+import { mathFile } from './math-file.js';
+
+export * from '../../render/on-demand-renderers.js';
+// The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
+export { sendClientLogs } from '../../api/client-logs.js';
+// The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
+export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.js';
+// The turn around it: shown as it arrives, then sent back as the reply.
+export { streamAndReply } from '../../conversation/stream.js';
+// What a site owner got wrong in the attributes, in the console's words: rarely needed.
+export { warnMistake } from '../../conversation/mistakes.js';
+// The voice (the Widget resource's voiceActive): most widgets never speak.
+export { SpeechController } from '../voice/speech.js';
+/** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
+export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
+
+// A formula's MathML: a file of its own, fetched by the first answer that shows one.
+provideMath(mathFile);
+
+import type * as Self from './index.js';
+
+/** What the on-demand file exports. */
+export type RichModule = typeof Self;

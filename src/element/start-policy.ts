@@ -1,0 +1,49 @@
+/**
+ * When `<flowbot-chat>` starts its conversation, and its first render: the lifecycle its public
+ * class leaves to this module (`scheduleUpdate` and `willUpdate` call it).
+ */
+import type { PropertyValues } from 'lit';
+import { isObject } from '../protocol/json.js';
+import { hasEarlyStart } from '../script-tag/handover.js';
+import type { Chat, ChatHost } from './chat.js';
+
+/**
+ * Resolves in a task of its own, after the tasks already queued. A message to itself, not a
+ * timer: a hidden tab delays timers by up to a second, never messages.
+ */
+export function nextTask(): Promise<unknown> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = resolve;
+    port2.postMessage(0);
+  });
+}
+
+/**
+ * Before each update: a widget switched off is unavailable; another bot or server drops the
+ * conversation; a widget in view (inline, or an open bubble or popup) with a public id starts one,
+ * and attributes that reach no viewer are told of at once. Then the theme follows.
+ */
+export function startWhenWanted(host: ChatHost, chat: Chat, changed: PropertyValues): void {
+  const { session, panel } = chat;
+  const { status } = session.state;
+  if (isObject(host.widget) && host.widget.isActivated === false) {
+    if (status !== 'unavailable') session.reset('unavailable');
+  } else {
+    if (status === 'unavailable') session.reset();
+    // Another bot or server: the old conversation is meaningless.
+    if ((changed.has('publicId') || changed.has('apiHost')) && session.state.status !== 'idle') session.reset();
+    // Attributes that reach no viewer are told of at once (in the console, and in the panel), closed or not.
+    if (
+      host.isConnected &&
+      session.state.status === 'idle' &&
+      (session.misconfigured || (host.publicId && (panel.floating ? host.open : true)))
+    ) {
+      // With the script-tag file's early start on its way, the first render draws the widget alone
+      // and the conversation takes that start over in the next task: the page's load has no task of both.
+      if (!host.hasUpdated && hasEarlyStart(host)) void nextTask().then(() => host.requestUpdate());
+      else session.start();
+    }
+  }
+  chat.theme.apply(host.renderRoot, host.widget, session.state);
+}

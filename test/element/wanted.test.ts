@@ -1,0 +1,152 @@
+/**
+ * When each script-tag file is wanted (`src/element/on-demand/wanted.ts`): every row of the table of
+ * files has its reasons there and every reason names a row, the reasons say, for the widget's state,
+ * the files its pages fetch, and the element's on-demand features ask for a file in exactly the
+ * states its row's reasons name.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ConversationState } from '../../src/conversation/session.js';
+import { OnDemandFeatures, type OnDemandHost } from '../../src/element/on-demand/features.js';
+import {
+  isWanted,
+  WANTED,
+  type FileKey,
+  type Reached,
+  type WidgetSettings,
+} from '../../src/element/on-demand/wanted.js';
+import type { ChatInput, ChatMessage } from '../../src/protocol/types.js';
+import type { TranscriptEntry } from '../../src/protocol/transcript.js';
+import { SCRIPT_TAG_FILES } from '../../src/script-tag/files.js';
+
+/** An element's settings: inline, in a page in `lang`, no Widget resource. */
+const settings = (over: Partial<WidgetSettings> = {}, lang = 'en'): WidgetSettings => ({
+  mode: 'inline',
+  open: false,
+  persist: 'none',
+  preview: '',
+  noPreview: false,
+  autoOpen: undefined,
+  widget: undefined,
+  closest: () => ({ getAttribute: () => lang }) as unknown as Element,
+  ...over,
+});
+
+const bot = (message: unknown, key = 1): TranscriptEntry =>
+  ({ kind: 'bot', key, message: message as ChatMessage, local: false }) as TranscriptEntry;
+
+/** A conversation: ready, with these entries and input. */
+const conversation = (entries: TranscriptEntry[] = [], input?: ChatInput, status = 'ready'): ConversationState =>
+  ({ status, entries, input, typing: false }) as unknown as ConversationState;
+
+const text = bot({ id: 'm1', type: 'text', content: { type: 'richText', richText: [] } });
+const markdown = bot({ id: 'm2', type: 'text', content: { type: 'markdown', markdown: '**bold**' } });
+
+/** The files wanted in a state, by their rows' keys. */
+const wanted = (s: WidgetSettings, c: ConversationState, reached: Reached = {}): FileKey[] =>
+  SCRIPT_TAG_FILES.map((row) => row.key).filter((key) => isWanted(key, s, c, reached));
+
+describe('the files each state wants', () => {
+  it('has reasons for every row of the table of files, each naming a row', () => {
+    const keys: string[] = SCRIPT_TAG_FILES.map((row) => row.key);
+    expect(Object.keys(WANTED).sort()).toEqual([...keys].sort());
+    for (const reasons of Object.values(WANTED)) expect(Object.keys(reasons).length).toBeGreaterThan(0);
+  });
+
+  it('wants only the first files for an inline widget before its first message', () => {
+    expect(wanted(settings(), conversation())).toEqual(['main', 'iife']);
+  });
+
+  it("wants the answers' file once a conversation shows something, and the rich messages' for markdown", () => {
+    expect(wanted(settings(), conversation([text]))).toEqual(['answers', 'main', 'iife']);
+    expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'iife']);
+  });
+
+  it('wants the controls for a rarer input, and the rich messages for suggested replies to a text input', () => {
+    expect(wanted(settings(), conversation([text], { id: 'i', type: 'date input' }))).toContain('controls');
+    expect(wanted(settings(), conversation([text], { id: 'i', type: 'text input' }))).not.toContain('rich');
+    const replies = settings({ widget: { defaultMessages: ['Hi'] } });
+    expect(wanted(replies, conversation([text], { id: 'i', type: 'text input' }))).toContain('rich');
+  });
+
+  it('wants the invitation for a bubble with a preview, or once the visitor comes near; never inline', () => {
+    expect(wanted(settings({ mode: 'bubble', preview: 'Questions?' }), conversation())).toContain('invite');
+    expect(wanted(settings({ mode: 'bubble' }), conversation())).not.toContain('invite');
+    expect(wanted(settings({ mode: 'bubble' }), conversation(), { launcher: true })).toContain('invite');
+    expect(wanted(settings({ preview: 'Questions?' }), conversation(), { launcher: true })).not.toContain('invite');
+  });
+
+  it('wants the persist file with persist or after an expired session, a language besides English its files', () => {
+    expect(wanted(settings({ persist: 'local' }), conversation())).toContain('persist');
+    expect(wanted(settings(), conversation([], undefined, 'expired'))).toEqual(
+      expect.arrayContaining(['persist', 'rich']),
+    );
+    expect(wanted(settings({}, 'pt-BR'), conversation())).toEqual(['langs', 'languages', 'main', 'iife']);
+    expect(wanted(settings({}, 'sv'), conversation())).toEqual(['main', 'iife']);
+  });
+
+  it('wants the dark palette for color-scheme="dark", never for light (auto: while the system prefers dark)', () => {
+    expect(wanted(settings({ colorScheme: 'dark' }), conversation())).toEqual(['dark', 'main', 'iife']);
+    expect(wanted(settings({ colorScheme: 'light' }), conversation())).toEqual(['main', 'iife']);
+    expect(wanted(settings(), conversation())).not.toContain('dark');
+  });
+});
+
+describe("the element's on-demand features", () => {
+  /** The rows of the files `features.ts` asks for in a state (its loads by name, by their files' rows). */
+  const asked = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] => {
+    const listeners: (() => void)[] = [];
+    const host = {
+      ...s,
+      isConnected: true,
+      addController: () => undefined,
+      addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+      requestUpdate: () => undefined,
+    } as unknown as OnDemandHost;
+    const features = new OnDemandFeatures(host, {
+      conversation: () => c,
+      fire: () => undefined,
+      visitorOpens: () => undefined,
+    });
+    const names: string[] = [];
+    Object.assign(features, { load: (name: string) => void names.push(name) });
+    features.hostConnected();
+    if (near) for (const listener of listeners) listener();
+    features.hostUpdate();
+    const rowOf: Readonly<Record<string, FileKey>> = {
+      renderers: 'rich',
+      suggestions: 'rich',
+      voice: 'rich',
+      controls: 'controls',
+      answers: 'answers',
+      invite: 'invite',
+    };
+    return [...new Set(names.map((name) => rowOf[name]!))].sort();
+  };
+  /** The rows the table wants in a state, of those `features.ts` loads. */
+  const table = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] =>
+    (['answers', 'controls', 'invite', 'rich'] as const).filter((key) => isWanted(key, s, c, { launcher: near }));
+
+  const states: [string, WidgetSettings, ConversationState, boolean?][] = [
+    ['an inline widget before its first message', settings(), conversation()],
+    ['a text message', settings(), conversation([text])],
+    ['a markdown message', settings(), conversation([text, markdown])],
+    ['an expired conversation', settings(), conversation([text], undefined, 'expired')],
+    ['a rarer control', settings(), conversation([text], { id: 'i', type: 'date input' })],
+    [
+      'suggested replies',
+      settings({ widget: { defaultMessages: ['Hi'] } }),
+      conversation([text], { id: 'i', type: 'text input' }),
+    ],
+    ['a closed bubble', settings({ mode: 'bubble' }), conversation()],
+    ['a closed bubble the visitor comes near', settings({ mode: 'bubble' }), conversation(), true],
+    ['a bubble with a preview', settings({ mode: 'bubble', preview: 'Questions?' }), conversation()],
+    ['a popup with a timed opening', settings({ mode: 'popup', autoOpen: 5 }), conversation()],
+    ['a bubble with persist', settings({ mode: 'bubble', persist: 'local' }), conversation()],
+    ['an open bubble', settings({ mode: 'bubble', open: true }), conversation([text])],
+    ['an inline widget with a preview', settings({ preview: 'Questions?' }), conversation(), true],
+  ];
+
+  it.each(states)('asks for the files its rows want: %s', (_, s, c, near) => {
+    expect(asked(s, c, near)).toEqual(table(s, c, near));
+  });
+});
