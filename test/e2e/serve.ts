@@ -269,6 +269,8 @@ const visualFonts = new Set([
     ['', '-Bold', '-Oblique', '-BoldOblique'].map((face) => `${family}${face}.ttf`),
   ),
   'DejaVuSansCondensed.ttf',
+  // The math font of the formulas' pictures (an OpenType MATH table).
+  'DejaVuMathTeXGyre.ttf',
 ]);
 
 const types: Record<string, string> = {

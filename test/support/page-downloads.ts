@@ -128,6 +128,20 @@ export const PAGE_TYPES: readonly PageType[] = [
     },
   },
   {
+    name: 'an inline AI answer with a formula, streamed (4 s after it)',
+    before: FIRST,
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js', 'flowbot-chat.math.js'],
+    // The answers' file, the rich messages' file and the math file it fetches for the formula.
+    budget: { before: FIRST_BUDGET, after: reached(9_664 + 21_448 + 59_534) },
+    run: async (page) => {
+      await page.goto('/assistant.html');
+      await expect(bot(page).first()).toBeVisible();
+      await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'How is the final grade computed?', () =>
+        expect(page.locator('flowbot-chat math[display="block"]')).toBeVisible(),
+      );
+    },
+  },
+  {
     name: 'persist="local", a reload that restores, 4 s after',
     // The storage code alone: a plain conversation restored needs nothing of the on-demand part.
     // The storage code shows what it restores: before the first message.

@@ -68,5 +68,31 @@ export function visualFlows(): Record<string, FlowDefinition> {
       },
     ],
   });
+  flows['markdown-math'] = defineFlow({
+    publicId: 'markdown-math',
+    name: 'Markdown, math',
+    description: 'One markdown message with inline and displayed formulas and a price (visual tests).',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    blocks: [
+      {
+        id: 'show',
+        messages: [
+          {
+            type: 'text',
+            content: {
+              type: 'markdown',
+              markdown: [
+                'Your **final grade** is the mean of your scores $s_1, \\dots, s_n$ (the course costs $29 and $19 a month):',
+                '$$m = \\frac{1}{n}\\sum_{i=1}^{n} s_i$$',
+                'The roots of $ax^2 + bx + c$ are \\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\), and',
+                '\\[\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}^{-1} = \\frac{1}{ad-bc}\\begin{pmatrix} d & -b \\\\ -c & a \\end{pmatrix}\\]',
+              ].join('\n\n'),
+            },
+          },
+        ],
+        input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
+      },
+    ],
+  });
   return flows;
 }

@@ -319,6 +319,13 @@ test.describe('messages', () => {
     await expectWidget(page, 'message-gfm');
   });
 
+  test('markdown with inline and displayed formulas (MathML), a 390 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await visit(page, { flow: 'markdown-math' });
+    await expect(page.locator('flowbot-chat math[display="block"]')).toHaveCount(2);
+    await expectWidget(page, 'message-math');
+  });
+
   test('an error notice with Retry, the answer kept', async ({ page, request }) => {
     await visit(page, { flow: 'demo-at-ask-name' });
     await fault(page, request, 'status=500', 'continueChat');
