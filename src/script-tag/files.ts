@@ -138,6 +138,15 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'rich',
   },
   {
+    key: 'highlight',
+    file: 'flowbot-chat.highlight.js',
+    entry: 'src/element/highlight/index.ts',
+    holds:
+      "a code block's colours (17 languages): fetched by the rich messages' file when an answer shows fenced code with a language",
+    budget: 5_000,
+    loadedBy: 'rich',
+  },
+  {
     key: 'rich',
     file: 'flowbot-chat.rich.js',
     entry: 'src/element/rich/index.ts',
