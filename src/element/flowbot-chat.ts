@@ -1,7 +1,7 @@
 import type { Widget } from '../api/schemas/index.js';
 import type { PersistMode } from '../conversation/persistence.js';
-import { jsonObject, property, seconds } from './attribute-converters.js';
 import { ChatElement } from './chat-element.js';
+import { jsonObject, property, seconds } from './attribute-converters.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
