@@ -142,6 +142,20 @@ export const PAGE_TYPES: readonly PageType[] = [
     },
   },
   {
+    name: 'an inline AI answer with code in three languages, streamed (4 s after it)',
+    before: FIRST,
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js', 'flowbot-chat.highlight.js'],
+    // The answers' file, the rich messages' file and the highlight file it fetches for the code's colours.
+    budget: { before: FIRST_BUDGET, after: reached(9_664 + 21_448 + 4_257) },
+    run: async (page) => {
+      await page.goto('/assistant.html');
+      await expect(bot(page).first()).toBeVisible();
+      await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'How do I use the API?', () =>
+        expect(page.locator('flowbot-chat .fb-code .hl-s').last()).toBeVisible(),
+      );
+    },
+  },
+  {
     name: 'persist="local", a reload that restores, 4 s after',
     // The storage code alone: a plain conversation restored needs nothing of the on-demand part.
     // The storage code shows what it restores: before the first message.
