@@ -85,6 +85,22 @@ describe('<flowbot-chat>', () => {
         expect(contrast(parseColour(colourOf(span)), background), span.textContent!).toBeGreaterThanOrEqual(4.5);
     });
 
+    it('keeps its light colours in a light widget on a page whose colour scheme is dark', async () => {
+      stubViewer(startResponse({ messages: [markdown('md', `\`\`\`js\n${JS}\n\`\`\``)] }));
+      // A dark site (its root's colour scheme dark) with the widget left light: the widget's colours,
+      // not the page's scheme, choose the tokens'.
+      const wrapper = await fixture<HTMLElement>(
+        html`<div lang="en" style="color-scheme: dark"><flowbot-chat public-id="stub"></flowbot-chat></div>`,
+      );
+      const el = wrapper.querySelector('flowbot-chat')!;
+      await inputShown(el);
+      const spans = await coloured(el);
+      const background = backgroundOf($(el, '.fb-code pre')!);
+      expect(contrast(background, [255, 255, 255, 1])).toBeLessThan(1.5);
+      for (const span of spans)
+        expect(contrast(parseColour(colourOf(span)), background), span.textContent!).toBeGreaterThanOrEqual(4.5);
+    });
+
     it('draws every token in the text colour in forced colours', async () => {
       const el = await show(`\`\`\`js\n${JS}\n\`\`\``);
       const spans = await coloured(el);

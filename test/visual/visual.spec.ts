@@ -326,6 +326,20 @@ test.describe('messages', () => {
     await expectWidget(page, 'message-math');
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`fenced code in three languages, coloured, ${scheme}, a 390 px phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 740 });
+      await visit(page, scheme === 'dark' ? { flow: 'markdown-code', scheme } : { flow: 'markdown-code' });
+      // Coloured: the highlighter's file has come and drawn its spans in every block.
+      await expect(page.locator('flowbot-chat pre code:has(span[class^="hl-"])')).toHaveCount(3);
+      if (scheme === 'dark')
+        await expect
+          .poll(() => part(page, 'panel').evaluate((el) => getComputedStyle(el).backgroundColor))
+          .not.toBe('rgb(255, 255, 255)');
+      await expectWidget(page, `message-code-${scheme}`);
+    });
+  }
+
   test('an error notice with Retry, the answer kept', async ({ page, request }) => {
     await visit(page, { flow: 'demo-at-ask-name' });
     await fault(page, request, 'status=500', 'continueChat');
