@@ -226,9 +226,8 @@ export class FlowbotChat extends ChatElement {
   }
 
   /**
-   * Sends `text` as the visitor's answer to the current input (for a choice,
-   * the item whose label or value it matches). Returns false when nothing can
-   * be sent now: no input shown, or a send in flight.
+   * Sends `text` as the visitor's answer to the current input (for a choice, the item whose label or value
+   * it matches). Returns false when nothing can be sent now: no input shown, or a send in flight.
    */
   send(text: string): boolean {
     return this.chat.sendText(text, false);
