@@ -253,10 +253,11 @@ test.describe('fonts', () => {
     const faces = await page.evaluate(() =>
       [...document.fonts].map((face) => `${face.family} ${face.weight} ${face.style} ${face.status}`),
     );
-    // Two families of four faces, and the names Chromium's media controls ask for.
+    // Two families of four faces, the formulas' face, and the names Chromium's media controls ask for.
     expect(faces.sort()).toEqual([
       'Roboto normal normal loaded',
       'Roboto-Regular normal normal loaded',
+      'Visual Math normal normal loaded',
       ...['Visual Mono', 'Visual Sans'].flatMap((family) =>
         ['400 italic', '400 normal', '700 italic', '700 normal'].map((face) => `${family} ${face} loaded`),
       ),
