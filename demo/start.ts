@@ -48,7 +48,7 @@ await checkPortFree(demoPort, 'FLOWBOT_DEMO_PORT', 'the demo pages');
 // customer page: build them first, in this order.
 // The script-tag files, in the order their hashes need (tools/script-tag-build.ts). The build is
 // silent for a while: say so first, so the wait does not look like a hang.
-console.log(`\n  Building the script-tag files into dist/ (${SCRIPT_TAG_MODES.length} builds, about 20 s)…`);
+console.log(`\n  Building the script-tag files into dist/ (${SCRIPT_TAG_MODES.length} builds, about half a minute)…`);
 const buildStarted = performance.now();
 const failed = buildScriptTag({ logLevel: 'error' });
 const builtIn = ((performance.now() - buildStarted) / 1000).toFixed(1);

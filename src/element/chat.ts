@@ -7,7 +7,7 @@
  */
 import type { LitElement } from 'lit';
 import type { Widget } from '../api/schemas/index.js';
-import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
+import { ConversationController, type ControllerOptions, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
 import { LangController } from '../i18n/lang.js';
 import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
@@ -25,6 +25,7 @@ import {
   FlowbotMessageEvent,
   FlowbotRedirectEvent,
   FlowbotStartEvent,
+  type FlowbotEvent,
   type FlowbotEventClass,
 } from './events.js';
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
@@ -69,6 +70,13 @@ const noticeEvents: { readonly [T in ConversationNotice['type']]?: FlowbotEventC
   redirect: FlowbotRedirectEvent,
 };
 
+/** The event of `notice` (`noticeEvents`), if it fires one. */
+function noticeEvent(notice: ConversationNotice): FlowbotEvent<unknown> | undefined {
+  const { type, ...detail } = notice;
+  const Event = noticeEvents[type];
+  return Event && new Event((type === 'message' ? { message: notice.message } : detail) as never);
+}
+
 /** What the element is made of: read by its public class, its view and its start policy. */
 export interface Chat {
   readonly session: ConversationController;
@@ -100,9 +108,43 @@ export interface Chat {
   exportTranscript(format?: 'markdown' | 'text'): Promise<string>;
 }
 
+/**
+ * The conversation's options: the element's attributes, read at each start, and its code and
+ * words that arrive on demand (`words`: those of the page's language on their way, if they are).
+ */
+function conversationOptions(
+  host: ChatHost,
+  notify: (notice: ConversationNotice) => void,
+  words: () => Promise<void> | undefined,
+): ControllerOptions {
+  return {
+    config: () => ({
+      publicId: host.publicId,
+      apiHost: host.apiHost,
+      prefilledVariables: host.prefilledVariables,
+      greeting: typeof host.widget?.aiFirstMessage === 'string' ? host.widget.aiFirstMessage : undefined,
+      persist: host.persist,
+      streaming: !host.disableStreaming,
+      persistKey: host.persistKey || host.id,
+    }),
+    notify,
+    // What is drawn once (markdown, media) waits for the on-demand part, and for the words of the page's language on their way.
+    prepare: (message) => {
+      const ready = prepareMessage(message);
+      const pending = words();
+      return pending && needsOnDemand(message) ? Promise.all([ready, pending]).then(() => undefined) : ready;
+    },
+    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, host),
+    loadStore: () => persistFile.load(),
+    expiry: () => persistFile.get()?.expiry,
+    // With the notice's words (in the on-demand part).
+    loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
+    loadStream: () => onDemand.load(),
+  };
+}
+
 /** Makes what `host` is made of; its controllers are added to it in the order below. */
 export function createChat(host: ChatHost): Chat {
-  /** A redirect's page the browser would not open in a new tab. */
   let blockedUrl: string | undefined;
   const fire = (event: Event): void => {
     replay.firing(event);
@@ -129,9 +171,7 @@ export function createChat(host: ChatHost): Chat {
     if (type === 'message' || type === 'stream') follow.added();
     // What the visitor typed or picked comes back (an expired conversation carries the words on instead).
     if (type === 'error' && notice.action === 'send' && !notice.code) drafts.restore();
-    const Event = noticeEvents[type];
-    const { type: _, ...detail } = notice;
-    const event = Event && new Event((type === 'message' ? { message: notice.message } : detail) as never);
+    const event = noticeEvent(notice);
     if (event) fire(event);
     if (type === 'message') {
       features.message();
@@ -144,30 +184,10 @@ export function createChat(host: ChatHost): Chat {
     }
   };
 
-  const session = new ConversationController(host, {
-    config: () => ({
-      publicId: host.publicId,
-      apiHost: host.apiHost,
-      prefilledVariables: host.prefilledVariables,
-      greeting: typeof host.widget?.aiFirstMessage === 'string' ? host.widget.aiFirstMessage : undefined,
-      persist: host.persist,
-      streaming: !host.disableStreaming,
-      persistKey: host.persistKey || host.id,
-    }),
-    notify: notice,
-    // What is drawn once (markdown, media) waits for the on-demand part, and for the words of the page's language on their way.
-    prepare: (message) => {
-      const ready = prepareMessage(message);
-      const words = language.pending;
-      return words && needsOnDemand(message) ? Promise.all([ready, words]).then(() => undefined) : ready;
-    },
-    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, host),
-    loadStore: () => persistFile.load(),
-    expiry: () => persistFile.get()?.expiry,
-    // With the notice's words (in the on-demand part).
-    loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
-    loadStream: () => onDemand.load(),
-  });
+  const session = new ConversationController(
+    host,
+    conversationOptions(host, notice, () => language.pending),
+  );
   const language = new LangController(host, loadLanguage);
   const drafts = new DraftController(host, () => session.state);
   const follow = new FollowController(host, () => host.renderRoot.querySelector<HTMLElement>('.messages'));
@@ -196,16 +216,22 @@ export function createChat(host: ChatHost): Chat {
       return blockedUrl;
     },
     voiceOn,
-    sendText(text, byVisitor) {
-      const input = session.state.input;
-      if (!input) return false;
-      const answer = answerFor(input, String(text));
+    sendText: (text, byVisitor) => {
+      const answer = session.state.input && answerFor(session.state.input, String(text));
       return answer ? submit(answer, byVisitor) : false;
     },
     submit,
-    exportTranscript: (format) =>
-      Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
-        answers.exportConversation(host, session.state, format, readersOf(part)),
-      ),
+    exportTranscript: (format) => exportTranscript(host, session, format),
   };
+}
+
+/** The conversation as a document, once the answers' file and the on-demand part are there. */
+function exportTranscript(
+  host: ChatHost,
+  session: ConversationController,
+  format?: 'markdown' | 'text',
+): Promise<string> {
+  return Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
+    answers.exportConversation(host, session.state, format, readersOf(part)),
+  );
 }

@@ -13,6 +13,9 @@ import { transcriptStyles } from '../render/transcript.styles.js';
  */
 const frameStyles = css`
   :host {
+    /* Light unless the widget is dark (its dark palette, or the page's own rule on the element): a
+       dark page's scheme does not choose the colours of what the widget draws light (code, controls). */
+    color-scheme: light;
     --_primary: var(--flowbot-primary-color, var(--_w-primary, #1d4ed8));
     --_on-primary: var(--flowbot-on-primary-color, var(--_w-on-primary, #ffffff));
     --_bot-bg: var(--flowbot-bot-bubble-color, var(--_w-bot-bg, #f1f5f9));

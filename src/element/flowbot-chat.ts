@@ -1,7 +1,7 @@
 import type { Widget } from '../api/schemas/index.js';
 import type { PersistMode } from '../conversation/persistence.js';
-import { jsonObject, property, seconds } from './attribute-converters.js';
 import { ChatElement } from './chat-element.js';
+import { jsonObject, property, seconds } from './attribute-converters.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -101,6 +101,7 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-focus-color=var(--flowbot-primary-color)] - Focus rings (under a bot theme, its primary colour nudged to 3:1 on its container).
  * @cssproperty [--flowbot-font-family=-apple-system, 'Segoe UI', Roboto, Arial, sans-serif] - The font.
  * @cssproperty [--flowbot-code-font-family=ui-monospace, SFMono-Regular, Menlo, Consolas, monospace] - The font of code in markdown answers (spans, blocks and a block's language).
+ * @cssproperty [--flowbot-math-font-family=math] - The font of formulas in markdown answers (one with a MATH table, as MathML needs).
  * @cssproperty [--flowbot-radius=16px] - Corner radius of the panel and bubbles.
  * @cssproperty [--flowbot-media-radius=8px] - Corner radius of images, videos and embeds in messages.
  * @cssproperty [--flowbot-panel-width=380px] - Width of the bubble and popup panels.
@@ -225,9 +226,8 @@ export class FlowbotChat extends ChatElement {
   }
 
   /**
-   * Sends `text` as the visitor's answer to the current input (for a choice,
-   * the item whose label or value it matches). Returns false when nothing can
-   * be sent now: no input shown, or a send in flight.
+   * Sends `text` as the visitor's answer to the current input (for a choice, the item whose label or value
+   * it matches). Returns false when nothing can be sent now: no input shown, or a send in flight.
    */
   send(text: string): boolean {
     return this.chat.sendText(text, false);

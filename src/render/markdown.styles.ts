@@ -270,7 +270,9 @@ export const markdownStyles: CSSResult = css`
     overflow-x: auto;
     overflow-y: hidden;
   }
+  /* In a font with a MATH table (the browser's math family unless the page names one), as MathML needs. */
   .fb-math math {
+    font-family: var(--flowbot-math-font-family, math);
     font-size: 1.05em;
   }
   /* A printout has no controls: the code without its Copy button, its lines wrapped on the page. */

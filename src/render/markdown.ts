@@ -10,6 +10,7 @@
  */
 import type { FlowbotStrings } from '../i18n/strings.js';
 import { drawMath } from './math.js';
+import { highlightCode } from './code.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
 /** The words a markdown message shows besides its text. */
@@ -117,6 +118,8 @@ export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
  */
 function codeBlock(text: string, lang: string, words: MarkdownWords, live: boolean): HTMLElement {
   const code = el('code', text ? [text] : []);
+  // Coloured in place when its language is one the highlight file reads (see code.ts).
+  highlightCode(code, lang, text);
   const pre = el('pre', [code]);
   pre.dir = 'ltr';
   const button = el('button', [words.copyCode], 'fb-copy') as HTMLButtonElement;

@@ -6,7 +6,6 @@
  * says, and what Copy gives.
  */
 import { MAX_TEX } from '../protocol/markdown/inline.js';
-import type { OnDemandSource } from './on-demand-source.js';
 import { el, type Out } from './rich-text.js';
 
 /** What the math file exports: TeX as a `<math>` element (`display="block"` for displayed math), or undefined when it cannot read it. */
@@ -17,11 +16,17 @@ export interface MathPart {
 /** The most formulas one message draws: those after it show their source. */
 export const MAX_FORMULAS = 200;
 
-let source: OnDemandSource<MathPart> | undefined;
+/** Where the math file comes from (as `OnDemandSource`, which this module, drawn by the renderers it lists, does not import). */
+interface MathSource {
+  get(): MathPart | undefined;
+  load(): Promise<MathPart>;
+}
+
+let source: MathSource | undefined;
 let warned = false;
 
 /** Says where the math file comes from (the on-demand part does, as its module loads). */
-export function provideMath(from: OnDemandSource<MathPart>): void {
+export function provideMath(from: MathSource): void {
   source = from;
 }
 

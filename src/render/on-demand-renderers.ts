@@ -8,6 +8,7 @@
  */
 import { css, type CSSResult } from 'lit';
 import { markdownStyles } from './markdown.styles.js';
+import { codeStyles } from './code.js';
 import { parseMarkdown as parse } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { agentStyles, answerParts } from './agent.js';
@@ -30,7 +31,7 @@ export { markdownContent } from './markdown.js';
 export { readMedia } from '../protocol/media.js';
 export { renderMedia } from './media.js';
 /** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio and embeds. */
-export const contentStyles: CSSResult = css`${markdownStyles}${mediaStyles}${agentStyles}`;
+export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${mediaStyles}${agentStyles}`;
 
 /**
  * The markdown reader: an answer is read without the thinking it starts with and the sources it

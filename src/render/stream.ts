@@ -12,6 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import { drawMarkdown, type MarkdownWords } from './markdown.js';
+import { highlightLines } from './code.js';
 import { emptyActivity, mergeSources, type AgentActivity } from '../protocol/agent.js';
 import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentWords } from './agent.js';
 import { el, renderRichText, richTextContent, type DrawMore } from './rich-text.js';
@@ -234,6 +235,8 @@ function drawCode(before: DrawnBlock | undefined, node: RichTextNode, text: stri
   const tailAt = Math.max(from, text.lastIndexOf('\n'));
   const segment = (a: number, b: number): Node[] => (b > a ? [document.createTextNode(text.slice(a, b))] : []);
   code.append(...segment(from, tailAt));
+  // Its complete lines coloured as they come (the last one may still change).
+  highlightLines(code, lang, text.slice(0, tailAt));
   const tail = segment(tailAt, text.length);
   code.append(...tail);
   return { node, el: block, code: { el: code, lang, text, tailAt, tail } };

@@ -29,7 +29,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark|highlight)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -199,6 +199,26 @@ test.describe('script-tag integrity', () => {
       .locator('flowbot-chat [part~="panel"]')
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(panel).toBe('rgb(255, 255, 255)');
+    expect(await tamperedRan(page)).toBeNull();
+  });
+
+  test("runs nothing of a highlight file that is not the build's: the code is shown plain, the conversation goes on", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-highlight.html');
+    await expect(bot(page).first()).toBeVisible();
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await field.fill('How do I use the API?');
+    await field.press('Enter');
+    const code = page.locator('flowbot-chat .fb-code code');
+    await expect(code).toHaveCount(3);
+    await expect.poll(() => fetched).toContain('flowbot-chat.highlight.js');
+    await expectRefused(page, errors, 'flowbot-chat.highlight.js');
+    // Every block as sent, in one colour: no token drawn.
+    await expect(code.first()).toHaveText(/^curl https:\/\/api\.acme\.example\/v1\/progress/);
+    await expect(page.locator('flowbot-chat .fb-code code span')).toHaveCount(0);
+    // The conversation goes on: the next question is asked.
+    await expect(bot(page).last()).toContainText('Did that answer your question?');
     expect(await tamperedRan(page)).toBeNull();
   });
 

@@ -226,6 +226,7 @@ const TAMPERED: Record<string, string | undefined> = {
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
   dark: 'public-id="support" color-scheme="dark"',
+  highlight: 'public-id="assistant"',
 };
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {
@@ -269,6 +270,8 @@ const visualFonts = new Set([
     ['', '-Bold', '-Oblique', '-BoldOblique'].map((face) => `${family}${face}.ttf`),
   ),
   'DejaVuSansCondensed.ttf',
+  // The math font of the formulas' pictures (an OpenType MATH table).
+  'DejaVuMathTeXGyre.ttf',
 ]);
 
 const types: Record<string, string> = {

@@ -98,6 +98,10 @@ describe("<flowbot-chat> transcript, walked by keyboard (BotFramework Web Chat's
     log.focus();
     await userEvent.keyboard('{End}');
     expect(text(focused(el)!)).toContain('Thanks, noted.');
+    // The contrast is read once the focused answer's actions and time have faded in whole (0.15 s),
+    // not half-way, which a busy machine could catch.
+    const fading = el.shadowRoot!.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(fading.map((transition) => transition.finished));
     await chai(el).to.be.accessible();
     await userEvent.keyboard('{Escape}');
     expect(focused(el)!.matches('[part~="input"]')).toBe(true);

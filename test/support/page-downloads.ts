@@ -112,7 +112,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.invite.js'],
     after: [],
     // The invitation's file.
-    budget: { before: FIRST_BUDGET + reached(4_825), after: 0 },
+    budget: { before: FIRST_BUDGET + reached(4_824), after: 0 },
     run: fourSecondsAfter('/invite.html?delay=0', (page) => page.locator('flowbot-chat [part~="preview"]')),
   },
   {
@@ -121,7 +121,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: FIRST,
     after: ['flowbot-chat.answers.js', 'flowbot-chat.controls.js'],
     // The answers' file and the controls'.
-    budget: { before: FIRST_BUDGET, after: reached(9_664 + 10_160) },
+    budget: { before: FIRST_BUDGET, after: reached(9_702 + 10_167) },
     run: async (page) => {
       await page.goto('/inline.html');
       await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
@@ -135,12 +135,40 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: FIRST,
     after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js'],
     // The answers' file and the on-demand part.
-    budget: { before: FIRST_BUDGET, after: reached(9_664 + 20_081) },
+    budget: { before: FIRST_BUDGET, after: reached(9_702 + 21_488) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
       await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'Compare the plans', () =>
         expect(page.locator('flowbot-chat table')).toBeVisible(),
+      );
+    },
+  },
+  {
+    name: 'an inline AI answer with a formula, streamed (4 s after it)',
+    before: FIRST,
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js', 'flowbot-chat.math.js'],
+    // The answers' file, the rich messages' file and the math file it fetches for the formula.
+    budget: { before: FIRST_BUDGET, after: reached(9_702 + 21_488 + 59_534) },
+    run: async (page) => {
+      await page.goto('/assistant.html');
+      await expect(bot(page).first()).toBeVisible();
+      await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'How is the final grade computed?', () =>
+        expect(page.locator('flowbot-chat math[display="block"]')).toBeVisible(),
+      );
+    },
+  },
+  {
+    name: 'an inline AI answer with code in three languages, streamed (4 s after it)',
+    before: FIRST,
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.rich.js', 'flowbot-chat.highlight.js'],
+    // The answers' file, the rich messages' file and the highlight file it fetches for the code's colours.
+    budget: { before: FIRST_BUDGET, after: reached(9_702 + 21_488 + 4_257) },
+    run: async (page) => {
+      await page.goto('/assistant.html');
+      await expect(bot(page).first()).toBeVisible();
+      await answerThenWait(page, page.locator('flowbot-chat [part~="input"]'), 'How do I use the API?', () =>
+        expect(page.locator('flowbot-chat .fb-code .hl-s').last()).toBeVisible(),
       );
     },
   },
@@ -151,7 +179,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.persist.js'],
     after: ['flowbot-chat.answers.js'],
     // The storage code; the answers' file.
-    budget: { before: FIRST_BUDGET + reached(5_685), after: reached(9_664) },
+    budget: { before: FIRST_BUDGET + reached(5_681), after: reached(9_702) },
     run: async (page, reset) => {
       await page.goto('/persist.html');
       await expect(bot(page).first()).toBeVisible();
@@ -177,14 +205,14 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.dark.js'],
     after: ['flowbot-chat.answers.js'],
     // The dark palette; the answers' file.
-    budget: { before: FIRST_BUDGET + reached(3_502), after: reached(9_664) },
+    budget: { before: FIRST_BUDGET + reached(3_544), after: reached(9_702) },
     run: fourSecondsAfter('/dark.html'),
   },
   {
     name: 'a page in a language the widget does not ship (sv), 4 s after its first message',
     before: FIRST,
     after: ['flowbot-chat.answers.js'],
-    budget: { before: FIRST_BUDGET, after: reached(9_664) },
+    budget: { before: FIRST_BUDGET, after: reached(9_702) },
     // The files of an inline text conversation until its first answer: the performance issue's target for them.
     target: 45_056,
     run: fourSecondsAfter('/sv.html'),
@@ -196,7 +224,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.languages.js'],
     after: ['flowbot-chat.lang-pt-br.js', 'flowbot-chat.answers.js'],
     // The languages' hashes; the Portuguese words and the answers' file.
-    budget: { before: FIRST_BUDGET + reached(791), after: reached(1_864 + 9_664) },
+    budget: { before: FIRST_BUDGET + reached(791), after: reached(1_861 + 9_702) },
     run: fourSecondsAfter('/pt-br-inline.html'),
   },
 ];

@@ -68,5 +68,58 @@ export function visualFlows(): Record<string, FlowDefinition> {
       },
     ],
   });
+  flows['markdown-code'] = defineFlow({
+    publicId: 'markdown-code',
+    name: 'Markdown, code',
+    description: 'One markdown message with fenced code in three languages, coloured (visual tests).',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    blocks: [
+      {
+        id: 'show',
+        messages: [
+          {
+            type: 'text',
+            content: {
+              type: 'markdown',
+              markdown: [
+                'Start a chat from **TypeScript**:',
+                '```ts\n// One request, typed\nconst res = await fetch(`/api/v1/flowbots/${id}/startChat`, { method: "POST" });\nif (!res.ok) throw new Error(`HTTP ${res.status}`);\nexport const count: number = 42;\n```',
+                'The same in **Python** and from a shell:',
+                '```python\ndef start(bot_id: str) -> dict:\n    """Starts a chat."""\n    return post(f"/startChat/{bot_id}", timeout=10)  # seconds\n```',
+                '```bash\ncurl -X POST "$HOST/api/v1/flowbots/support/startChat" | jq .sessionId\n```',
+              ].join('\n\n'),
+            },
+          },
+        ],
+        input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
+      },
+    ],
+  });
+  flows['markdown-math'] = defineFlow({
+    publicId: 'markdown-math',
+    name: 'Markdown, math',
+    description: 'One markdown message with inline and displayed formulas and a price (visual tests).',
+    publishedAt: '2026-01-01T00:00:00.000Z',
+    blocks: [
+      {
+        id: 'show',
+        messages: [
+          {
+            type: 'text',
+            content: {
+              type: 'markdown',
+              markdown: [
+                'Your **final grade** is the mean of your scores $s_1, \\dots, s_n$ (the course costs $29 and $19 a month):',
+                '$$m = \\frac{1}{n}\\sum_{i=1}^{n} s_i$$',
+                'The roots of $ax^2 + bx + c$ are \\(x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}\\), and',
+                '\\[\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}^{-1} = \\frac{1}{ad-bc}\\begin{pmatrix} d & -b \\\\ -c & a \\end{pmatrix}\\]',
+              ].join('\n\n'),
+            },
+          },
+        ],
+        input: { id: 'reply', type: 'text input', options: { labels: { placeholder: 'Reply...', button: 'Send' } } },
+      },
+    ],
+  });
   return flows;
 }

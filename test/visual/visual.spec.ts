@@ -253,10 +253,11 @@ test.describe('fonts', () => {
     const faces = await page.evaluate(() =>
       [...document.fonts].map((face) => `${face.family} ${face.weight} ${face.style} ${face.status}`),
     );
-    // Two families of four faces, and the names Chromium's media controls ask for.
+    // Two families of four faces, the formulas' face, and the names Chromium's media controls ask for.
     expect(faces.sort()).toEqual([
       'Roboto normal normal loaded',
       'Roboto-Regular normal normal loaded',
+      'Visual Math normal normal loaded',
       ...['Visual Mono', 'Visual Sans'].flatMap((family) =>
         ['400 italic', '400 normal', '700 italic', '700 normal'].map((face) => `${family} ${face} loaded`),
       ),
@@ -318,6 +319,27 @@ test.describe('messages', () => {
     await expect(page.locator('flowbot-chat table')).toBeVisible();
     await expectWidget(page, 'message-gfm');
   });
+
+  test('markdown with inline and displayed formulas (MathML), a 390 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 740 });
+    await visit(page, { flow: 'markdown-math' });
+    await expect(page.locator('flowbot-chat math[display="block"]')).toHaveCount(2);
+    await expectWidget(page, 'message-math');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`fenced code in three languages, coloured, ${scheme}, a 390 px phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 740 });
+      await visit(page, scheme === 'dark' ? { flow: 'markdown-code', scheme } : { flow: 'markdown-code' });
+      // Coloured: the highlighter's file has come and drawn its spans in every block.
+      await expect(page.locator('flowbot-chat pre code:has(span[class^="hl-"])')).toHaveCount(3);
+      if (scheme === 'dark')
+        await expect
+          .poll(() => part(page, 'panel').evaluate((el) => getComputedStyle(el).backgroundColor))
+          .not.toBe('rgb(255, 255, 255)');
+      await expectWidget(page, `message-code-${scheme}`);
+    });
+  }
 
   test('an error notice with Retry, the answer kept', async ({ page, request }) => {
     await visit(page, { flow: 'demo-at-ask-name' });

@@ -114,6 +114,14 @@ export const WANTED = {
     // What ends a conversation the viewer no longer knows.
     expired: (_, conversation) => conversation.status === 'expired',
   }),
+  // Fetched by the rich messages' file (`render/code.ts`) for an answer with fenced code in a language.
+  highlight: {
+    // A fence and a language's first letter, as models write it (```js); test() reads a missing text as "undefined".
+    code: (_, conversation) =>
+      conversation.entries.some((entry) =>
+        /```\w/.test((entry as { message?: { content?: { markdown?: string } } }).message?.content?.markdown as string),
+      ),
+  },
   // Fetched by the rich messages' file (`render/math.ts`) for an answer whose markdown holds a formula.
   math: {
     formula: (_, conversation) =>

@@ -12,6 +12,8 @@ import { enOnDemand } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 import { provideMath } from '../../render/math.js';
 import { mathFile } from './math-file.js';
+import { provideHighlight } from '../../render/code.js';
+import { highlightFile } from './highlight-file.js';
 
 export * from '../../render/on-demand-renderers.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
@@ -29,6 +31,8 @@ export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: 
 
 // A formula's MathML: a file of its own, fetched by the first answer that shows one.
 provideMath(mathFile);
+// A code block's colours: a file of their own, fetched by the first answer that shows fenced code with a language.
+provideHighlight(highlightFile);
 
 import type * as Self from './index.js';
 

@@ -171,7 +171,10 @@ function math(i: number, len: number, c: string): number {
   }
   see(close + 2);
   const tex = s.slice(from, c[0] === '$' ? close : close - 1);
-  if (!tex.trim()) return -1;
+  // A formula holds something besides spaces and backslashes (`\[\\\]` is three escapes).
+  if (!/[^\s\\]/.test(tex)) return -1;
+  // Displayed math between `\[` and `\]` says something of TeX: `\[not a link\]` is escaped brackets.
+  if (c === ']' && !/[\\^_{}=+\-*/<>|\d]/.test(tex)) return -1;
   flush();
   const stop = close + c.length;
   const node: RichTextNode = { type: 'math', tex, children: [leaf(s.slice(i, stop))] };

@@ -80,6 +80,10 @@ describe('math in markdown', () => {
     expect(inline(long)).toEqual([{ text: long }]);
     expect(formulas(`$${'x'.repeat(MAX_TEX)}$`)).toHaveLength(1);
     expect(inline('$$ $$ and \\(\\)')).toEqual([{ text: '$$ $$ and ()' }]);
+    // Escaped brackets around words.
+    expect(inline('a \\[citation needed\\]')).toEqual([{ text: 'a [citation needed]' }]);
+    // Escapes, not a formula of backslashes.
+    expect(inline('\\[\\\\\\]')).toEqual([{ text: '[\\]' }]);
   });
 
   it('reads a streamed formula as the whole text reads it, whatever the pieces', () => {

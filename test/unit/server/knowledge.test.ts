@@ -28,7 +28,7 @@ describe('the assistant flow', () => {
     expect(plans.some((node) => node.strike)).toBe(true);
 
     const api = all(parseMarkdown(knowledgeAnswer(knowledge(), 'How do I use the API?')));
-    expect(api.filter((node) => node.type === 'pre').map((node) => node.lang)).toEqual(['bash', 'js']);
+    expect(api.filter((node) => node.type === 'pre').map((node) => node.lang)).toEqual(['bash', 'js', 'python']);
     expect(api.filter((node) => node.type === 'h').map((node) => [node.level, richTextToPlain([node])])).toContainEqual(
       [3, 'Using the API'],
     );
