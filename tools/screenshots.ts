@@ -12,11 +12,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { chromiumLaunchOptions } from '../test/support/browser-launch.js';
 import { readmeBlock } from '../test/support/readme-snippets.js';
+import { freePort } from '../test/support/free-port.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const readmeDir = `${root}demo/screenshots/`;
@@ -26,18 +26,6 @@ const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 const readmeOnly = process.argv.includes('--readme-only') || only !== undefined;
 /** Whether the README picture `name` is taken this run. */
 const wanted = (name: string): boolean => only === undefined || only === name;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 const [apiPort, demoPort] = [await freePort(), await freePort()];
 const demo = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {

@@ -77,11 +77,15 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * Issue 46's dark mode (`color-scheme`: the property, the dark file's loader and hash, following the
  * system's preference) costs 248 B before every first message, which issue 46 does not allow: a miss,
  * not paid for yet (36,711 B reached, 923 B over the 35,788 B kept).
+ * The element's properties declared in one static table (no decorator helper, no call per field:
+ * 212 B) and sending the visitor's answers a file of its own, fetched once an input is shown
+ * (`flowbot-chat.send.js`; 302 B fewer here, its hash and loader paid): 36,199 B reached, still
+ * 411 B over the 35,788 B kept. The budget follows what is reached, down.
  * The script-tag file telling a closed bubble, which waits for the visitor with its launcher's file
  * instead of the widget's code (issue 45: 6.4 KB instead of 36.5 KB until someone reaches for it),
  * from every other widget: +361 B on every page, a miss still to pay for (issue 45's points 3 and 5).
  */
-export const BUDGET_GZIP = 37_150;
+export const BUDGET_GZIP = 36_640;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it

@@ -18,8 +18,9 @@ import { autoReply, play, type Stage } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import type { warnMistake } from './mistakes.js';
-import { deliver, resync, send, type DeliveryHooks } from './delivery.js';
-import { defaultClient } from './network.js';
+import * as delivery from './delivery.js';
+import type { DeliveryHooks } from './delivery.js';
+import { defaultClient, isOffline } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import type { streamAndReply, StreamStage } from './stream.js';
 import type { remember, RememberStage } from './remember.js';
@@ -31,6 +32,9 @@ type StreamCode = {
   readonly streamAndReply: typeof streamAndReply;
   readonly warnMistake: typeof warnMistake;
 };
+
+/** The code that sends the visitor's answers (`delivery.ts`), on demand in the script-tag build. */
+export type DeliveryCode = Pick<typeof delivery, 'send' | 'deliver' | 'resync'>;
 
 /** What the controller hands to playing, sending and streaming (`#stage`). */
 interface ControllerStage
@@ -60,6 +64,13 @@ export interface ControllerOptions extends ConversationOptions {
    * owner's mistakes (`mistakes.ts`), in the script-tag build.
    */
   readonly loadStream?: () => Promise<StreamCode>;
+  /**
+   * The code that sends the visitor's answers, in the script-tag build: there once its file has
+   * arrived (`delivery`), brought by `loadDelivery`. The first turn does not need it: the element
+   * fetches it once an input is shown, and an answer given before it arrives waits for it.
+   */
+  readonly delivery?: () => DeliveryCode | undefined;
+  readonly loadDelivery?: () => Promise<DeliveryCode>;
 }
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -212,7 +223,8 @@ export class ConversationController implements ReactiveController {
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
-    void send(this.#stage(this.#generation), entry, sentBefore);
+    const stage = this.#stage(this.#generation);
+    void this.#withDelivery(entry, (code) => code.send(stage, entry, sentBefore));
     return true;
   }
 
@@ -286,12 +298,42 @@ export class ConversationController implements ReactiveController {
    * `reply`: an answer with no bubble of its own (the text of a streamed answer).
    */
   #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
-    return deliver(this.#stage(this.#generation), entry, reply);
+    const stage = this.#stage(this.#generation);
+    return this.#withDelivery(entry, (code) => code.deliver(stage, entry, reply));
   }
 
   /** Asks the viewer where the conversation stands, then sends `entry` if it still waits for it (`delivery.ts`). */
   #resync(entry: AnswerEntry | undefined): Promise<void> {
-    return resync(this.#stage(this.#generation), entry);
+    const stage = this.#stage(this.#generation);
+    return this.#withDelivery(entry, (code) => code.resync(stage, entry));
+  }
+
+  /**
+   * Runs `run` with the code that sends answers: at once when it is there (always in the npm build);
+   * else the answer shows as sending while its file arrives. A file that does not arrive is a viewer
+   * that cannot be reached (offline: an answer not sent, as `delivery.ts` keeps one): the answer
+   * stays, and goes by itself once the file does.
+   */
+  #withDelivery(entry: AnswerEntry | undefined, run: (code: DeliveryCode) => Promise<void>): Promise<void> {
+    const code = import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.delivery!() : delivery;
+    if (code) return run(code);
+    const s = this.#s;
+    const generation = this.#generation;
+    const current = (): boolean => generation === this.#generation;
+    s.setStatus('sending');
+    return this.#options.loadDelivery!().then(
+      (loaded) => (current() ? run(loaded) : undefined),
+      (error: unknown) => {
+        if (!current()) return;
+        // Asked again after the loader has heard the page is back online (its listener comes after this one's).
+        const again = (): void => void setTimeout(() => current() && void this.#withDelivery(entry, run));
+        if (entry) entry.state = 'failed';
+        if (!isOffline()) return void this.#unreachable('send', error, again);
+        if (entry) s.remember({ input: s.input, unsent: { text: entry.text, answer: entry.answer } });
+        s.unsent = true;
+        s.fail('send', error, again, true);
+      },
+    );
   }
 
   /**

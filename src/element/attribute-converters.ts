@@ -1,5 +1,4 @@
 /** How `<flowbot-chat>` reads its attributes that are not plain strings or booleans. */
-import type { PropertyDeclaration, ReactiveElement } from 'lit';
 import { isObject, parseJson } from '../protocol/json.js';
 
 /** Reads a JSON-object attribute; anything else is ignored with a warning. */
@@ -24,14 +23,3 @@ export function seconds(fallback: number | undefined) {
     },
   };
 }
-
-/**
- * Declares a reactive property at its field (an experimental decorator): what
- * Lit's `@property` does with experimental decorators, and nothing else. Lit's
- * own also handles standard decorators and accessors, which this element never
- * uses: 380 B gzip more before the first message.
- */
-export const property =
-  (options?: PropertyDeclaration) =>
-  (proto: object, name: string): void =>
-    (proto.constructor as typeof ReactiveElement).createProperty(name, options);

@@ -29,7 +29,7 @@ import {
   type FlowbotEventClass,
 } from './events.js';
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
-import { answersFile, loadLanguage, onDemand, persistFile } from './on-demand/loader.js';
+import { answersFile, loadLanguage, onDemand, persistFile, sendFile } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
@@ -140,6 +140,8 @@ function conversationOptions(
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
     loadStream: () => onDemand.load(),
+    delivery: () => sendFile.get(),
+    loadDelivery: () => sendFile.load(),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Widget } from '../api/schemas/index.js';
 import type { PersistMode } from '../conversation/persistence.js';
 import { ChatElement } from './chat-element.js';
-import { jsonObject, property, seconds } from './attribute-converters.js';
+import { jsonObject, seconds } from './attribute-converters.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -117,83 +117,105 @@ export type FlowbotWidget = Partial<Widget>;
  * @cssproperty [--flowbot-background-image] - The transcript's background image (default: the bot's `backgroundUrl`).
  */
 export class FlowbotChat extends ChatElement {
+  /** Each reactive property's attribute and how it is read (Lit's `static properties`: no decorator helper in the bundle). */
+  static override properties = {
+    publicId: { attribute: 'public-id' },
+    apiHost: { attribute: 'api-host' },
+    mode: { reflect: true, useDefault: true },
+    widget: { converter: jsonObject('widget') },
+    toolNames: { attribute: 'tool-names', converter: jsonObject('tool-names') },
+    prefilledVariables: { attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') },
+    open: { type: Boolean, reflect: true },
+    persist: {},
+    disableStreaming: { attribute: 'disable-streaming', type: Boolean },
+    persistKey: { attribute: 'persist-key' },
+    preview: {},
+    noPreview: { attribute: 'no-preview', type: Boolean },
+    previewDelay: { attribute: 'preview-delay', converter: seconds(3) },
+    autoOpen: { attribute: 'auto-open', converter: seconds(undefined) },
+    autoOpenNarrow: { attribute: 'auto-open-narrow', type: Boolean },
+    notifySound: { attribute: 'notify-sound', type: Boolean },
+    feedback: {},
+    noCopy: { attribute: 'no-copy', type: Boolean },
+    noMenu: { attribute: 'no-menu', type: Boolean },
+    colorScheme: { attribute: 'color-scheme' },
+  };
+
   /** The public id of the flow-bot to talk to. */
-  @property({ attribute: 'public-id' }) publicId = '';
+  publicId = '';
 
   /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
-  @property({ attribute: 'api-host' }) apiHost = '';
+  apiHost = '';
 
   /**
    * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the
    * page sets is reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps
    * matching an inline widget.
    */
-  @property({ reflect: true, useDefault: true }) mode: FlowbotChatMode = 'standard';
+  mode: FlowbotChatMode = 'standard';
 
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
-  @property({ converter: jsonObject('widget') }) widget: FlowbotWidget | undefined = undefined;
+  widget: FlowbotWidget | undefined = undefined;
 
   /**
    * The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`);
    * a tool without one shows its name made readable. As an attribute: JSON.
    */
-  @property({ attribute: 'tool-names', converter: jsonObject('tool-names') })
   toolNames: Record<string, string> | undefined = undefined;
 
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
-  @property({ attribute: 'prefilled-variables', converter: jsonObject('prefilled-variables') })
   prefilledVariables: Record<string, unknown> | undefined = undefined;
 
   /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
 
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
-  @property() persist: PersistMode = 'none';
+  persist: PersistMode = 'none';
 
   /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
-  @property({ attribute: 'disable-streaming', type: Boolean }) disableStreaming = false;
+  disableStreaming = false;
 
   /**
    * Keeps this widget's remembered conversation apart from another widget's of
    * the same bot on the site. Default: the element's `id`, else none.
    */
-  @property({ attribute: 'persist-key' }) persistKey = '';
+  persistKey = '';
 
   /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
-  @property() preview = '';
+  preview = '';
 
   /** Shows no preview message. */
-  @property({ attribute: 'no-preview', type: Boolean }) noPreview = false;
+  noPreview = false;
 
   /** Seconds before the preview appears; `0`: at once. */
-  @property({ attribute: 'preview-delay', converter: seconds(3) }) previewDelay = 3;
+  previewDelay = 3;
 
   /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
-  @property({ attribute: 'auto-open', converter: seconds(undefined) }) autoOpen: number | undefined = undefined;
+  autoOpen: number | undefined = undefined;
 
   /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
-  @property({ attribute: 'auto-open-narrow', type: Boolean }) autoOpenNarrow = false;
+  autoOpenNarrow = false;
 
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
-  @property({ attribute: 'notify-sound', type: Boolean }) notifySound = false;
+  notifySound = false;
 
   /**
    * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
    * `all` (every text answer) or `none`.
    */
-  @property() feedback: FlowbotFeedbackMode = 'streamed';
+  feedback: FlowbotFeedbackMode = 'streamed';
 
   /** Leaves out the Copy button under the answers. */
-  @property({ attribute: 'no-copy', type: Boolean }) noCopy = false;
+  noCopy = false;
 
   /** Leaves out the conversation's menu (Download, Print) in the header. */
-  @property({ attribute: 'no-menu', type: Boolean }) noMenu = false;
+  noMenu = false;
 
   /**
    * `light` (the default), `dark`, or `auto`: dark while the visitor's system prefers it, following it
    * live. The dark palette is worked out from the Widget resource's colours; the page's `--flowbot-*` properties still win.
    */
-  @property({ attribute: 'color-scheme' }) colorScheme: FlowbotColorScheme = 'light';
+  colorScheme: FlowbotColorScheme = 'light';
 
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {

@@ -186,6 +186,33 @@ test.describe('script-tag widget against a failing server', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an answer given before the send file has arrived waits for it, shown as sending, and goes once', async ({
+    page,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    // The send file is held until the visitor has answered.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/flowbot-chat.send.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/faults-long.html');
+    await expect(question(page, 1)).toBeVisible();
+    await answer(page, 'early answer');
+    await expect(user(page).last()).toHaveText('early answer');
+    await expect(user(page).last().locator('..')).not.toContainText('Not sent');
+    // A second Enter meanwhile sends nothing more.
+    await field(page).press('Enter');
+    expect(await acceptedAnswers(request)).toEqual([]);
+    release();
+    await expect(question(page, 2)).toBeVisible();
+    expect(await acceptedAnswers(request)).toEqual(['early answer']);
+    await expect(user(page)).toHaveText(['early answer']);
+    expect(problems).toEqual([]);
+  });
+
   test('a timed-out answer keeps the text and is sent exactly once after retry', async ({ page, request }) => {
     const problems = watchConsole(page);
     await page.clock.install();
@@ -241,10 +268,12 @@ test.describe('script-tag widget against a failing server', () => {
     await page.waitForTimeout(300);
     expect(await acceptedAnswers(request)).toEqual(['written on a train']);
     await expect(user(page)).toHaveText(['written on a train']);
-    // The answers' file comes in idle time after the first message: when that fell in the offline
-    // moment, it said so and comes once the browser is back online (the menu is its sign).
+    // The answers' and the send file come in idle time after the first message: when that fell in the
+    // offline moment, each said so and comes once the browser is back online (the menu is the answers'
+    // sign; the answer sent above, the send file's).
     await expect(page.locator('flowbot-chat [part~="menu-button"]')).toBeVisible();
-    expect(problems.filter((line) => !line.includes('flowbot-chat.answers.js not run'))).toEqual([]);
+    const notRun = /flowbot-chat\.(answers|send)\.js not run/;
+    expect(problems.filter((line) => !notRun.test(line))).toEqual([]);
   });
 
   test('answers far too large (a gzip bomb, a body without end, 12 MB of JSON) are refused at once, with a Retry', async ({

@@ -29,7 +29,7 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark|highlight)\.js$/.exec(
+    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark|highlight|send)\.js$/.exec(
       new URL(response.url()).pathname,
     )?.[0];
     if (!name || response.status() !== 200) return;
@@ -143,6 +143,22 @@ test.describe('script-tag integrity', () => {
     await expect(page.locator('flowbot-chat [part~="actions"]')).toHaveCount(0);
     await expect(page.locator('flowbot-chat [part~="menu-button"]')).toHaveCount(0);
     await expectRefused(page, errors, 'flowbot-chat.answers.js');
+  });
+
+  test("runs nothing of a send file that is not the build's: the visitor's answer stays on screen, not sent, and the chat says it cannot be reached", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-send.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect.poll(() => fetched).toContain('flowbot-chat.send.js');
+    const answer = page.locator('flowbot-chat [part~="user-message"]').last();
+    await expect(answer).toHaveText('Billing');
+    await expect(answer.locator('..')).toContainText('Not sent');
+    await expect(page.locator('flowbot-chat [part~="error"]')).toContainText('cannot be reached');
+    // Nothing reached the viewer: the bot never asks its next question.
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toHaveCount(0);
+    await expectRefused(page, errors, 'flowbot-chat.send.js');
   });
 
   test("runs nothing of an export's file that is not the build's: no download, the rest of the answers' actions stay", async ({

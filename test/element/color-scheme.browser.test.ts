@@ -16,6 +16,7 @@ import {
   textElements,
   type Rgba,
 } from './wcag-helpers.js';
+import { EVERY_PAIR } from '../support/widget-colours.js';
 
 /** Emulates the visitor's system preference (`prefers-color-scheme`). */
 const prefer = (value: 'light' | 'dark') =>
@@ -28,15 +29,7 @@ afterEach(async () => {
 
 /** Widget resources: the colours of one with every pair, a light primary and a dark one. */
 const WIDGETS: Record<string, Record<string, unknown>> = {
-  'every pair': {
-    title: 'Support',
-    primaryColor: '#7c3aed',
-    secondaryColor: '#ffffff',
-    primaryAIColor: '#fef3c7',
-    secondaryAIColor: '#78350f',
-    primaryUserColor: '#065f46',
-    secondaryUserColor: '#ecfdf5',
-  },
+  'every pair': { title: 'Support', ...EVERY_PAIR },
   'a light primary': { title: 'Support', primaryColor: '#ffd400', secondaryColor: '#1a1a1a' },
   'a dark primary': { title: 'Support', primaryColor: '#1a237e', secondaryColor: '#ffffff' },
   'no colours': { title: 'Support' },

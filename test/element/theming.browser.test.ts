@@ -6,20 +6,13 @@ import { $, part } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';
 import { DARK } from '../support/dark-theme.js';
+import { EVERY_PAIR } from '../support/widget-colours.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const colours = {
-  title: 'Themed',
-  primaryColor: '#7c3aed',
-  secondaryColor: '#ffffff',
-  primaryAIColor: '#fef3c7',
-  secondaryAIColor: '#78350f',
-  primaryUserColor: '#065f46',
-  secondaryUserColor: '#ecfdf5',
-};
+const colours = { title: 'Themed', ...EVERY_PAIR };
 
 const bg = (node: Element | null) => getComputedStyle(node!).backgroundColor;
 const fg = (node: Element | null) => getComputedStyle(node!).color;

@@ -61,6 +61,16 @@ describe('the files each state wants', () => {
     expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'iife']);
   });
 
+  it('wants the send file once an input is shown: the first turn without one never fetches it', () => {
+    expect(wanted(settings(), conversation([text]))).not.toContain('send');
+    expect(wanted(settings(), conversation([text], { id: 'i', type: 'text input' }))).toEqual([
+      'send',
+      'answers',
+      'main',
+      'iife',
+    ]);
+  });
+
   it('wants the controls for a rarer input, and the rich messages for suggested replies to a text input', () => {
     expect(wanted(settings(), conversation([text], { id: 'i', type: 'date input' }))).toContain('controls');
     expect(wanted(settings(), conversation([text], { id: 'i', type: 'text input' }))).not.toContain('rich');
@@ -119,12 +129,15 @@ describe("the element's on-demand features", () => {
       controls: 'controls',
       answers: 'answers',
       invite: 'invite',
+      send: 'send',
     };
     return [...new Set(names.map((name) => rowOf[name]!))].sort();
   };
   /** The rows the table wants in a state, of those `features.ts` loads. */
   const table = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] =>
-    (['answers', 'controls', 'invite', 'rich'] as const).filter((key) => isWanted(key, s, c, { launcher: near }));
+    (['answers', 'controls', 'invite', 'rich', 'send'] as const).filter((key) =>
+      isWanted(key, s, c, { launcher: near }),
+    );
 
   const states: [string, WidgetSettings, ConversationState, boolean?][] = [
     ['an inline widget before its first message', settings(), conversation()],

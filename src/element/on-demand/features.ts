@@ -22,7 +22,7 @@ import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
-import { answersFile, controlsFile, inviteFile, onDemand } from './loader.js';
+import { answersFile, controlsFile, inviteFile, onDemand, sendFile } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
@@ -61,8 +61,8 @@ export class OnDemandFeatures implements ReactiveController {
   #intent = false;
   /** The panel has been open (before the invitation's code arrived, it keeps no record). */
   #opened = false;
-  /** What waits for the page to be idle (the answers' file), run at once if the visitor reaches for the widget. */
-  #soon: (() => void) | undefined;
+  /** What waits for the page to be idle (the answers' and the send file), run at once if the visitor reaches for the widget. */
+  readonly #soon = new Set<() => void>();
   /** Bot messages shown while the panel was closed, before the invitation's code arrived to count them. */
   #unseen = 0;
 
@@ -80,7 +80,7 @@ export class OnDemandFeatures implements ReactiveController {
     const intent = (): void => {
       this.#intent = true;
       this.#host.requestUpdate();
-      this.#soon?.();
+      for (const run of this.#soon) run();
     };
     this.#host.addEventListener('pointerover', intent, { once: true });
     this.#host.addEventListener('focusin', intent, { once: true });
@@ -129,6 +129,8 @@ export class OnDemandFeatures implements ReactiveController {
         answersFile,
         !this.#intent,
       );
+    // Sending an answer: once there is one to give, in idle time after the paint (at once when the visitor reaches for the widget).
+    if (input) this.load('send', () => undefined, undefined, sendFile, !this.#intent);
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length)
@@ -185,7 +187,7 @@ export class OnDemandFeatures implements ReactiveController {
     if (this.#asked.has(name)) return;
     this.#asked.add(name);
     const run = (): void => {
-      if (this.#soon === run) this.#soon = undefined;
+      this.#soon.delete(run);
       from.load().then(use, (error: unknown) => {
         failed?.(error);
         // Asked again once the loader lets go of the failure (a while later, or back online).
@@ -196,10 +198,10 @@ export class OnDemandFeatures implements ReactiveController {
       });
     };
     if (!idle) return run();
-    this.#soon = run;
+    this.#soon.add(run);
     requestAnimationFrame(() =>
       setTimeout(() => {
-        const soon = (): void => void (this.#soon === run && run());
+        const soon = (): void => void (this.#soon.has(run) && run());
         if (typeof requestIdleCallback === 'function') requestIdleCallback(soon, { timeout: 1_000 });
         else soon();
       }),

@@ -1,7 +1,7 @@
 /**
  * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.rich.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js` and `flowbot-chat.persist.js` beside the widget's code, each checked
+ * `flowbot-chat.rich.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
@@ -15,6 +15,7 @@ import type { RichModule } from '../rich/index.js';
 import type { AnswersModule } from '../answer-actions/index.js';
 import type { InviteModule } from '../invitation/index.js';
 import type { PersistModule } from '../persist/index.js';
+import type { SendModule } from '../send/index.js';
 import type { ControlsModule } from '../controls/index.js';
 import type { DarkModePart } from '../dark-mode/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
@@ -87,6 +88,16 @@ export const persistFile = createLoader<PersistModule>(() =>
         import.meta.env.FLOWBOT_INTEGRITY.persist,
       )
     : import('../persist/index.js'),
+);
+
+/** Sending the visitor's answers: a file of its own, once an input is shown (the first turn needs none of it). */
+export const sendFile = createLoader<SendModule>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<SendModule>(
+        'flowbot-chat.send.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.send,
+      )
+    : import('../send/index.js'),
 );
 
 /** The dark palette: a file of its own, for a widget that is dark (`color-scheme`). */

@@ -77,6 +77,11 @@ export const rarerControl: Reason = (_, conversation) =>
 /** Copy, feedback, times and the menu: for a conversation that shows something (in idle time after its paint). */
 export const shown: Reason = (_, conversation) => !!conversation.entries.length;
 /**
+ * Sending an answer: once an input is shown (in idle time after its paint). A reply the conversation
+ * sends by itself (an automatic continue, a streamed answer's text) brings it when it is not there yet.
+ */
+export const answerable: Reason = (_, conversation) => !!conversation.input;
+/**
  * The bubble's or the popup's invitation (never the inline widget's): for one with something to show
  * while closed (a preview, a timed opening, a remembered unread count), or open, else once the visitor
  * comes near.
@@ -108,6 +113,7 @@ export const WANTED = {
   rich: reasons({ messages: richMessages, suggestions, voice }),
   controls: reasons({ control: rarerControl }),
   answers: reasons({ shown }),
+  send: reasons({ answerable }),
   invite: reasons({ invitation }),
   persist: reasons({
     remembers: (settings) => settings.persist !== 'none',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { contrastRatio, parseCssColor, readableOn, type Rgba } from '../../../src/theme/color.js';
 import { darkPalette, darkThemeCss } from '../../../src/theme/dark.js';
+import { EVERY_PAIR } from '../../support/widget-colours.js';
 
 /** Widget resources whose colours a dark palette must carry over, light and dark primaries among them. */
 const WIDGETS: Record<string, Record<string, unknown>> = {
@@ -9,14 +10,7 @@ const WIDGETS: Record<string, Record<string, unknown>> = {
   'a light primary': { primaryColor: '#ffd400', secondaryColor: '#1a1a1a' },
   'a dark primary': { primaryColor: '#1a237e', secondaryColor: '#ffffff' },
   'a grey primary, white text': { primaryColor: '#808080', secondaryColor: '#ffffff' },
-  'every pair, light bubbles': {
-    primaryColor: '#7c3aed',
-    secondaryColor: '#ffffff',
-    primaryAIColor: '#fef3c7',
-    secondaryAIColor: '#78350f',
-    primaryUserColor: '#065f46',
-    secondaryUserColor: '#ecfdf5',
-  },
+  'every pair, light bubbles': EVERY_PAIR,
   'near black and near white': {
     primaryColor: '#050505',
     secondaryColor: '#fafafa',
