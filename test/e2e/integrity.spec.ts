@@ -358,6 +358,7 @@ test.describe('script-tag integrity', () => {
       `${folder}flowbot-chat.controls.js`,
       `${folder}flowbot-chat.iife.js`,
       `${folder}flowbot-chat.main.js`,
+      `${folder}flowbot-chat.send.js`,
     ]);
     expect(errors).toEqual([]);
   });
