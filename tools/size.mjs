@@ -82,10 +82,11 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * (`flowbot-chat.send.js`; 302 B fewer here, its hash and loader paid): 36,199 B reached, still
  * 411 B over the 35,788 B kept. The budget follows what is reached, down.
  * The script-tag file telling a closed bubble, which waits for the visitor with its launcher's file
- * instead of the widget's code (issue 45: 6.4 KB instead of 36.5 KB until someone reaches for it),
- * from every other widget: +361 B on every page, a miss still to pay for (issue 45's points 3 and 5).
+ * instead of the widget's code (issue 45: 6.6 KB instead of 36.5 KB until someone reaches for it),
+ * from every other widget: +342 B on every page (36,541 B reached, 753 B over the 35,788 B kept), a
+ * miss still to pay for (issue 45's points 3 and 5).
  */
-export const BUDGET_GZIP = 36_640;
+export const BUDGET_GZIP = 36_610;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
@@ -108,8 +109,8 @@ export const HEADROOM = 64;
  * reached, the budget 2,280 B (`HEADROOM`).
  * A page whose widgets are all closed bubbles or popups with nothing to show fetching the launcher's
  * file instead of the widget's code, which comes when the visitor reaches for one (issue 45: which
- * widgets wait, the launcher's file and its hash, the widgets the page adds later): 2,572 B reached
- * (+361 B), the budget 2,640 B.
+ * widgets wait, the launcher's file and its hash, the widgets the page adds later): 2,579 B reached
+ * (+342 B), the budget 2,650 B.
  */
 export const SCRIPT_BUDGET_GZIP = row('iife').budget;
 /**

@@ -196,8 +196,9 @@ export const SCRIPT_TAG_FILES = [
       "a closed bubble's launcher until the widget's code is wanted: fetched by the script tag for a page whose widgets are all closed bubbles or popups with nothing to show",
     // The launcher's button, styles and icon, the Widget resource's colours worked out as the widget
     // does (the colour maths, the icon's URL check), what counts as the visitor reaching for it, the
-    // hand-over to the widget (issue 45): 3,985 B reached.
-    budget: 4_050,
+    // hand-over to the widget (issue 45): 3,992 B reached. A dark widget's code asked for at once (its
+    // launcher is in the dark accent only the widget works out): 4,055 B.
+    budget: 4_120,
     loadedBy: 'iife',
   },
   {
@@ -206,7 +207,7 @@ export const SCRIPT_TAG_FILES = [
     entry: 'src/script-tag/embed.ts',
     holds: 'the script tag: starts the chat, fetches the widget',
     // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
-    budget: 2_640,
+    budget: 2_650,
     loadedBy: 'page',
     // The script URLs of the files beside it, and nothing else (see load-script.ts).
     policies: ['flowbot-chat'],

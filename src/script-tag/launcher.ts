@@ -200,6 +200,11 @@ export interface Waiting {
  */
 export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => void, start: () => void): void {
   if (customElements.get('flowbot-chat')) return;
+  // A dark widget's launcher is in its dark palette's accent, which only the widget's code works out:
+  // drawn here in the light one, it would change colour when the widget takes over.
+  const scheme = (el as { colorScheme?: string }).colorScheme ?? el.getAttribute('color-scheme');
+  if (scheme === 'dark' || (scheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches))
+    return fetchWidget();
   let opening = false;
   const reach = (opens: boolean): void => {
     if (customElements.get('flowbot-chat')) return;

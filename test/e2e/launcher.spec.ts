@@ -108,6 +108,17 @@ test.describe('a closed bubble drawn by the script tag', () => {
     expect(await tabAndEnter()).toBe(cold);
   });
 
+  test("a dark bubble's launcher is the widget's own: its code is fetched at once, so its colour never changes", async ({
+    page,
+  }) => {
+    const starts = countStarts(page);
+    await page.goto('/bubble-quiet-dark.html');
+    await page.waitForFunction(() => customElements.get('flowbot-chat'));
+    await takenOver(page);
+    // Still nothing starts until the visitor opens it.
+    expect(starts()).toBe(0);
+  });
+
   test('a changed widget code still says "This chat is unavailable" once the visitor reaches for it', async ({
     page,
   }) => {

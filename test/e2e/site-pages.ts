@@ -65,6 +65,11 @@ const pages: Record<string, HtmlPage> = {
       widgetCode,
     ],
   },
+  'bubble-quiet-dark': {
+    title: 'A shop with a quiet dark bubble',
+    head: [pagesCss],
+    body: ['<h1>Shop</h1>', chat('mode="bubble" color-scheme="dark" public-id="support"'), widgetCode],
+  },
   bubble: { title: 'Bubble widget', body: ['<h1>Shop</h1>', shopIntro, widgetCode, script('bubble-init.js')] },
   controls: {
     title: 'Every control',

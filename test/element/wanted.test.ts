@@ -85,6 +85,16 @@ describe('the files each state wants', () => {
     expect(wanted(settings({ preview: 'Questions?' }), conversation(), { launcher: true })).not.toContain('invite');
   });
 
+  it("wants the launcher's file, not the widget's code, for a quiet closed bubble; a dark one's code at once", () => {
+    expect(wanted(settings({ mode: 'bubble' }), conversation())).toEqual(['launcher', 'iife']);
+    expect(wanted(settings({ mode: 'bubble', colorScheme: 'dark' }), conversation())).toEqual([
+      'dark',
+      'main',
+      'launcher',
+      'iife',
+    ]);
+  });
+
   it('wants the persist file with persist or after an expired session, a language besides English its files', () => {
     expect(wanted(settings({ persist: 'local' }), conversation())).toContain('persist');
     expect(wanted(settings(), conversation([], undefined, 'expired'))).toEqual(

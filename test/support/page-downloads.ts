@@ -86,7 +86,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js'],
     after: [],
     // The script-tag file and the launcher's.
-    budget: { before: reached(2_572 + 3_985), after: 0 },
+    budget: { before: reached(2_579 + 4_055), after: 0 },
     // Issue 45's target for a closed bubble until someone reaches for it.
     target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
@@ -97,7 +97,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.launcher.js'],
     after: [],
     // The launcher's file besides the first files.
-    budget: { before: FIRST_BUDGET + reached(3_985), after: 0 },
+    budget: { before: FIRST_BUDGET + reached(4_055), after: 0 },
     run: async (page) => {
       await page.goto('/bubble-quiet.html');
       await page.locator('flowbot-chat [part~="launcher"]').hover();

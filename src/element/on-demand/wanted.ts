@@ -98,17 +98,26 @@ export const invitation: Reason = (settings, _, reached) => {
   );
 };
 
+/** A widget that is dark: `color-scheme="dark"`, or `auto` while the visitor's system prefers dark. */
+export const darkScheme: Reason = (settings) =>
+  settings.colorScheme === 'dark' ||
+  (settings.colorScheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches);
 /**
  * A closed bubble or popup with nothing to show while closed, until the visitor reaches for it (or
- * the page opens it): the script tag's launcher draws it (`script-tag/launcher.ts`), without the widget's code.
+ * the page opens it): the script tag fetches the launcher's file (`script-tag/launcher.ts`).
  */
-export const waitsForVisitor: Reason = (settings, conversation, reached) =>
+export const quietLauncher: Reason = (settings, conversation, reached) =>
   (settings.mode === 'bubble' || settings.mode === 'popup') && !invitation(settings, conversation, reached);
+/**
+ * Such a launcher drawn without the widget's code: unless the widget is dark (its launcher is in the
+ * dark palette's accent, which only the widget's code works out: the launcher's file asks for that code at once).
+ */
+export const waitsForVisitor: Reason = (...state) => quietLauncher(...state) && !darkScheme(...state);
 /** The reasons each file is fetched for, by its row's key. */
 export const WANTED = {
   iife: reasons({ page: always }),
   // Fetched by the script-tag file (`embed.ts`), which writes these conditions out.
-  launcher: reasons({ waits: waitsForVisitor }),
+  launcher: reasons({ waits: quietLauncher }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
   rich: reasons({ messages: richMessages, suggestions, voice }),
   controls: reasons({ control: rarerControl }),
@@ -137,11 +146,7 @@ export const WANTED = {
       }),
   },
   // Fetched by the theme sheet (`theme-sheet.ts`), which writes the dark palette in place of the light one.
-  dark: reasons({
-    dark: (settings) =>
-      settings.colorScheme === 'dark' ||
-      (settings.colorScheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches),
-  }),
+  dark: reasons({ dark: darkScheme }),
   // Fetched by the answers' file.
   export: reasons({ document: (_, __, reached) => !!reached.document }),
   // Fetched by the language controller (`i18n/lang.ts`): the hashes, then the language's file.
