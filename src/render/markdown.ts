@@ -9,7 +9,7 @@
  * markdown reader.
  */
 import type { FlowbotStrings } from '../i18n/strings.js';
-import { drawMath } from './math.js';
+import { drawMath, type Formulas } from './math.js';
 import { highlightCode } from './code.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
@@ -43,11 +43,11 @@ const attrs = (e: Element, values: Record<string, string>): Element => {
 export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
   const words = { ...ENGLISH, ...options.words };
   const live = !options.growing;
-  let formulas = 0;
+  const formulas: Formulas = new Map();
   return (node, kids, out) => {
     switch (node.type) {
       case 'math':
-        out.push(drawMath(node, kids, formulas++));
+        out.push(drawMath(node, kids, formulas));
         return true;
       case 'h': {
         const inner = kids();

@@ -31,17 +31,33 @@ export function provideMath(from: MathSource): void {
 }
 
 /**
- * A formula (`node`, a `math` node whose children are its source), the `count`-th of its message: a
- * span holding its source, which becomes its MathML at once when the math file is there, else once it
- * arrives (the MathML alone: a screen reader reads it, not the TeX as well).
+ * The formulas one message has drawn, by their source (and whether displayed): what each became, once
+ * its MathML is there. A streamed answer draws its open paragraph again with each piece: a formula
+ * drawn before is its MathML again at once (a copy), never converted anew, and counts once.
  */
-export function drawMath(node: Record<string, unknown>, kids: () => Out, count: number): HTMLElement {
+export type Formulas = Map<string, Element | undefined>;
+
+/**
+ * A formula (`node`, a `math` node whose children are its source) of the message whose `formulas`
+ * these are: a span holding its source, which becomes its MathML at once when the math file is there
+ * (or the formula was drawn before), else once it arrives (the MathML alone: a screen reader reads it,
+ * not the TeX as well). Past `MAX_FORMULAS` different ones, the others show their source.
+ */
+export function drawMath(node: Record<string, unknown>, kids: () => Out, formulas: Formulas): HTMLElement {
   const box = el('span', kids(), 'fb-math');
-  const { tex } = node;
-  if (!source || typeof tex !== 'string' || tex.length > MAX_TEX || count >= MAX_FORMULAS) return box;
+  const { tex, display } = node;
+  if (!source || typeof tex !== 'string' || tex.length > MAX_TEX) return box;
+  const key = (display === true ? '$' : '') + tex;
+  if (!formulas.has(key)) {
+    if (formulas.size >= MAX_FORMULAS) return box;
+    formulas.set(key, undefined);
+  }
+  // Each drawing a copy of the MathML the formula became the first time.
   const draw = (part: MathPart): void => {
-    const math = part.mathML(tex, node.display === true);
-    if (math) box.replaceChildren(math);
+    const math = formulas.get(key) ?? part.mathML(tex, display === true);
+    if (!math) return;
+    formulas.set(key, math);
+    box.replaceChildren(math.cloneNode(true));
   };
   const part = source.get();
   if (part) draw(part);

@@ -123,5 +123,21 @@ describe('<flowbot-chat>', () => {
       expect(content.textContent).toContain('holds');
       content.remove();
     });
+
+    it('keeps a streamed formula as MathML however many pieces follow it in its list item or table', async () => {
+      await mathFile.load();
+      const entry = { text: '- So $a^2 + b^2 = c^2$ holds' };
+      const content = renderStreamingText(entry);
+      document.body.append(content);
+      await until(() => content.querySelector('.fb-math math'));
+      // Each piece draws the open paragraph again: more pieces than the formulas a message may draw.
+      for (let i = 0; i < 250; i++) {
+        entry.text += ' and more';
+        renderStreamingText(entry);
+      }
+      expect(content.querySelector('.fb-math math')).not.toBeNull();
+      expect(content.querySelector('.fb-math')!.textContent).not.toContain('a^2');
+      content.remove();
+    });
   });
 });
