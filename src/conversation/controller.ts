@@ -12,66 +12,20 @@ import { answerText } from '../protocol/answers.js';
 import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
 import type { ChatAnswer, ChatMessage, StartChatResult } from '../protocol/types.js';
 import { greetingMessage } from './actions.js';
-import type { ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
-import type { expiry } from './expiry.js';
-import { autoReply, play, type Stage } from './playback.js';
+import type { ConversationConfig, ConversationNotice } from './options.js';
+import type { ControllerOptions, ControllerStage, DeliveryCode, StreamCode } from './controller-options.js';
+import { autoReply, play } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
-import type { warnMistake } from './mistakes.js';
-import * as delivery from './delivery.js';
-import type { DeliveryHooks } from './delivery.js';
-import { defaultClient, isOffline } from './network.js';
+import { withDelivery } from './delivery-code.js';
+import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
-import type { streamAndReply, StreamStage } from './stream.js';
-import type { remember, RememberStage } from './remember.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
-/** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
-type StreamCode = {
-  readonly streamAndReply: typeof streamAndReply;
-  readonly warnMistake: typeof warnMistake;
-};
-
-/** The code that sends the visitor's answers (`delivery.ts`), on demand in the script-tag build. */
-export type DeliveryCode = Pick<typeof delivery, 'send' | 'deliver' | 'resync'>;
-
-/** What the controller hands to playing, sending and streaming (`#stage`). */
-interface ControllerStage
-  extends Stage, DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'>, Omit<RememberStage, 'deliver'> {
-  expired(error: unknown, entry: AnswerEntry | undefined, action?: FailedAction): boolean;
-}
-
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
 
-/** The controller's options: the conversation's, and the expiry's code once it is there. */
-export interface ControllerOptions extends ConversationOptions {
-  /**
-   * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
-   * element's on-demand part, with the notice that shows it: `loadExpiry` brings it); without it,
-   * such a failure offers a Retry like any other.
-   */
-  readonly expiry?: () => typeof expiry | undefined;
-  /**
-   * Brings the storage code for `persist` (`remember.ts`, loaded on demand by the element); without
-   * it, nothing is remembered.
-   */
-  readonly loadStore?: () => Promise<{ readonly remember: typeof remember }>;
-  /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
-  readonly loadExpiry?: () => Promise<unknown>;
-  /**
-   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
-   * owner's mistakes (`mistakes.ts`), in the script-tag build.
-   */
-  readonly loadStream?: () => Promise<StreamCode>;
-  /**
-   * The code that sends the visitor's answers, in the script-tag build: there once its file has
-   * arrived (`delivery`), brought by `loadDelivery`. The first turn does not need it: the element
-   * fetches it once an input is shown, and an answer given before it arrives waits for it.
-   */
-  readonly delivery?: () => DeliveryCode | undefined;
-  readonly loadDelivery?: () => Promise<DeliveryCode>;
-}
+export type { ControllerOptions } from './controller-options.js';
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
 /** Holds one chat session of a host element. */
@@ -215,7 +169,7 @@ export class ConversationController implements ReactiveController {
    * false (and sends nothing) when no input is shown or a call is in flight.
    * An earlier answer that failed to send is replaced by this one. `sentBefore`: a call of another
    * page (a reload, a tab that went away) may have given it to the viewer already; the viewer is asked
-   * first (`#resync`), so the bot never gets it twice.
+   * first (`resync` in `delivery.ts`), so the bot never gets it twice.
    */
   send(answer: ChatAnswer | undefined, text: string = answerText(answer) ?? '', sentBefore?: boolean): boolean {
     if (!this.canSend) return false;
@@ -223,8 +177,7 @@ export class ConversationController implements ReactiveController {
     this.#s.entries = this.#s.entries.filter((entry) => entry.kind !== 'answer' || entry.state !== 'failed');
     const entry: AnswerEntry = { kind: 'answer', key: this.#nextKey++, answer, text, state: 'sending', at: Date.now() };
     this.#s.entries.push(entry);
-    const stage = this.#stage(this.#generation);
-    void this.#withDelivery(entry, (code) => code.send(stage, entry, sentBefore));
+    void this.#deliver(entry, 'send', sentBefore);
     return true;
   }
 
@@ -294,46 +247,15 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Sends `entry` (or continues without an answer) and plays the response.
-   * `reply`: an answer with no bubble of its own (the text of a streamed answer).
+   * Sends through the code that sends answers (`delivery.ts`, found by `delivery-code.ts`), with `how`
+   * of its calls: `send` `entry` (`also`: it may have been sent before), `deliver` it (or a continue
+   * with `also`, an answer with no bubble of its own: a streamed answer's text), `resync` (asking first
+   * where the conversation stands); then the response plays.
    */
-  #deliver(entry: AnswerEntry | undefined, reply?: ChatAnswer): Promise<void> {
+  #deliver(entry: AnswerEntry | undefined, how: keyof DeliveryCode, also?: ChatAnswer | boolean): Promise<void> {
     const stage = this.#stage(this.#generation);
-    return this.#withDelivery(entry, (code) => code.deliver(stage, entry, reply));
-  }
-
-  /** Asks the viewer where the conversation stands, then sends `entry` if it still waits for it (`delivery.ts`). */
-  #resync(entry: AnswerEntry | undefined): Promise<void> {
-    const stage = this.#stage(this.#generation);
-    return this.#withDelivery(entry, (code) => code.resync(stage, entry));
-  }
-
-  /**
-   * Runs `run` with the code that sends answers: at once when it is there (always in the npm build);
-   * else the answer shows as sending while its file arrives. A file that does not arrive is a viewer
-   * that cannot be reached (offline: an answer not sent, as `delivery.ts` keeps one): the answer
-   * stays, and goes by itself once the file does.
-   */
-  #withDelivery(entry: AnswerEntry | undefined, run: (code: DeliveryCode) => Promise<void>): Promise<void> {
-    const code = import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.delivery!() : delivery;
-    if (code) return run(code);
-    const s = this.#s;
-    const generation = this.#generation;
-    const current = (): boolean => generation === this.#generation;
-    s.setStatus('sending');
-    return this.#options.loadDelivery!().then(
-      (loaded) => (current() ? run(loaded) : undefined),
-      (error: unknown) => {
-        if (!current()) return;
-        // Asked again after the loader has heard the page is back online (its listener comes after this one's).
-        const again = (): void => void setTimeout(() => current() && void this.#withDelivery(entry, run));
-        if (entry) entry.state = 'failed';
-        if (!isOffline()) return void this.#unreachable('send', error, again);
-        if (entry) s.remember({ input: s.input, unsent: { text: entry.text, answer: entry.answer } });
-        s.unsent = true;
-        s.fail('send', error, again, true);
-      },
-    );
+    type Call = (stage: ControllerStage, entry: AnswerEntry | undefined, also?: unknown) => Promise<void>;
+    return withDelivery(stage, this.#options, entry, (code) => (code[how] as Call)(stage, entry, also));
   }
 
   /**
@@ -417,7 +339,7 @@ export class ConversationController implements ReactiveController {
       changed: () => this.#host.requestUpdate(),
       startOver: () => this.start({ fresh: true }),
       stream: (messages) => this.#streamAndReply(messages, generation),
-      autoReply: () => autoReply(stage, () => this.#deliver(undefined)),
+      autoReply: () => autoReply(stage, () => this.#deliver(undefined, 'deliver')),
       nextKey: () => this.#nextKey++,
       controller: this,
       stop: () => this.#stop(),
@@ -428,8 +350,8 @@ export class ConversationController implements ReactiveController {
         this.#request = this.#s.streamStop = stop;
       },
       settled: () => (this.#request = undefined),
-      deliver: (entry, reply) => this.#deliver(entry, reply),
-      resync: (entry) => void this.#resync(entry),
+      deliver: (entry, reply) => this.#deliver(entry, 'deliver', reply),
+      resync: (entry) => void this.#deliver(entry, 'resync'),
       unreachable: (error, run) => void this.#unreachable('send', error, run),
       expiry: () => this.#options.expiry?.(),
       loadExpiry: () => this.#options.loadExpiry?.(),
@@ -449,7 +371,7 @@ export class ConversationController implements ReactiveController {
   /**
    * Back online: the call that failed goes again, once (`retry` runs it a single time), when it
    * cannot have reached the viewer (a start, a stream, an answer that never left); one the network
-   * failed tries at once (`#resync` first asks whether the viewer has it); an answer that timed out
+   * failed tries at once (`resync` in `delivery.ts` first asks whether the viewer has it); an answer that timed out
    * keeps its manual Retry (`continueChat` has no duplicate protection).
    */
   readonly #handleOnline = (): void => {

@@ -1,6 +1,6 @@
 /**
- * What a visitor can do with the answers, loaded on demand once a
- * conversation shows its first message (nothing of it comes before):
+ * What a visitor can do with the answers, loaded on demand once a conversation shows its first message
+ * (nothing of it comes before):
  *
  * - **Actions under each bot text answer** (a streamed answer once complete;
  *   media and inputs have none): its time, Copy (`no-copy` leaves it out) and,
@@ -8,8 +8,7 @@
  *   a comment, sent once, then a quiet "Thanks". Each rating fires
  *   `flowbot-feedback`; a later one on the same answer says `changed: true`.
  *   The widget sends feedback nowhere: the page forwards it.
- * - **The time** of every message, visitor's too, in the visitor's local time
- *   and the widget's language.
+ * - **The time** of every message, visitor's too, in the visitor's local time and the widget's language.
  * - **The conversation's menu** in the header (`no-menu` leaves it out):
  *   Download (Markdown) and Print (the transcript alone), see `conversation-menu.ts`.
  * - **Copy everywhere it is safe**: the Clipboard API where the browser allows

@@ -1,0 +1,57 @@
+/**
+ * What the conversation's controller (`controller.ts`) is given by its host, and the one object it
+ * hands to playing, sending and streaming: types only.
+ */
+import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
+import type * as delivery from './delivery.js';
+import type { DeliveryHooks } from './delivery.js';
+import type { expiry } from './expiry.js';
+import type { warnMistake } from './mistakes.js';
+import type { ConversationOptions } from './options.js';
+import type { Stage } from './playback.js';
+import type { remember, RememberStage } from './remember.js';
+import type { streamAndReply, StreamStage } from './stream.js';
+
+/** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
+export type StreamCode = {
+  readonly streamAndReply: typeof streamAndReply;
+  readonly warnMistake: typeof warnMistake;
+};
+
+/** The code that sends the visitor's answers (`delivery.ts`), on demand in the script-tag build. */
+export type DeliveryCode = Pick<typeof delivery, 'send' | 'deliver' | 'resync'>;
+
+/** What the controller hands to playing, sending and streaming (`#stage`). */
+export interface ControllerStage
+  extends Stage, DeliveryHooks, Omit<StreamStage, 'expired' | 'deliver'>, Omit<RememberStage, 'deliver'> {
+  expired(error: unknown, entry: AnswerEntry | undefined, action?: FailedAction): boolean;
+}
+
+/** The controller's options: the conversation's, and the expiry's code once it is there. */
+export interface ControllerOptions extends ConversationOptions {
+  /**
+   * Ends a conversation the viewer no longer knows (`expiry.ts`), when its code is there (the
+   * element's on-demand part, with the notice that shows it: `loadExpiry` brings it); without it,
+   * such a failure offers a Retry like any other.
+   */
+  readonly expiry?: () => typeof expiry | undefined;
+  /**
+   * Brings the storage code for `persist` (`remember.ts`, loaded on demand by the element); without
+   * it, nothing is remembered.
+   */
+  readonly loadStore?: () => Promise<{ readonly remember: typeof remember }>;
+  /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
+  readonly loadExpiry?: () => Promise<unknown>;
+  /**
+   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
+   * owner's mistakes (`mistakes.ts`), in the script-tag build.
+   */
+  readonly loadStream?: () => Promise<StreamCode>;
+  /**
+   * The code that sends the visitor's answers, in the script-tag build: there once its file has
+   * arrived (`delivery`), brought by `loadDelivery`. The first turn does not need it: the element
+   * fetches it once an input is shown, and an answer given before it arrives waits for it.
+   */
+  readonly delivery?: () => DeliveryCode | undefined;
+  readonly loadDelivery?: () => Promise<DeliveryCode>;
+}
