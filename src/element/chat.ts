@@ -29,7 +29,7 @@ import {
   type FlowbotEventClass,
 } from './events.js';
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
-import { answersFile, loadLanguage, onDemand, persistFile, sendFile } from './on-demand/loader.js';
+import { answersFile, loadLanguage, richFile, persistFile, sendFile } from './on-demand/loader.js';
 import { openPage } from './open-page.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
@@ -138,8 +138,8 @@ function conversationOptions(
     loadStore: () => persistFile.load(),
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
-    loadExpiry: () => Promise.all([persistFile.load(), onDemand.load()]),
-    loadStream: () => onDemand.load(),
+    loadExpiry: () => Promise.all([persistFile.load(), richFile.load()]),
+    loadStream: () => richFile.load(),
     delivery: () => sendFile.get(),
     loadDelivery: () => sendFile.load(),
   };
@@ -233,7 +233,7 @@ function exportTranscript(
   session: ConversationController,
   format?: 'markdown' | 'text',
 ): Promise<string> {
-  return Promise.all([answersFile.load(), onDemand.load()]).then(([answers, part]) =>
+  return Promise.all([answersFile.load(), richFile.load()]).then(([answers, part]) =>
     answers.exportConversation(host, session.state, format, readersOf(part)),
   );
 }

@@ -14,7 +14,7 @@ import { renderTranscript } from '../render/transcript.js';
 import { adoptStyles } from '../theme/sheets.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import type { Chat, ChatHost } from './chat.js';
-import { onDemand } from './on-demand/loader.js';
+import { richFile } from './on-demand/loader.js';
 
 /** The element's whole template for its `mode`. */
 export function renderChat(host: ChatHost, chat: Chat): TemplateResult {
@@ -108,7 +108,7 @@ function renderPanelComposer(host: ChatHost, chat: Chat): TemplateResult | typeo
   // The Widget resource's suggested replies are read by the on-demand part (most widgets have none).
   const replies = host.widget?.defaultMessages;
   const suggestions =
-    input?.type === 'text input' && Array.isArray(replies) ? (onDemand.get()?.readSuggestions(replies) ?? []) : [];
+    input?.type === 'text input' && Array.isArray(replies) ? (richFile.get()?.readSuggestions(replies) ?? []) : [];
   return renderComposer({
     status,
     input,

@@ -6,7 +6,7 @@
 import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from '../conversation/options.js';
 import { startRequest, takeEarlyStart } from '../script-tag/handover.js';
-import { onDemand } from './on-demand/loader.js';
+import { richFile } from './on-demand/loader.js';
 
 /**
  * The client `<flowbot-chat>` (`host`) talks to the viewer at `apiHost`
@@ -34,11 +34,11 @@ export function createWidgetClient(apiHost: string, host: Element): Conversation
       );
     },
     async *streamMessage(sessionId, options) {
-      const { streamMessage } = await onDemand.load();
+      const { streamMessage } = await richFile.load();
       yield* streamMessage(sessionId, { viewerBaseUrl: apiHost, ...options });
     },
     clientLogs(sessionId, logs) {
-      onDemand.load().then(
+      richFile.load().then(
         ({ sendClientLogs }) => sendClientLogs(apiHost, sessionId, logs),
         () => undefined,
       );

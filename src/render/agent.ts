@@ -29,7 +29,7 @@ import { plural } from '../i18n/plural.js';
 import type { FlowbotStrings } from '../i18n/strings.js';
 
 /** The words the agent's parts show. */
-export type AgentWords = Pick<
+export type AgentStrings = Pick<
   FlowbotStrings,
   | 'toolRunning'
   | 'toolDone'
@@ -44,7 +44,7 @@ export type AgentWords = Pick<
 
 /** How the agent's parts are drawn: the words, the language, the site's own names of its tools. */
 export interface AgentContext {
-  readonly words?: Partial<AgentWords> | undefined;
+  readonly words?: Partial<AgentStrings> | undefined;
   readonly lang?: string | undefined;
   /** The site's words for its tools, by tool name (`toolNames`); else the name is made readable. */
   readonly toolNames?: Readonly<Record<string, string>> | undefined;
@@ -57,10 +57,10 @@ export function answerParts(text: string): { answer: string; thinking: string; s
   return { answer: split.answer, thinking, sources: split.sources };
 }
 
-const wordsOf = (ctx: AgentContext): AgentWords => ({ ...(enOnDemand as AgentWords), ...ctx.words });
+const wordsOf = (ctx: AgentContext): AgentStrings => ({ ...(enOnDemand as AgentStrings), ...ctx.words });
 
 /** A tool call's line: what it does in words, its state as an icon beside them. */
-function toolLine(call: AgentToolCall, ctx: AgentContext, w: AgentWords): TemplateResult {
+function toolLine(call: AgentToolCall, ctx: AgentContext, w: AgentStrings): TemplateResult {
   const own = ctx.toolNames?.[call.name];
   const english = !ctx.lang || /^en\b/i.test(ctx.lang);
   const name = typeof own === 'string' && own ? own : readableToolName(call.name, english && call.state === 'running');
@@ -79,7 +79,7 @@ function renderTools(
   a: AgentActivity,
   folded: boolean,
   ctx: AgentContext,
-  w: AgentWords,
+  w: AgentStrings,
 ): TemplateResult | typeof nothing {
   const count = a.tools.length + a.more;
   if (!count) return nothing;
@@ -96,7 +96,7 @@ function renderThinking(
   thinking: string,
   opened: boolean,
   onOpen: () => void,
-  w: AgentWords,
+  w: AgentStrings,
 ): TemplateResult | typeof nothing {
   if (!thinking) return nothing;
   return html`<details class="fb-thinking" part="agent-thinking" ?open=${opened} @toggle=${(e: Event) => {

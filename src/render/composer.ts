@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 // Types only: the composer shows a state of the conversation.
 import type { ConversationStatus } from '../protocol/transcript.js';
 import type { ChatInput } from '../protocol/types.js';
-import { onDemand } from './on-demand-source.js';
+import { richRenderers } from './on-demand-source.js';
 import type { InputContext } from './inputs/context.js';
 import { renderInput } from './inputs/index.js';
 
@@ -52,7 +52,7 @@ export function renderComposer(view: ComposerView): TemplateResult | typeof noth
   // Suggestions are read by the on-demand part: there are some only once it is there.
   const suggestions =
     input?.type === 'text input'
-      ? (onDemand.get()?.renderSuggestions(view.suggestions, strings, status === 'sending', view.onSuggestion) ??
+      ? (richRenderers.get()?.renderSuggestions(view.suggestions, strings, status === 'sending', view.onSuggestion) ??
         nothing)
       : nothing;
   return html`<div part="composer" class="composer">${suggestions}${body}</div>`;

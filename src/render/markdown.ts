@@ -14,10 +14,10 @@ import { highlightCode } from './code.js';
 import { el, richTextContent, type DrawMore } from './rich-text.js';
 
 /** The words a markdown message shows besides its text. */
-export type MarkdownWords = Pick<FlowbotStrings, 'copyCode' | 'copied' | 'pressToCopy'>;
+export type MarkdownStrings = Pick<FlowbotStrings, 'copyCode' | 'copied' | 'pressToCopy'>;
 
 // For a caller that hands in no words (the element always does).
-const ENGLISH: MarkdownWords = {
+const ENGLISH: MarkdownStrings = {
   copyCode: 'Copy code',
   copied: 'Copied',
   pressToCopy: 'Press {key} to copy',
@@ -25,7 +25,7 @@ const ENGLISH: MarkdownWords = {
 
 /** How a markdown message is drawn: its words, and whether it is complete (a growing one takes no focus). */
 export interface MarkdownOptions {
-  readonly words?: Partial<MarkdownWords> | undefined;
+  readonly words?: Partial<MarkdownStrings> | undefined;
   /** The answer is still growing: its bubble is hidden from screen readers, so nothing in it takes focus. */
   readonly growing?: boolean;
 }
@@ -116,7 +116,7 @@ export function drawMarkdown(options: MarkdownOptions = {}): DrawMore {
  * `pre` that scrolls sideways (code reads left to right in any language). Its
  * text is one text node per piece drawn, so `textContent` is the code as sent.
  */
-function codeBlock(text: string, lang: string, words: MarkdownWords, live: boolean): HTMLElement {
+function codeBlock(text: string, lang: string, words: MarkdownStrings, live: boolean): HTMLElement {
   const code = el('code', text ? [text] : []);
   // Coloured in place when its language is one the highlight file reads (see code.ts).
   highlightCode(code, lang, text);
@@ -184,6 +184,6 @@ function say(status: HTMLElement, button: HTMLElement, text: string, hint: boole
 }
 
 /** A markdown message's content: the rich-text walk with markdown's own blocks. */
-export function markdownContent(nodes: unknown, lang?: string, words?: Partial<MarkdownWords>): HTMLElement {
+export function markdownContent(nodes: unknown, lang?: string, words?: Partial<MarkdownStrings>): HTMLElement {
   return richTextContent(nodes, lang, drawMarkdown({ words }));
 }

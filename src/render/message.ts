@@ -16,9 +16,9 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { onDemand, type OnDemandRenderers } from './on-demand-source.js';
-import type { MarkdownWords } from './markdown.js';
-import type { AgentWords } from './agent.js';
+import { richRenderers, type OnDemandRenderers } from './on-demand-source.js';
+import type { MarkdownStrings } from './markdown.js';
+import type { AgentStrings } from './agent.js';
 import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';
@@ -26,7 +26,7 @@ export type { MessageLabels } from '../protocol/message.js';
 /** What the element passes to the renderer. */
 export interface MessageRenderContext extends Omit<ReadOptions, 'markdown' | 'labels'> {
   /** The words of media summaries, of markdown's code blocks and tables, and of an agent's activity. */
-  labels?: Partial<MessageLabels> & Partial<MarkdownWords> & Partial<AgentWords>;
+  labels?: Partial<MessageLabels> & Partial<MarkdownStrings> & Partial<AgentStrings>;
   /** Called when an image (or a video's metadata) has loaded or failed: the bubble's size changed. */
   onImageLoad?: () => void;
   /** Language of the conversation, set as `lang` on text content. */
@@ -53,8 +53,8 @@ export function needsOnDemand(message: Message): boolean {
  * without the on-demand part markdown shows plain (and media not at all).
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  if (onDemand.get() || !needsOnDemand(message)) return undefined;
-  return onDemand.load().then(
+  if (richRenderers.get() || !needsOnDemand(message)) return undefined;
+  return richRenderers.load().then(
     () => undefined,
     () => undefined,
   );
@@ -70,7 +70,7 @@ export function renderMessageContent(
   ctx: MessageRenderContext = {},
 ): TemplateResult | HTMLElement | null {
   // Until the on-demand part is there (or if it cannot load), markdown shows as plain lines and media not at all.
-  const part = needsOnDemand(message) ? onDemand.get() : undefined;
+  const part = needsOnDemand(message) ? richRenderers.get() : undefined;
   const m = readMessage(message, { ...ctx, ...readersOf(part) });
   if (!m) return null;
   const onLoad = ctx.onImageLoad ?? nothing;
@@ -107,11 +107,11 @@ export const readersOf = (part: OnDemandRenderers | undefined) => ({
 
 /** Whether a message is shown (read as the renderer reads it: once). */
 export const isShown = (message: Message): boolean =>
-  readMessage(message, readersOf(needsOnDemand(message) ? onDemand.get() : undefined)) !== null;
+  readMessage(message, readersOf(needsOnDemand(message) ? richRenderers.get() : undefined)) !== null;
 
 /** Plain-text summary of a message ("Image: alt", "Video", ...), with markdown read by the parser once it is loaded. */
 export function messageToPlain(message: Message, labels?: Partial<MessageLabels>): string {
-  return plainOf(message, labels, readersOf(onDemand.get()));
+  return plainOf(message, labels, readersOf(richRenderers.get()));
 }
 
 /** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */

@@ -28,7 +28,7 @@ const none: OnDemandSource<never> = {
 };
 
 /** The on-demand renderers: `get()` if they are there, `load()` to fetch them. */
-export let onDemand: OnDemandSource<OnDemandRenderers> = none;
+export let richRenderers: OnDemandSource<OnDemandRenderers> = none;
 /** The rarer controls, the same way. */
 export let onDemandControls: OnDemandSource<OnDemandControls> = none;
 
@@ -37,6 +37,6 @@ export function provideOnDemandRenderers(
   from: OnDemandSource<OnDemandRenderers>,
   controls: OnDemandSource<OnDemandControls>,
 ): void {
-  onDemand = from;
+  richRenderers = from;
   onDemandControls = controls;
 }

@@ -11,10 +11,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { MarkdownStream } from '../protocol/markdown/index.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
-import { drawMarkdown, type MarkdownWords } from './markdown.js';
+import { drawMarkdown, type MarkdownStrings } from './markdown.js';
 import { highlightLines } from './code.js';
 import { emptyActivity, mergeSources, type AgentActivity } from '../protocol/agent.js';
-import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentWords } from './agent.js';
+import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentStrings } from './agent.js';
 import { el, renderRichText, richTextContent, type DrawMore } from './rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */
@@ -54,7 +54,7 @@ interface Drawn {
   readonly reader: MarkdownStream;
   /** How markdown's own blocks are drawn while the answer grows. */
   readonly draw: DrawMore;
-  readonly words: Partial<MarkdownWords> | undefined;
+  readonly words: Partial<MarkdownStrings> | undefined;
   /** The bubble's content: the final blocks, then the open ones. */
   readonly content: HTMLElement;
   /** How many blocks are drawn for good. */
@@ -69,7 +69,7 @@ const drawnOf = new WeakMap<object, Drawn>();
  * The growing text of `entry` (any object that holds it), as safe markdown:
  * one element, updated in place. `words` are those of code blocks and tables.
  */
-export function renderStreamingText(entry: { readonly text: string }, words?: Partial<MarkdownWords>): HTMLElement {
+export function renderStreamingText(entry: { readonly text: string }, words?: Partial<MarkdownStrings>): HTMLElement {
   const { text } = entry;
   let drawn = drawnOf.get(entry);
   // The element renders for other reasons too (a keystroke, the theme): only new text is drawn.
@@ -110,7 +110,7 @@ function drawBlock(
   before: DrawnBlock | undefined,
   node: RichTextNode,
   draw: DrawMore,
-  words: Partial<MarkdownWords> | undefined,
+  words: Partial<MarkdownStrings> | undefined,
 ): DrawnBlock {
   const children = node.children ?? [];
   if (node.type === 'pre') return drawCode(before, node, children[0]?.text ?? '', draw);
@@ -130,7 +130,7 @@ function drawParts(
   node: RichTextNode,
   parts: RichTextNode[],
   draw: DrawMore,
-  words: Partial<MarkdownWords> | undefined,
+  words: Partial<MarkdownStrings> | undefined,
 ): DrawnBlock {
   const same = before?.parts && before.node === node;
   const table = node.type === 'table';
@@ -263,7 +263,7 @@ export function renderStreamRow(
   },
   grouped: boolean,
   avatar: string | undefined,
-  words?: Partial<MarkdownWords> & Partial<AgentWords> & { readonly interrupted?: string },
+  words?: Partial<MarkdownStrings> & Partial<AgentStrings> & { readonly interrupted?: string },
   agent: AgentContext = {},
 ): TemplateResult {
   const lead = avatar

@@ -17,7 +17,7 @@ import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
 import { el } from './rich-text.js';
-import { onDemand } from './on-demand-source.js';
+import { richRenderers } from './on-demand-source.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */
@@ -71,7 +71,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
   const { status, entries, typing } = view;
   const { strings, avatar } = ctx;
   // What the on-demand part draws in bubbles (markdown's blocks, media) comes with its styles.
-  const part = onDemand.get();
+  const part = richRenderers.get();
   if (part) ctx.adoptStyles(part.contentStyles);
   let previous: TranscriptEntry | undefined;
   let answered = false;
@@ -82,7 +82,7 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
           ? // Only a stream the on-demand part brought can grow here: its row comes with it.
-            (onDemand.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
+            (richRenderers.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
               lang: ctx.lang,
               toolNames: ctx.toolNames,
             }) ?? nothing)
@@ -120,8 +120,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
         </div>`
         : nothing
     }
-    ${(ctx.blockedUrl && onDemand.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
-    ${(status === 'expired' && onDemand.get()?.renderExpired(strings, ctx.onStartAgain)) || nothing}
+    ${(ctx.blockedUrl && richRenderers.get()?.renderRedirectLink(ctx.blockedUrl, strings)) || nothing} ${status === 'error' ? renderError(view, ctx) : nothing}
+    ${(status === 'expired' && richRenderers.get()?.renderExpired(strings, ctx.onStartAgain)) || nothing}
     ${status === 'unavailable' ? html`<p part="unavailable" class="notice">${strings.unavailable}</p>` : nothing}
   </div>${
     ctx.unseen
@@ -167,7 +167,7 @@ function renderBotEntry(
   const type = message.type;
   const media = type !== 'text';
   // Plain rich text and images draw at once; markdown waits for its parser, media for its reader.
-  const ready = needsOnDemand(message) && !!onDemand.get();
+  const ready = needsOnDemand(message) && !!richRenderers.get();
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = media && answered && !entry.restored;
   // Media and images carry words of the interface (labels, titles).
@@ -254,7 +254,7 @@ function renderError(view: TranscriptView, ctx: TranscriptContext): TemplateResu
   const { error, errorAction } = view;
   const { strings } = ctx;
   // A streamed answer cut short (the on-demand part streams it): marked, with Try again.
-  const failure = errorAction === 'stream' && onDemand.get()?.renderStreamFailure(view, strings, ctx.onRetry);
+  const failure = errorAction === 'stream' && richRenderers.get()?.renderStreamFailure(view, strings, ctx.onRetry);
   if (failure) return failure;
   const system = readSystemMessages(view.flowbot);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import type { FlowbotRedirectEvent } from '../../src/element/events.js';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { onDemand } from '../../src/element/on-demand/loader.js';
+import { richFile } from '../../src/element/on-demand/loader.js';
 import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { inputShown, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
@@ -269,7 +269,7 @@ describe('<flowbot-chat>', () => {
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub" .widget=${widget}></flowbot-chat>`);
       await inputShown(el);
       // With the code that draws them there, still none.
-      await onDemand.load();
+      await richFile.load();
       el.requestUpdate();
       await el.updateComplete;
       expect(parts(el, 'suggestion')).to.have.length(0);

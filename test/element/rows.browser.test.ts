@@ -5,7 +5,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { onDemand } from '../../src/element/on-demand/loader.js';
+import { richFile } from '../../src/element/on-demand/loader.js';
 import { parts } from '../support/widget-dom.js';
 import { inputShown } from '../support/widget-actions.js';
 import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
@@ -33,7 +33,7 @@ describe('bot message rows', () => {
     await el.updateComplete;
     el.lang = 'pt-BR';
     await el.updateComplete;
-    await onDemand.load();
+    await richFile.load();
     el.requestUpdate();
     await el.updateComplete;
 

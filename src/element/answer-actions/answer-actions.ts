@@ -29,7 +29,7 @@ import { ConversationMenu } from './conversation-menu.js';
 import { timeOf } from './dates.js';
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
-import { keepTabStop, TRANSCRIPT_KEYS, walkTranscript, type WalkWords } from './transcript-keys.js';
+import { keepTabStop, TRANSCRIPT_KEYS, walkTranscript, type WalkStrings } from './transcript-keys.js';
 import { STREAMED_ID, type AnswerEntry, type BotEntry } from '../../protocol/transcript.js';
 import {
   copyKeys,
@@ -117,7 +117,7 @@ export class Answers implements ReactiveController, RowDecorations {
       this.#log = log;
       walkTranscript(
         log,
-        () => this.#walkWords(),
+        () => this.#walkStrings(),
         () => root.querySelector<HTMLElement>('[part~="composer"] :is(input, textarea, button, [tabindex="0"])'),
         (row) => this.#wake(row),
       );
@@ -161,7 +161,7 @@ export class Answers implements ReactiveController, RowDecorations {
   }
 
   /** What a message walked to by keyboard says: the widget's words, else "Bot, 10:42" from the answers'. */
-  #walkWords(): WalkWords {
+  #walkStrings(): WalkStrings {
     const { botAt, youAt } = stringsFor(this.#lang);
     return { botAt: botAt ?? `${this.#words.bot}, {time}`, youAt: youAt ?? `${this.#words.you}, {time}` };
   }

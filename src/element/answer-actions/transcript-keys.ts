@@ -23,7 +23,7 @@ export const TRANSCRIPT_KEYS =
   'Up and down arrows move between messages, Home and End go to the first and last, Enter goes to the links and buttons of a message, Escape goes back and then to the answer field.';
 
 /** The words a message walked to says. */
-export interface WalkWords {
+export interface WalkStrings {
   /** `Bot, {time}` */
   readonly botAt: string;
   /** `You, {time}` */
@@ -60,7 +60,7 @@ const controlsOf = (row: HTMLElement): HTMLElement[] =>
  * Makes `row` say who said it and when (once `ready` has drawn its time), makes it the
  * transcript's Tab stop, and gives it focus.
  */
-function walkTo(log: HTMLElement, row: HTMLElement, words: WalkWords, ready: (row: HTMLElement) => void): void {
+function walkTo(log: HTMLElement, row: HTMLElement, words: WalkStrings, ready: (row: HTMLElement) => void): void {
   ready(row);
   const bubble = row.querySelector<HTMLElement>('[part~="message"]')!;
   if (!bubble.id) bubble.id = `fb-said-${++ids}`;
@@ -88,7 +88,7 @@ export function keepTabStop(log: HTMLElement): void {
  */
 export function walkTranscript(
   log: HTMLElement,
-  words: () => WalkWords,
+  words: () => WalkStrings,
   field: () => HTMLElement | null,
   ready: (row: HTMLElement) => void,
 ): void {

@@ -22,7 +22,7 @@ import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
-import { answersFile, controlsFile, inviteFile, onDemand, sendFile } from './loader.js';
+import { answersFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
 import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
@@ -94,7 +94,7 @@ export class OnDemandFeatures implements ReactiveController {
     // A message drawn on demand (markdown, media); an expired conversation's notice (another tab
     // may tell), whose words are in the on-demand part.
     if (
-      !onDemand.get() &&
+      !richFile.get() &&
       (state.status === 'expired' ||
         state.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message)))
     )
@@ -122,7 +122,7 @@ export class OnDemandFeatures implements ReactiveController {
       this.load(
         'answers',
         ({ Answers }) => {
-          this.answers = new Answers(host, { ...this.#notices, readers: () => readersOf(onDemand.get()) });
+          this.answers = new Answers(host, { ...this.#notices, readers: () => readersOf(richFile.get()) });
           changed();
         },
         undefined,
@@ -181,7 +181,7 @@ export class OnDemandFeatures implements ReactiveController {
     name: string,
     use: (part: T) => void,
     failed?: (error: unknown) => void,
-    from: OnDemandLoader<T> = onDemand as OnDemandLoader<never>,
+    from: OnDemandLoader<T> = richFile as OnDemandLoader<never>,
     idle?: boolean,
   ): void {
     if (this.#asked.has(name)) return;

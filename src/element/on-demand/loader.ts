@@ -37,7 +37,7 @@ const withStrings = <T extends Pick<LanguageModule, 'strings'>>(part: Promise<T>
  * The on-demand part, loaded once, the first time something needs it. It shows some English
  * words the first file of the script-tag build does not carry, and brings them.
  */
-export const onDemand = createLoader<RichModule>(() =>
+export const richFile = createLoader<RichModule>(() =>
   withStrings(
     import.meta.env.FLOWBOT_SCRIPT_TAG
       ? importOnDemandFile<RichModule>(
@@ -163,4 +163,4 @@ export function loadLanguage(lang: string): Promise<void> {
 }
 
 // The renderers draw what arrives with it.
-provideOnDemandRenderers(onDemand, controlsFile);
+provideOnDemandRenderers(richFile, controlsFile);

@@ -9,7 +9,7 @@ import { dateFormat, TIME } from '../answer-actions/dates.js';
 import { answerStringsFor } from '../answer-actions/answer-strings.js';
 import {
   exportTranscript,
-  type AgentExportWords,
+  type AgentExportStrings,
   type ExportFormat,
   type MessageReaders,
 } from './transcript-export.js';
@@ -20,7 +20,7 @@ const SLICE_MS = 8;
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
 
 /** The words of what an agent did, in the widget's language (English's arrive with the on-demand part: till then, none). */
-function agentWords(lang: string): AgentExportWords | undefined {
+function agentStrings(lang: string): AgentExportStrings | undefined {
   const { thinking, usedTools, toolDone, toolFailed, sources } = stringsFor(lang);
   return usedTools ? { thinking, usedTools, toolDone, toolFailed, sources, lang } : undefined;
 }
@@ -42,7 +42,7 @@ export function exportConversation(
   return exportTranscript([...view.entries], {
     ...readers,
     format: kind === 'text' ? 'text' : 'markdown',
-    words: { ...answerStringsFor(lang), agent: agentWords(lang) },
+    words: { ...answerStringsFor(lang), agent: agentStrings(lang) },
     title: typeof title === 'string' ? title : undefined,
     time: (at) => dateFormat(lang, TIME).format(at),
     day: (at) => dateFormat(lang, DAY).format(at),

@@ -29,7 +29,7 @@ import {
 export type { ExportFormat, MessageReaders };
 
 /** The words an export needs. */
-export interface ExportWords {
+export interface ExportStrings {
   readonly bot: string;
   readonly you: string;
   readonly conversation: string;
@@ -40,11 +40,11 @@ export interface ExportWords {
   readonly voiceMessage: string;
   readonly file: string;
   /** What an agent did around an answer (its thinking, tool calls, sources), in the widget's words; English without. */
-  readonly agent?: AgentExportWords | undefined;
+  readonly agent?: AgentExportStrings | undefined;
 }
 
 /** The words of what an agent did, in an export. */
-export interface AgentExportWords {
+export interface AgentExportStrings {
   readonly thinking: string;
   readonly usedTools: string;
   readonly toolDone: string;
@@ -54,7 +54,7 @@ export interface AgentExportWords {
   readonly lang?: string | undefined;
 }
 
-const AGENT_ENGLISH: AgentExportWords = {
+const AGENT_ENGLISH: AgentExportStrings = {
   thinking: 'Thinking',
   usedTools: 'one{Used # tool} other{Used # tools}',
   toolDone: '{tool}: done',
@@ -72,7 +72,7 @@ function limited(message: Message): Message {
 /** Options of `exportTranscript`. */
 export interface ExportOptions extends MessageReaders {
   readonly format: ExportFormat;
-  readonly words: ExportWords;
+  readonly words: ExportStrings;
   /** The document's title (the widget's); default `words.conversation`. */
   readonly title?: string | undefined;
   /** A message's time, e.g. `10:42`. */
@@ -104,7 +104,7 @@ function mediaLink(label: string, url: unknown, mode: Mode): string {
 }
 
 /** A bot message's body in `mode`: '' when the message cannot be shown (the bubble skipped it too). */
-export function messageToDocument(message: Message, mode: Mode, words: ExportWords, readers: MessageReaders): string {
+export function messageToDocument(message: Message, mode: Mode, words: ExportStrings, readers: MessageReaders): string {
   const m = readMessage(limited(message), readers);
   if (!m) return '';
   const content = isObject(message.content) ? message.content : {};
@@ -135,7 +135,7 @@ export function messageToDocument(message: Message, mode: Mode, words: ExportWor
  * An agent's answer with what it did: the tools it used (a line each, as the bubble says them),
  * the thinking when the visitor opened it (a quote), the answer, then its sources (links).
  */
-function agentDocument(a: AgentSummary | undefined, body: string, mode: Mode, w: AgentExportWords): string {
+function agentDocument(a: AgentSummary | undefined, body: string, mode: Mode, w: AgentExportStrings): string {
   if (!a) return body;
   const text = (line: string): string => (mode === 'markdown' ? escapeMarkdown(line) : line);
   const out: string[] = [];
@@ -161,7 +161,7 @@ function agentDocument(a: AgentSummary | undefined, body: string, mode: Mode, w:
   return out.filter(Boolean).join('\n\n');
 }
 /** A visitor's answer: what the bubble showed, then its files (or voice message) by name and URL. */
-function answerToDocument(entry: AnswerEntry, mode: Mode, words: ExportWords): string {
+function answerToDocument(entry: AnswerEntry, mode: Mode, words: ExportStrings): string {
   const text =
     entry.text.length > LIMITS.answerChars ? entry.text.slice(0, LIMITS.answerChars) + SHORTENED : entry.text;
   const lines: string[] = [];

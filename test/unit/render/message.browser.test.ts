@@ -1,6 +1,6 @@
 import { expect as chaiExpect } from '@open-wc/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onDemand } from '../../../src/element/on-demand/loader.js';
+import { richFile } from '../../../src/element/on-demand/loader.js';
 import { messageContentStyles, messageToPlain, renderMessageContent } from '../../../src/render/message.js';
 import { markup, mount } from './helpers.js';
 
@@ -9,7 +9,7 @@ const msg = (type: string, content: unknown) => ({ id: 'm1', type, content });
 beforeAll(async () => {
   // The markdown parser, and the reader, renderer and styles of video, audio and embeds, are
   // loaded on demand (the element waits for them before showing such a message).
-  const { contentStyles } = await onDemand.load();
+  const { contentStyles } = await richFile.load();
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
   document.adoptedStyleSheets = [messageContentStyles.styleSheet!, contentStyles.styleSheet!];
 });

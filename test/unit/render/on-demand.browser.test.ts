@@ -1,7 +1,7 @@
 // The parts loaded on demand, seen from a page that has not loaded them yet (each test file
 // runs in a fresh page, so the module starts unloaded here).
 import { describe, expect, it, vi } from 'vitest';
-import { controlsFile, onDemand } from '../../../src/element/on-demand/loader.js';
+import { controlsFile, richFile } from '../../../src/element/on-demand/loader.js';
 import { newDraft, renderInput, type InputContext } from '../../../src/render/inputs/index.js';
 import { prepareMessage, renderMessageContent } from '../../../src/render/message.js';
 import { stringsFor } from '../../../src/i18n/lookup.js';
@@ -28,7 +28,7 @@ function context(changed: () => void): InputContext {
 describe('parts loaded on demand', () => {
   // One test, in order: this file runs in a page of its own, so nothing is loaded when it starts.
   it('draw markdown as plain lines and a rarer control as a placeholder until each of their parts arrives, then in full', async () => {
-    expect(onDemand.get()).toBeUndefined();
+    expect(richFile.get()).toBeUndefined();
     expect(controlsFile.get()).toBeUndefined();
     const input = { id: 'r', type: 'rating input', options: { length: 5, startsAt: 1 } };
     const ctx = context(vi.fn());
@@ -40,12 +40,12 @@ describe('parts loaded on demand', () => {
     expect(placeholder.querySelector('.bone')).not.toBeNull();
     expect(placeholder.querySelector('[part~="rating-option"]')).toBeNull();
     // Rendering asks for nothing: the element loads them before it renders.
-    expect(onDemand.get()).toBeUndefined();
+    expect(richFile.get()).toBeUndefined();
     expect(controlsFile.get()).toBeUndefined();
 
     // What the controller awaits before it shows a live markdown message.
     await prepareMessage(markdown);
-    expect(onDemand.get()).toBeDefined();
+    expect(richFile.get()).toBeDefined();
     expect(prepareMessage(markdown)).toBeUndefined();
 
     const full = await mount(renderMessageContent(markdown));
