@@ -143,74 +143,49 @@ export class FlowbotChat extends ChatElement {
 
   /** The public id of the flow-bot to talk to. */
   publicId = '';
-
   /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
   apiHost = '';
-
   /**
    * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the
    * page sets is reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps
    * matching an inline widget.
    */
   mode: FlowbotChatMode = 'standard';
-
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
   widget: FlowbotWidget | undefined = undefined;
-
   /**
    * The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`);
    * a tool without one shows its name made readable. As an attribute: JSON.
    */
   toolNames: Record<string, string> | undefined = undefined;
-
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
   prefilledVariables: Record<string, unknown> | undefined = undefined;
-
   /** Whether the bubble or popup is open (reflected to the `open` attribute). Also: `show()`, `hide()`, `toggle()`. */
   open = false;
-
   /** Remembers the conversation across reloads and pages of the site: `none`, `session` (this tab) or `local`. */
   persist: PersistMode = 'none';
-
   /** Asks the viewer for whole AI answers instead of streamed ones (for viewers that cannot stream). */
   disableStreaming = false;
-
-  /**
-   * Keeps this widget's remembered conversation apart from another widget's of
-   * the same bot on the site. Default: the element's `id`, else none.
-   */
+  /** Keeps this widget's remembered conversation apart from another widget's of the same bot on the site. Default: the element's `id`, else none. */
   persistKey = '';
-
   /** The preview message beside the bubble's launcher. Default: the Widget resource's `aiFirstMessage` (none, no preview). */
   preview = '';
-
   /** Shows no preview message. */
   noPreview = false;
-
   /** Seconds before the preview appears; `0`: at once. */
   previewDelay = 3;
-
   /** Opens the bubble or popup by itself after this many seconds, unless it was opened or closed (or the preview dismissed) earlier in the visit. Default: never. */
   autoOpen: number | undefined = undefined;
-
   /** Lets `auto-open` open the panel on narrow screens (at most 480 px wide) too, where it fills the screen. */
   autoOpenNarrow = false;
-
   /** A short, quiet chime for each bot message that arrives while the panel is closed (never before the visitor has used the page). */
   notifySound = false;
-
-  /**
-   * Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default),
-   * `all` (every text answer) or `none`.
-   */
+  /** Which answers offer thumbs up and down (`flowbot-feedback`): `streamed` (streamed AI answers, the default), `all` (every text answer) or `none`. */
   feedback: FlowbotFeedbackMode = 'streamed';
-
   /** Leaves out the Copy button under the answers. */
   noCopy = false;
-
   /** Leaves out the conversation's menu (Download, Print) in the header. */
   noMenu = false;
-
   /**
    * `light` (the default), `dark`, or `auto`: dark while the visitor's system prefers it, following it
    * live. The dark palette is worked out from the Widget resource's colours; the page's `--flowbot-*` properties still win.
