@@ -16,7 +16,9 @@
  *   --long-runs <n>  runs of each page for the long conversations and the grid (default 5)
  *   --only <list>    run only these sections, comma-separated (default: all): first, slow-4g,
  *                    downloads (what each kind of page downloads of the widget, before its first
- *                    message and after, against each page type's CI budget), long, grid, stream,
+ *                    message and after, against each page type's CI budget), tap (a closed bubble the
+ *                    script tag drew: a cold tap on slow 4G, against a tap after the launcher had focus
+ *                    3 s), long, grid, stream,
  *                    burst, interaction; the sizes are always measured
  *   --no-build       measure dist/flowbot-chat.iife.js as it is instead of building it first
  */
@@ -59,7 +61,7 @@ const ANSWER_TEXT = 'Ada';
 const WIDGET_ANSWER_FIELD = 'flowbot-chat [part~="input"]';
 
 /** What `--only` can pick; the default run is all of them, in this order. */
-const SECTIONS = ['first', 'slow-4g', 'downloads', 'long', 'grid', 'stream', 'burst', 'interaction'] as const;
+const SECTIONS = ['first', 'slow-4g', 'downloads', 'tap', 'long', 'grid', 'stream', 'burst', 'interaction'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** What tools/size.mjs exports (a plain JS module shared with CI). */
@@ -279,6 +281,66 @@ async function downloads(browser: Browser, server: E2eServer) {
   return out;
 }
 
+/** Issue 45's target: a cold tap's first message within this much of one whose launcher had focus 3 s. */
+const TAP_TARGET = 1.5;
+
+/**
+ * A closed bubble drawn by the script tag (`/bubble-quiet.html` of the e2e site), on slow 4G: tap → the
+ * first bot message painted, cold (the pointer comes to the launcher and presses it: the widget's code
+ * and the start leave with the tap) against warm (the launcher had focus for 3 s, so the code is there,
+ * then Enter). Interleaved, `count` runs of each.
+ */
+async function tap(browser: Browser, server: E2eServer, count: number) {
+  log(`a tap on a closed bubble, slow 4G: cold against the launcher focused 3 s before, ${count} runs of each`);
+  const run = (warm: boolean) => async (): Promise<number> => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      const session = await context.newCDPSession(page);
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_4G.latencyMs,
+        downloadThroughput: SLOW_4G.downBytesPerSecond,
+        uploadThroughput: SLOW_4G.upBytesPerSecond,
+      });
+      await page.addInitScript(() => {
+        document.addEventListener(
+          'flowbot-message',
+          () => ((window as { shown?: number }).shown ??= performance.now()),
+          true,
+        );
+      });
+      await page.goto('/bubble-quiet.html');
+      const launcher = page.locator('flowbot-chat [part~="launcher"]');
+      await launcher.waitFor();
+      await page.waitForTimeout(500);
+      if (warm) {
+        await launcher.focus();
+        await page.waitForTimeout(3_000);
+      }
+      const tapped = await page.evaluate(() => performance.now());
+      if (warm) await page.keyboard.press('Enter');
+      else await launcher.click();
+      await page.waitForFunction(() => (window as { shown?: number }).shown !== undefined, undefined, {
+        timeout: 30_000,
+      });
+      // Painted: the frame after the message's event.
+      const shown = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => resolve(Math.max((window as { shown?: number }).shown!, performance.now()))),
+          ),
+      );
+      return shown - tapped;
+    } finally {
+      await context.close();
+    }
+  };
+  const out = await interleaved(count, 1, { cold: run(false), warm: run(true) });
+  return { tapToFirstMessageMs: compare(out.cold, out.warm) };
+}
+
 async function longConversation(browser: Browser, pages: PageServer, count: number) {
   log(`${count} messages: ${longRuns} runs of each page (+1 warm-up pair)`);
   const open = (name: string) => () =>
@@ -433,7 +495,7 @@ async function main(): Promise<void> {
     closers.push(() => server.close());
     burstPages = server;
   }
-  const e2e = wanted('downloads') ? await startE2eServer() : undefined;
+  const e2e = wanted('downloads') || wanted('tap') ? await startE2eServer() : undefined;
   if (e2e) closers.push(() => e2e.close());
   // Closed by `closeAll` (on signals too), after the pages and before the servers.
   const browser = await chromium.launch({ ...chromiumLaunchOptions, handleSIGINT: false, handleSIGTERM: false });
@@ -446,7 +508,8 @@ async function main(): Promise<void> {
   const slow = wanted('slow-4g')
     ? await firstMessage(browser, pages, SLOW_4G, Math.max(5, Math.round(runs / 2)))
     : undefined;
-  const fetched = e2e ? await downloads(browser, e2e) : undefined;
+  const fetched = e2e && wanted('downloads') ? await downloads(browser, e2e) : undefined;
+  const tapped = e2e && wanted('tap') ? await tap(browser, e2e, Math.max(5, Math.round(runs / 3))) : undefined;
   let long: Awaited<ReturnType<typeof longConversation>>[] | undefined;
   if (wanted('long')) {
     long = [];
@@ -512,6 +575,16 @@ async function main(): Promise<void> {
         ]
       : []),
     ...(fetched ?? []).map((d) => target(`${d.page}: within its CI budget`, d.total, d.budget, 'bytes gzip')),
+    ...(tapped
+      ? [
+          target(
+            `closed bubble, slow 4G: a cold tap's first message within ${TAP_TARGET}x a tap after 3 s of focus`,
+            tapped.tapToFirstMessageMs.ratio,
+            TAP_TARGET,
+            'x',
+          ),
+        ]
+      : []),
     ...(fetched ?? []).flatMap((d) =>
       d.target === undefined ? [] : [target(`${d.page}: within ${bytes(d.target)}`, d.total, d.target, 'bytes gzip')],
     ),
@@ -614,6 +687,7 @@ async function main(): Promise<void> {
     ...(first ? { firstMessage: first } : {}),
     ...(slow ? { firstMessageSlow4G: slow } : {}),
     ...(fetched ? { downloads: fetched } : {}),
+    ...(tapped ? { tapOnClosedBubble: tapped } : {}),
     ...(stream ? { streamedAnswer: stream } : {}),
     ...(burst ? { burstAnswers: burst } : {}),
     ...(long ? { longConversations: long } : {}),
@@ -639,6 +713,7 @@ interface Results {
   firstMessage?: Awaited<ReturnType<typeof firstMessage>>;
   firstMessageSlow4G?: Awaited<ReturnType<typeof firstMessage>>;
   downloads?: Awaited<ReturnType<typeof downloads>>;
+  tapOnClosedBubble?: Awaited<ReturnType<typeof tap>>;
   streamedAnswer?: Awaited<ReturnType<typeof streamed>>;
   burstAnswers?: Awaited<ReturnType<typeof bursts>>;
   longConversations?: Awaited<ReturnType<typeof longConversation>>[];
@@ -688,6 +763,17 @@ function print(r: Results): void {
     for (const d of r.downloads) {
       if (d.expected) console.log(`  ${d.page}: fetched ${d.files.join(', ')}; CI expects ${d.expected.join(', ')}`);
     }
+  }
+
+  if (r.tapOnClosedBubble) {
+    const c = r.tapOnClosedBubble.tapToFirstMessageMs;
+    console.log(`\nA tap on a closed bubble the script tag drew, slow 4G: tap → first bot message painted`);
+    console.log(
+      table([
+        ['', 'cold tap', 'after 3 s of focus', 'ratio'],
+        ['median [min–max]', spread(c.widget, ms), spread(c.baseline, ms), times(c.ratio)],
+      ]),
+    );
   }
 
   const rows: string[][] = [['', 'widget', 'baseline', 'ratio', 'runs']];
