@@ -30,7 +30,6 @@ import {
 } from './events.js';
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
 import { answersFile, loadLanguage, richFile, persistFile, sendFile } from './on-demand/loader.js';
-import { openPage } from './open-page.js';
 import { ThemeSheet } from './theme-sheet.js';
 import { createWidgetClient } from './widget-client.js';
 
@@ -48,6 +47,8 @@ export type ChatHost = LitElement &
     readonly disableStreaming: boolean;
     readonly persistKey: string;
     readonly noMenu: boolean;
+    readonly notice: string;
+    readonly consent: string;
     show(): void;
     toggle(): void;
     restart(): void;
@@ -179,11 +180,19 @@ export function createChat(host: ChatHost): Chat {
       features.message();
       if (voiceOn()) features.voice?.speak(notice.message, language.lang, host.widget?.audioVoice, focus.interacted);
     }
-    if (type === 'redirect' && !event!.defaultPrevented && !openPage(notice.url, notice.newTab)) {
-      blockedUrl = notice.url;
-      features.load('extras', () => host.requestUpdate());
-      session.log('warning', 'The browser blocked the new tab of a redirect; a link is offered instead', 'redirect');
-    }
+    // Its code is the rich messages' file's (most conversations have no redirect); so is the link it may offer.
+    if (type === 'redirect' && !event!.defaultPrevented)
+      richFile.load().then(
+        ({ openPage }) =>
+          openPage(notice.url, notice.newTab, {
+            offer: () => {
+              blockedUrl = notice.url;
+              host.requestUpdate();
+            },
+            log: (...args) => session.log(...args),
+          }),
+        () => undefined,
+      );
   };
 
   const session = new ConversationController(

@@ -139,6 +139,8 @@ export class FlowbotChat extends ChatElement {
     noCopy: { attribute: 'no-copy', type: Boolean },
     noMenu: { attribute: 'no-menu', type: Boolean },
     colorScheme: { attribute: 'color-scheme' },
+    notice: {},
+    consent: {},
   };
 
   /** The public id of the flow-bot to talk to. */
@@ -146,17 +148,13 @@ export class FlowbotChat extends ChatElement {
   /** The viewer base URL (`{viewer_base_url}`); empty means the page's own origin. */
   apiHost = '';
   /**
-   * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the
-   * page sets is reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps
-   * matching an inline widget.
+   * `standard` (inline), `bubble` (floating launcher and panel) or `popup` (modal dialog). A mode the page sets is
+   * reflected to the attribute; the default is not, so `flowbot-chat:not([mode])` keeps matching an inline widget.
    */
   mode: FlowbotChatMode = 'standard';
   /** The Widget resource (or a part of it): title, icons, colours, first message, activation. As an attribute: JSON. */
   widget: FlowbotWidget | undefined = undefined;
-  /**
-   * The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`);
-   * a tool without one shows its name made readable. As an attribute: JSON.
-   */
+  /** The site's words for its agent's tools, by tool name (`{"search_kb": "Searching our help centre"}`); a tool without one shows its name made readable. As an attribute: JSON. */
   toolNames: Record<string, string> | undefined = undefined;
   /** Variables sent with `startChat` (`prefilledVariables`). As an attribute: JSON. */
   prefilledVariables: Record<string, unknown> | undefined = undefined;
@@ -192,6 +190,10 @@ export class FlowbotChat extends ChatElement {
    */
   colorScheme: FlowbotColorScheme = 'light';
 
+  /** A notice shown above the conversation (links written `[text](https://…)`): say the visitor is talking to an AI. */
+  notice = '';
+  /** `required`: nothing is sent to the viewer until the visitor accepts the notice (remembered with `persist`). */
+  consent: '' | 'required' = '';
   /** Bot messages that arrived while the bubble or popup was closed; 0 once it opens. Kept across reloads with `persist`. */
   get unreadCount(): number {
     return this.chat.features.invite?.unread ?? 0;

@@ -22,7 +22,8 @@ export function nextTask(): Promise<unknown> {
 /**
  * Before each update: a widget switched off is unavailable; another bot or server drops the
  * conversation; a widget in view (inline, or an open bubble or popup) with a public id starts one,
- * and attributes that reach no viewer are told of at once. Then the theme follows.
+ * and attributes that reach no viewer are told of at once; one that asks for consent (`consent="required"`)
+ * only once the visitor gave it. Then the theme follows.
  */
 export function startWhenWanted(host: ChatHost, chat: Chat, changed: PropertyValues): void {
   const { session, panel } = chat;
@@ -37,7 +38,9 @@ export function startWhenWanted(host: ChatHost, chat: Chat, changed: PropertyVal
     if (
       host.isConnected &&
       session.state.status === 'idle' &&
-      (session.misconfigured || (host.publicId && (panel.floating ? host.open : true)))
+      (session.misconfigured || (host.publicId && (panel.floating ? host.open : true))) &&
+      // Nothing goes to the viewer before the visitor accepts, when the widget asks for consent.
+      (host.consent !== 'required' || chat.features.consent?.accepted)
     ) {
       // With the script-tag file's early start on its way, the first render draws the widget alone
       // and the conversation takes that start over in the next task: the page's load has no task of both.

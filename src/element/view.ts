@@ -67,6 +67,7 @@ function renderPanel(host: ChatHost, chat: Chat): TemplateResult {
     @pointerdown=${() => (focus.interacted = true)}
   ><div class="direction" dir=${dir ?? nothing}>
     ${header ? renderPanelHeader(host, chat, menu) : nothing} ${renderProgress(state, 'Top', strings, lang)}
+    ${features.consent?.render(strings)}
     ${renderTranscript(state, {
       strings,
       avatar: hostAvatarUrl(state, iconUrl(widget?.avatarIcon)),

@@ -86,6 +86,14 @@ export const enControls = {
   microphoneRefused: 'The microphone is not available. You can type instead.',
 } satisfies Partial<FlowbotStrings>;
 
+/** The words of the notice before a conversation and of the consent it may ask for: their file brings them. */
+export const enConsent = {
+  aiNotice: 'You are chatting with an AI assistant.',
+  consentAccept: 'Accept and chat',
+  consentDecline: 'Decline',
+  consentDeclined: 'You declined: nothing is sent. Accept to chat.',
+} satisfies Partial<FlowbotStrings>;
+
 /** The words only the on-demand part shows (media, notices, the voice, what an agent did). */
 export const enOnDemand = {
   mute: 'Mute voice',
@@ -113,7 +121,7 @@ export const enOnDemand = {
 
 /** English. */
 // Marked pure, so a build that does not use it (the script-tag build's widget code) leaves it out.
-export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enControls, enOnDemand);
+export const en: FlowbotStrings = /* @__PURE__ */ Object.assign({}, enFirst, enControls, enOnDemand, enConsent);
 
 /** The answers' words (what a visitor does with an answer, the conversation as a document): the answers' file's. */
 export const enAnswers: AnswerStrings = {

@@ -87,6 +87,12 @@ export interface FlowbotStrings {
   dismissPreview: string;
   unreadOne: string;
   unreadMany: string;
+  /** The notice before a conversation that asks for consent and gives no text of its own (`consent="required"`). */
+  aiNotice: string;
+  /** The consent's buttons, and what shows once the visitor declined (Accept stays). */
+  consentAccept: string;
+  consentDecline: string;
+  consentDeclined: string;
   /** The viewer no longer knows the session: the notice under the read-only transcript, and its one action. */
   expired: string;
   startAgain: string;
@@ -132,6 +138,10 @@ export interface FlowbotStrings {
  * drawn. Code of the first file never reads them.
  */
 export type OnDemandStringKey =
+  | 'aiNotice'
+  | 'consentAccept'
+  | 'consentDecline'
+  | 'consentDeclined'
   | 'mute'
   | 'openPage'
   | 'invalidNumber'

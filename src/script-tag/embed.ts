@@ -67,6 +67,10 @@ export interface FlowbotInitOptions {
   noMenu?: boolean;
   /** `light` (default), `dark`, or `auto`: dark while the visitor's system prefers it, following it live. */
   colorScheme?: FlowbotChat['colorScheme'];
+  /** A notice above the conversation (links written `[text](https://…)`). */
+  notice?: string;
+  /** `required`: nothing is sent to the viewer until the visitor accepts the notice. */
+  consent?: FlowbotChat['consent'];
   /** Where to append the element: an element or a selector. Default `document.body`. */
   target?: Element | string;
 }
@@ -100,11 +104,16 @@ interface FirstStart {
   preview?: string | false | null | undefined;
   /** Seconds before a timed opening (`auto-open`). */
   autoOpen?: unknown;
+  /** `required`: nothing goes to the viewer before the visitor accepts (the widget asks). */
+  consent?: string | null | undefined;
 }
 
-/** Sends `el`'s first start now, before the widget's code is there. */
-function sendStart(el: Element, { publicId, apiHost, prefilledVariables, disableStreaming }: FirstStart): void {
-  if (publicId && !customElements.get('flowbot-chat'))
+/** Sends `el`'s first start now, before the widget's code is there: never before consent it asks for. */
+function sendStart(
+  el: Element,
+  { publicId, apiHost, prefilledVariables, disableStreaming, consent }: FirstStart,
+): void {
+  if (publicId && consent !== 'required' && !customElements.get('flowbot-chat'))
     startEarly(el, { publicId, apiHost: apiHost ?? '', prefilledVariables, streaming: !disableStreaming });
 }
 
@@ -159,6 +168,7 @@ function startOf(el: Element): FirstStart {
     disableStreaming: el.hasAttribute('disable-streaming'),
     preview: el.hasAttribute('no-preview') ? false : attr('preview'),
     autoOpen: attr('auto-open'),
+    consent: attr('consent'),
   };
 }
 
@@ -227,6 +237,8 @@ const PROPERTIES = [
   'noCopy',
   'noMenu',
   'colorScheme',
+  'notice',
+  'consent',
 ] as const;
 
 function init(options: FlowbotInitOptions): FlowbotChat {

@@ -41,8 +41,8 @@ export const SCRIPT_TAG_FILES = [
     entry: 'src/i18n/<tag>.ts',
     holds: "a language's words and its answers' words: fetched only by a page in that language",
     // Each: the largest, Japanese, 2,146 B reached; with a phone field's two hints (about 60 B in
-    // Japanese, whose words are escaped), 2,241 B.
-    budget: 2_310,
+    // Japanese, whose words are escaped), 2,241 B. With the notice's and the consent's four (issue 46): 2,327 B.
+    budget: 2_400,
     loadedBy: 'languages',
   },
   {
@@ -65,6 +65,17 @@ export const SCRIPT_TAG_FILES = [
     // conversation and going on with what it owes moved here from the widget's code (163 B fewer
     // before every first message, +222 B here; a page with persist loads both first): 5,685 B.
     budget: 5_750,
+    loadedBy: 'main',
+  },
+  {
+    key: 'consent',
+    file: 'flowbot-chat.consent.js',
+    entry: 'src/element/consent/index.ts',
+    holds:
+      'the notice before a conversation and the consent it may ask for: fetched by a widget with notice or consent="required"',
+    // Issue 46: the notice's text and safe links, Accept and Decline, the acceptance remembered with
+    // persist, their words: 1,353 B reached.
+    budget: 1_420,
     loadedBy: 'main',
   },
   {
@@ -177,7 +188,8 @@ export const SCRIPT_TAG_FILES = [
     // converters in files of their own, loaded and hash-checked from here (math +585 B, code +822 B):
     // 21,488 B reached. A formula converted once per message, its MathML copied when its list item or
     // table is drawn again as a stream grows (the limit of 200 counting formulas, not drawings): 21,551 B.
-    budget: 21_620,
+    // Opening a redirect's page left the widget's code for it (87 B fewer before every first message): 21,659 B.
+    budget: 21_730,
     loadedBy: 'main',
   },
   {

@@ -222,6 +222,21 @@ const pages: Record<string, HtmlPage> = {
     title: 'A dark site',
     body: ['<h1>A page whose widget is dark</h1>', chat('public-id="support" color-scheme="dark"'), widgetCode],
   },
+  consent: {
+    title: 'A chat that asks for consent first',
+    head: [pagesCss],
+    body: [
+      '<h1>Support</h1>',
+      chat(
+        'public-id="support" persist="local" consent="required" notice="You are chatting with an AI assistant. [How we use your messages](https://example.com/privacy) and [nothing](javascript:alert(1))."',
+      ),
+      widgetCode,
+    ],
+  },
+  notice: {
+    title: 'A chat with a notice',
+    body: ['<h1>Support</h1>', chat('public-id="support" notice="Answers come from an AI."'), widgetCode],
+  },
   inline: { title: 'Inline widget', body: ['<h1>A plain page</h1>', chat('public-id="support"'), widgetCode] },
   invite: {
     title: 'A shop whose bubble invites the visitor in',

@@ -35,6 +35,8 @@ const EVERY_OPTION: {
   noCopy: { value: true, took: (el) => el.noCopy },
   noMenu: { value: true, took: (el) => el.noMenu },
   colorScheme: { value: 'dark', took: (el) => el.colorScheme === 'dark' },
+  notice: { value: 'You are chatting with an AI.', took: (el) => el.notice === 'You are chatting with an AI.' },
+  consent: { value: 'required', took: (el) => el.consent === 'required' },
   target: { value: '#every-option', took: (el) => el.parentElement?.id === 'every-option' },
 };
 

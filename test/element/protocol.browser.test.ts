@@ -74,6 +74,8 @@ describe('<flowbot-chat>', () => {
       stubViewer(startResponse({ clientSideActions: [redirect('https://example.com/next', true)] }));
       const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
       await inputShown(el);
+      // Opened by the rich messages' file, once it is there.
+      await until(() => open.mock.calls.length);
       expect(open.mock.calls).to.deep.equal([['https://example.com/next', '_blank']]);
       expect(tab.opener).to.equal(null);
       expect(part(el, 'redirect')).to.equal(null);
@@ -86,6 +88,7 @@ describe('<flowbot-chat>', () => {
         html`<flowbot-chat public-id="stub" api-host="https://viewer.example.test"></flowbot-chat>`,
       );
       await inputShown(el);
+      await until(() => open.mock.calls.length);
       expect(open.mock.calls).to.deep.equal([[new URL('thanks?from=bot', document.baseURI).href, '_blank']]);
     });
 

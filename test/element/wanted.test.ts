@@ -140,12 +140,13 @@ describe("the element's on-demand features", () => {
       answers: 'answers',
       invite: 'invite',
       send: 'send',
+      consent: 'consent',
     };
     return [...new Set(names.map((name) => rowOf[name]!))].sort();
   };
   /** The rows the table wants in a state, of those `features.ts` loads. */
   const table = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] =>
-    (['answers', 'controls', 'invite', 'rich', 'send'] as const).filter((key) =>
+    (['answers', 'consent', 'controls', 'invite', 'rich', 'send'] as const).filter((key) =>
       isWanted(key, s, c, { launcher: near }),
     );
 
@@ -167,6 +168,8 @@ describe("the element's on-demand features", () => {
     ['a bubble with persist', settings({ mode: 'bubble', persist: 'local' }), conversation()],
     ['an open bubble', settings({ mode: 'bubble', open: true }), conversation([text])],
     ['an inline widget with a preview', settings({ preview: 'Questions?' }), conversation(), true],
+    ['a widget that asks for consent', settings({ consent: 'required' }), conversation()],
+    ['a widget with a notice', settings({ notice: 'An AI answers.' }), conversation([text])],
   ];
 
   it.each(states)('asks for the files its rows want: %s', (_, s, c, near) => {

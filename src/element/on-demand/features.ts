@@ -22,11 +22,12 @@ import type { Invite } from '../invitation/invite.js';
 import type { InviteHost } from '../invitation/invite-host.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
-import { answersFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
+import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
+import type { Consent, ConsentHost } from '../consent/consent.js';
 import type { SpeechController } from '../voice/speech.js';
 
 /** What these features read of the element. */
-export interface OnDemandHost extends InviteHost, AnswersHost {
+export interface OnDemandHost extends InviteHost, AnswersHost, ConsentHost {
   readonly widget:
     | {
         readonly voiceActive?: unknown;
@@ -51,6 +52,8 @@ export interface OnDemandNotices {
 export class OnDemandFeatures implements ReactiveController {
   /** The voice, once the Widget resource turns it on and its code has arrived. */
   voice: SpeechController | undefined;
+  /** The notice before the conversation and its consent, once their code has arrived (a widget with either). */
+  consent: Consent | undefined;
   /** The bubble's preview, timed opening and unread count, once their code has arrived. */
   invite: Invite | undefined;
   /** The answers' actions, times and the conversation's menu, once their code has arrived (after the first message). */
@@ -131,6 +134,17 @@ export class OnDemandFeatures implements ReactiveController {
       );
     // Sending an answer: once there is one to give, in idle time after the paint (at once when the visitor reaches for the widget).
     if (input) this.load('send', () => undefined, undefined, sendFile, !this.#intent);
+    // The notice and the consent: before anything else (a widget that asks for consent starts once it is given).
+    if (host.notice || host.consent === 'required')
+      this.load(
+        'consent',
+        ({ Consent }) => {
+          this.consent = new Consent(host);
+          changed();
+        },
+        undefined,
+        consentFile,
+      );
     // Suggested replies are read by the on-demand part (most widgets have none).
     const replies = host.widget?.defaultMessages;
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length)

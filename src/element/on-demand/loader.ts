@@ -16,6 +16,7 @@ import type { AnswersModule } from '../answer-actions/index.js';
 import type { InviteModule } from '../invitation/index.js';
 import type { PersistModule } from '../persist/index.js';
 import type { SendModule } from '../send/index.js';
+import type { ConsentModule } from '../consent/index.js';
 import type { ControlsModule } from '../controls/index.js';
 import type { DarkModePart } from '../dark-mode/index.js';
 import type { AnswerStrings, FlowbotStrings } from '../../i18n/strings.js';
@@ -98,6 +99,18 @@ export const sendFile = createLoader<SendModule>(() =>
         import.meta.env.FLOWBOT_INTEGRITY.send,
       )
     : import('../send/index.js'),
+);
+
+/** The notice before a conversation and its consent, with their words: a file of their own, for a widget with either. */
+export const consentFile = createLoader<ConsentModule>(() =>
+  withStrings(
+    import.meta.env.FLOWBOT_SCRIPT_TAG
+      ? importOnDemandFile<ConsentModule>(
+          'flowbot-chat.consent.js' satisfies ScriptTagFile,
+          import.meta.env.FLOWBOT_INTEGRITY.consent,
+        )
+      : import('../consent/index.js'),
+  ),
 );
 
 /** The dark palette: a file of its own, for a widget that is dark (`color-scheme`). */

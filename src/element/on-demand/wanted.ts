@@ -29,6 +29,9 @@ export interface WidgetSettings extends Pick<Element, 'closest'> {
   readonly autoOpen: number | undefined;
   /** `light` (the default), `dark` or `auto`. */
   readonly colorScheme?: string;
+  /** The notice before the conversation, and `required` when it asks for consent. */
+  readonly notice?: string;
+  readonly consent?: string;
   readonly widget:
     | {
         readonly voiceActive?: unknown;
@@ -123,6 +126,7 @@ export const WANTED = {
   controls: reasons({ control: rarerControl }),
   answers: reasons({ shown }),
   send: reasons({ answerable }),
+  consent: reasons({ notice: (settings) => !!settings.notice || settings.consent === 'required' }),
   invite: reasons({ invitation }),
   persist: reasons({
     remembers: (settings) => settings.persist !== 'none',

@@ -24,6 +24,8 @@ export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.j
 export { streamAndReply } from '../../conversation/stream.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
 export { warnMistake } from '../../conversation/mistakes.js';
+// Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.
+export { openPage } from '../open-page.js';
 // The voice (the Widget resource's voiceActive): most widgets never speak.
 export { SpeechController } from '../voice/speech.js';
 /** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
