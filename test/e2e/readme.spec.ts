@@ -198,13 +198,13 @@ test.describe('README, as a site owner follows it', () => {
     // Each file the README lists, found, but the bubble's invitation (an inline widget never needs
     // it), the languages' (an English page needs none), the storage's (it remembers nothing),
     // markdown's and streams' with the formulas' and the code colours' (its conversation has none of
-    // them), the export's (nobody downloads), the dark palette's (the widget is light) and the
-    // launcher's (the inline widget has none).
+    // them), the export's (nobody downloads), the dark palette's (the widget is light), the
+    // launcher's (the inline widget has none) and the consent's (it has no notice).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
         .filter(
           (name) =>
-            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|math|highlight|export|dark|launcher)\.js$/.test(
+            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|math|highlight|export|dark|launcher|consent)\.js$/.test(
               name,
             ),
         )
