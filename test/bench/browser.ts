@@ -4,7 +4,7 @@
  * page reported, with the JS heap after a full garbage collection if asked;
  * on a slowed-down CPU, and typing an answer sent with Enter, if asked.
  */
-import type { Browser } from 'playwright';
+import type { Browser, CDPSession } from 'playwright';
 
 /** What a page reports through `window.__bench.finish()`. */
 export interface PageReport {
@@ -72,6 +72,17 @@ export const SLOW_4G: NetworkProfile = {
   upBytesPerSecond: 750_000 / 8,
 };
 
+/** Gives the page of `session` the network of `profile` (DevTools' network throttling). */
+export async function emulateNetwork(session: CDPSession, profile: NetworkProfile): Promise<void> {
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latencyMs,
+    downloadThroughput: profile.downBytesPerSecond,
+    uploadThroughput: profile.upBytesPerSecond,
+  });
+}
+
 export async function runPage(
   browser: Browser,
   url: string,
@@ -95,15 +106,7 @@ export async function runPage(
     if (session && options.cpuSlowdown) {
       await session.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
     }
-    if (session && profile && profile !== LOOPBACK) {
-      await session.send('Network.enable');
-      await session.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: profile.latencyMs,
-        downloadThroughput: profile.downBytesPerSecond,
-        uploadThroughput: profile.upBytesPerSecond,
-      });
-    }
+    if (session && profile && profile !== LOOPBACK) await emulateNetwork(session, profile);
     if (session && options.mainThread) await session.send('Performance.enable');
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));

@@ -30,7 +30,15 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright';
 import { chromiumLaunchOptions } from '../support/browser-launch.js';
 import { measureDownloads, PAGE_TYPES } from '../support/page-downloads.js';
-import { LOOPBACK, runPage, SLOW_4G, type HeapReport, type NetworkProfile, type PageReport } from './browser.js';
+import {
+  emulateNetwork,
+  LOOPBACK,
+  runPage,
+  SLOW_4G,
+  type HeapReport,
+  type NetworkProfile,
+  type PageReport,
+} from './browser.js';
 import { BURST_FLOWS, FIRST_MESSAGE_FLOW, longFlowId, STREAM_FLOW, STREAM_WORDS } from './flows.js';
 import { bytes, kb, mb, ms, table, times } from './report.js';
 import { startApi, startE2eServer, startPageServer, type E2eServer, type PageServer } from './servers.js';
@@ -296,14 +304,7 @@ async function tap(browser: Browser, server: E2eServer, count: number) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
-      const session = await context.newCDPSession(page);
-      await session.send('Network.enable');
-      await session.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: SLOW_4G.latencyMs,
-        downloadThroughput: SLOW_4G.downBytesPerSecond,
-        uploadThroughput: SLOW_4G.upBytesPerSecond,
-      });
+      await emulateNetwork(await context.newCDPSession(page), SLOW_4G);
       await page.addInitScript(() => {
         document.addEventListener(
           'flowbot-message',
