@@ -139,9 +139,10 @@ export function widgetThemeCss(widget: unknown, flowbotTheme?: unknown, warned =
 
   const [primary, onPrimary] = pair('primary', 'on-primary', 'primaryColor', 'secondaryColor', 'buttons') ?? [];
   const ring = primary ?? parseCssColor('#1d4ed8')!;
-  // The header's subtitle is drawn a shade softer (0.9 opacity), unless that takes it under 4.5:1.
+  // The header's subtitle is drawn a shade softer (0.9 opacity), unless that takes it under 4.5:1 as
+  // painted: the browser rounds the blended channels, so a ratio within 0.1 of the line is drawn whole.
   const header = primary && composite(primary, WHITE);
-  if (header && contrastRatio(composite({ ...onPrimary!, a: 0.9 * onPrimary!.a }, header), header) < 4.5)
+  if (header && contrastRatio(composite({ ...onPrimary!, a: 0.9 * onPrimary!.a }, header), header) < 4.6)
     set('subtitle', '1');
   pair('bot-bg', 'bot-fg', 'primaryAIColor', 'secondaryAIColor', 'hostBubbles');
   // The site's primary colour (the Widget resource's, or the page's: see the stylesheet) is the visitor's
