@@ -50,6 +50,7 @@ import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './t
 import type { TabHost } from './tab-host.js';
 import { TabSync } from './tabs.js';
 import { storageKey } from './storage-key.js';
+import { addPast, MAX_AGE_MS } from './past.js';
 
 export { storageKey } from './storage-key.js';
 
@@ -60,8 +61,7 @@ export type PersistMode = 'none' | 'session' | 'local';
 export const MAX_RECORD_CHARS = 500_000;
 /** The most transcript entries kept. */
 export const MAX_ENTRIES = 200;
-/** How long a record is used after it was saved: 24 hours. */
-export const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export { MAX_AGE_MS } from './past.js';
 /** How long a record's owed dedicated reply is still sent on restore: 10 minutes. */
 export const PENDING_MAX_AGE_MS = 10 * 60 * 1000;
 
@@ -339,6 +339,16 @@ export class ConversationStore {
       this.clear();
       this.storage = undefined;
     }
+  }
+
+  /** Keeps the conversation among the earlier ones when the visitor answered in it (`past.ts`), then forgets it here. */
+  archive(): void {
+    try {
+      if (this.storage) addPast(this.storage, this.key, this.storage.getItem(this.key));
+    } catch {
+      // Nothing to keep.
+    }
+    this.clear();
   }
 
   /** Forgets the conversation. */

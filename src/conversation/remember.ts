@@ -29,7 +29,7 @@ export interface RememberStage extends Omit<TabHost, 'owe' | 'session'> {
 }
 
 /**
- * Starts the remembered conversation of `config` (`fresh`: forgotten first), or keeps the one that
+ * Starts the remembered conversation of `config` (`fresh`: put among the earlier ones first), or keeps the one that
  * started at once (`atOnce`: nothing was stored); `startNew` starts a new one.
  */
 export function remember(
@@ -51,7 +51,8 @@ export function remember(
   }
   store.claim();
   s.store = store;
-  if (fresh) store.clear();
+  // Start again, New conversation: the one left stays among the earlier ones.
+  if (fresh) store.archive();
   const saved = store.load();
   if (!saved) return startNew();
   s.typingSettings = readTypingEmulation(saved.flowbot);

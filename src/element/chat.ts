@@ -207,6 +207,7 @@ export function createChat(host: ChatHost): Chat {
   const focus = new InputFocus(host, () => ({ input: session.state.input, inView: !panel.floating || host.open }));
   const features = new OnDemandFeatures(host, {
     conversation: () => session.state,
+    session,
     fire,
     visitorOpens: () => {
       focus.interacted = true;

@@ -225,6 +225,39 @@ export interface FlowbotFeedbackDetail {
  */
 export class FlowbotFeedbackEvent extends eventOf<FlowbotFeedbackDetail, 'flowbot-feedback'>('flowbot-feedback') {}
 
+/** Detail of `flowbot-conversation-open`. */
+export interface FlowbotConversationOpenDetail {
+  /** The session of the earlier conversation now on screen. */
+  readonly sessionId: string;
+  /** The session of the conversation it replaced, which stays among the earlier ones; absent when there was none. */
+  readonly previousSessionId?: string | undefined;
+}
+
+/**
+ * The visitor opened an earlier conversation from the menu's Conversations (`persist`); `detail`:
+ * `{ sessionId, previousSessionId? }`. A `flowbot-start` with `restored: true` follows.
+ */
+export class FlowbotConversationOpenEvent extends eventOf<FlowbotConversationOpenDetail, 'flowbot-conversation-open'>(
+  'flowbot-conversation-open',
+) {}
+
+/** Detail of `flowbot-conversation-delete`. */
+export interface FlowbotConversationDeleteDetail {
+  /** The sessions of the conversations forgotten in this browser. */
+  readonly sessionIds: readonly string[];
+  /** True when the visitor forgot every conversation (the one on screen too: a new one starts). */
+  readonly all: boolean;
+}
+
+/**
+ * The visitor deleted an earlier conversation, or forgot them all; `detail`: `{ sessionIds, all }`.
+ * Only this browser forgets them: the platform keeps its results.
+ */
+export class FlowbotConversationDeleteEvent extends eventOf<
+  FlowbotConversationDeleteDetail,
+  'flowbot-conversation-delete'
+>('flowbot-conversation-delete') {}
+
 /** Every event of `<flowbot-chat>`, by the name of the React prop that receives it. */
 export const flowbotEvents = {
   onStart: FlowbotStartEvent,
@@ -240,6 +273,8 @@ export const flowbotEvents = {
   onPreviewDismiss: FlowbotPreviewDismissEvent,
   onUnread: FlowbotUnreadEvent,
   onFeedback: FlowbotFeedbackEvent,
+  onConversationOpen: FlowbotConversationOpenEvent,
+  onConversationDelete: FlowbotConversationDeleteEvent,
 } as const satisfies Record<`on${string}`, FlowbotEventClass>;
 
 type Table = typeof flowbotEvents;

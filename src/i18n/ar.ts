@@ -2,7 +2,7 @@
  * Every word of the widget in Arabic (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Arabic. */
 const ar: FlowbotStrings = {
@@ -107,7 +107,7 @@ const ar: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { ar };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'نسخ الإجابة',
   copied: 'تم النسخ',
   pressToCopy: 'اضغط على {keys} للنسخ',
@@ -129,6 +129,19 @@ export const answers: AnswerStrings = {
   download: 'تنزيل المحادثة',
   downloadFailed: 'تعذّر التنزيل. حاول مرة أخرى.',
   print: 'طباعة',
+  conversations: 'المحادثات',
+  conversationsFailed: 'تعذّر عرض المحادثات. حاول مرة أخرى.',
+  newConversation: 'محادثة جديدة',
+  backToConversation: 'العودة إلى المحادثة',
+  noConversations: 'لا توجد محادثات سابقة. عندما تبدأ محادثة جديدة، تُحفظ هذه المحادثة هنا.',
+  deleteConversation: 'حذف «{title}»',
+  conversationDeleted: 'تم حذف المحادثة',
+  forgetConversations: 'حذف محادثاتي',
+  forgetConfirm: 'هل تريد حذف كل المحادثات المحفوظة في هذا المتصفح، بما فيها هذه المحادثة؟',
+  forget: 'حذف',
+  cancel: 'إلغاء',
+  conversationsForgotten: 'تم حذف محادثاتك.',
+  conversationOpened: 'تم فتح المحادثة: {title}',
   bot: 'البوت',
   you: 'أنت',
   conversation: 'محادثة',

@@ -2,7 +2,7 @@
  * Every word of the widget in German (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** German. */
 const de: FlowbotStrings = {
@@ -105,7 +105,7 @@ const de: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { de };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Antwort kopieren',
   copied: 'Kopiert',
   pressToCopy: 'Drücken Sie {keys} zum Kopieren',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Unterhaltung herunterladen',
   downloadFailed: 'Der Download ist fehlgeschlagen. Versuchen Sie es erneut.',
   print: 'Drucken',
+  conversations: 'Unterhaltungen',
+  conversationsFailed: 'Die Unterhaltungen konnten nicht angezeigt werden. Versuchen Sie es erneut.',
+  newConversation: 'Neue Unterhaltung',
+  backToConversation: 'Zurück zur Unterhaltung',
+  noConversations: 'Keine früheren Unterhaltungen. Wenn Sie eine neue beginnen, wird diese hier aufbewahrt.',
+  deleteConversation: '„{title}“ löschen',
+  conversationDeleted: 'Unterhaltung gelöscht',
+  forgetConversations: 'Meine Unterhaltungen vergessen',
+  forgetConfirm: 'Alle in diesem Browser aufbewahrten Unterhaltungen vergessen, auch diese?',
+  forget: 'Vergessen',
+  cancel: 'Abbrechen',
+  conversationsForgotten: 'Ihre Unterhaltungen sind vergessen.',
+  conversationOpened: 'Unterhaltung geöffnet: {title}',
   bot: 'Bot',
   you: 'Sie',
   conversation: 'Unterhaltung',

@@ -2,7 +2,7 @@
  * Every word of the widget in English, the default language (see `lookup.ts`), in the parts each
  * file takes: its first file's, the on-demand part's, the controls' and the answers'.
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /**
  * The words the widget's first file can show: its chrome, the transcript, the
@@ -146,6 +146,8 @@ export const enAnswers: AnswerStrings = {
   download: 'Download conversation',
   downloadFailed: 'The download failed. Try again.',
   print: 'Print',
+  conversations: 'Conversations',
+  conversationsFailed: 'The conversations could not be shown. Try again.',
   bot: 'Bot',
   you: 'You',
   conversation: 'Conversation',
@@ -155,4 +157,19 @@ export const enAnswers: AnswerStrings = {
   embed: 'Embedded content',
   voiceMessage: 'Voice message',
   file: 'File',
+};
+
+/** The earlier conversations' words (`element/history/`): the list's file brings them. */
+export const enHistory: HistoryStrings = {
+  newConversation: 'New conversation',
+  backToConversation: 'Back to the conversation',
+  noConversations: 'No earlier conversations. When you start a new one, this one is kept here.',
+  deleteConversation: 'Delete “{title}”',
+  conversationDeleted: 'Conversation deleted',
+  forgetConversations: 'Forget my conversations',
+  forgetConfirm: 'Forget every conversation kept in this browser, this one too?',
+  forget: 'Forget',
+  cancel: 'Cancel',
+  conversationsForgotten: 'Your conversations are forgotten.',
+  conversationOpened: 'Conversation opened: {title}',
 };

@@ -2,7 +2,7 @@
  * Every word of the widget in Spanish (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Spanish. */
 const es: FlowbotStrings = {
@@ -105,7 +105,7 @@ const es: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { es };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Copiar respuesta',
   copied: 'Copiado',
   pressToCopy: 'Pulsa {keys} para copiar',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Descargar conversación',
   downloadFailed: 'La descarga ha fallado. Inténtalo de nuevo.',
   print: 'Imprimir',
+  conversations: 'Conversaciones',
+  conversationsFailed: 'No se pudieron mostrar las conversaciones. Inténtalo de nuevo.',
+  newConversation: 'Nueva conversación',
+  backToConversation: 'Volver a la conversación',
+  noConversations: 'No hay conversaciones anteriores. Si empiezas una nueva, esta se guarda aquí.',
+  deleteConversation: 'Eliminar «{title}»',
+  conversationDeleted: 'Conversación eliminada',
+  forgetConversations: 'Olvidar mis conversaciones',
+  forgetConfirm: '¿Olvidar todas las conversaciones guardadas en este navegador, también esta?',
+  forget: 'Olvidar',
+  cancel: 'Cancelar',
+  conversationsForgotten: 'Tus conversaciones se han olvidado.',
+  conversationOpened: 'Conversación abierta: {title}',
   bot: 'Bot',
   you: 'Tú',
   conversation: 'Conversación',

@@ -2,7 +2,7 @@
  * Every word of the widget in French (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** French. */
 const fr: FlowbotStrings = {
@@ -105,7 +105,7 @@ const fr: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { fr };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Copier la réponse',
   copied: 'Copié',
   pressToCopy: 'Appuyez sur {keys} pour copier',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Télécharger la conversation',
   downloadFailed: 'Le téléchargement a échoué. Réessayez.',
   print: 'Imprimer',
+  conversations: 'Conversations',
+  conversationsFailed: 'Impossible d’afficher les conversations. Réessayez.',
+  newConversation: 'Nouvelle conversation',
+  backToConversation: 'Retour à la conversation',
+  noConversations: 'Aucune conversation précédente. Si vous en commencez une nouvelle, celle-ci sera conservée ici.',
+  deleteConversation: 'Supprimer « {title} »',
+  conversationDeleted: 'Conversation supprimée',
+  forgetConversations: 'Oublier mes conversations',
+  forgetConfirm: 'Oublier toutes les conversations conservées dans ce navigateur, y compris celle-ci ?',
+  forget: 'Oublier',
+  cancel: 'Annuler',
+  conversationsForgotten: 'Vos conversations sont oubliées.',
+  conversationOpened: 'Conversation ouverte : {title}',
   bot: 'Bot',
   you: 'Vous',
   conversation: 'Conversation',

@@ -2,7 +2,7 @@
  * Every word of the widget in Hebrew (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Hebrew. */
 const he: FlowbotStrings = {
@@ -106,7 +106,7 @@ const he: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { he, iw: he };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'העתקת התשובה',
   copied: 'הועתק',
   pressToCopy: 'לחצו על {keys} כדי להעתיק',
@@ -128,6 +128,19 @@ export const answers: AnswerStrings = {
   download: 'הורדת השיחה',
   downloadFailed: 'ההורדה נכשלה. נסו שוב.',
   print: 'הדפסה',
+  conversations: 'שיחות',
+  conversationsFailed: 'לא ניתן להציג את השיחות. נסו שוב.',
+  newConversation: 'שיחה חדשה',
+  backToConversation: 'חזרה לשיחה',
+  noConversations: 'אין שיחות קודמות. כשתתחילו שיחה חדשה, השיחה הזו תישמר כאן.',
+  deleteConversation: 'מחיקת ״{title}״',
+  conversationDeleted: 'השיחה נמחקה',
+  forgetConversations: 'מחיקת השיחות שלי',
+  forgetConfirm: 'למחוק את כל השיחות השמורות בדפדפן הזה, כולל השיחה הזו?',
+  forget: 'מחיקה',
+  cancel: 'ביטול',
+  conversationsForgotten: 'השיחות שלך נמחקו.',
+  conversationOpened: 'השיחה נפתחה: {title}',
   bot: 'בוט',
   you: 'אני',
   conversation: 'שיחה',

@@ -2,7 +2,7 @@
  * Every word of the widget in Italian (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Italian. */
 const it: FlowbotStrings = {
@@ -105,7 +105,7 @@ const it: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { it };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Copia risposta',
   copied: 'Copiato',
   pressToCopy: 'Premi {keys} per copiare',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Scarica conversazione',
   downloadFailed: 'Il download non è riuscito. Riprova.',
   print: 'Stampa',
+  conversations: 'Conversazioni',
+  conversationsFailed: 'Impossibile mostrare le conversazioni. Riprova.',
+  newConversation: 'Nuova conversazione',
+  backToConversation: 'Torna alla conversazione',
+  noConversations: 'Nessuna conversazione precedente. Se ne inizi una nuova, questa viene conservata qui.',
+  deleteConversation: 'Elimina «{title}»',
+  conversationDeleted: 'Conversazione eliminata',
+  forgetConversations: 'Dimentica le mie conversazioni',
+  forgetConfirm: 'Dimenticare tutte le conversazioni salvate in questo browser, anche questa?',
+  forget: 'Dimentica',
+  cancel: 'Annulla',
+  conversationsForgotten: 'Le tue conversazioni sono state dimenticate.',
+  conversationOpened: 'Conversazione aperta: {title}',
   bot: 'Bot',
   you: 'Tu',
   conversation: 'Conversazione',

@@ -2,7 +2,7 @@
  * Every word of the widget in Japanese (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Japanese. */
 const ja: FlowbotStrings = {
@@ -105,7 +105,7 @@ const ja: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { ja };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: '回答をコピー',
   copied: 'コピーしました',
   pressToCopy: '{keys} を押してコピーしてください',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: '会話をダウンロード',
   downloadFailed: 'ダウンロードできませんでした。もう一度お試しください。',
   print: '印刷',
+  conversations: '会話',
+  conversationsFailed: '会話を表示できませんでした。もう一度お試しください。',
+  newConversation: '新しい会話',
+  backToConversation: '会話に戻る',
+  noConversations: '以前の会話はありません。新しい会話を始めると、この会話はここに保存されます。',
+  deleteConversation: '「{title}」を削除',
+  conversationDeleted: '会話を削除しました',
+  forgetConversations: '会話履歴を消去',
+  forgetConfirm: 'このブラウザーに保存されているすべての会話（この会話を含む）を消去しますか？',
+  forget: '消去',
+  cancel: 'キャンセル',
+  conversationsForgotten: '会話履歴を消去しました。',
+  conversationOpened: '会話を開きました: {title}',
   bot: 'ボット',
   you: 'あなた',
   conversation: '会話',

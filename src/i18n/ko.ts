@@ -2,7 +2,7 @@
  * Every word of the widget in Korean (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Korean. */
 const ko: FlowbotStrings = {
@@ -105,7 +105,7 @@ const ko: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { ko };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: '답변 복사',
   copied: '복사됨',
   pressToCopy: '복사하려면 {keys} 키를 누르세요',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: '대화 다운로드',
   downloadFailed: '다운로드하지 못했습니다. 다시 시도해 주세요.',
   print: '인쇄',
+  conversations: '대화',
+  conversationsFailed: '대화를 표시하지 못했습니다. 다시 시도해 주세요.',
+  newConversation: '새 대화',
+  backToConversation: '대화로 돌아가기',
+  noConversations: '이전 대화가 없습니다. 새 대화를 시작하면 현재 대화가 여기에 보관됩니다.',
+  deleteConversation: '“{title}” 삭제',
+  conversationDeleted: '대화를 삭제했습니다',
+  forgetConversations: '내 대화 모두 삭제',
+  forgetConfirm: '이 브라우저에 보관된 모든 대화(현재 대화 포함)를 삭제할까요?',
+  forget: '삭제',
+  cancel: '취소',
+  conversationsForgotten: '대화를 모두 삭제했습니다.',
+  conversationOpened: '대화를 열었습니다: {title}',
   bot: '봇',
   you: '나',
   conversation: '대화',

@@ -2,7 +2,7 @@
  * Every word of the widget in Dutch (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Dutch. */
 const nl: FlowbotStrings = {
@@ -105,7 +105,7 @@ const nl: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { nl };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Antwoord kopiëren',
   copied: 'Gekopieerd',
   pressToCopy: 'Druk op {keys} om te kopiëren',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Gesprek downloaden',
   downloadFailed: 'Het downloaden is mislukt. Probeer het opnieuw.',
   print: 'Afdrukken',
+  conversations: 'Gesprekken',
+  conversationsFailed: 'De gesprekken konden niet worden getoond. Probeer het opnieuw.',
+  newConversation: 'Nieuw gesprek',
+  backToConversation: 'Terug naar het gesprek',
+  noConversations: 'Geen eerdere gesprekken. Als je een nieuw gesprek begint, wordt dit hier bewaard.',
+  deleteConversation: '‘{title}’ verwijderen',
+  conversationDeleted: 'Gesprek verwijderd',
+  forgetConversations: 'Mijn gesprekken vergeten',
+  forgetConfirm: 'Alle gesprekken die in deze browser zijn bewaard vergeten, ook dit gesprek?',
+  forget: 'Vergeten',
+  cancel: 'Annuleren',
+  conversationsForgotten: 'Je gesprekken zijn vergeten.',
+  conversationOpened: 'Gesprek geopend: {title}',
   bot: 'Bot',
   you: 'Jij',
   conversation: 'Gesprek',

@@ -2,7 +2,7 @@
  * Every word of the widget in Polish (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Polish. */
 const pl: FlowbotStrings = {
@@ -105,7 +105,7 @@ const pl: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { pl };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Kopiuj odpowiedź',
   copied: 'Skopiowano',
   pressToCopy: 'Naciśnij {keys}, aby skopiować',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Pobierz rozmowę',
   downloadFailed: 'Pobieranie nie powiodło się. Spróbuj ponownie.',
   print: 'Drukuj',
+  conversations: 'Rozmowy',
+  conversationsFailed: 'Nie udało się wyświetlić rozmów. Spróbuj ponownie.',
+  newConversation: 'Nowa rozmowa',
+  backToConversation: 'Wróć do rozmowy',
+  noConversations: 'Brak wcześniejszych rozmów. Gdy zaczniesz nową, ta zostanie zachowana tutaj.',
+  deleteConversation: 'Usuń „{title}”',
+  conversationDeleted: 'Rozmowa usunięta',
+  forgetConversations: 'Zapomnij moje rozmowy',
+  forgetConfirm: 'Zapomnieć wszystkie rozmowy zapisane w tej przeglądarce, także tę?',
+  forget: 'Zapomnij',
+  cancel: 'Anuluj',
+  conversationsForgotten: 'Twoje rozmowy zostały zapomniane.',
+  conversationOpened: 'Otwarto rozmowę: {title}',
   bot: 'Bot',
   you: 'Ty',
   conversation: 'Rozmowa',

@@ -2,7 +2,7 @@
  * Every word of the widget in Brazilian Portuguese (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Portuguese (Brazil). */
 const ptBR: FlowbotStrings = {
@@ -105,7 +105,7 @@ const ptBR: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { 'pt-br': ptBR, pt: ptBR };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Copiar resposta',
   copied: 'Copiado',
   pressToCopy: 'Pressione {keys} para copiar',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Baixar conversa',
   downloadFailed: 'O download falhou. Tente novamente.',
   print: 'Imprimir',
+  conversations: 'Conversas',
+  conversationsFailed: 'Não foi possível mostrar as conversas. Tente novamente.',
+  newConversation: 'Nova conversa',
+  backToConversation: 'Voltar à conversa',
+  noConversations: 'Nenhuma conversa anterior. Quando você começar uma nova, esta fica guardada aqui.',
+  deleteConversation: 'Excluir “{title}”',
+  conversationDeleted: 'Conversa excluída',
+  forgetConversations: 'Esquecer minhas conversas',
+  forgetConfirm: 'Esquecer todas as conversas guardadas neste navegador, inclusive esta?',
+  forget: 'Esquecer',
+  cancel: 'Cancelar',
+  conversationsForgotten: 'Suas conversas foram esquecidas.',
+  conversationOpened: 'Conversa aberta: {title}',
   bot: 'Bot',
   you: 'Você',
   conversation: 'Conversa',

@@ -230,6 +230,10 @@ export interface AnswerStrings {
   /** Said (politely, unseen) when the conversation could not be written for Download (its file did not load). */
   downloadFailed: string;
   print: string;
+  /** The menu's item that lists the earlier conversations (`persist`), and the list's heading. */
+  conversations: string;
+  /** Said (politely, unseen) when the list's file did not load. */
+  conversationsFailed: string;
   /** Who said what, in the export. */
   bot: string;
   you: string;
@@ -242,4 +246,30 @@ export interface AnswerStrings {
   embed: string;
   voiceMessage: string;
   file: string;
+}
+
+/**
+ * The words of the earlier conversations' list (`element/history/`): English's come with the list's
+ * file, every other language's with that language's answers' words.
+ */
+export interface HistoryStrings {
+  /** The list's button that starts a new conversation (the one on screen stays in the list). */
+  newConversation: string;
+  /** The list's button back to the conversation on screen. */
+  backToConversation: string;
+  /** The list with nothing in it. */
+  noConversations: string;
+  /** A conversation's delete button (`{title}`: its title). */
+  deleteConversation: string;
+  /** Said once a conversation is deleted. */
+  conversationDeleted: string;
+  /** The button that forgets every conversation, the question it asks first, and its two answers. */
+  forgetConversations: string;
+  forgetConfirm: string;
+  forget: string;
+  cancel: string;
+  /** Said once every conversation is forgotten. */
+  conversationsForgotten: string;
+  /** Said once a conversation is opened (`{title}`: its title). */
+  conversationOpened: string;
 }

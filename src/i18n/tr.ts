@@ -2,7 +2,7 @@
  * Every word of the widget in Turkish (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Turkish. */
 const tr: FlowbotStrings = {
@@ -105,7 +105,7 @@ const tr: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { tr };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: 'Yanıtı kopyala',
   copied: 'Kopyalandı',
   pressToCopy: 'Kopyalamak için {keys} tuşlarına basın',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: 'Konuşmayı indir',
   downloadFailed: 'İndirme başarısız oldu. Tekrar deneyin.',
   print: 'Yazdır',
+  conversations: 'Konuşmalar',
+  conversationsFailed: 'Konuşmalar gösterilemedi. Tekrar deneyin.',
+  newConversation: 'Yeni konuşma',
+  backToConversation: 'Konuşmaya dön',
+  noConversations: 'Önceki konuşma yok. Yeni bir konuşma başlattığınızda bu konuşma burada saklanır.',
+  deleteConversation: '“{title}” konuşmasını sil',
+  conversationDeleted: 'Konuşma silindi',
+  forgetConversations: 'Konuşmalarımı unut',
+  forgetConfirm: 'Bu tarayıcıda saklanan tüm konuşmalar, bu konuşma da dahil, unutulsun mu?',
+  forget: 'Unut',
+  cancel: 'İptal',
+  conversationsForgotten: 'Konuşmalarınız unutuldu.',
+  conversationOpened: 'Konuşma açıldı: {title}',
   bot: 'Bot',
   you: 'Siz',
   conversation: 'Konuşma',

@@ -2,7 +2,7 @@
  * Every word of the widget in Simplified Chinese (its chrome's, the controls', the agent's, the answers'):
  * the one file a page in this language fetches (see `lookup.ts`).
  */
-import type { AnswerStrings, FlowbotStrings } from './strings.js';
+import type { AnswerStrings, FlowbotStrings, HistoryStrings } from './strings.js';
 
 /** Chinese (Simplified). */
 const zhCN: FlowbotStrings = {
@@ -105,7 +105,7 @@ const zhCN: FlowbotStrings = {
 export const strings: Record<string, FlowbotStrings> = { 'zh-cn': zhCN, 'zh-hans': zhCN, 'zh-sg': zhCN, zh: zhCN };
 
 /** The answers' words: what a visitor does with an answer, and the conversation as a document. */
-export const answers: AnswerStrings = {
+export const answers: AnswerStrings & HistoryStrings = {
   copy: '复制回答',
   copied: '已复制',
   pressToCopy: '按 {keys} 复制',
@@ -127,6 +127,19 @@ export const answers: AnswerStrings = {
   download: '下载对话',
   downloadFailed: '下载失败，请重试。',
   print: '打印',
+  conversations: '对话',
+  conversationsFailed: '无法显示对话，请重试。',
+  newConversation: '新对话',
+  backToConversation: '返回对话',
+  noConversations: '没有以前的对话。开始新对话后，当前对话会保存在这里。',
+  deleteConversation: '删除“{title}”',
+  conversationDeleted: '对话已删除',
+  forgetConversations: '清除我的对话',
+  forgetConfirm: '要清除此浏览器中保存的所有对话（包括当前对话）吗？',
+  forget: '清除',
+  cancel: '取消',
+  conversationsForgotten: '你的对话已清除。',
+  conversationOpened: '已打开对话：{title}',
   bot: '机器人',
   you: '您',
   conversation: '对话',

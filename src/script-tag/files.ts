@@ -113,6 +113,17 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'main',
   },
   {
+    key: 'history',
+    file: 'flowbot-chat.history.js',
+    entry: 'src/element/history/index.ts',
+    holds:
+      "the earlier conversations' list: fetched by the answers' file when the visitor of a widget with persist opens the menu",
+    // Issue 46: the list over the panel, opening, deleting and forgetting, its English words.
+    budget: 4_000,
+    loadedBy: 'answers',
+    takes: 'answers',
+  },
+  {
     key: 'export',
     file: 'flowbot-chat.export.js',
     entry: 'src/element/transcript-export/index.ts',

@@ -126,6 +126,7 @@ describe("the element's on-demand features", () => {
       conversation: () => c,
       fire: () => undefined,
       visitorOpens: () => undefined,
+      session: { start: () => undefined },
     });
     const names: string[] = [];
     Object.assign(features, { load: (name: string) => void names.push(name) });

@@ -87,13 +87,12 @@ export class Answers implements ReactiveController, RowDecorations {
   constructor(host: AnswersHost, notices: AnswersNotices) {
     this.#host = host;
     this.#notices = notices;
-    this.#menu = new ConversationMenu(
-      host,
-      () => this.#words,
-      notices.conversation,
-      notices.readers,
-      (text) => this.#say(text),
-    );
+    this.#menu = new ConversationMenu(host, {
+      ...notices,
+      words: () => this.#words,
+      lang: () => this.#lang,
+      say: (text) => this.#say(text),
+    });
     host.addController(this);
     adoptStyles(host.renderRoot, answerStyles);
     this.hostUpdate();

@@ -23,4 +23,6 @@ export interface AnswersNotices {
   readonly fire: (event: Event) => void;
   /** The markdown parser and the media reader, once the on-demand part that shows them is there. */
   readonly readers: () => MessageReaders;
+  /** The conversation, started again from what is stored (an earlier one opened from the menu). */
+  readonly session: { start(): void };
 }

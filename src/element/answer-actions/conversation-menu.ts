@@ -1,19 +1,28 @@
 /**
- * The conversation's menu in the header (`no-menu` leaves it out): Download (Markdown) and Print
- * (the transcript alone). Part of the answers' features (see `answer-actions.ts`), which draw it.
+ * The conversation's menu in the header (`no-menu` leaves it out): with `persist`, Conversations (the
+ * earlier ones, a file of their own: `../history/`, drawn here over the panel); Download (Markdown)
+ * and Print (the transcript alone). Part of the answers' features (see `answer-actions.ts`), which draw it.
  */
-import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { exportConversation, exportFile } from './export-file.js';
+import { historyFile } from './history-file.js';
 import type { AnswerStrings } from './answer-strings.js';
 import type { MessageReaders } from './answer-text.js';
+import type { History, HistoryHost, HistoryNotices } from '../history/history.js';
 
 /** What the menu reads of the element. */
 export interface MenuHost
-  extends ReactiveControllerHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
+  extends HistoryHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
   readonly noMenu: boolean;
   readonly widget: { readonly title?: unknown } | undefined;
-  readonly renderRoot: HTMLElement | DocumentFragment;
+}
+
+/** What the menu reads of the conversation and tells the element. */
+export interface MenuNotices extends Pick<HistoryNotices, 'fire' | 'session' | 'lang' | 'say'> {
+  readonly conversation: () => { readonly entries: readonly TranscriptEntry[]; readonly sessionId: string | undefined };
+  readonly words: () => AnswerStrings;
+  readonly readers: () => MessageReaders;
 }
 
 const kebab = svg`<path d="M12 5h.01M12 12h.01M12 19h.01" stroke-width="3" />`;
@@ -27,29 +36,28 @@ export class ConversationMenu {
   #menuOpen = false;
   /** The menu item to focus once the menu is drawn. */
   #focusItem: 'first' | 'last' | undefined;
+  /** The earlier conversations' list, once its file has arrived. */
+  #history: History | undefined;
 
   readonly #host: MenuHost;
+  readonly #notices: MenuNotices;
   readonly #words: () => AnswerStrings;
-  readonly #conversation: () => { readonly entries: readonly TranscriptEntry[] };
-  readonly #readers: () => MessageReaders;
   readonly #say: (text: string) => void;
-  constructor(
-    host: MenuHost,
-    words: () => AnswerStrings,
-    conversation: () => { readonly entries: readonly TranscriptEntry[] },
-    readers: () => MessageReaders,
-    /** Says `text` to screen readers (politely) and shows it nowhere. */
-    say: (text: string) => void,
-  ) {
+  constructor(host: MenuHost, notices: MenuNotices) {
     this.#host = host;
-    this.#words = words;
-    this.#conversation = conversation;
-    this.#readers = readers;
-    this.#say = say;
+    this.#notices = notices;
+    this.#words = notices.words;
+    this.#say = notices.say;
+  }
+
+  /** Whether the menu offers the earlier conversations: with `persist`. */
+  get #remembers(): boolean {
+    return this.#host.persist === 'local' || this.#host.persist === 'session';
   }
 
   /** After the element's update: focuses the item asked for, now that the menu is drawn. */
   updated(): void {
+    this.#history?.updated();
     const which = this.#focusItem;
     if (!which) return;
     this.#focusItem = undefined;
@@ -57,9 +65,10 @@ export class ConversationMenu {
     items[which === 'first' ? 0 : items.length - 1]?.focus();
   }
 
-  /** Closes the menu (the element left the page). */
+  /** Closes the menu and the list (the element left the page). */
   close(): void {
     this.#setMenu(false);
+    this.#history?.close(false);
   }
 
   /** The header's menu (Download, Print), unless the page turned it off (`no-menu`). */
@@ -74,11 +83,12 @@ export class ConversationMenu {
       ${
         open
           ? html`<div part="menu" class="menu" id="conversation-menu" role="menu" aria-labelledby="menu-button">
+            ${this.#remembers ? html`<button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handleConversations}>${words.conversations}</button>` : nothing}
             <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handleDownload}>${words.download}</button>
             <button class="menu-item" role="menuitem" type="button" tabindex="-1" @click=${this.#handlePrint}>${words.print}</button>
           </div>`
           : nothing
-      }
+      }${this.#history?.render() ?? nothing}
     </div>`;
   }
 
@@ -93,8 +103,9 @@ export class ConversationMenu {
   #setMenu(open: boolean, focus?: 'first' | 'last' | 'button'): void {
     if (open !== this.#menuOpen) {
       this.#menuOpen = open;
-      // The download's file comes while the visitor looks at the menu (a failure is the download's to meet).
+      // The download's and the list's files come while the visitor looks at the menu (a failure is theirs to meet).
       if (open) exportFile.load().catch(() => undefined);
+      if (open && this.#remembers) historyFile.load().catch(() => undefined);
       if (open) document.addEventListener('pointerdown', this.#handleOutside, true);
       else document.removeEventListener('pointerdown', this.#handleOutside, true);
       this.#host.requestUpdate();
@@ -113,6 +124,8 @@ export class ConversationMenu {
   };
 
   readonly #handleMenuKeydown = (event: KeyboardEvent): void => {
+    // The list's keys are its own.
+    if ((event.target as Element).closest('.history')) return;
     const items = this.#items();
     const at = items.indexOf((this.#host.renderRoot as ShadowRoot).activeElement as HTMLElement);
     const onButton = (event.target as Element).id === 'menu-button';
@@ -152,11 +165,29 @@ export class ConversationMenu {
     }
   };
 
+  readonly #handleConversations = (): void => {
+    this.#setMenu(false);
+    historyFile.load().then(
+      ({ History }) => {
+        this.#history ??= new History(this.#host, {
+          ...this.#notices,
+          back: () => this.#menuButton()?.focus(),
+        });
+        this.#history.show();
+      },
+      () => {
+        // Its file did not load (the loader said which on the console, and asks again later).
+        this.#say(this.#words().conversationsFailed);
+        this.#menuButton()?.focus();
+      },
+    );
+  };
+
   readonly #handleDownload = async (): Promise<void> => {
     this.#setMenu(false, 'button');
     let text: string;
     try {
-      text = await exportConversation(this.#host, this.#conversation(), 'markdown', this.#readers());
+      text = await exportConversation(this.#host, this.#notices.conversation(), 'markdown', this.#notices.readers());
     } catch {
       // Its file did not load (the loader said which on the console, and asks again later): the
       // visitor hears that nothing was downloaded, and may choose Download again.

@@ -47,6 +47,8 @@ export interface OnDemandNotices {
   readonly fire: (event: Event) => void;
   /** The visitor asked for the panel (the invitation's preview was clicked). */
   readonly visitorOpens: () => void;
+  /** The conversation (an earlier one opened from the menu starts it again from what is stored). */
+  readonly session: { start(): void };
 }
 
 export class OnDemandFeatures implements ReactiveController {
