@@ -16,6 +16,18 @@ import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { spyViewer } from '../support/fake-viewer.js';
+import {
+  backgroundOf,
+  clippersOf,
+  contrast,
+  controlsOf,
+  focusRingOf,
+  largeText,
+  outlineBox,
+  textColourOf,
+  textElements,
+  within,
+} from './wcag-helpers.js';
 
 const clearStored = () => {
   for (const storage of [localStorage, sessionStorage])
@@ -217,4 +229,38 @@ describe('<flowbot-chat> earlier conversations', () => {
     expect($(el, '.history img')).to.equal(null);
     expect((window as { __hit?: number }).__hit).to.equal(undefined);
   });
+
+  for (const scheme of ['light', 'dark'])
+    it(`WCAG 2.2 AA in the list, ${scheme}: texts 4.5:1, targets 24 px, a whole focus ring on every control`, async () => {
+      const { el, starts } = await load();
+      el.setAttribute('color-scheme', scheme);
+      await pick(el, 'Billing');
+      await startAgain(el, starts);
+      const list = await openList(el);
+      // Dark: once the dark palette has come.
+      if (scheme === 'dark') await until(() => contrast(backgroundOf(list), [255, 255, 255, 1]) > 10);
+      const texts = textElements(el).filter((node) => list.contains(node));
+      expect(texts.length).to.be.at.least(5);
+      for (const node of texts) {
+        const ratio = contrast(textColourOf(node), backgroundOf(node));
+        expect(ratio, `${text(node)}`).to.be.at.least(largeText(node) ? 3 : 4.5);
+      }
+      // The ask of Forget my conversations too.
+      $<HTMLButtonElement>(el, '.history-forget-all')!.click();
+      await until(() => $(el, '.history-ask'));
+      for (const node of textElements(el).filter((n) => n.closest('.history-ask')))
+        expect(contrast(textColourOf(node), backgroundOf(node)), text(node)).to.be.at.least(4.5);
+      const controls = controlsOf(el).filter((node) => list.contains(node));
+      expect(controls.length).to.equal(6);
+      for (const control of controls) {
+        const rect = control.getBoundingClientRect();
+        expect(Math.min(rect.width, rect.height), control.className).to.be.at.least(24);
+        control.focus({ focusVisible: true } as FocusOptions);
+        await el.updateComplete;
+        const ring = focusRingOf(control);
+        expect(ring, `${control.className} shows a focus ring`).to.exist;
+        for (const clip of clippersOf(ring!))
+          expect(within(outlineBox(ring!), clip), `${control.className}'s ring is clipped`).to.equal(true);
+      }
+    });
 });
