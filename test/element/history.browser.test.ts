@@ -145,7 +145,7 @@ describe('<flowbot-chat> earlier conversations', () => {
     expect(titles(el)).to.deep.equal(["I can't log in", 'Billing']);
     const remove = $$<HTMLButtonElement>(el, '.history-delete');
     expect(remove.map((b) => b.getAttribute('aria-label'))).to.deep.equal([
-      'Delete “I can\'t log in”',
+      "Delete “I can't log in”",
       'Delete “Billing”',
     ]);
     remove[0]!.click();

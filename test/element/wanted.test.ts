@@ -61,6 +61,14 @@ describe('the files each state wants', () => {
     expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'iife']);
   });
 
+  it("wants the earlier conversations' file once the menu of a widget that remembers opens, and only then", () => {
+    for (const persist of ['local', 'session']) {
+      expect(wanted(settings({ persist }), conversation([text]))).not.toContain('history');
+      expect(wanted(settings({ persist }), conversation([text]), { menu: true })).toContain('history');
+    }
+    expect(wanted(settings(), conversation([text]), { menu: true })).not.toContain('history');
+  });
+
   it('wants the send file once an input is shown: the first turn without one never fetches it', () => {
     expect(wanted(settings(), conversation([text]))).not.toContain('send');
     expect(wanted(settings(), conversation([text], { id: 'i', type: 'text input' }))).toEqual([

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { en, enAnswers } from '../../src/i18n/en.js';
+import { en, enAnswers, enHistory } from '../../src/i18n/en.js';
 import { strings as ptBR, answers as answersPtBR } from '../../src/i18n/pt-br.js';
 import { strings as es, answers as answersEs } from '../../src/i18n/es.js';
 import { strings as fr, answers as answersFr } from '../../src/i18n/fr.js';
@@ -87,7 +87,12 @@ describe('the languages of the widget', () => {
     });
 
     it('has every answers’ word of English, each a string with its placeholders', () => {
-      checkAgainst({ ...enAnswers }, { ...answers }, new Set());
+      // English's list words come with the list's file; every other language has them with its answers' words.
+      checkAgainst(
+        { ...enAnswers, ...enHistory },
+        tag === 'en' ? { ...answers, ...enHistory } : { ...answers },
+        new Set(),
+      );
     });
   });
 

@@ -12,8 +12,7 @@ import type { MessageReaders } from './answer-text.js';
 import type { History, HistoryHost, HistoryNotices } from '../history/history.js';
 
 /** What the menu reads of the element. */
-export interface MenuHost
-  extends HistoryHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
+export interface MenuHost extends HistoryHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {
   readonly noMenu: boolean;
   readonly widget: { readonly title?: unknown } | undefined;
 }

@@ -295,7 +295,9 @@ function textOf(value: unknown, depth: number): string {
   if (depth > 12) return '';
   // Blocks (with children) a line each, the runs of a block together.
   if (Array.isArray(value))
-    return value.map((item) => textOf(item, depth + 1)).join(value.some((item) => isObject(item) && 'children' in item) ? '\n' : '');
+    return value
+      .map((item) => textOf(item, depth + 1))
+      .join(value.some((item) => isObject(item) && 'children' in item) ? '\n' : '');
   if (!isObject(value)) return '';
   if (typeof value.text === 'string') return value.text;
   if (typeof value.markdown === 'string') return value.markdown;

@@ -47,6 +47,8 @@ export interface Reached {
   launcher?: boolean;
   /** The conversation as a document: Download, or the page's `exportTranscript()`. */
   document?: boolean;
+  /** The conversation's menu: opened it. */
+  menu?: boolean;
 }
 
 /** One reason a file is wanted, a pure function of the widget's state: its settings, its conversation, what the visitor reached for. */
@@ -153,6 +155,11 @@ export const WANTED = {
   dark: reasons({ dark: darkScheme }),
   // Fetched by the answers' file.
   export: reasons({ document: (_, __, reached) => !!reached.document }),
+  // Fetched by the answers' file when the menu of a widget that remembers opens (its Conversations).
+  history: reasons({
+    conversations: (settings, _, reached) =>
+      !!reached.menu && (settings.persist === 'local' || settings.persist === 'session'),
+  }),
   // Fetched by the language controller (`i18n/lang.ts`): the hashes, then the language's file.
   languages: reasons({ language }),
   langs: reasons({ language }),
