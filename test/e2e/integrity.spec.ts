@@ -29,9 +29,10 @@ const tamperedRan = (page: Page) =>
 function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
-    const name = /flowbot-chat\.(?:main|rich|answers|export|invite|persist|controls|dark|highlight|send)\.js$/.exec(
-      new URL(response.url()).pathname,
-    )?.[0];
+    const name =
+      /flowbot-chat\.(?:main|rich|answers|export|history|invite|persist|controls|dark|highlight|send)\.js$/.exec(
+        new URL(response.url()).pathname,
+      )?.[0];
     if (!name || response.status() !== 200) return;
     const body = await response.text().catch(() => '');
     if (body.startsWith('globalThis.__flowbotTampered')) fetched.push(name);
@@ -188,6 +189,26 @@ test.describe('script-tag integrity', () => {
     await page.locator('flowbot-chat [part~="bot-message"]').first().hover();
     await expect(page.locator('flowbot-chat [part~="actions"]').first()).toBeVisible();
     await expectRefused(page, errors, 'flowbot-chat.export.js');
+  });
+
+  test("runs nothing of an earlier conversations' file that is not the build's: the visitor hears so, the conversation goes on", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-history.html');
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    // Its file comes when the visitor opens the menu, checked against the hash in the answers' file.
+    await page.locator('flowbot-chat [part~="menu-button"]').click();
+    await expect.poll(() => fetched).toContain('flowbot-chat.history.js');
+    await page.locator('flowbot-chat [role="menuitem"]', { hasText: 'Conversations' }).click();
+    await expect(
+      page
+        .locator('flowbot-chat [role="status"]')
+        .filter({ hasText: 'The conversations could not be shown. Try again.' }),
+    ).toHaveCount(1);
+    await expect(page.locator('flowbot-chat [part~="history"]')).toHaveCount(0);
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
+    await expectRefused(page, errors, 'flowbot-chat.history.js');
   });
 
   test("runs nothing of an invitation's file that is not the build's: the bubble opens and holds a conversation", async ({

@@ -222,6 +222,7 @@ const TAMPERED: Record<string, string | undefined> = {
   rich: 'public-id="wide"',
   answers: 'public-id="support"',
   export: 'public-id="support"',
+  history: 'public-id="support" persist="session"',
   invite: undefined,
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
