@@ -81,8 +81,9 @@ export type FlowbotWidget = Partial<Widget>;
  * @csspart actions - The line under a bot answer: its time, Copy and the thumbs (`feedback`).
  * @csspart timestamp - When a message was shown, in the visitor's local time.
  * @csspart feedback-form - The reasons offered after a thumbs down.
- * @csspart menu-button - The header's button that opens the conversation's menu (Download, Print).
+ * @csspart menu-button - The header's button that opens the conversation's menu (Conversations with `persist`, Download, Print).
  * @csspart menu - The conversation's menu.
+ * @csspart history - The earlier conversations (`persist`): the list the menu's Conversations shows over the panel.
  *
  * @cssproperty [--flowbot-primary-color=#1d4ed8] - Header, launcher, buttons and visitor bubbles.
  * @cssproperty [--flowbot-on-primary-color=#ffffff] - Text and icons on the primary colour.
