@@ -34,6 +34,7 @@ interface Setup {
   dir?: 'rtl';
   theme?: 'dark';
   scheme?: 'dark' | 'auto';
+  persist?: 'session';
   off?: boolean;
   preview?: boolean;
   name?: string;
@@ -338,6 +339,38 @@ test.describe('messages', () => {
           .poll(() => part(page, 'panel').evaluate((el) => getComputedStyle(el).backgroundColor))
           .not.toBe('rgb(255, 255, 255)');
       await expectWidget(page, `message-code-${scheme}`);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the earlier conversations' list over the panel, ${scheme}, a 390 px phone`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 740 });
+      await visit(
+        page,
+        scheme === 'dark' ? { flow: 'support', persist: 'session', scheme } : { flow: 'support', persist: 'session' },
+      );
+      const list = part(page, 'history');
+      const openList = async () => {
+        await part(page, 'menu-button').click();
+        await page.locator('flowbot-chat .menu-item', { hasText: 'Conversations' }).click();
+        await expect(list).toBeVisible();
+      };
+      for (const topic of ['Billing', "I can't log in"]) {
+        await part(page, 'choice').filter({ hasText: topic }).click();
+        await expect(bot(page, 'Leave your e-mail')).toBeVisible();
+        await openList();
+        await list.locator('.history-new').click();
+        await expect(list).toHaveCount(0);
+        await expect(part(page, 'user-message')).toHaveCount(0);
+      }
+      await openList();
+      await expect(page.locator('flowbot-chat .history-title')).toHaveText(["I can't log in", 'Billing']);
+      await settle(page);
+      await expectOwnFontsOnly(page);
+      // The dates are today's: covered, so the picture is the same on any day.
+      await expect(widget(page)).toHaveScreenshot(`history-${scheme}-390.png`, {
+        mask: [page.locator('flowbot-chat .history-date')],
+      });
     });
   }
 

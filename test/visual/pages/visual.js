@@ -1,7 +1,7 @@
 // The visual suite's widget, set up from the query string the way a customer's page would:
 // flow=<public id>, mode=standard|bubble|popup, open=1, dir=rtl, theme=dark, off=1 (the widget
 // switched off), preview=1 (the bubble's preview at once), name=<value of the `name` variable>,
-// scheme=dark|auto (the widget's color-scheme).
+// scheme=dark|auto (the widget's color-scheme), persist=session|local.
 const params = new URLSearchParams(location.search);
 // The suite's own fonts (visual.css), every face loaded now rather than when some text first needs
 // it; the spec waits for this before it takes a picture.
@@ -36,6 +36,8 @@ if (params.get('preview') === '1') options.previewDelay = 0;
 if (params.get('name')) options.prefilledVariables = { name: params.get('name') };
 // scheme=dark|auto: the widget's color-scheme.
 if (params.get('scheme')) options.colorScheme = params.get('scheme');
+// persist=session|local: the conversation remembered (and the earlier ones listed).
+if (params.get('persist')) options.persist = params.get('persist');
 window.chat = window.Flowbot.init(options);
 // The session's id, so that a test's injected faults reach this conversation and no other.
 document.addEventListener('flowbot-start', (event) => (window.visualSession = event.detail.sessionId));
