@@ -32,7 +32,7 @@ import {
   type HandOver,
 } from './tools/build-plugins.js';
 import { SCRIPT_TAG_MODES } from './tools/script-tag-build.js';
-import { SCRIPT_TAG_FILES, type ScriptTagFileRow } from './src/script-tag/files.js';
+import { hashFor, SCRIPT_TAG_FILES, type ScriptTagFileRow } from './src/script-tag/files.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, /^node:/];
 
@@ -40,13 +40,13 @@ const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^ky$/, /^valibot$/, 
 const scriptTag = (yes: boolean) => ({ 'import.meta.env.FLOWBOT_SCRIPT_TAG': JSON.stringify(yes) });
 
 /**
- * The Subresource Integrity value of a built file (`sha384-…`), for the file that loads it. The
+ * The Subresource Integrity value of a built file (`sha384-…` or `sha256-…`, see `hashFor`), for the file that loads it. The
  * build modes run one after the other, so the file is already there.
  */
-function integrityOf(file: string): string {
+function integrityOf(file: string, algorithm: 'sha256' | 'sha384'): string {
   if (!existsSync(file))
     throw new Error(`vite: ${file} is missing: build it first (see the order in tools/script-tag-build.ts)`);
-  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+  return `${algorithm}-${createHash(algorithm).update(readFileSync(file)).digest('base64')}`;
 }
 
 /** The languages besides English, a file each, named by its tag in lower case (`src/i18n/pt-br.ts`). */
@@ -118,7 +118,7 @@ const hashesCarriedBy = (rows: readonly ScriptTagFileRow[], key: string, outDir:
       .filter((row) => row.loadedBy === key && row.key !== 'langs')
       .map((row) => [
         `import.meta.env.FLOWBOT_INTEGRITY.${row.key}`,
-        JSON.stringify(integrityOf(`${outDir}/${row.file}`)),
+        JSON.stringify(integrityOf(`${outDir}/${row.file}`, hashFor(key))),
       ]),
   );
 
@@ -166,7 +166,7 @@ export function scriptTagBuilds(
       define: {
         ...scriptTag(true),
         'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
-          Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`)])),
+          Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('languages'))])),
         ),
       },
     }),

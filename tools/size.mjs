@@ -90,8 +90,11 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * +193 B before every first message, which issue 46 does not allow. Opening a redirect's page moved to
  * the rich messages' file (most conversations have no redirect) pays 87 B of it: 36,647 B reached,
  * 859 B over the 35,788 B kept, 66 B under the last stop's 36,713 B. A miss, not a new cap.
+ * The hashes the widget's code carries of the files it loads are SHA-256 (they were SHA-384: the same
+ * check in 20 characters fewer each, nine of them): 36,437 B reached, 649 B over the 35,788 B kept.
+ * The budget follows what is reached, down.
  */
-export const BUDGET_GZIP = 36_720;
+export const BUDGET_GZIP = 36_510;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it

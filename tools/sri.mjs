@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The pinned script tag. Run at the end of `npm run build`: checks the chain of hashes (the
-// script-tag file carries the widget code's SHA-384, that code the on-demand files' and the
+// script-tag file carries the widget code's SHA-384, that code the on-demand files' SHA-256 and the
 // languages' hashes file's, that file each language's, the answers' file the export's) and writes
 // `dist/sri.json`: the version, each file's SHA-384, the script-tag line and the optional preload
 // line for this version on the CDN. `--readme` writes those two lines into README.md
@@ -14,7 +14,8 @@ export const CDN = 'https://unpkg.com';
 const DIST = 'dist';
 const README = 'README.md';
 /** The script tag's files (src/script-tag/files.ts): their rows, from the one the page loads first. */
-const ROWS = [...(await tsImport('../src/script-tag/files.ts', import.meta.url)).SCRIPT_TAG_FILES].reverse();
+const { SCRIPT_TAG_FILES, hashFor } = await tsImport('../src/script-tag/files.ts', import.meta.url);
+const ROWS = [...SCRIPT_TAG_FILES].reverse();
 const fileOf = (key) => ROWS.find((row) => row.key === key).file;
 const [SCRIPT, MAIN] = [fileOf('iife'), fileOf('main')];
 /** Each language's file (`flowbot-chat.lang-<file>.js`), as built. */
@@ -23,8 +24,9 @@ const languageFiles = (dist) =>
     .filter((name) => /^flowbot-chat\.lang-[\w-]+\.js$/.test(name))
     .sort();
 
-/** The Subresource Integrity value of `bytes`. */
-export const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** The Subresource Integrity value of `bytes` (SHA-384, or the algorithm given). */
+export const integrity = (bytes, algorithm = 'sha384') =>
+  `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
 
 /** What `dist/sri.json` holds, from the built files. Throws when a file does not carry the next one's hash. */
 export function pins(dist = DIST) {
@@ -34,14 +36,14 @@ export function pins(dist = DIST) {
   /** A row's files: the languages' row stands for each language's file. */
   const filesOf = (row) => (row.key === 'langs' ? languages : [row.file]);
   const files = Object.fromEntries(ROWS.flatMap(filesOf).map((file) => [file, integrity(read(file))]));
-  for (const [file, next] of [
+  for (const [file, next, algorithm] of [
     ...ROWS.filter((row) => row.loadedBy !== 'page').flatMap((row) =>
-      filesOf(row).map((next) => [fileOf(row.loadedBy), next]),
+      filesOf(row).map((next) => [fileOf(row.loadedBy), next, hashFor(row.loadedBy)]),
     ),
   ]) {
-    if (!read(file).includes(files[next]))
+    if (!read(file).includes(integrity(read(next), algorithm)))
       throw new Error(
-        `${dist}/${file} does not carry the SHA-384 of ${next}: build ${next} first (see tools/script-tag-build.ts)`,
+        `${dist}/${file} does not carry the ${algorithm} of ${next}: build ${next} first (see tools/script-tag-build.ts)`,
       );
   }
   const base = `${CDN}/flowbot-chat@${version}/dist/`;

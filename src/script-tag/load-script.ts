@@ -1,7 +1,7 @@
 /**
  * How the script-tag path loads its other files (`flowbot-chat.main.js`,
  * then, on demand, `flowbot-chat.rich.js` and `flowbot-chat.answers.js`) so that only the bytes the build
- * hashed can run: each goes in as a module `<script>` with its SHA-384
+ * hashed can run: each goes in as a module `<script>` with its hash (SHA-384 or SHA-256)
  * (`integrity`, written in by the build), which every engine refuses to run
  * when the file differs. An `import()` cannot carry a hash, and a
  * `modulepreload`'s hash is not checked everywhere; once the script has
