@@ -196,7 +196,14 @@ export function takeSharedModules(...from: readonly HandOver[]): Plugin {
     },
     load(id) {
       const reader = from.find((h) => h.reader === id);
-      if (reader) return `export const m = globalThis[Symbol.for(${JSON.stringify(reader.key)})];`;
+      // Refused when the table under this key is not there: the widget's code on the page was built
+      // with another list (another version), so no position here would name the right export.
+      if (reader)
+        return [
+          `const k = ${JSON.stringify(reader.key)};`,
+          'export const m = globalThis[Symbol.for(k)];',
+          'if (!m) throw Error(`${k}: built for another version`);',
+        ].join('\n');
       const h = from.find((one) => id.startsWith(one.prefix));
       if (!h) return null;
       const module = id.slice(h.prefix.length);

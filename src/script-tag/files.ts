@@ -107,8 +107,9 @@ export const SCRIPT_TAG_FILES = [
     holds:
       "the dark palette: fetched by a widget with color-scheme dark, or auto while the visitor's system prefers dark",
     // Worked out from the Widget resource's colours by the light theme's own code, bundled again
-    // (color.ts, widget-theme.ts): 3,502 B reached.
-    budget: 3_570,
+    // (color.ts, widget-theme.ts): 3,502 B reached. Refusing a widget's code built with another list of
+    // handed-over modules (issue 44, about 30 B in each file that takes them): 3,572 B.
+    budget: 3_640,
     loadedBy: 'main',
   },
   {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSizes } from '../../tools/docs-check.mjs';
 import { codeOf, readmeTable } from '../support/readme-snippets.js';
@@ -235,6 +235,17 @@ describe('the files beside the script tag', () => {
     for (const [module, text] of Object.entries(handedOver)) {
       expect(main, `the widget's code holds ${module}`).toContain(text);
       for (const file of onDemand) expect(read(`dist/${file}`), `${file} bundles ${module} again`).not.toContain(text);
+    }
+  });
+
+  it('an on-demand file refuses a page whose widget code handed over no table for its list (another version)', async () => {
+    // Here nothing handed anything over: the file stops at once, naming the table it looked for.
+    for (const file of ['flowbot-chat.send.js', 'flowbot-chat.rich.js', 'flowbot-chat.export.js']) {
+      const key = /"(flowbot-chat\/(?:modules|answers)@[^"]+)"/.exec(read(`dist/${file}`))?.[1];
+      expect(key, file).toBeDefined();
+      await expect(import(pathToFileURL(join(root, 'dist', file)).href), file).rejects.toThrow(
+        `${key}: built for another version`,
+      );
     }
   });
 
