@@ -16,6 +16,7 @@ import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { spyViewer } from '../support/fake-viewer.js';
+import { userEvent } from 'vitest/browser';
 import {
   backgroundOf,
   clippersOf,
@@ -245,6 +246,13 @@ describe('<flowbot-chat> earlier conversations', () => {
         const ratio = contrast(textColourOf(node), backgroundOf(node));
         expect(ratio, `${text(node)}`).to.be.at.least(largeText(node) ? 3 : 4.5);
       }
+      // Pointed at, too: a conversation's title and date keep their contrast.
+      for (const open of $$<HTMLElement>(el, '.history-open')) {
+        await userEvent.hover(open);
+        for (const node of textElements(el).filter((n) => open.contains(n)))
+          expect(contrast(textColourOf(node), backgroundOf(node)), `${text(node)}, pointed at`).to.be.at.least(4.5);
+      }
+      await userEvent.unhover($(el, '.history-open')!);
       // The ask of Forget my conversations too.
       $<HTMLButtonElement>(el, '.history-forget-all')!.click();
       await until(() => $(el, '.history-ask'));

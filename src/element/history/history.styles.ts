@@ -97,7 +97,11 @@ export const historyStyles = css`
     cursor: pointer;
   }
 
-  .history-open:hover,
+  /* Pointed at: the edge in the accent, the fill unchanged (the date's muted text keeps its 4.5:1). */
+  .history-open:hover {
+    border-color: var(--_primary);
+  }
+
   .history-delete:hover {
     background: color-mix(in srgb, var(--_primary) 10%, transparent);
   }
