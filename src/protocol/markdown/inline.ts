@@ -9,7 +9,6 @@ import type { RichTextNode } from '../rich-text.js';
 import { leafOf, type Marks } from './tree.js';
 import {
   isAlnum,
-  isCloser,
   isEmail,
   isMathCloser,
   isSpace,
@@ -20,31 +19,18 @@ import {
   type Resume,
   type Waiting,
 } from './inline-syntax.js';
+import { closers, dropText, gt, lb, lp, lt, n, next, rb, readText, rp, s, table, tick, ws } from './inline-text.js';
 
 /*
  * The reading in progress. Reading is synchronous and one at a time, so its
- * state lives here, where each of its steps reaches it as a closure's would
- * (and the built code stays as small as when it was one function). A link's
- * label is read inside the reading of its text: `readRun` keeps the outer
- * run's part of the state and puts it back.
+ * state lives here (the text and its search tables in `inline-text.ts`), where
+ * each of its steps reaches it as a closure's would (and the built code stays
+ * as small as when it was one function). A link's label is read inside the
+ * reading of its text: `readRun` keeps the outer run's part of the state and
+ * puts it back.
  */
-const NONE: Int32Array = new Int32Array(0);
-/** The text, its length, and where this reading starts: nothing before it is read again. */
-let s = '';
-let n = 0;
-let base = 0;
 /** The text may still grow. */
 let open = false;
-/** next[j] = first index >= j of each character searched for, of white space, of each kind of closer. */
-let ws = NONE;
-let lt = NONE;
-let gt = NONE;
-let lb = NONE;
-let rb = NONE;
-let lp = NONE;
-let rp = NONE;
-let tick = NONE;
-let closers: Record<string, Int32Array> = {};
 /** One past the furthest character the current decision looked at (beyond `n`: the very end). */
 let far = 0;
 /** What the current decision waits for, besides `far`. */
@@ -64,37 +50,6 @@ let unclosedTicks = new Set<number>();
 /** The longest formula read as math (its TeX, in characters): a longer one stays text. */
 export const MAX_TEX = 2_000;
 
-/** A search table of `s` from `base` on: next[j] = the first index >= j where `pred` holds. */
-function table(pred: (j: number) => boolean): Int32Array {
-  const t = new Int32Array(n - base + 1).fill(n);
-  for (let j = n - 1; j >= base; j--) t[j - base] = pred(j) ? j : t[j - base + 1]!;
-  return t;
-}
-
-/** Makes the search tables of `s` from `base` on (math's closers are made when a formula opens). */
-function makeTables(): void {
-  const char = (c: string) => table((j) => s[j] === c);
-  const closer = (c: string, len: number) => table((j) => isCloser(s, j, c, len));
-  ws = table((j) => isSpace(s[j]));
-  [lt, gt, lb, rb, lp, rp, tick] = ['<', '>', '[', ']', '(', ')', '`'].map(char) as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-  ];
-  closers = {
-    '*1': closer('*', 1),
-    '*2': closer('*', 2),
-    _1: closer('_', 1),
-    _2: closer('_', 2),
-    '~2': closer('~', 2),
-  };
-}
-
-const next = (t: Int32Array, j: number): number => (j >= n ? n : t[j - base]!);
 const see = (x: number): void => {
   if (x > far) far = x;
 };
@@ -396,12 +351,14 @@ export function readInline(
     waiting.length = first;
     for (const [reason, k] of firsts) if (k >= first) firsts.delete(reason);
   }
-  [s, n, base, open, far, waits] = [text, text.length, start.at, grows, 0, []];
-  counter.work += n - base;
-  makeTables();
+  readText(text, start.at);
+  open = grows;
+  far = 0;
+  waits = [];
+  counter.work += n - start.at;
   const nodes = from ? from.nodes.slice(0, start.kept) : [];
   const endMarks = { ...start.marks };
-  const rest = readRun(base, n, true, endMarks, nodes, start);
+  const rest = readRun(start.at, n, true, endMarks, nodes, start);
   const resume: Resume | undefined = grows
     ? {
         text,
@@ -412,9 +369,7 @@ export function readInline(
       }
     : undefined;
   // What this reading made is not kept past it.
-  s = '';
-  ws = lt = gt = lb = rb = lp = rp = tick = NONE;
-  closers = {};
+  dropText();
   return { nodes, resume };
 }
 
