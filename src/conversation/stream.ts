@@ -151,27 +151,7 @@ export async function streamAndReply(
     if (!stage.current()) return;
     stage.streaming(undefined);
     s.setTyping(false);
-    if (!(error instanceof StreamFailure)) {
-      // Interrupted by a disconnect: the answer streams again once connected.
-      s.dropStream(entry);
-      stage.resume(again);
-      return;
-    }
-    const cause: unknown = error.cause;
-    // What arrived stays on screen, above the notice.
-    if (stage.expired(cause, undefined, 'stream')) return;
-    s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
-    // What arrived stays, marked as interrupted, until Try again streams the answer anew.
-    entry.interrupted = true;
-    s.fail(
-      'stream',
-      cause,
-      () => {
-        s.dropStream(entry);
-        again();
-      },
-      true,
-    );
+    streamFailed(stage, entry, error, again);
     return;
   }
   if (!stage.current()) return;
@@ -188,4 +168,35 @@ export async function streamAndReply(
   // A reload from here on sends the reply (once) instead of streaming again.
   s.remember({ reply: text });
   await stage.deliver(undefined, { type: 'text', text });
+}
+
+/**
+ * What a stream that failed leaves (`error`, as `readAnswer` rejects), its call over in a
+ * conversation still current: one interrupted by a disconnect streams again once connected
+ * (`again`); otherwise what arrived (`entry`) stays on screen, marked as interrupted, with the
+ * notice and its retry, unless the conversation ends as expired.
+ */
+function streamFailed(stage: StreamStage, entry: StreamEntry, error: unknown, again: () => void): void {
+  const s = stage.session;
+  if (!(error instanceof StreamFailure)) {
+    // Interrupted by a disconnect: the answer streams again once connected.
+    s.dropStream(entry);
+    stage.resume(again);
+    return;
+  }
+  const cause: unknown = error.cause;
+  // What arrived stays on screen, above the notice.
+  if (stage.expired(cause, undefined, 'stream')) return;
+  s.log('error', 'The streamed answer failed', 'stream', cause instanceof Error ? cause.message : String(cause));
+  // What arrived stays, marked as interrupted, until Try again streams the answer anew.
+  entry.interrupted = true;
+  s.fail(
+    'stream',
+    cause,
+    () => {
+      s.dropStream(entry);
+      again();
+    },
+    true,
+  );
 }
