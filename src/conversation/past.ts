@@ -1,8 +1,8 @@
 /**
  * A widget's earlier conversations (`persist`), beside its current one: the records of the
  * conversations it left by Start again or New conversation, newest first, under a key of their own
- * in the same storage area. A conversation is kept only when the visitor answered in it (a greeting
- * alone is no conversation to come back to). Bounded: the newest 20, at most 1,000,000 characters
+ * in the same storage area (`flowbot-chat-past:` and the rest of the widget's key). A conversation
+ * is kept only when the visitor answered in it (a greeting alone is no conversation to come back to). Bounded: the newest 20, at most 1,000,000 characters
  * of JSON in all; the oldest leave silently.
  *
  * The records are kept as they were stored and read like wire data: the list shows only records of
@@ -12,6 +12,7 @@
  * and deletes.
  */
 import { isObject, parseJson } from '../protocol/json.js';
+import { besideKey } from './storage-key.js';
 
 /** How long a record is used after it was saved: 24 hours (an earlier conversation older than that opens as expired). */
 export const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export const MAX_PAST_CHARS = 1_000_000;
 export type PastRecord = Record<string, unknown> & { readonly sessionId: string; readonly savedAt: number };
 
 /** Where the earlier conversations of the widget whose record is at `key` are kept. */
-export const pastKey = (key: string): string => key.replace(':', ':past:');
+export const pastKey = (key: string): string => besideKey(key, 'past');
 
 /** The earlier conversations stored for `key`, newest first (none when storage refuses). */
 export function readPast(storage: Storage, key: string): PastRecord[] {

@@ -49,7 +49,7 @@ import type { ChatAnswer, ChatMessage, DynamicTheme } from '../protocol/types.js
 import { readExpiry, readFailure, readLease, readUnsent, type Synced } from './tab-records.js';
 import type { TabHost } from './tab-host.js';
 import { TabSync } from './tabs.js';
-import { storageKey } from './storage-key.js';
+import { storageKey, storageOf } from './storage-key.js';
 import { addPast, MAX_AGE_MS } from './past.js';
 
 export { storageKey } from './storage-key.js';
@@ -200,11 +200,8 @@ export class ConversationStore {
     host?: TabHost,
   ) {
     this.key = storageKey(publicId, apiHost, instance.trim());
-    try {
-      this.storage = mode === 'local' ? localStorage : mode === 'session' ? sessionStorage : undefined;
-    } catch {
-      // Storage blocked (cookies off, sandboxed frame): nothing is remembered.
-    }
+    // Storage blocked (cookies off, sandboxed frame): nothing is remembered.
+    this.storage = storageOf(mode);
     if (mode === 'local' && this.storage && host)
       this.tabs = new TabSync(this.storage, this.key, (raw) => this.read(raw), host);
   }

@@ -17,6 +17,22 @@ export function storageKey(publicId: string, apiHost: string, instance = ''): st
   return `flowbot-chat:${JSON.stringify(instance ? [host, publicId, instance] : [host, publicId])}`;
 }
 
+/** The key of what is kept beside a widget's conversation (`kind`: `past`, `consent`), from its key. */
+export const besideKey = (key: string, kind: string): string => key.replace(':', `-${kind}:`);
+
+/**
+ * The storage area of `persist`'s `mode`: none without it, or where storage is blocked. (The first
+ * file's `isStored` reads it the same way, written out: a call costs bytes before every first message.)
+ */
+export function storageOf(mode: string | undefined): Storage | undefined {
+  try {
+    return mode === 'local' ? localStorage : mode === 'session' ? sessionStorage : undefined;
+  } catch {
+    // Storage blocked (cookies off, a sandboxed frame).
+    return undefined;
+  }
+}
+
 /**
  * Whether `mode`'s storage holds something under the widget's key (sound or not: the store
  * decides). Blocked storage holds nothing.

@@ -129,8 +129,9 @@ export const SCRIPT_TAG_FILES = [
     entry: 'src/element/history/index.ts',
     holds:
       "the earlier conversations' list: fetched by the answers' file when the visitor of a widget with persist opens the menu",
-    // Issue 46: the list over the panel, opening, deleting and forgetting, its English words: 3,587 B reached.
-    budget: 3_660,
+    // Issue 46: the list over the panel, opening, deleting and forgetting, its English words, the
+    // refusal of another version's hand-over (issue 44): 3,661 B reached.
+    budget: 3_730,
     loadedBy: 'answers',
     takes: 'answers',
   },

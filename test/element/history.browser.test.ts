@@ -32,7 +32,7 @@ import {
 
 const clearStored = () => {
   for (const storage of [localStorage, sessionStorage])
-    for (const key of Object.keys(storage)) if (key.startsWith('flowbot-chat:')) storage.removeItem(key);
+    for (const key of Object.keys(storage)) if (key.startsWith('flowbot-chat')) storage.removeItem(key);
 };
 
 beforeEach(clearStored);
@@ -47,7 +47,7 @@ interface Heard {
   deleted: FlowbotConversationDeleteDetail[];
 }
 
-async function load(persist = 'local'): Promise<{ el: FlowbotChat } & Heard> {
+async function load(persist = 'local', id = ''): Promise<{ el: FlowbotChat } & Heard> {
   const el = document.createElement('flowbot-chat');
   const heard: Heard = { starts: [], opened: [], deleted: [] };
   el.addEventListener('flowbot-start', (event) => heard.starts.push(event.detail));
@@ -55,6 +55,7 @@ async function load(persist = 'local'): Promise<{ el: FlowbotChat } & Heard> {
   el.addEventListener('flowbot-conversation-delete', (event) => heard.deleted.push(event.detail));
   el.setAttribute('public-id', 'support');
   el.setAttribute('persist', persist);
+  if (id) el.id = id;
   await fixture(el);
   return { el, ...heard };
 }
@@ -171,6 +172,18 @@ describe('<flowbot-chat> earlier conversations', () => {
     expect(part(el, 'history')).to.equal(null);
     await openList(el);
     expect(titles(el)).to.deep.equal([]);
+  });
+
+  it("lists the earlier conversations of a widget kept apart by its id (no persist-key), and not another widget's", async () => {
+    const { el, starts } = await load('local', 'help');
+    await pick(el, 'Billing');
+    await startAgain(el, starts);
+    await openList(el);
+    expect(titles(el)).to.deep.equal(['Billing']);
+    el.remove();
+    const other = await load('local');
+    await openList(other.el);
+    expect(titles(other.el)).to.deep.equal([]);
   });
 
   it('Escape closes the list and gives focus back to the menu button; Tab stays in the list', async () => {

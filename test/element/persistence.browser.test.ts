@@ -9,7 +9,7 @@ import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fa
 
 const clearStored = () => {
   for (const storage of [localStorage, sessionStorage]) {
-    for (const key of Object.keys(storage)) if (key.startsWith('flowbot-chat:')) storage.removeItem(key);
+    for (const key of Object.keys(storage)) if (key.startsWith('flowbot-chat')) storage.removeItem(key);
   }
 };
 

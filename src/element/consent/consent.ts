@@ -9,7 +9,7 @@
  * `mailto:`, opened in a new tab; anything else stays text.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { storageKey } from '../../conversation/storage-key.js';
+import { besideKey, storageKey, storageOf } from '../../conversation/storage-key.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 import { safeUrl } from '../../protocol/safe-url.js';
 import { adoptStyles } from '../../theme/sheets.js';
@@ -110,16 +110,11 @@ export class Consent {
 
   #key(): string {
     const host = this.#host;
-    return `flowbot-chat-consent:${storageKey(host.publicId, host.apiHost, (host.persistKey || host.id).trim()).slice(13)}`;
+    return besideKey(storageKey(host.publicId, host.apiHost, (host.persistKey || host.id).trim()), 'consent');
   }
 
   /** Where the acceptance is remembered: the storage of `persist`, none without it. */
   #storage(): Storage | undefined {
-    try {
-      const { persist } = this.#host;
-      return persist === 'local' ? localStorage : persist === 'session' ? sessionStorage : undefined;
-    } catch {
-      return undefined;
-    }
+    return storageOf(this.#host.persist);
   }
 }

@@ -13,7 +13,7 @@
  */
 import { html, nothing, svg, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { addPast, MAX_AGE_MS, pastKey, readPast, writePast, type PastRecord } from '../../conversation/past.js';
-import { storageKey } from '../../conversation/storage-key.js';
+import { storageKey, storageOf } from '../../conversation/storage-key.js';
 import { enHistory } from '../../i18n/en.js';
 import type { AnswerStrings, HistoryStrings } from '../../i18n/strings.js';
 import { isObject } from '../../protocol/json.js';
@@ -28,6 +28,7 @@ export interface HistoryHost extends ReactiveControllerHost {
   readonly publicId: string;
   readonly apiHost: string;
   readonly persistKey: string;
+  readonly id: string;
   readonly renderRoot: HTMLElement | DocumentFragment;
   /** Starts a new conversation (the one on screen kept among the earlier ones). */
   restart(): void;
@@ -163,17 +164,13 @@ export class History {
 
   /** The widget's storage area (none when blocked). */
   #storage(): Storage | undefined {
-    try {
-      const { persist } = this.#host;
-      return persist === 'local' ? localStorage : persist === 'session' ? sessionStorage : undefined;
-    } catch {
-      return undefined;
-    }
+    return storageOf(this.#host.persist);
   }
 
+  /** The key of the widget's conversation: its `persist-key`, else its `id`, as the store's. */
   #key(): string {
     const host = this.#host;
-    return storageKey(host.publicId, host.apiHost, host.persistKey.trim());
+    return storageKey(host.publicId, host.apiHost, (host.persistKey || host.id).trim());
   }
 
   readonly #changed = (event: StorageEvent): void => {

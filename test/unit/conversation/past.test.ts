@@ -25,7 +25,7 @@ const ids = (storage: Storage) => readPast(storage, key).map((r) => r.sessionId)
 
 describe('earlier conversations', () => {
   it('are kept beside the current record, under a key no record can have', () => {
-    expect(pastKey(key)).toBe(`flowbot-chat:past:${key.slice('flowbot-chat:'.length)}`);
+    expect(pastKey(key)).toBe(`flowbot-chat-past:${key.slice('flowbot-chat:'.length)}`);
     expect(pastKey(key)).not.toBe(key);
   });
 
