@@ -33,11 +33,16 @@ test('sends nothing to the viewer until the visitor accepts, by keyboard; then t
   await page.waitForTimeout(1_000);
   expect(calls).toEqual([]);
   await expect(bot(page)).toHaveCount(0);
+  // Nothing to answer yet: no empty composer under the notice.
+  const composer = page.locator('flowbot-chat [part~="composer"]');
+  await expect(composer).toHaveCount(1);
+  await expect(composer).toBeHidden();
   // The consent is a region named by its notice; Tab reaches Accept first.
   await expect(page.getByRole('region', { name: 'You are chatting with an AI assistant.' })).toBeVisible();
   await accept(page).focus();
   await page.keyboard.press('Enter');
   await expect(bot(page).first()).toContainText('Acme support bot');
+  await expect(composer.first()).toBeVisible();
   expect(calls.filter((path) => path.includes('/startChat'))).toHaveLength(1);
   // The notice stays above the conversation, without its buttons.
   await expect(notice(page)).toBeVisible();

@@ -42,6 +42,10 @@ export const consentStyles = css`
     background: transparent;
     color: inherit;
   }
+  /* While the consent is asked for, there is nothing to answer: no empty bar under the notice. */
+  .panel:has(.consent-actions) .composer {
+    display: none;
+  }
   @media (forced-colors: active) {
     .consent,
     .consent-actions button {
