@@ -13,8 +13,9 @@ const user = (page: Page) => page.locator('flowbot-chat [part~="user-message"]')
 const list = (page: Page) => page.locator('flowbot-chat [part~="history"]');
 const titles = (page: Page) => page.locator('flowbot-chat .history-title');
 
-/** Opens the menu's Conversations. */
+/** Opens the menu's Conversations (in the tab in front: a tab behind draws no frames to click in). */
 async function openList(page: Page): Promise<void> {
+  await page.bringToFront();
   await page.locator('flowbot-chat [part~="menu-button"]').click();
   await page.locator('flowbot-chat .menu-item', { hasText: 'Conversations' }).click();
   await expect(list(page)).toBeVisible();
@@ -22,6 +23,7 @@ async function openList(page: Page): Promise<void> {
 
 /** Picks a topic of the support bot and waits for its e-mail question. */
 async function pick(page: Page, topic: string): Promise<void> {
+  await page.bringToFront();
   await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: topic }).click();
   await expect(bot(page).filter({ hasText: 'Leave your e-mail' })).toBeVisible();
 }
@@ -103,7 +105,7 @@ test('an earlier conversation whose session the server forgot: sending ends it a
   await expect(page.locator('flowbot-chat')).toContainText('This conversation has expired.');
 });
 
-test("the site's tabs keep the list in step", async ({ context }) => {
+test("the site's tabs keep the list in step, and follow a conversation opened in another", async ({ context }) => {
   const one = await context.newPage();
   await one.goto('/persist.html');
   await pick(one, 'Billing');
@@ -116,11 +118,25 @@ test("the site's tabs keep the list in step", async ({ context }) => {
   // The first tab starts anew: the second tab's open list shows the conversation it left.
   await newConversation(one);
   await expect(titles(two)).toHaveText(['Billing']);
-  // The second tab deletes it: the first tab's list, opened, has nothing.
-  await list(two).locator('.history-delete').click();
-  await expect(titles(two)).toHaveCount(0);
+  await pick(one, "I can't log in");
+  await newConversation(one);
+  await expect(titles(two)).toHaveText(["I can't log in", 'Billing']);
+  // The second tab deletes one: the first tab's list, opened, has the other alone.
+  await list(two).locator('.history-delete').first().click();
+  await expect(titles(two)).toHaveText(['Billing']);
   await openList(one);
-  await expect(list(one).locator('.history-empty')).toBeVisible();
+  await expect(titles(one)).toHaveText(['Billing']);
+  await one.keyboard.press('Escape');
+  await expect(list(one)).toHaveCount(0);
+  // The second tab opens it: the first tab shows it too, and goes on with it.
+  await list(two).locator('.history-open').click();
+  await expect(user(two)).toHaveText(['Billing']);
+  await expect(user(one)).toHaveText(['Billing']);
+  await one.bringToFront();
+  const field = one.locator('flowbot-chat [part~="input"]');
+  await field.fill('ada@example.com');
+  await field.press('Enter');
+  await expect(bot(two).last()).toHaveText('Thanks! Ticket opened about "Billing". We will write to ada@example.com.');
 });
 
 for (const width of [1280, 390, 320])

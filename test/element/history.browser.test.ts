@@ -47,7 +47,7 @@ interface Heard {
   deleted: FlowbotConversationDeleteDetail[];
 }
 
-async function load(persist = 'local', id = ''): Promise<{ el: FlowbotChat } & Heard> {
+async function load(persist = 'local', id = '', lang = ''): Promise<{ el: FlowbotChat } & Heard> {
   const el = document.createElement('flowbot-chat');
   const heard: Heard = { starts: [], opened: [], deleted: [] };
   el.addEventListener('flowbot-start', (event) => heard.starts.push(event.detail));
@@ -56,6 +56,7 @@ async function load(persist = 'local', id = ''): Promise<{ el: FlowbotChat } & H
   el.setAttribute('public-id', 'support');
   el.setAttribute('persist', persist);
   if (id) el.id = id;
+  if (lang) el.lang = lang;
   await fixture(el);
   return { el, ...heard };
 }
@@ -184,6 +185,29 @@ describe('<flowbot-chat> earlier conversations', () => {
     const other = await load('local');
     await openList(other.el);
     expect(titles(other.el)).to.deep.equal([]);
+  });
+
+  it("speaks the widget's language: a Portuguese list has no English word", async () => {
+    const { el, starts } = await load('local', '', 'pt-BR');
+    await pick(el, 'Billing');
+    await startAgain(el, starts);
+    // The menu's item is the answers' words of the language, once its file is in.
+    const button = await until(() => part<HTMLButtonElement>(el, 'menu-button'));
+    button.click();
+    const item = await until(() => $$<HTMLButtonElement>(el, '.menu-item').find((b) => text(b) === 'Conversas'));
+    item.click();
+    const list = await until(() => part(el, 'history'));
+    expect(text($(el, '#history-title'))).to.equal('Conversas');
+    expect(text($(el, '.history-new'))).to.equal('Nova conversa');
+    expect(text($(el, '.history-forget-all'))).to.equal('Esquecer minhas conversas');
+    expect($(el, '.history-delete')!.getAttribute('aria-label')).to.equal('Excluir “Billing”');
+    expect($$(el, '.history-bar button')[0]!.getAttribute('aria-label')).to.equal('Voltar à conversa');
+    // Dates in the language too.
+    const date = new Date(Date.parse($<HTMLTimeElement>(el, '.history-date')!.dateTime));
+    expect(text($(el, '.history-date'))).to.equal(
+      new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeStyle: 'short' }).format(date),
+    );
+    expect(list.closest('[inert]')).to.equal(null);
   });
 
   it('Escape closes the list and gives focus back to the menu button; Tab stays in the list', async () => {
