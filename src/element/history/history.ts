@@ -64,6 +64,8 @@ export class History {
   #focus: string | undefined;
   /** What the list made inert, given back when it closes. */
   readonly #inert = new Set<HTMLElement>();
+  /** The earlier conversations as last read (read again when storage changes, not at each render). */
+  #list: PastRecord[] | undefined;
 
   readonly #host: HistoryHost;
   readonly #notices: HistoryNotices;
@@ -81,6 +83,7 @@ export class History {
   /** Shows the list, its heading focused. */
   show(): void {
     this.#open = true;
+    this.#list = undefined;
     this.#asking = false;
     this.#focus = '#history-title';
     addEventListener('storage', this.#changed);
@@ -119,7 +122,7 @@ export class History {
     if (!this.#open) return nothing;
     const words = this.#words();
     const storage = this.#storage();
-    const list = storage ? readPast(storage, this.#key()) : [];
+    const list = (this.#list ??= storage ? readPast(storage, this.#key()) : []);
     const format = dateFormat(this.#notices.lang(), LIST_DATE);
     return html`<section part="history" class="history" role="region" aria-labelledby="history-title" @keydown=${this.#keydown}>
       <div class="history-bar">
@@ -175,7 +178,10 @@ export class History {
 
   readonly #changed = (event: StorageEvent): void => {
     const key = this.#key();
-    if (event.key === null || event.key === key || event.key === pastKey(key)) this.#host.requestUpdate();
+    if (event.key === null || event.key === key || event.key === pastKey(key)) {
+      this.#list = undefined;
+      this.#host.requestUpdate();
+    }
   };
 
   readonly #keydown = (event: KeyboardEvent): void => {
@@ -236,6 +242,7 @@ export class History {
     const key = this.#key();
     const list = readPast(storage, key).filter((past) => past.sessionId !== record.sessionId);
     writePast(storage, key, list);
+    this.#list = undefined;
     // Focus stays in the list: on the conversation that took this one's place, else the one before, else New conversation.
     this.#focus = list.length ? `[data-at="${Math.min(at, list.length - 1)}"]` : '.history-new';
     this.#host.requestUpdate();
