@@ -113,6 +113,7 @@ function mount() {
   el.mode = field('mode') as FlowbotChat['mode'];
   const lang = field('lang');
   if (lang) el.lang = lang;
+  el.persist = field('persist') as FlowbotChat['persist'];
   el.widget = widgetFromForm();
   for (const type of EVENTS) el.addEventListener(type, logEvent);
   stage.append(el);
@@ -133,7 +134,7 @@ form.addEventListener('change', (event) => {
   const pageSwitch = PAGE_SWITCHES[target.name];
   if (pageSwitch) {
     pageSwitch(target.checked);
-  } else if (['flow', 'mode', 'lang', 'isActivated'].includes(target.name)) {
+  } else if (['flow', 'mode', 'lang', 'persist', 'isActivated'].includes(target.name)) {
     if (target.name === 'flow') {
       describeFlow();
       switchFirstMessage(flowSelect.value);

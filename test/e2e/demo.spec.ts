@@ -190,6 +190,23 @@ test.describe('the settings', () => {
     expect(problems).toEqual([]);
   });
 
+  test("Remember keeps the conversation: after Restart, the menu's Conversations lists it", async ({ page }) => {
+    const { widget, problems } = await openDemo(page, 1280);
+    await page.locator('#flow').selectOption('support');
+    await page.locator('select[name="persist"]').selectOption('session');
+    await expect
+      .poll(() => widget.evaluate((el) => (el as HTMLElementTagNameMap['flowbot-chat']).persist))
+      .toBe('session');
+    await widget.locator('[part~="choice"]', { hasText: 'Billing' }).click();
+    await expect(widget.locator('[part~="bot-message"]', { hasText: 'Leave your e-mail' })).toBeVisible();
+    await page.locator('#restart').click();
+    await expect(widget.locator('[part~="user-message"]')).toHaveCount(0);
+    await widget.locator('[part~="menu-button"]').click();
+    await widget.locator('.menu-item', { hasText: 'Conversations' }).click();
+    await expect(widget.locator('.history-title')).toHaveText(['Billing']);
+    expect(problems).toEqual([]);
+  });
+
   test("the first message is the picked bot's own: another bot does not start with it", async ({ page }) => {
     const { widget, problems } = await openDemo(page, 1280);
     const firstMessage = page.getByLabel(/First message/);
