@@ -7,7 +7,7 @@
  */
 import type { LitElement } from 'lit';
 import type { Widget } from '../api/schemas/index.js';
-import { ConversationController, type ControllerOptions, type ConversationNotice } from '../conversation/controller.js';
+import { ConversationController, type ConversationNotice } from '../conversation/controller.js';
 import type { PersistMode } from '../conversation/persistence.js';
 import { LangController } from '../i18n/lang.js';
 import { answerFor, type BuiltAnswer } from '../protocol/answers.js';
@@ -71,6 +71,9 @@ const noticeEvents: { readonly [T in ConversationNotice['type']]?: FlowbotEventC
   redirect: FlowbotRedirectEvent,
 };
 
+/** A notice of a redirect, which the page may cancel (its event's `preventDefault()`). */
+type RedirectNotice = Extract<ConversationNotice, { type: 'redirect' }>;
+
 /** The event of `notice` (`noticeEvents`), if it fires one. */
 function noticeEvent(notice: ConversationNotice): FlowbotEvent<unknown> | undefined {
   const { type, ...detail } = notice;
@@ -110,15 +113,16 @@ export interface Chat {
 }
 
 /**
- * The conversation's options: the element's attributes, read at each start, and its code and
- * words that arrive on demand (`words`: those of the page's language on their way, if they are).
+ * The conversation of `host`, with its options: the element's attributes, read at each start, and
+ * its code and words that arrive on demand (`words`: those of the page's language on their way, if
+ * they are).
  */
-function conversationOptions(
+function conversation(
   host: ChatHost,
   notify: (notice: ConversationNotice) => void,
   words: () => Promise<void> | undefined,
-): ControllerOptions {
-  return {
+): ConversationController {
+  return new ConversationController(host, {
     config: () => ({
       publicId: host.publicId,
       apiHost: host.apiHost,
@@ -143,16 +147,25 @@ function conversationOptions(
     loadStream: () => richFile.load(),
     delivery: () => sendFile.get(),
     loadDelivery: () => sendFile.load(),
-  };
+  });
+}
+
+/**
+ * Opens the page of a redirect that the page's listeners let through: its code is the rich messages'
+ * file's (most conversations have no redirect), and so is the link `offer` shows when the browser
+ * blocks the new tab.
+ */
+function openRedirect(notice: RedirectNotice, session: ConversationController, offer: () => void): void {
+  richFile.load().then(
+    ({ openPage }) => openPage(notice.url, notice.newTab, { offer, log: (...args) => session.log(...args) }),
+    () => undefined,
+  );
 }
 
 /** Makes what `host` is made of; its controllers are added to it in the order below. */
 export function createChat(host: ChatHost): Chat {
   let blockedUrl: string | undefined;
-  const fire = (event: Event): void => {
-    replay.firing(event);
-    host.dispatchEvent(event);
-  };
+  const fire = (event: Event): void => replay.fire(event);
   const voiceOn = (): boolean => host.widget?.voiceActive === true && !!features.voice?.available;
   const submit = (answer: BuiltAnswer | Skip, byVisitor = true): boolean => {
     focus.interacted = true;
@@ -180,25 +193,14 @@ export function createChat(host: ChatHost): Chat {
       features.message();
       if (voiceOn()) features.voice?.speak(notice.message, language.lang, host.widget?.audioVoice, focus.interacted);
     }
-    // Its code is the rich messages' file's (most conversations have no redirect); so is the link it may offer.
     if (type === 'redirect' && !event!.defaultPrevented)
-      richFile.load().then(
-        ({ openPage }) =>
-          openPage(notice.url, notice.newTab, {
-            offer: () => {
-              blockedUrl = notice.url;
-              host.requestUpdate();
-            },
-            log: (...args) => session.log(...args),
-          }),
-        () => undefined,
-      );
+      openRedirect(notice, session, () => {
+        blockedUrl = notice.url;
+        host.requestUpdate();
+      });
   };
 
-  const session = new ConversationController(
-    host,
-    conversationOptions(host, notice, () => language.pending),
-  );
+  const session = conversation(host, notice, () => language.pending);
   const language = new LangController(host, loadLanguage);
   const drafts = new DraftController(host, () => session.state);
   const follow = new FollowController(host, () => host.renderRoot.querySelector<HTMLElement>('.messages'));

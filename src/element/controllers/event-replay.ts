@@ -26,13 +26,15 @@ export class EventReplay {
     this.#host = host;
   }
 
-  /** Before `event` is dispatched: keeps it when nobody on the element listens to its type yet. */
-  firing(event: Event): void {
-    if (!isReplayable(event) || this.#heard.has(event.type)) return;
-    const kept = this.#unheard.get(event.type) ?? [];
-    kept.push(event);
-    if (kept.length > KEEP) kept.shift();
-    this.#unheard.set(event.type, kept);
+  /** Dispatches `event` on the element, keeping it first when nobody there listens to its type yet. */
+  fire(event: Event): void {
+    if (isReplayable(event) && !this.#heard.has(event.type)) {
+      const kept = this.#unheard.get(event.type) ?? [];
+      kept.push(event);
+      if (kept.length > KEEP) kept.shift();
+      this.#unheard.set(event.type, kept);
+    }
+    this.#host.dispatchEvent(event);
   }
 
   /** A listener of `type` was added to the element. */
