@@ -10,8 +10,14 @@ import { publishedAt } from '../protocol/flowbot.js';
 import { continueChatPath } from '../protocol/routes.js';
 import { limitTurn, SHORTENED_ID } from '../protocol/limits.js';
 import { messageToPlain } from '../protocol/message.js';
-import type { ChatMessage, ClientSideAction, ContinueChatResult, StartChatResult } from '../protocol/types.js';
-import { isStreamAction, runAction, streamBody } from './actions.js';
+import type {
+  ChatInput,
+  ChatMessage,
+  ClientSideAction,
+  ContinueChatResult,
+  StartChatResult,
+} from '../protocol/types.js';
+import { isStreamAction, runAction, streamBody, type ActionEffects } from './actions.js';
 import type { ConversationNotice } from './options.js';
 import type { Session } from './session.js';
 import { countWords, messageDelay } from './typing.js';
@@ -100,31 +106,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   };
   s.remember(owed, messages);
   let needsReply = false;
-  /** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
-  const type = async (ms: number): Promise<boolean> => {
-    s.setTyping(true);
-    await stage.sleep(ms);
-    if (!stage.current()) return false;
-    s.setTyping(false);
-    return true;
-  };
-  const effects = {
-    // The bot is "busy" for the pause (what is left of `MAX_PAUSE_MS`): shown typing.
-    wait: async (ms: number) => {
-      const left = s.pause(ms);
-      if (left > 0) await type(left);
-    },
-    redirect: (url: string, newTab: boolean) => stage.connected() && stage.notify({ type: 'redirect', url, newTab }),
-    ignored: (type: string) =>
-      s.log('warning', `The client-side action "${type}" was ignored: this widget runs no page code`, 'action'),
-  };
-  const runActions = async (list: readonly ClientSideAction[]): Promise<boolean> => {
-    for (const action of list) {
-      if (await runAction(action, effects)) needsReply = true;
-      if (!stage.current()) return false;
-    }
-    return true;
-  };
+  const runActions = actionRunner(stage, () => (needsReply = true));
 
   // Actions tied to no message of this response run before it.
   // Awaiting only when there is an action keeps a batch of undelayed messages in one render.
@@ -149,13 +131,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
     }
     const chars = textChars[index] ?? 0;
     slice += chars > LONG_MESSAGE ? chars : SHORT_MESSAGE;
-    // Words are counted only where they make the bot "type".
-    const words =
-      message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
-    const { pause, typing } = messageDelay(words, s.typingSettings, {
-      isFirstOfConversation: s.serverMessages === 0,
-      isFirstOfBatch: index === 0,
-    });
+    const { pause, typing } = delayOf(s, message, index);
     // What is left of `MAX_PAUSE_MS`; without a pause, no await: undelayed messages show in one render.
     const between = s.pause(pause);
     if (between > 0) {
@@ -163,7 +139,7 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
       if (!stage.current()) return;
     }
     const typed = s.pause(typing);
-    if (typed > 0 && !(await type(typed))) return;
+    if (typed > 0 && !(await typeFor(stage, typed))) return;
     const ready = stage.prepare(message);
     if (ready) {
       await ready;
@@ -178,8 +154,66 @@ export async function play(stage: Stage, response: StartChatResult | ContinueCha
   if (messages.length) s.remember(owed);
   if (streamed) await stage.stream(streamBody(streamed).messages);
   else if (needsReply) await stage.autoReply();
-  else if (result.input) {
-    s.input = s.take?.(result.input) ?? result.input;
+  else settle(stage, result.input);
+}
+
+/** Shows the bot typing for `ms`; false when the conversation was dropped meanwhile. */
+async function typeFor(stage: Stage, ms: number): Promise<boolean> {
+  const s = stage.session;
+  s.setTyping(true);
+  await stage.sleep(ms);
+  if (!stage.current()) return false;
+  s.setTyping(false);
+  return true;
+}
+
+/**
+ * What runs a response's client-side actions, a list at a time, in order: it resolves to false once
+ * the conversation was dropped meanwhile. `asked` is told of each action run that expects a reply
+ * without the visitor.
+ */
+function actionRunner(stage: Stage, asked: () => void): (list: readonly ClientSideAction[]) => Promise<boolean> {
+  const s = stage.session;
+  const effects: ActionEffects = {
+    // The bot is "busy" for the pause (what is left of `MAX_PAUSE_MS`): shown typing.
+    wait: async (ms) => {
+      const left = s.pause(ms);
+      if (left > 0) await typeFor(stage, left);
+    },
+    redirect: (url, newTab) => stage.connected() && stage.notify({ type: 'redirect', url, newTab }),
+    ignored: (type) =>
+      s.log('warning', `The client-side action "${type}" was ignored: this widget runs no page code`, 'action'),
+  };
+  return async (list) => {
+    for (const action of list) {
+      if (await runAction(action, effects)) asked();
+      if (!stage.current()) return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The pause before `message`, the `index`th of its response, and how long the bot then types it
+ * (the typing emulation's settings, before `MAX_PAUSE_MS` bounds either).
+ */
+function delayOf(s: Session, message: ChatMessage, index: number): { pause: number; typing: number } {
+  // Words are counted only where they make the bot "type".
+  const words = message.type === 'text' && s.typingSettings?.enabled ? countWords(messageToPlain(message)) : undefined;
+  return messageDelay(words, s.typingSettings, {
+    isFirstOfConversation: s.serverMessages === 0,
+    isFirstOfBatch: index === 0,
+  });
+}
+
+/**
+ * The end of a response whose messages are all shown, when it streams nothing and asks for no reply:
+ * its input goes to the visitor, or, without one, the conversation ends.
+ */
+function settle(stage: Stage, input: ChatInput | null | undefined): void {
+  const s = stage.session;
+  if (input) {
+    s.input = s.take?.(input) ?? input;
     stage.changed();
     stage.notify({ type: 'input', input: s.input });
   } else {
