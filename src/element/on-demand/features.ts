@@ -157,6 +157,14 @@ export class OnDemandFeatures implements ReactiveController {
         changed();
       });
     }
+    this.#invitation(host);
+  }
+
+  /**
+   * Asks for the invitation's code, with where Tab goes while the bubble is open, when the bubble or
+   * the popup wants it; once there, it makes them and counts the messages shown before.
+   */
+  #invitation(host: OnDemandHost): void {
     // The inline widget never needs the invitation; a closed one with nothing to show until opened
     // (no preview, timed opening or remembered unread count) needs it once the visitor comes near.
     const first = host.widget?.aiFirstMessage;
