@@ -74,6 +74,27 @@ function colours(widget: unknown): string {
 }
 
 /**
+ * The widget's closed launcher button (`renderLauncher` in `render/chrome.ts`), named `label`: the
+ * Widget resource's icon (`src`) in it, or else the widget's speech bubble.
+ */
+function launcherButton(label: string, src: string | undefined): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'launcher';
+  button.setAttribute('part', 'launcher');
+  button.setAttribute('aria-label', label);
+  button.setAttribute('aria-expanded', 'false');
+  if (src) {
+    const img = document.createElement('img');
+    img.className = 'launcher-icon';
+    img.src = src;
+    img.alt = '';
+    button.append(img);
+  } else button.append(icon(CHAT));
+  return button;
+}
+
+/**
  * Draws the widget's closed launcher in `el` (a `<flowbot-chat mode="bubble">` whose code is not
  * there yet). `reach` is called on each sign of intent, with `true` for the tap that opens; from that
  * tap until the widget takes over, the launcher shows that the conversation is coming.
@@ -83,23 +104,11 @@ function drawLauncher(el: Element, widget: unknown, reach: (tap: boolean) => voi
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(CSS + colours(widget));
   root.adoptedStyleSheets = [sheet];
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'launcher';
-  button.setAttribute('part', 'launcher');
-  button.setAttribute(
-    'aria-label',
+  const button = launcherButton(
+    // Named in the page's language, as the widget's: Portuguese for any `pt` tag, else English.
     /^pt([-_]|$)/i.test(el.closest<HTMLElement>('[lang]')?.lang ?? '') ? 'Abrir chat' : 'Open chat',
+    iconUrl((widget as { widgetIcon?: unknown } | undefined)?.widgetIcon),
   );
-  button.setAttribute('aria-expanded', 'false');
-  const src = iconUrl((widget as { widgetIcon?: unknown } | undefined)?.widgetIcon);
-  if (src) {
-    const img = document.createElement('img');
-    img.className = 'launcher-icon';
-    img.src = src;
-    img.alt = '';
-    button.append(img);
-  } else button.append(icon(CHAT));
   root.append(button);
 
   let tapped = false;
