@@ -166,7 +166,12 @@ export function scriptTagBuilds(
       define: {
         ...scriptTag(true),
         'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
-          Object.fromEntries(LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('languages'))])),
+          Object.fromEntries(
+            LANGUAGE_FILES.map((file) => [
+              file,
+              integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('languages')),
+            ]),
+          ),
         ),
       },
     }),

@@ -124,7 +124,7 @@ export class History {
     const storage = this.#storage();
     const list = (this.#list ??= storage ? readPast(storage, this.#key()) : []);
     const format = dateFormat(this.#notices.lang(), LIST_DATE);
-    return html`<section part="history" class="history" role="region" aria-labelledby="history-title" @keydown=${this.#keydown}>
+    return html`<section part="history" class="history" aria-labelledby="history-title" @keydown=${this.#keydown}>
       <div class="history-bar">
         <button class="icon-button" type="button" aria-label=${words.backToConversation} @click=${() => this.close()}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${arrow}</svg></button>
