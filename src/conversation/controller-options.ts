@@ -3,6 +3,7 @@
  * hands to playing, sending and streaming: types only.
  */
 import type { AnswerEntry, FailedAction } from '../protocol/transcript.js';
+import type { ChatAnswer } from '../protocol/types.js';
 import type * as delivery from './delivery.js';
 import type { DeliveryHooks } from './delivery.js';
 import type { expiry } from './expiry.js';
@@ -10,11 +11,37 @@ import type { warnMistake } from './mistakes.js';
 import type { ConversationOptions } from './options.js';
 import type { Stage } from './playback.js';
 import type { remember, RememberStage } from './remember.js';
-import type { streamAndReply, StreamStage } from './stream.js';
+
+/** What a streamed answer's turn reaches of its controller. */
+export interface StreamStage extends Pick<
+  Stage,
+  'session' | 'current' | 'connected' | 'sleep' | 'notify' | 'changed' | 'show'
+> {
+  /** Runs `run` once the host is connected again. */
+  resume(run: () => void): void;
+  nextKey(): number;
+  /** The call in flight is now `stop` (the one before is aborted), or none. */
+  streaming(stop: AbortController | undefined): void;
+  /** Ends the conversation as expired when `cause` says the viewer no longer knows the session. */
+  expired(cause: unknown, entry: undefined, action: 'stream'): boolean;
+  /** Sends the reply (an answer with no bubble of its own) and plays what follows. */
+  deliver(entry: undefined, reply: ChatAnswer): Promise<void>;
+}
+
+/**
+ * A streamed answer's turn (the element's `stream/` feature, `turn.ts`): shows the answer as it
+ * arrives, then sends the whole text back as the reply; `again` streams it anew (a retry, a
+ * reconnection).
+ */
+export type StreamTurn = (
+  stage: StreamStage,
+  messages: readonly unknown[] | undefined,
+  again: () => void,
+) => Promise<void>;
 
 /** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
 export type StreamCode = {
-  readonly streamAndReply: typeof streamAndReply;
+  readonly streamAndReply: StreamTurn;
   readonly warnMistake: typeof warnMistake;
 };
 
@@ -43,8 +70,9 @@ export interface ControllerOptions extends ConversationOptions {
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
-   * Brings the code of a streamed answer's turn (`stream.ts`) and the console's words for a site
-   * owner's mistakes (`mistakes.ts`), in the script-tag build.
+   * Brings the code of a streamed answer's turn (the element's `stream/` feature) and, in the
+   * script-tag build, the console's words for a site owner's mistakes (`mistakes.ts`). Without it,
+   * a streamed answer fails as one whose code did not load.
    */
   readonly loadStream?: () => Promise<StreamCode>;
   /**

@@ -302,16 +302,16 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Shows a streamed answer as it arrives, then sends the whole text back as the reply (`stream.ts`,
-   * whose code comes with the on-demand part the stream needs anyway). A failure to load it offers a
-   * retry, as a failed stream does.
+   * Shows a streamed answer as it arrives, then sends the whole text back as the reply (the element's
+   * `stream/` feature, whose code comes with the on-demand part the stream needs anyway). A failure
+   * to load it offers a retry, as a failed stream does.
    */
   async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
     const again = (): void => void this.#streamAndReply(messages, generation);
     if (this.#connected) this.#s.setTyping(true);
     let code: Pick<StreamCode, 'streamAndReply'>;
     try {
-      code = await (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./stream.js'));
+      code = await this.#options.loadStream!();
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#s.setTyping(false);

@@ -126,7 +126,7 @@ export function callsInTurn(client: TabCalls, turns: Turns): TabCalls {
     } catch (error) {
       if (isSessionExpiredError(error)) turns.abandon();
       else if (!options.signal.aborted) {
-        // These are asked again once, 3 s later (see `stream.ts`): a failure only if that does not come.
+        // These are asked again once, 3 s later (see `element/stream/turn.ts`): a failure only if that does not come.
         const retried = pieces === 0 && isFlowbotHttpError(error) && RETRIED_STATUSES.includes(error.status);
         streamFailure = setTimeout(() => turns.fail({ action: 'stream' }), retried ? STREAM_RETRY_MS + 1000 : 0);
       }

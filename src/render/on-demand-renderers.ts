@@ -1,10 +1,11 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `on-demand-source.ts`): the markdown parser, video, audio and embed messages, a
- * streamed answer while it grows, the voice's mute switch, suggested replies,
- * the notices (a blocked redirect, an expired conversation, a cut stream), and
- * what an agent did (tool calls, thinking, sources). The rarer controls are a
- * part of their own (`on-demand-controls.ts`).
+ * (see `on-demand-source.ts`): the markdown parser, video, audio and embed messages,
+ * the voice's mute switch, suggested replies, the notices (a blocked redirect, an
+ * expired conversation, a cut stream), and what an agent did (tool calls, thinking,
+ * sources). A streamed answer while it grows is the element's `stream/` feature,
+ * in the same on-demand part. The rarer controls are a part of their own
+ * (`on-demand-controls.ts`).
  */
 import { css, type CSSResult } from 'lit';
 import { markdownStyles } from './markdown.styles.js';
@@ -14,7 +15,6 @@ import type { RichTextNode } from '../protocol/rich-text.js';
 import { agentStyles, answerParts } from './agent.js';
 import { mediaStyles } from './media.js';
 
-export { renderStreamingText, renderStreamRow } from './stream.js';
 export { renderMuteButton } from './mute-button.js';
 // Suggested replies and the link of a blocked redirect: few conversations show them.
 export {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { highlightFile } from '../../src/element/rich/highlight-file.js';
-import { renderStreamingText } from '../../src/render/stream.js';
+import { renderStreamingText } from '../../src/element/stream/view.js';
 import { markdownContent } from '../../src/render/on-demand-renderers.js';
 import { provideHighlight } from '../../src/render/code.js';
 import { $, $$ } from '../support/widget-dom.js';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
 import { mathFile } from '../../src/element/rich/math-file.js';
-import { renderStreamingText } from '../../src/render/stream.js';
+import { renderStreamingText } from '../../src/element/stream/view.js';
 import { $, $$ } from '../support/widget-dom.js';
 import { inputShown, until } from '../support/widget-actions.js';
 import { startResponse, stubViewer } from '../support/fake-viewer.js';

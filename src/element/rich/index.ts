@@ -1,12 +1,13 @@
 /**
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
- * renderers (`render/on-demand-renderers.ts`: markdown, media, a streamed answer, what an agent did,
- * suggestions, notices; the rarer controls are `../controls/index.ts`), the viewer's side channels
- * (streamed answers, client logs), the voice and the English strings only this file shows. What the
- * visitor does with the answers, the bubble's invitation and the storage of `persist` are files of
- * their own (`../answer-actions/`, `../invitation/`, `../persist/`), as is each language. In the npm
- * build this is an ordinary chunk; beside the script-tag file it is `flowbot-chat.rich.js` (see
- * `../on-demand/loader.ts`). Keeping it out of the first file keeps that file small.
+ * renderers (`render/on-demand-renderers.ts`: markdown, media, what an agent did, suggestions,
+ * notices; the rarer controls are `../controls/index.ts`), a streamed answer (`../stream/`: its
+ * pieces, its turn, its row), the viewer's client logs, the voice and the English strings only
+ * this file shows. What the visitor does with the answers, the bubble's invitation and the
+ * storage of `persist` are files of their own (`../answer-actions/`, `../invitation/`,
+ * `../persist/`), as is each language. In the npm build this is an ordinary chunk; beside the
+ * script-tag file it is `flowbot-chat.rich.js` (see `../on-demand/loader.ts`). Keeping it out of
+ * the first file keeps that file small.
  */
 import { enOnDemand } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
@@ -16,12 +17,14 @@ import { provideHighlight } from '../../render/code.js';
 import { highlightFile } from './highlight-file.js';
 
 export * from '../../render/on-demand-renderers.js';
+// A streamed answer's row while it grows, drawn by its feature (the transcript's `StreamRenderers`).
+export { renderStreamRow } from '../stream/index.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../../api/client-logs.js';
 // The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
-export { streamMessageByFrame as streamMessage } from '../controllers/by-frame.js';
+export { streamMessageByFrame as streamMessage } from '../stream/index.js';
 // The turn around it: shown as it arrives, then sent back as the reply.
-export { streamAndReply } from '../../conversation/stream.js';
+export { streamAndReply } from '../stream/index.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
 export { warnMistake } from '../../conversation/mistakes.js';
 // Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.

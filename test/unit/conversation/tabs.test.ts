@@ -191,6 +191,11 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
     notify: (notice) => notices.push(notice),
     createClient: () => client as never,
     loadStore: async () => page,
+    // A streamed answer's turn, as the element brings it with its on-demand part.
+    loadStream: async () => ({
+      ...(await import('../../../src/element/stream/turn.js')),
+      ...(await import('../../../src/conversation/mistakes.js')),
+    }),
   });
   controller.hostConnected();
   tabs.push(controller);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { drawMarkdown, markdownContent } from '../../../src/render/markdown.js';
 import { richTextContent } from '../../../src/render/rich-text.js';
-import { renderStreamingText } from '../../../src/render/stream.js';
+import { renderStreamingText } from '../../../src/element/stream/view.js';
 import { HOSTILE_URLS, markup, mount } from './helpers.js';
 
 const ANSWER = [

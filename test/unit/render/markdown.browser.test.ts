@@ -3,7 +3,7 @@ import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { richTextToPlain, type RichTextNode } from '../../../src/protocol/rich-text.js';
 import { renderRichText, richTextContent } from '../../../src/render/rich-text.js';
 import { drawMarkdown, markdownContent } from '../../../src/render/markdown.js';
-import { renderStreamingText } from '../../../src/render/stream.js';
+import { renderStreamingText } from '../../../src/element/stream/view.js';
 import { markup, mount } from './helpers.js';
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children });

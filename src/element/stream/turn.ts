@@ -2,22 +2,22 @@
  * A streamed AI answer (the viewer's `stream` client-side action): its pieces
  * read through the client, the one retry the protocol asks for, and the
  * visitor's stop; and the turn around it (`streamAndReply`), which shows the
- * pieces and sends the whole answer back as the reply. It comes with the
- * on-demand part in the script-tag build: a conversation without a stream
- * never loads it.
+ * pieces and sends the whole answer back as the reply. The conversation's
+ * controller reaches it through `StreamTurn` (`conversation/controller-options.ts`):
+ * it comes with the on-demand part, and a conversation without a stream never
+ * loads it.
  */
-import { isFlowbotHttpError } from '../api/errors.js';
-import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../protocol/stream.js';
-import type { AgentActivity } from '../protocol/agent.js';
-import type { ConversationClient } from './options.js';
-import type { Stage } from './playback.js';
-import { STOPPED } from './stream-stop.js';
-import { STREAMED_ID, type StreamEntry } from '../protocol/transcript.js';
-import type { ChatAnswer } from '../protocol/types.js';
+import { isFlowbotHttpError } from '../../api/errors.js';
+import { RETRIED_STATUSES, STREAM_RETRY_MS } from '../../protocol/stream.js';
+import type { AgentActivity } from '../../protocol/agent.js';
+import type { StreamStage, StreamTurn } from '../../conversation/controller-options.js';
+import type { ConversationClient } from '../../conversation/options.js';
+import { STOPPED } from '../../conversation/stream-stop.js';
+import { STREAMED_ID, type StreamEntry } from '../../protocol/transcript.js';
 
-export { STREAM_RETRY_MS } from '../protocol/stream.js';
+export { STREAM_RETRY_MS } from '../../protocol/stream.js';
 
-export { STOPPED } from './stream-stop.js';
+export { STOPPED } from '../../conversation/stream-stop.js';
 
 /** The stream failed; `text` is what had arrived. */
 export class StreamFailure extends Error {
@@ -81,32 +81,12 @@ export async function readAnswer(
   }
 }
 
-/** What a streamed answer's turn reaches of its controller. */
-export interface StreamStage extends Pick<
-  Stage,
-  'session' | 'current' | 'connected' | 'sleep' | 'notify' | 'changed' | 'show'
-> {
-  /** Runs `run` once the host is connected again. */
-  resume(run: () => void): void;
-  nextKey(): number;
-  /** The call in flight is now `stop` (the one before is aborted), or none. */
-  streaming(stop: AbortController | undefined): void;
-  /** Ends the conversation as expired when `cause` says the viewer no longer knows the session. */
-  expired(cause: unknown, entry: undefined, action: 'stream'): boolean;
-  /** Sends the reply (an answer with no bubble of its own) and plays what follows. */
-  deliver(entry: undefined, reply: ChatAnswer): Promise<void>;
-}
-
 /**
  * Shows a streamed answer as it arrives, then sends the whole text back as
  * the reply (exactly once) and plays what follows. A failure keeps what was
  * shown and offers a retry, which streams the answer again.
  */
-export async function streamAndReply(
-  stage: StreamStage,
-  messages: readonly unknown[] | undefined,
-  again: () => void,
-): Promise<void> {
+export const streamAndReply: StreamTurn = async (stage, messages, again) => {
   const s = stage.session;
   const { sessionId } = s;
   const stream = s.client?.streamMessage;
@@ -168,7 +148,7 @@ export async function streamAndReply(
   // A reload from here on sends the reply (once) instead of streaming again.
   s.remember({ reply: text });
   await stage.deliver(undefined, { type: 'text', text });
-}
+};
 
 /**
  * What a stream that failed leaves (`error`, as `readAnswer` rejects), its call over in a
