@@ -16,9 +16,8 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { richRenderers, type OnDemandRenderers } from './on-demand-source.js';
+import { richRenderers, type AgentStrings, type OnDemandRenderers } from './on-demand-source.js';
 import type { MarkdownStrings } from './markdown.js';
-import type { AgentStrings } from './agent.js';
 import { richTextContent } from './rich-text.js';
 
 export type { MessageLabels } from '../protocol/message.js';

@@ -1,18 +1,77 @@
 /**
- * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown, media, what an
- * agent did...), a streamed answer's row (`StreamRenderers`, drawn by the element's
- * `stream/` feature) and `on-demand-controls.ts` (the rarer controls), each
+ * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown, media...), what an
+ * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
+ * (`StreamRenderers`, drawn by the element's `stream/` feature) and `on-demand-controls.ts`
+ * (the rarer controls), each
  * loaded on its own. Where they come from is the element's business (chunks of
  * the npm build, or files beside the script tag): it hands its loaders in with
  * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
  * every renderer falls back.
  */
-import type { TemplateResult } from 'lit';
-import type { AgentActivity } from '../protocol/agent.js';
-import type { AgentContext, AgentStrings } from './agent.js';
+import type { CSSResult, TemplateResult } from 'lit';
+import type { AgentActivity, AgentSource } from '../protocol/agent.js';
+import type { RichTextNode } from '../protocol/rich-text.js';
+import type { FlowbotStrings } from '../i18n/strings.js';
 import type { MarkdownStrings } from './markdown.js';
 import type * as Renderers from './on-demand-renderers.js';
 import type * as Controls from './on-demand-controls.js';
+
+/** The words the agent's parts show. */
+export type AgentStrings = Pick<
+  FlowbotStrings,
+  | 'toolRunning'
+  | 'toolDone'
+  | 'toolFailed'
+  | 'usedTools'
+  | 'moreTools'
+  | 'toolInput'
+  | 'toolOutput'
+  | 'thinking'
+  | 'sources'
+>;
+
+/** How the agent's parts are drawn: the words, the language, the site's own names of its tools. */
+export interface AgentContext {
+  readonly words?: Partial<AgentStrings> | undefined;
+  readonly lang?: string | undefined;
+  /** The site's words for its tools, by tool name (`toolNames`); else the name is made readable. */
+  readonly toolNames?: Readonly<Record<string, string>> | undefined;
+}
+
+/** What an agent did around an answer, as an export writes it (see `AgentSummary`). */
+export interface AgentSummary {
+  /** The answer's markdown without the thinking it starts with (what Copy copies). */
+  readonly answer: string;
+  /** The reasoning: the reasoning parts and the `<think>` block, joined. */
+  readonly thinking: string;
+  /** The visitor opened the thinking. */
+  readonly opened: boolean;
+  /** Each tool call: its name made readable, and whether it failed. */
+  readonly tools: readonly { readonly name: string; readonly failed: boolean }[];
+  /** How many more calls there were. */
+  readonly more: number;
+  readonly sources: readonly AgentSource[];
+}
+
+/**
+ * What the messages draw of what an agent did, with the on-demand renderers (the element's
+ * `agent/`, in the rich messages' file): a complete answer with its thinking, tool calls and
+ * sources around it, and what the markdown answers are read and styled with (without them).
+ */
+export interface AgentRenderers {
+  /**
+   * A complete answer with what its agent did: its content (`text`, the answer drawn without
+   * its thinking and trailing sources) wrapped with the thinking and tools above and the sources
+   * under it; undefined when the answer has none of them (it is drawn as it is).
+   */
+  agentAnswer(message: unknown, text: HTMLElement, ctx: AgentContext): HTMLElement | undefined;
+  /** What an agent did around a markdown answer (`content`, a message's), for Copy and Download. */
+  agentSummary(content: unknown): AgentSummary | undefined;
+  /** The markdown reader: an answer read without the thinking it starts with and the sources it ends with. */
+  parseMarkdown(md: string): RichTextNode[];
+  /** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio, embeds and an agent's parts. */
+  readonly contentStyles: CSSResult;
+}
 
 /** What the transcript draws of a streamed answer, with the on-demand renderers (the element's `stream/view.ts`). */
 export interface StreamRenderers {
@@ -30,8 +89,8 @@ export interface StreamRenderers {
   ): TemplateResult;
 }
 
-/** What `on-demand-renderers.ts` exports, and a streamed answer's row. */
-export type OnDemandRenderers = typeof Renderers & StreamRenderers;
+/** What `on-demand-renderers.ts` exports, what an agent did, and a streamed answer's row. */
+export type OnDemandRenderers = typeof Renderers & AgentRenderers & StreamRenderers;
 /** What `on-demand-controls.ts` exports. */
 export type OnDemandControls = typeof Controls;
 

@@ -15,7 +15,7 @@
  * Rich text and markdown are written from their tree, the one the bubble drew: a node type this
  * module does not know is written as its text.
  */
-import type { AgentSummary } from '../../render/agent.js';
+import type { AgentSummary } from '../agent/index.js';
 import { isObject } from '../../protocol/json.js';
 import { LIMITS, SHORTENED } from '../../protocol/limits.js';
 import { readMessage, type Message, type ReadOptions } from '../../protocol/message.js';

@@ -1,8 +1,9 @@
 /**
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
- * renderers (`render/on-demand-renderers.ts`: markdown, media, what an agent did, suggestions,
- * notices; the rarer controls are `../controls/index.ts`), a streamed answer (`../stream/`: its
- * pieces, its turn, its row), the viewer's client logs, the voice and the English strings only
+ * renderers (`render/on-demand-renderers.ts`: markdown, media, suggestions, notices; the rarer
+ * controls are `../controls/index.ts`), what an agent did (`../agent/`: around its answer, and
+ * its summary), a streamed answer (`../stream/`: its pieces, its turn, its row), the markdown
+ * reader and the styles of what these draw in bubbles, the viewer's client logs, the voice and the English strings only
  * this file shows. What the visitor does with the answers, the bubble's invitation and the
  * storage of `persist` are files of their own (`../answer-actions/`, `../invitation/`,
  * `../persist/`), as is each language. In the npm build this is an ordinary chunk; beside the
@@ -13,10 +14,26 @@ import { enOnDemand } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 import { provideMath } from '../../render/math.js';
 import { mathFile } from './math-file.js';
-import { provideHighlight } from '../../render/code.js';
+import { codeStyles, provideHighlight } from '../../render/code.js';
 import { highlightFile } from './highlight-file.js';
+// Lit after the modules above: a file built for another version stops at the hand-over's check first.
+import { css, type CSSResult } from 'lit';
+import { markdownStyles } from '../../render/markdown.styles.js';
+import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
+import type { RichTextNode } from '../../protocol/rich-text.js';
+import { agentStyles, answerParts } from '../agent/index.js';
+import { mediaStyles } from '../../render/media.js';
 
 export * from '../../render/on-demand-renderers.js';
+// An agent's answer: its tool calls, thinking and sources around the answer, drawn by its feature (`AgentRenderers`).
+export { agentAnswer, agentSummary } from '../agent/index.js';
+/** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio, embeds and an agent's parts. */
+export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${mediaStyles}${agentStyles}`;
+/**
+ * The markdown reader: an answer is read without the thinking it starts with and the sources it
+ * ends with (drawn apart, see `../agent/view.ts`), so they are neither drawn in its text nor copied with it.
+ */
+export const parseMarkdown = (md: string): RichTextNode[] => parse(answerParts(md).answer);
 // A streamed answer's row while it grows, drawn by its feature (the transcript's `StreamRenderers`).
 export { renderStreamRow } from '../stream/index.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.

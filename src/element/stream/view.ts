@@ -15,13 +15,7 @@ import type { RichTextNode } from '../../protocol/rich-text.js';
 import { drawMarkdown, type MarkdownStrings } from '../../render/markdown.js';
 import { highlightLines } from '../../render/code.js';
 import { emptyActivity, mergeSources, type AgentActivity } from '../../protocol/agent.js';
-import {
-  answerParts,
-  renderAgentAbove,
-  renderSources,
-  type AgentContext,
-  type AgentStrings,
-} from '../../render/agent.js';
+import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentStrings } from '../agent/index.js';
 import { el, renderRichText, richTextContent, type DrawMore } from '../../render/rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */

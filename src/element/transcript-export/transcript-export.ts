@@ -8,7 +8,7 @@
  * - images, video and audio are links (a viewer of the file loads nothing by itself), embeds too;
  * - a visitor's answer longer than the limits is cut, and the cut says so.
  */
-import type { AgentSummary } from '../../render/agent.js';
+import type { AgentSummary } from '../agent/index.js';
 import { plural } from '../../i18n/plural.js';
 import { isObject } from '../../protocol/json.js';
 import { LIMITS, SHORTENED } from '../../protocol/limits.js';

@@ -9,7 +9,9 @@
  * - the sources, chips under the answer: the site's domain and the title,
  *   opening in a new tab without the opener.
  * Everything is text the server sent: set as text, never parsed as HTML or
- * markdown. Loaded on demand, with the markdown reader and the streams.
+ * markdown. Loaded on demand, with the markdown reader and the streams (see
+ * `../rich/index.ts`); the messages draw it through `AgentRenderers`
+ * (`render/on-demand-source.ts`, where its types are declared).
  */
 import { css, html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
 import {
@@ -22,33 +24,11 @@ import {
   type AgentActivity,
   type AgentSource,
   type AgentToolCall,
-} from '../protocol/agent.js';
-import { isObject } from '../protocol/json.js';
-import { enOnDemand } from '../i18n/en.js';
-import { plural } from '../i18n/plural.js';
-import type { FlowbotStrings } from '../i18n/strings.js';
-
-/** The words the agent's parts show. */
-export type AgentStrings = Pick<
-  FlowbotStrings,
-  | 'toolRunning'
-  | 'toolDone'
-  | 'toolFailed'
-  | 'usedTools'
-  | 'moreTools'
-  | 'toolInput'
-  | 'toolOutput'
-  | 'thinking'
-  | 'sources'
->;
-
-/** How the agent's parts are drawn: the words, the language, the site's own names of its tools. */
-export interface AgentContext {
-  readonly words?: Partial<AgentStrings> | undefined;
-  readonly lang?: string | undefined;
-  /** The site's words for its tools, by tool name (`toolNames`); else the name is made readable. */
-  readonly toolNames?: Readonly<Record<string, string>> | undefined;
-}
+} from '../../protocol/agent.js';
+import { isObject } from '../../protocol/json.js';
+import { enOnDemand } from '../../i18n/en.js';
+import { plural } from '../../i18n/plural.js';
+import type { AgentContext, AgentStrings, AgentSummary } from '../../render/on-demand-source.js';
 
 /** What an answer's text holds besides the answer: the thinking it starts with, the sources it ends with. */
 export function answerParts(text: string): { answer: string; thinking: string; sources: AgentSource[] } {
@@ -179,21 +159,6 @@ function aroundAnswer(content: unknown) {
   const activity = readActivity(content.agent);
   const sources = mergeSources(activity?.sources ?? [], splitSources(answer).sources);
   return activity || thinking || sources.length ? { thinking, answer, activity, sources } : undefined;
-}
-
-/** What an agent did around an answer, as an export writes it (see `AgentSummary`). */
-export interface AgentSummary {
-  /** The answer's markdown without the thinking it starts with (what Copy copies). */
-  readonly answer: string;
-  /** The reasoning: the reasoning parts and the `<think>` block, joined. */
-  readonly thinking: string;
-  /** The visitor opened the thinking. */
-  readonly opened: boolean;
-  /** Each tool call: its name made readable, and whether it failed. */
-  readonly tools: readonly { readonly name: string; readonly failed: boolean }[];
-  /** How many more calls there were. */
-  readonly more: number;
-  readonly sources: readonly AgentSource[];
 }
 
 /**
