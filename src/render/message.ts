@@ -5,7 +5,7 @@
  * audio and embeds are read and drawn by the on-demand part (`media.ts`).
  * Sizes use attributes and classes, never a `style` attribute.
  */
-import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import {
   ENGLISH,
   MEDIA_TYPES,
@@ -113,35 +113,4 @@ export function messageToPlain(message: Message, labels?: Partial<MessageLabels>
   return plainOf(message, labels, readersOf(richRenderers.get()));
 }
 
-/** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */
-export const messageContentStyles: CSSResult = css`
-  .fb-content {
-    min-width: 0;
-    overflow-wrap: anywhere;
-  }
-  .fb-content p {
-    margin: 0;
-  }
-  .fb-content ul,
-  .fb-content ol {
-    margin: 0;
-    padding-inline-start: 1.4em;
-  }
-  .fb-content a {
-    color: inherit;
-    text-decoration: underline;
-    text-underline-offset: 0.15em;
-  }
-  .fb-content a:focus-visible {
-    outline: 2px solid currentColor;
-    outline-offset: 2px;
-    border-radius: 2px;
-  }
-  .fb-image {
-    display: block;
-    max-width: 100%;
-    height: auto;
-    border: 0;
-    border-radius: var(--flowbot-media-radius, 8px);
-  }
-`;
+export { messageContentStyles } from './message.styles.js';

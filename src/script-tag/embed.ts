@@ -14,7 +14,7 @@
  * arrives.
  */
 import { isObject } from '../protocol/json.js';
-import { queueCalls, startEarly } from './handover.js';
+import { hasEarlyStart, queueCalls, startEarly } from './handover.js';
 import { LOAD_BESIDE, loadBeside, type LoadBeside } from './load-script.js';
 import type * as Launcher from './launcher.js';
 import { showUnavailable } from './unavailable.js';
@@ -192,8 +192,14 @@ function reserve(el: Element, mode: string | null | undefined): void {
 
 /** Asks for the widget's code, once (set once this file knows where it is). */
 let fetchWidget = (): void => undefined;
+/** The first turn's file (`element/first-turn/`): this file sits below the element and names its one export only. */
+interface FirstTurnFile {
+  drawFirstTurn(el: Element, fetchWidget: () => void): void;
+}
 /** Fetches the launcher's file, once (set with `fetchWidget`). */
 let fetchLauncher = (): Promise<typeof Launcher> => Promise.reject(Error());
+/** Fetches the first turn's file, once (set with `fetchWidget`). */
+let fetchFirst = (): Promise<FirstTurnFile> => Promise.reject(Error());
 /** The elements this file has started, drawn or left to the widget. */
 const placed = new WeakSet<Element>();
 /** Whether the page has a widget this file has seen. */
@@ -210,6 +216,9 @@ function place(el: Element, start: FirstStart): void {
   seen = true;
   reserve(el, start.mode);
   startIfAtOnce(el, start);
+  // An inline widget whose start went out: its first turn is drawn by a small file, the widget's code fetched after.
+  if (hasEarlyStart(el) && (start.mode ?? 'standard') === 'standard')
+    return void fetchFirst().then(({ drawFirstTurn }) => drawFirstTurn(el, fetchWidget), fetchWidget);
   if (!waitsForIntent(start)) return fetchWidget();
   fetchLauncher().then(
     ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start)),
@@ -287,11 +296,11 @@ if (typeof window !== 'undefined' && !window.Flowbot?.version) {
     const load = loadBeside(base);
     // The widget's code borrows the loader for its on-demand file.
     (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
-    let launcher: ReturnType<typeof fetchLauncher> | undefined;
-    fetchLauncher = () =>
-      (launcher ??= load('flowbot-chat.launcher.js', import.meta.env.FLOWBOT_INTEGRITY.launcher).then(
-        (url) => import(/* @vite-ignore */ url) as ReturnType<typeof fetchLauncher>,
-      ));
+    const files: Record<string, Promise<never>> = {};
+    const file = (name: string, hash: string | undefined) =>
+      (files[name] ??= load(name, hash).then((url) => import(/* @vite-ignore */ url) as Promise<never>));
+    fetchLauncher = () => file('flowbot-chat.launcher.js', import.meta.env.FLOWBOT_INTEGRITY.launcher);
+    fetchFirst = () => file('flowbot-chat.first.js', import.meta.env.FLOWBOT_INTEGRITY.first);
     fetchWidget = () => {
       if (asked) return;
       asked = true;

@@ -240,6 +240,15 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'iife',
   },
   {
+    key: 'first',
+    file: 'flowbot-chat.first.js',
+    entry: 'src/element/first-turn/index.ts',
+    holds:
+      "an inline widget's first turn until the widget's code is there: fetched by the script tag for an inline widget whose start it sent",
+    budget: 20_000,
+    loadedBy: 'iife',
+  },
+  {
     key: 'iife',
     file: 'flowbot-chat.iife.js',
     entry: 'src/script-tag/embed.ts',

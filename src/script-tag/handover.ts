@@ -85,6 +85,15 @@ export function startEarly(el: Element, request: StartRequest): void {
   early().set(el, { url, body, response, abort, wasConnected: el.isConnected });
 }
 
+/**
+ * A copy of `el`'s early start's answer, for the first turn's drawing before the widget's code is
+ * there (`element/first-turn/`); the widget reads the answer itself. None once the widget took it.
+ */
+export const copyEarlyStart = (el: Element): Promise<Response> | undefined =>
+  early()
+    .get(el)
+    ?.response.then((response) => response.clone());
+
 /** Whether the script-tag file sent an early start for `el` that the widget has not taken yet. */
 export const hasEarlyStart = (el: Element): boolean => early().has(el);
 
