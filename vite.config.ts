@@ -118,7 +118,7 @@ const hashesCarriedBy = (rows: readonly ScriptTagFileRow[], key: string, outDir:
       .filter((row) => row.loadedBy === key && row.key !== 'langs')
       .map((row) => [
         `import.meta.env.FLOWBOT_INTEGRITY.${row.key}`,
-        JSON.stringify(integrityOf(`${outDir}/${row.file}`, hashFor(key))),
+        JSON.stringify(integrityOf(`${outDir}/${row.file}`, hashFor(row.key))),
       ]),
   );
 
@@ -177,7 +177,7 @@ export function scriptTagBuilds(
           Object.fromEntries(
             LANGUAGE_FILES.map((file) => [
               file,
-              integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('languages')),
+              integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('langs')),
             ]),
           ),
         ),

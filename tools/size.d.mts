@@ -1,6 +1,8 @@
 // The types of size.mjs, for the TypeScript that reads its budgets (test/support/page-downloads.ts).
 /** The gzip bytes a page loads before the first message: the script-tag file and the widget's code. */
 export const BUDGET_GZIP: number;
+/** The gzip bytes before the first message when the script tag draws the first turn: its file and the first turn's. */
+export const FIRST_TURN_BUDGET_GZIP: number;
 /** What each budget but `BUDGET_GZIP` allows above the bytes reached. */
 export const HEADROOM: number;
 /** The script-tag file alone. */

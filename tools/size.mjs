@@ -93,8 +93,22 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * The hashes the widget's code carries of the files it loads are SHA-256 (they were SHA-384: the same
  * check in 20 characters fewer each, nine of them): 36,437 B reached, 649 B over the 35,788 B kept.
  * The budget follows what is reached, down.
+ * Issue 45's first turn: an inline widget in English and light, whose start the script-tag file sent,
+ * has its first messages and input drawn by `flowbot-chat.first.js` and fetches the widget's code
+ * once they are painted (see `FIRST_TURN_BUDGET_GZIP`: 14.4 KB before its first message). The pages
+ * the first turn leaves to the widget (a bubble opened, a remembered conversation, another language,
+ * dark) still load this file and the widget's code first; the script-tag file's choice and the first
+ * turn's hash cost them 157 B: 36,609 B reached, 821 B over the 35,788 B kept. A miss, not a new cap:
+ * the budget is what is reached plus `HEADROOM` so that growth beyond it fails.
  */
-export const BUDGET_GZIP = 36_510;
+export const BUDGET_GZIP = 36_680;
+/**
+ * The bytes before the first message of an inline widget whose first turn the script-tag file draws
+ * (issue 45, point 3): the script-tag file and the first turn's (the widget's code comes after that
+ * message is painted). 14,430 B reached, against issue 45's target of 33,674 B (stretch 30,720 B) and
+ * the 35,788 B issue 43 keeps.
+ */
+export const FIRST_TURN_BUDGET_GZIP = 14_500;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
@@ -209,7 +223,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   show(main, row('main').holds);
   for (const r of PARTS) if (r.key !== 'languages') show(parts[r.key], r.holds);
   const first = script.gzip + main.gzip;
-  console.log(`\nbefore the first message: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`);
+  const turn = script.gzip + parts.first.gzip;
+  console.log(
+    `\nbefore the first message, the first turn drawn by the script tag: ${turn} B gzip (${kb(turn)}), budget ${FIRST_TURN_BUDGET_GZIP} B`,
+  );
+  console.log(
+    `before the first message, drawn by the widget: ${first} B gzip (${kb(first)}), budget ${kb(BUDGET_GZIP)}`,
+  );
   console.log(`script-tag file: ${script.gzip} B gzip, budget ${kb(SCRIPT_BUDGET_GZIP)}`);
   console.log(
     `an inline text conversation, after its first message: ${first + answers.gzip} B gzip (the first files and the answers')`,
@@ -259,6 +279,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.error(`✖ ${m.file} is over its budget by ${m.gzip - budget} B gzip`);
       failed = true;
     }
+  }
+  if (turn > FIRST_TURN_BUDGET_GZIP) {
+    console.error(
+      `✖ the bytes before a first turn drawn by the script tag are over budget by ${turn - FIRST_TURN_BUDGET_GZIP} B gzip`,
+    );
+    failed = true;
   }
   if (first > BUDGET_GZIP) {
     console.error(`✖ the bytes before the first message are over budget by ${first - BUDGET_GZIP} B gzip`);

@@ -38,7 +38,7 @@ export function pins(dist = DIST) {
   const files = Object.fromEntries(ROWS.flatMap(filesOf).map((file) => [file, integrity(read(file))]));
   for (const [file, next, algorithm] of [
     ...ROWS.filter((row) => row.loadedBy !== 'page').flatMap((row) =>
-      filesOf(row).map((next) => [fileOf(row.loadedBy), next, hashFor(row.loadedBy)]),
+      filesOf(row).map((next) => [fileOf(row.loadedBy), next, hashFor(row.key)]),
     ),
   ]) {
     if (!read(file).includes(integrity(read(next), algorithm)))

@@ -106,6 +106,8 @@ interface FirstStart {
   autoOpen?: unknown;
   /** `required`: nothing goes to the viewer before the visitor accepts (the widget asks). */
   consent?: string | null | undefined;
+  /** `light`, `dark` or `auto` (`color-scheme`). */
+  colorScheme?: string | null | undefined;
 }
 
 /** Sends `el`'s first start now, before the widget's code is there: never before consent it asks for. */
@@ -169,6 +171,7 @@ function startOf(el: Element): FirstStart {
     preview: el.hasAttribute('no-preview') ? false : attr('preview'),
     autoOpen: attr('auto-open'),
     consent: attr('consent'),
+    colorScheme: attr('color-scheme'),
   };
 }
 
@@ -216,8 +219,14 @@ function place(el: Element, start: FirstStart): void {
   seen = true;
   reserve(el, start.mode);
   startIfAtOnce(el, start);
-  // An inline widget whose start went out: its first turn is drawn by a small file, the widget's code fetched after.
-  if (hasEarlyStart(el) && (start.mode ?? 'standard') === 'standard')
+  // An inline widget whose start went out, in English and light (the first turn's file draws no other):
+  // its first turn is drawn by a small file, the widget's code fetched after.
+  if (
+    hasEarlyStart(el) &&
+    (start.mode ?? 'standard') === 'standard' &&
+    !/dark|auto/.test(`${start.colorScheme}`) &&
+    /^(en|$)/i.test(el.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang)
+  )
     return void fetchFirst().then(({ drawFirstTurn }) => drawFirstTurn(el, fetchWidget), fetchWidget);
   if (!waitsForIntent(start)) return fetchWidget();
   fetchLauncher().then(

@@ -34,12 +34,12 @@ export interface ScriptTagFileRow {
 }
 
 /**
- * The hash a file carries of a file it loads: SHA-384 for the files the page's script tag loads (the
- * widget's code, which the README's preload line pins with the same value, and the launcher), like the
- * page's own line; SHA-256 for every other, the same check in 20 characters fewer per hash (the widget's
- * code carries nine: about 180 B fewer before every first message).
+ * The hash a file carries of the file `key` it loads: SHA-384 for the widget's code (which the
+ * README's preload line pins with the same value), like the page's own line; SHA-256 for every other,
+ * the same check in 20 characters fewer per hash (the widget's code carries nine: about 180 B fewer
+ * before every first message).
  */
-export const hashFor = (loadedBy: string): 'sha256' | 'sha384' => (loadedBy === 'iife' ? 'sha384' : 'sha256');
+export const hashFor = (key: string): 'sha256' | 'sha384' => (key === 'main' ? 'sha384' : 'sha256');
 
 export const SCRIPT_TAG_FILES = [
   {
@@ -244,8 +244,11 @@ export const SCRIPT_TAG_FILES = [
     file: 'flowbot-chat.first.js',
     entry: 'src/element/first-turn/index.ts',
     holds:
-      "an inline widget's first turn until the widget's code is there: fetched by the script tag for an inline widget whose start it sent",
-    budget: 20_000,
+      "an inline widget's first turn until the widget's code is there: fetched by the script tag for an inline widget in English and light whose start it sent",
+    // Issue 45, point 3: its messages and input as the widget's DOM, the widget's styles (Lit's css tag
+    // alone), the colours worked out as the widget does, the answer read within the widget's limit,
+    // the typing emulation's delays, the hand-over: 11,671 B reached.
+    budget: 11_740,
     loadedBy: 'iife',
   },
   {
@@ -253,8 +256,11 @@ export const SCRIPT_TAG_FILES = [
     file: 'flowbot-chat.iife.js',
     entry: 'src/script-tag/embed.ts',
     holds: 'the script tag: starts the chat, fetches the widget',
-    // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history.
-    budget: 2_650,
+    // See SCRIPT_BUDGET_GZIP in tools/size.mjs for its history. Issue 45's first turn (the choice of the
+    // widgets it draws, its file's loader and hash; the launcher's hash SHA-256): 2,759 B reached, a
+    // raise of 180 B this issue's point 3 needs (the script tag draws the first turn), 22 KB fewer before
+    // the first message of an inline widget.
+    budget: 2_830,
     loadedBy: 'page',
     // The script URLs of the files beside it, and nothing else (see load-script.ts).
     policies: ['flowbot-chat'],

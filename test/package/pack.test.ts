@@ -147,7 +147,7 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
   });
 
   it('each script-tag file carries the name and the hash of the files its rows say it loads', () => {
-    // SHA-384 for the files the page's script tag loads, SHA-256 for the rest (`hashFor`).
+    // SHA-384 for the widget's code (the preload line pins it), SHA-256 for the rest (`hashFor`).
     const hash = (file: string, algorithm: 'sha256' | 'sha384') =>
       `${algorithm}-${createHash(algorithm)
         .update(readFileSync(join(root, 'dist', file)))
@@ -158,7 +158,7 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
       if (!loader) continue; // The first file, loaded by the page.
       const code = read(`dist/${filesOf(loader)[0]!}`);
       for (const file of filesOf(row)) {
-        expect(code, `${loader.file} carries ${file}'s hash`).toContain(hash(file, hashFor(row.loadedBy)));
+        expect(code, `${loader.file} carries ${file}'s hash`).toContain(hash(file, hashFor(row.key)));
         // A language's file is named from its tag (`flowbot-chat.lang-${tag}.js`).
         if (row.key !== 'langs') expect(code, `${loader.file} names ${file}`).toContain(file);
       }

@@ -17,15 +17,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { BUDGET_GZIP, HEADROOM } from '../../tools/size.mjs';
+import { BUDGET_GZIP, FIRST_TURN_BUDGET_GZIP, HEADROOM } from '../../tools/size.mjs';
 
 const dist = new URL('../../dist/', import.meta.url);
 /** A built file's gzip bytes, read when asked (the build may have changed since the last page). */
 const gzipBytes = (name: string) => gzipSync(readFileSync(new URL(name, dist)), { level: 9 }).length;
 const FIRST = ['flowbot-chat.iife.js', 'flowbot-chat.main.js'];
+/** The files before the first message of an inline widget whose first turn the script tag draws (issue 45). */
+const FIRST_TURN = ['flowbot-chat.iife.js', 'flowbot-chat.first.js'];
+/** The widget's code, fetched once that first turn is painted. */
+const MAIN = 'flowbot-chat.main.js';
 
 /** The bytes before the first message of a page that fetches the first two files alone. */
 const FIRST_BUDGET: number = BUDGET_GZIP;
+/** The bytes before the first message of a page whose first turn the script tag draws. */
+const FIRST_TURN_BUDGET: number = FIRST_TURN_BUDGET_GZIP;
+/** The widget's code, as reached. */
+const MAIN_BYTES = 33_850;
 /** The budget for bytes `reached` (the gzip sizes of the files, as measured): with `HEADROOM`, to 10 B. */
 const reached = (bytes: number): number => Math.ceil((bytes + HEADROOM) / 10) * 10;
 
@@ -86,7 +94,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js'],
     after: [],
     // The script-tag file and the launcher's.
-    budget: { before: reached(2_608 + 4_055), after: 0 },
+    budget: { before: reached(2_759 + 4_062), after: 0 },
     // Issue 45's target for a closed bubble until someone reaches for it.
     target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
@@ -120,10 +128,10 @@ export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'an inline text conversation answered (a choice, then the e-mail field), 4 s after its end',
     // The rarer controls' file comes with the e-mail field.
-    before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.controls.js'],
+    before: FIRST_TURN,
+    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.controls.js'],
     // The answers' file, the send file and the controls'.
-    budget: { before: FIRST_BUDGET, after: reached(9_936 + 1_068 + 10_189) },
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 10_189) },
     run: async (page) => {
       await page.goto('/inline.html');
       await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
@@ -134,10 +142,10 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'an inline AI answer with markdown, streamed (4 s after it)',
-    before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js'],
+    before: FIRST_TURN,
+    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js'],
     // The answers' file, the send file and the on-demand part.
-    budget: { before: FIRST_BUDGET, after: reached(9_936 + 1_068 + 21_663) },
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -148,10 +156,10 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'an inline AI answer with a formula, streamed (4 s after it)',
-    before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js', 'flowbot-chat.math.js'],
+    before: FIRST_TURN,
+    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js', 'flowbot-chat.math.js'],
     // The answers' file, the rich messages' file and the math file it fetches for the formula.
-    budget: { before: FIRST_BUDGET, after: reached(9_936 + 1_068 + 21_663 + 59_534) },
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663 + 59_534) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -162,10 +170,16 @@ export const PAGE_TYPES: readonly PageType[] = [
   },
   {
     name: 'an inline AI answer with code in three languages, streamed (4 s after it)',
-    before: FIRST,
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js', 'flowbot-chat.highlight.js'],
+    before: FIRST_TURN,
+    after: [
+      MAIN,
+      'flowbot-chat.answers.js',
+      'flowbot-chat.send.js',
+      'flowbot-chat.rich.js',
+      'flowbot-chat.highlight.js',
+    ],
     // The answers' file, the rich messages' file and the highlight file it fetches for the code's colours.
-    budget: { before: FIRST_BUDGET, after: reached(9_936 + 1_068 + 21_663 + 4_257) },
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663 + 4_257) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -248,13 +262,26 @@ export const PAGE_TYPES: readonly PageType[] = [
 
 /**
  * Runs `type` on `page` (fresh: nothing loaded yet) and returns the widget's files it asked for,
- * split at the moment its first bot message was shown (its `flowbot-message`, or the `flowbot-start`
- * of a restored conversation, in the page's clock).
+ * split at the moment its first bot message was shown (in a widget's shadow root, drawn by the first
+ * turn's file or the widget, or its `flowbot-message`, or the `flowbot-start` of a restored
+ * conversation, whichever comes first, in the page's clock).
  */
 export async function measureDownloads(page: Page, type: PageType): Promise<Downloads> {
   const files: { name: string; at: () => number }[] = [];
   await page.addInitScript(() => {
     const w = window as unknown as { firstAt?: number };
+    // A bot message in a widget's shadow root, looked for at each frame: the first turn's file draws
+    // one before the widget's code is there (its events come with that code).
+    const look = (): void => {
+      if (
+        [...document.querySelectorAll('flowbot-chat')].some((el) =>
+          el.shadowRoot?.querySelector('[part~="bot-message"]'),
+        )
+      )
+        w.firstAt ??= Date.now();
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
     document.addEventListener('flowbot-message', () => (w.firstAt ??= Date.now()), true);
     // A restored conversation's messages are shown with its start, not each as a new message.
     document.addEventListener(
