@@ -175,10 +175,7 @@ export function scriptTagBuilds(
         ...scriptTag(true),
         'import.meta.env.FLOWBOT_LANGUAGE_INTEGRITY': JSON.stringify(
           Object.fromEntries(
-            LANGUAGE_FILES.map((file) => [
-              file,
-              integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('langs')),
-            ]),
+            LANGUAGE_FILES.map((file) => [file, integrityOf(`dist/flowbot-chat.lang-${file}.js`, hashFor('langs'))]),
           ),
         ),
       },

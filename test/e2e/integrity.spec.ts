@@ -331,7 +331,9 @@ test.describe('script-tag integrity', () => {
     await page.goto('/csp-lit-only-strict.html');
     await expect.poll(() => notice(page, 'flowbot-chat')).toEqual({ text: 'This chat is unavailable', shown: true });
     expect(fetched).toEqual([]);
+    // The first turn's file is refused first (the script tag asks for it before the widget's code).
     expect(errors.filter((line) => line.startsWith('flowbot-chat:'))).toEqual([
+      'flowbot-chat: flowbot-chat.first.js not run: allow its policy: trusted-types flowbot-chat',
       'flowbot-chat: flowbot-chat.main.js not run: allow its policy: trusted-types flowbot-chat',
     ]);
   });
@@ -377,6 +379,8 @@ test.describe('script-tag integrity', () => {
     expect(fetched.sort()).toEqual([
       `${folder}flowbot-chat.answers.js`,
       `${folder}flowbot-chat.controls.js`,
+      // The first turn's file: this inline widget's first turn is drawn before the widget's code.
+      `${folder}flowbot-chat.first.js`,
       `${folder}flowbot-chat.iife.js`,
       `${folder}flowbot-chat.main.js`,
       `${folder}flowbot-chat.send.js`,

@@ -148,6 +148,9 @@ test.describe('script-tag widget', () => {
     });
     await page.goto('/reserve.html');
     await expect(bot(page).first()).toBeVisible();
+    // The first turn is drawn by the script tag's first-turn file: until the widget's code has taken over.
+    await page.waitForFunction(() => customElements.get('flowbot-chat'));
+    await expect(page.locator('flowbot-chat [data-first-turn]')).toHaveCount(0);
     const { tops, shifts, height } = await page.evaluate(() => ({
       ...(window as unknown as { tops: number[]; shifts: number[] }),
       height: document.querySelector('flowbot-chat')!.getBoundingClientRect().height,

@@ -22,6 +22,7 @@
  * run on another system fails instead of skipping.
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import { knowledgeAnswer, shippedFlows, streamPieces } from '../../src/server/index.js';
 import { NOT_LINUX } from './playwright.config.js';
 
@@ -58,7 +59,7 @@ async function fault(page: Page, request: APIRequestContext, spec: string, opera
 }
 
 /** Opens the page with a widget set up as `setup` says; the only network is loopback. */
-async function visit(page: Page, setup: Setup = {}): Promise<void> {
+async function visit(page: Page, setup: Setup = {}, waitUntil: 'load' | 'domcontentloaded' = 'load'): Promise<void> {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -69,7 +70,7 @@ async function visit(page: Page, setup: Setup = {}): Promise<void> {
   for (const [key, value] of Object.entries(setup)) {
     if (value !== undefined && value !== false) query.set(key, value === true ? '1' : String(value));
   }
-  await page.goto(`/visual/visual.html?${query}`);
+  await page.goto(`/visual/visual.html?${query}`, { waitUntil });
 }
 
 /**
@@ -593,6 +594,38 @@ test.describe('bubble and popup', () => {
     await visit(page, { mode: 'popup', open: true, flow: 'demo-at-ask-topics' });
     await expect(part(page, 'choice').first()).toBeVisible();
     await expectPage(page, 'popup');
+  });
+});
+
+test.describe('the first turn drawn by the script tag', () => {
+  test.use({ viewport: { width: 390, height: 720 } });
+
+  test("before the widget's code, and the widget's own once it takes over: the same pixels, a 390 px phone", async ({
+    page,
+  }) => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/flowbot-chat.main.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The page's load waits for the scripts it loads: not for the widget's code, held back.
+    await visit(page, {}, 'domcontentloaded');
+    const drawn = page.locator('flowbot-chat [data-first-turn]');
+    await expect(drawn).toHaveCount(1);
+    await expect(part(page, 'choice').first()).toBeVisible();
+    await settle(page);
+    await expectOwnFontsOnly(page);
+    // The header's menu arrives with the answers' file, after the first message: left out of both.
+    const shot = { stylePath: fileURLToPath(new URL('pages/first-turn-hide-menu.css', import.meta.url)) };
+    await expect(widget(page)).toHaveScreenshot('first-turn-390.png', shot);
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    release();
+    await expect(drawn).toHaveCount(0);
+    // The widget's, whole: its answers' file there too (the menu).
+    await expect(part(page, 'menu-button')).toHaveCount(1);
+    await settle(page);
+    await expect(widget(page)).toHaveScreenshot('first-turn-390.png', shot);
   });
 });
 

@@ -25,9 +25,14 @@ import { drawPanel } from './draw.js';
 import { takeOver, type Pending } from './take-over.js';
 import { readTurn, type FirstTurn } from './turn.js';
 
-/** While this panel is drawn: it lies over the widget's own, which is laid out unseen beneath it. */
-const OVER =
-  ':host{position:relative}[data-first-turn]{position:absolute;inset:0}.panel:not([data-first-turn]){visibility:hidden}';
+/**
+ * While this panel is drawn, the widget's own is not (this one is in its place, in the flow, so its
+ * pixels are the widget's own once that one takes its place).
+ */
+const OVER = '[data-first-turn]~.panel{display:none}';
+
+/** How long the start's answer may take before the widget's code is fetched all the same. */
+const SLOW_START_MS = 1_000;
 
 /** Warned once already: the widget warns of an invalid colour itself. */
 const quiet = { has: () => true, add: () => undefined } as unknown as Set<string>;
@@ -105,11 +110,15 @@ export function drawFirstTurn(el: Element, fetchWidget: () => void): void {
   if (!copy) return fetchWidget();
   for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
     el.addEventListener(type, fetchWidget, { passive: true });
+  // A start slow to answer: the widget's code comes meanwhile (its loading state, its time limit,
+  // what it does for an element the page removed); the turn is still drawn here if it answers first.
+  setTimeout(fetchWidget, SLOW_START_MS);
   copy
     .then(readTurn)
     .then((turn) => {
-      // The widget's code came first (the visitor reached for it): it draws its turn itself.
-      if (!turn || customElements.get('flowbot-chat') || !el.shadowRoot) return fetchWidget();
+      // The widget's code came first (the visitor reached for it), or the element left the page:
+      // the widget draws its turn itself.
+      if (!turn || customElements.get('flowbot-chat') || !el.shadowRoot || !el.isConnected) return fetchWidget();
       draw(el, widget, turn, fetchWidget);
     })
     .catch(fetchWidget);

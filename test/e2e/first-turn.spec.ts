@@ -1,0 +1,142 @@
+/**
+ * An inline widget's first turn, drawn by the script tag's first-turn file (`src/element/first-turn/`)
+ * before the widget's code is there: the same DOM and pixels as the widget's, an answer field that
+ * works at once, and nothing the visitor did lost when the widget takes over.
+ */
+import { test, expect, type Page } from '@playwright/test';
+
+const bot = (page: Page) => page.locator('flowbot-chat [part~="bot-message"]');
+const firstTurn = (page: Page) => page.locator('flowbot-chat [data-first-turn]');
+
+/** Holds a file of the widget's (its code by default) back until the returned function is called. */
+async function holdCode(page: Page, file = 'flowbot-chat.main.js'): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${file}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** How many pixels differ between two pictures of the same size (PNG), read by the page's canvas. */
+const differingPixels = (page: Page, a: Buffer, b: Buffer) =>
+  page.evaluate(
+    async ([first, second]) => {
+      const pixels = async (png: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, image.width, image.height).data;
+      };
+      const [x, y] = await Promise.all([pixels(first!), pixels(second!)]);
+      if (x.length !== y.length) return Infinity;
+      let count = 0;
+      for (let i = 0; i < x.length; i += 4)
+        if (x[i] !== y[i] || x[i + 1] !== y[i + 1] || x[i + 2] !== y[i + 2]) count++;
+      return count;
+    },
+    [a.toString('base64'), b.toString('base64')],
+  );
+
+/** The widget's shadow DOM, without Lit's markers, the first turn's mark and the answers' additions. */
+const shadowOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('flowbot-chat')!.shadowRoot!;
+    const panel = [...root.querySelectorAll('[part~="panel"]')].find((p) => p.querySelector('[part~="bot-message"]'))!;
+    const copy = panel.cloneNode(true) as Element;
+    copy.removeAttribute('data-first-turn');
+    copy.querySelectorAll('.menu-wrap, [part~="actions"]').forEach((node) => node.remove());
+    copy.querySelectorAll('.row').forEach((row) => row.classList.remove('waits', 'lean'));
+    [copy, ...copy.querySelectorAll('*')].forEach((node) => {
+      const sorted = [...node.attributes].sort((a, b) => a.name.localeCompare(b.name));
+      for (const a of sorted) node.removeAttribute(a.name);
+      for (const a of sorted) if (a.name !== 'aria-description') node.setAttribute(a.name, a.value);
+    });
+    return copy.outerHTML.replace(/<!--[^>]*-->/g, '').replace(/>\s+</g, '><');
+  });
+
+test.describe('the first turn drawn by the script tag', () => {
+  test.beforeEach(async ({ request }) => {
+    expect((await request.post('/__api/reset')).ok()).toBe(true);
+  });
+
+  test('is drawn before the widget code, as the widget draws it, and swapped with the same pixels', async ({
+    page,
+  }) => {
+    const release = await holdCode(page);
+    // What the answers' file adds after the first message (the menu, the rows' actions) comes after the swap.
+    const releaseAnswers = await holdCode(page, 'flowbot-chat.answers.js');
+    await page.goto('/inline.html', { waitUntil: 'domcontentloaded' });
+    await expect(bot(page)).toHaveCount(2);
+    await expect(firstTurn(page)).toHaveCount(1);
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    const drawn = await shadowOf(page);
+    const transcript = page.locator('flowbot-chat [part~="messages"]');
+    const before = await page.locator('flowbot-chat').screenshot();
+    release();
+    await expect(firstTurn(page)).toHaveCount(0);
+    await expect(transcript).toHaveCount(1);
+    const after = await page.locator('flowbot-chat').screenshot();
+    // The same pixels, but for the antialiasing of the panel's rounded corner (a few pixels of its edge,
+    // rasterised again by the swap).
+    expect(await differingPixels(page, before, after), 'pixels changed by the swap').toBeLessThanOrEqual(8);
+    expect(await shadowOf(page)).toBe(drawn);
+    releaseAnswers();
+    // The widget's own choices work.
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText('Billing');
+  });
+
+  test('keeps what the visitor types before the code lands, the focus, and sends on an Enter given meanwhile', async ({
+    page,
+  }) => {
+    const release = await holdCode(page);
+    await page.goto('/assistant.html', { waitUntil: 'domcontentloaded' });
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await expect(field).toHaveAttribute('placeholder', 'Ask a question...');
+    await field.click();
+    await field.pressSequentially('How do refunds work?');
+    await field.press('Enter');
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    release();
+    await expect(firstTurn(page)).toHaveCount(0);
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText('How do refunds work?');
+  });
+
+  test('keeps a typed answer and its caret when the code lands while the visitor types', async ({ page }) => {
+    const release = await holdCode(page);
+    await page.goto('/assistant.html', { waitUntil: 'domcontentloaded' });
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await field.click();
+    await field.pressSequentially('refunds');
+    await field.press('ArrowLeft');
+    release();
+    await expect(firstTurn(page)).toHaveCount(0);
+    await expect(field).toHaveValue('refunds');
+    await expect(field).toBeFocused();
+    await page.keyboard.type('!');
+    await expect(field).toHaveValue('refund!s');
+  });
+
+  test('a choice picked before the code lands is the answer', async ({ page }) => {
+    const release = await holdCode(page);
+    await page.goto('/inline.html', { waitUntil: 'domcontentloaded' });
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();
+    release();
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText('Billing');
+  });
+
+  test('a tampered first-turn file leaves the widget to draw the turn itself', async ({ page }) => {
+    await page.route('**/flowbot-chat.first.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'document.title = "tampered";' }),
+    );
+    await page.goto('/inline.html', { waitUntil: 'domcontentloaded' });
+    await expect(bot(page)).toHaveCount(2);
+    expect(await page.title()).not.toBe('tampered');
+    await expect(page.locator('flowbot-chat [part~="choice"]')).toHaveCount(3);
+  });
+});
