@@ -1,10 +1,11 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `on-demand-source.ts`): markdown's blocks, video, audio and embed messages,
+ * (see `on-demand-source.ts`): markdown's blocks,
  * the voice's mute switch, suggested replies and the notices (a blocked redirect, an
  * expired conversation, a cut stream). What an agent did (tool calls, thinking,
- * sources) is the element's `agent/` feature, and a streamed answer while it grows
- * its `stream/` feature, in the same on-demand part, which also reads the markdown
+ * sources) is the element's `agent/` feature, a streamed answer while it grows
+ * its `stream/` feature, and video, audio and embed messages its `media/` feature,
+ * in the same on-demand part, which also reads the markdown
  * and gathers the styles of these (`element/rich/index.ts`). The rarer controls are
  * a part of their own (`on-demand-controls.ts`).
  */
@@ -18,6 +19,3 @@ export {
   renderSuggestions,
 } from './suggestions-notices.js';
 export { markdownContent } from './markdown.js';
-// Video, audio and embed messages: most conversations are text and images.
-export { readMedia } from '../protocol/media.js';
-export { renderMedia } from './media.js';

@@ -1,5 +1,6 @@
 /**
- * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown, media...), what an
+ * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown...), video, audio and
+ * embeds (`MediaRenderers`, drawn by the element's `media/` feature), what an
  * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
  * (`StreamRenderers`, drawn by the element's `stream/` feature) and `on-demand-controls.ts`
  * (the rarer controls), each
@@ -8,8 +9,10 @@
  * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
  * every renderer falls back.
  */
-import type { CSSResult, TemplateResult } from 'lit';
+import type { CSSResult, nothing, TemplateResult } from 'lit';
 import type { AgentActivity, AgentSource } from '../protocol/agent.js';
+import type { readMedia } from '../protocol/media.js';
+import type { Model } from '../protocol/message.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import type { FlowbotStrings } from '../i18n/strings.js';
 import type { MarkdownStrings } from './markdown.js';
@@ -89,8 +92,16 @@ export interface StreamRenderers {
   ): TemplateResult;
 }
 
-/** What `on-demand-renderers.ts` exports, what an agent did, and a streamed answer's row. */
-export type OnDemandRenderers = typeof Renderers & AgentRenderers & StreamRenderers;
+/** What the messages read and draw of video, audio and embeds, with the on-demand renderers (the element's `media/`). */
+export interface MediaRenderers {
+  /** The reader of these types' content into their model (`protocol/media.ts`). */
+  readonly readMedia: typeof readMedia;
+  /** The content of a video, audio or embed message; `onLoad` runs once a video knows its size. */
+  renderMedia(m: Model, onLoad: (() => void) | typeof nothing): TemplateResult | null;
+}
+
+/** What `on-demand-renderers.ts` exports, video, audio and embeds, what an agent did, and a streamed answer's row. */
+export type OnDemandRenderers = typeof Renderers & MediaRenderers & AgentRenderers & StreamRenderers;
 /** What `on-demand-controls.ts` exports. */
 export type OnDemandControls = typeof Controls;
 

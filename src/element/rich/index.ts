@@ -1,7 +1,8 @@
 /**
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
- * renderers (`render/on-demand-renderers.ts`: markdown, media, suggestions, notices; the rarer
- * controls are `../controls/index.ts`), what an agent did (`../agent/`: around its answer, and
+ * renderers (`render/on-demand-renderers.ts`: markdown, suggestions, notices; the rarer
+ * controls are `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and
+ * their view), what an agent did (`../agent/`: around its answer, and
  * its summary), a streamed answer (`../stream/`: its pieces, its turn, its row), the markdown
  * reader and the styles of what these draw in bubbles, the viewer's client logs, the voice and the English strings only
  * this file shows. What the visitor does with the answers, the bubble's invitation and the
@@ -22,9 +23,11 @@ import { markdownStyles } from '../../render/markdown.styles.js';
 import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
 import type { RichTextNode } from '../../protocol/rich-text.js';
 import { agentStyles, answerParts } from '../agent/index.js';
-import { mediaStyles } from '../../render/media.js';
+import { mediaStyles } from '../media/index.js';
 
 export * from '../../render/on-demand-renderers.js';
+// Video, audio and embed messages, drawn by their feature (`MediaRenderers`): most conversations are text and images.
+export { readMedia, renderMedia } from '../media/index.js';
 // An agent's answer: its tool calls, thinking and sources around the answer, drawn by its feature (`AgentRenderers`).
 export { agentAnswer, agentSummary } from '../agent/index.js';
 /** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio, embeds and an agent's parts. */

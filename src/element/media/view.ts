@@ -5,7 +5,7 @@
  * conversations are text and images. Their styles come with them (`mediaStyles`).
  */
 import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
-import type { Model } from '../protocol/message.js';
+import type { Model } from '../../protocol/message.js';
 
 const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');
 
