@@ -1,6 +1,7 @@
 /**
  * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown...), video, audio and
- * embeds (`MediaRenderers`, drawn by the element's `media/` feature), what an
+ * embeds (`MediaRenderers`, drawn by the element's `media/` feature), the voice's mute switch
+ * (`VoiceRenderers`, the element's `voice/` feature), what an
  * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
  * (`StreamRenderers`, drawn by the element's `stream/` feature) and `on-demand-controls.ts`
  * (the rarer controls), each
@@ -100,8 +101,17 @@ export interface MediaRenderers {
   renderMedia(m: Model, onLoad: (() => void) | typeof nothing): TemplateResult | null;
 }
 
-/** What `on-demand-renderers.ts` exports, video, audio and embeds, what an agent did, and a streamed answer's row. */
-export type OnDemandRenderers = typeof Renderers & MediaRenderers & AgentRenderers & StreamRenderers;
+/** What the header draws of the voice, with the on-demand renderers (the element's `voice/`). */
+export interface VoiceRenderers {
+  /** The header's mute switch: `aria-pressed` is true while muted. */
+  renderMuteButton(muted: boolean, strings: FlowbotStrings, toggle: () => void): TemplateResult;
+}
+
+/**
+ * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, what an agent
+ * did, and a streamed answer's row.
+ */
+export type OnDemandRenderers = typeof Renderers & MediaRenderers & VoiceRenderers & AgentRenderers & StreamRenderers;
 /** What `on-demand-controls.ts` exports. */
 export type OnDemandControls = typeof Controls;
 

@@ -24,7 +24,7 @@ import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
 import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
 import type { Consent, ConsentHost } from '../consent/consent.js';
-import type { SpeechController } from '../voice/speech.js';
+import type { SpeechController } from '../voice/index.js';
 
 /** What these features read of the element. */
 export interface OnDemandHost extends InviteHost, AnswersHost, ConsentHost {

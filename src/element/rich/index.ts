@@ -49,8 +49,8 @@ export { streamAndReply } from '../stream/index.js';
 export { warnMistake } from '../../conversation/mistakes.js';
 // Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.
 export { openPage } from '../open-page.js';
-// The voice (the Widget resource's voiceActive): most widgets never speak.
-export { SpeechController } from '../voice/speech.js';
+// The voice (the Widget resource's voiceActive) and its mute switch (`VoiceRenderers`): most widgets never speak.
+export { renderMuteButton, SpeechController } from '../voice/index.js';
 /** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
 export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
 

@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { botTexts, part } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { botTexts, part } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer, textMessage } from '../../support/fake-viewer.js';
 
 /** What the stubbed speech synthesis was asked to say. */
 interface Spoken {

@@ -1,6 +1,6 @@
 /** The header's mute switch: loaded on demand with the voice, the only thing that needs it. */
 import { html, svg, type TemplateResult } from 'lit';
-import type { FlowbotStrings } from '../i18n/lookup.js';
+import type { FlowbotStrings } from '../../i18n/lookup.js';
 
 const speaker = svg`<path d="M4 9v6h4l5 4V5L8 9H4Z" />`;
 const waves = svg`<path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />`;
