@@ -1,21 +1,12 @@
 /**
  * The renderers loaded on demand, the first time a conversation needs them
- * (see `on-demand-source.ts`): markdown's blocks,
- * suggested replies and the notices (a blocked redirect, an
- * expired conversation, a cut stream). What an agent did (tool calls, thinking,
+ * (see `on-demand-source.ts`): markdown's blocks. What an agent did (tool calls, thinking,
  * sources) is the element's `agent/` feature, a streamed answer while it grows
  * its `stream/` feature, video, audio and embed messages its `media/` feature,
- * and the voice's mute switch its `voice/` feature,
- * in the same on-demand part, which also reads the markdown
+ * the voice's mute switch its `voice/` feature, suggested replies its `suggestions/`
+ * feature and the notices (a blocked redirect, an expired conversation, a cut stream)
+ * its `notices/` feature, in the same on-demand part, which also reads the markdown
  * and gathers the styles of these (`element/rich/index.ts`). The rarer controls are
  * a part of their own (`on-demand-controls.ts`).
  */
-// Suggested replies and the link of a blocked redirect: few conversations show them.
-export {
-  readSuggestions,
-  renderExpired,
-  renderRedirectLink,
-  renderStreamFailure,
-  renderSuggestions,
-} from './suggestions-notices.js';
 export { markdownContent } from './markdown.js';

@@ -1,7 +1,8 @@
 /**
  * The renderers that arrive on demand: `on-demand-renderers.ts` (markdown...), video, audio and
  * embeds (`MediaRenderers`, drawn by the element's `media/` feature), the voice's mute switch
- * (`VoiceRenderers`, the element's `voice/` feature), what an
+ * (`VoiceRenderers`, the element's `voice/` feature), the suggested replies and the notices
+ * (`SuggestionsRenderers`, `NoticesRenderers`, its `suggestions/` and `notices/`), what an
  * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
  * (`StreamRenderers`, drawn by the element's `stream/` feature) and `on-demand-controls.ts`
  * (the rarer controls), each
@@ -14,6 +15,7 @@ import type { CSSResult, nothing, TemplateResult } from 'lit';
 import type { AgentActivity, AgentSource } from '../protocol/agent.js';
 import type { readMedia } from '../protocol/media.js';
 import type { Model } from '../protocol/message.js';
+import type { TranscriptEntry } from '../protocol/transcript.js';
 import type { RichTextNode } from '../protocol/rich-text.js';
 import type { FlowbotStrings } from '../i18n/strings.js';
 import type { MarkdownStrings } from './markdown.js';
@@ -107,11 +109,48 @@ export interface VoiceRenderers {
   renderMuteButton(muted: boolean, strings: FlowbotStrings, toggle: () => void): TemplateResult;
 }
 
+/** What the composer reads and draws of the suggested replies, with the on-demand renderers (the element's `suggestions/`). */
+export interface SuggestionsRenderers {
+  /**
+   * The Widget resource's `defaultMessages` as reply texts: strings, or objects
+   * with `text`, `content`, `message` or `label`; trimmed, without repeats, at
+   * most eight.
+   */
+  readSuggestions(list: unknown): string[];
+  /** Suggested replies as buttons; a tap sends one. */
+  renderSuggestions(
+    list: readonly string[],
+    strings: FlowbotStrings,
+    busy: boolean,
+    send: (reply: string) => void,
+  ): TemplateResult | typeof nothing;
+}
+
+/** What the transcript draws of the notices, with the on-demand renderers (the element's `notices/`). */
+export interface NoticesRenderers {
+  /** The end of a conversation the viewer no longer knows: the notice and its one action, Start again. */
+  renderExpired(strings: FlowbotStrings, startAgain: () => void): TemplateResult;
+  /** A streamed answer cut short: what arrived stays above, marked; Try again streams it anew. */
+  renderStreamFailure(
+    view: { readonly entries: readonly TranscriptEntry[] },
+    strings: FlowbotStrings,
+    tryAgain: () => void,
+  ): TemplateResult | undefined;
+  /** A link to the page a redirect wanted to open in a new tab, when the browser blocked it. */
+  renderRedirectLink(url: string | undefined, strings: FlowbotStrings): TemplateResult | typeof nothing;
+}
+
 /**
- * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, what an agent
- * did, and a streamed answer's row.
+ * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, the
+ * suggested replies, the notices, what an agent did, and a streamed answer's row.
  */
-export type OnDemandRenderers = typeof Renderers & MediaRenderers & VoiceRenderers & AgentRenderers & StreamRenderers;
+export type OnDemandRenderers = typeof Renderers &
+  MediaRenderers &
+  VoiceRenderers &
+  SuggestionsRenderers &
+  NoticesRenderers &
+  AgentRenderers &
+  StreamRenderers;
 /** What `on-demand-controls.ts` exports. */
 export type OnDemandControls = typeof Controls;
 

@@ -1,11 +1,12 @@
 /**
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
- * renderers (`render/on-demand-renderers.ts`: markdown, suggestions, notices; the rarer
- * controls are `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and
- * their view), what an agent did (`../agent/`: around its answer, and
- * its summary), a streamed answer (`../stream/`: its pieces, its turn, its row), the markdown
- * reader and the styles of what these draw in bubbles, the viewer's client logs, the voice and the English strings only
- * this file shows. What the visitor does with the answers, the bubble's invitation and the
+ * renderers (`render/on-demand-renderers.ts`: markdown; the rarer controls are
+ * `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and their view),
+ * suggested replies (`../suggestions/`), the notices (`../notices/`), what an agent did
+ * (`../agent/`: around its answer, and its summary), a streamed answer (`../stream/`: its
+ * pieces, its turn, its row), the markdown reader and the styles of what these draw in bubbles,
+ * the viewer's client logs, the voice (`../voice/`) and the English strings only this file
+ * shows. What the visitor does with the answers, the bubble's invitation and the
  * storage of `persist` are files of their own (`../answer-actions/`, `../invitation/`,
  * `../persist/`), as is each language. In the npm build this is an ordinary chunk; beside the
  * script-tag file it is `flowbot-chat.rich.js` (see `../on-demand/loader.ts`). Keeping it out of
@@ -25,6 +26,10 @@ import type { RichTextNode } from '../../protocol/rich-text.js';
 import { agentStyles, answerParts } from '../agent/index.js';
 import { mediaStyles } from '../media/index.js';
 
+// Suggested replies and the notices (a blocked redirect's link, an expired conversation, a cut stream),
+// drawn by their features (`SuggestionsRenderers`, `NoticesRenderers`): few conversations show them.
+export { readSuggestions, renderSuggestions } from '../suggestions/index.js';
+export { renderExpired, renderRedirectLink, renderStreamFailure } from '../notices/index.js';
 export * from '../../render/on-demand-renderers.js';
 // Video, audio and embed messages, drawn by their feature (`MediaRenderers`): most conversations are text and images.
 export { readMedia, renderMedia } from '../media/index.js';

@@ -1,43 +1,11 @@
 /**
- * Loaded on demand: the extras few conversations show, the Widget resource's
- * suggested replies and the link offered when the browser blocked a
- * redirect's new tab. Their styles stay with the others (`progress-avatars.ts`).
+ * Loaded on demand: the notices few conversations show, the link offered when the browser
+ * blocked a redirect's new tab, the end of an expired conversation and a streamed answer cut
+ * short. Their styles stay with the others (`render/progress-avatars.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { FlowbotStrings } from '../i18n/lookup.js';
-import { isObject, text } from '../protocol/json.js';
-import type { TranscriptEntry } from '../protocol/transcript.js';
-
-/**
- * The Widget resource's `defaultMessages` as reply texts: strings, or objects
- * with `text`, `content`, `message` or `label`; trimmed, without repeats, at
- * most eight.
- */
-export function readSuggestions(list: unknown): string[] {
-  const out = new Set<string>();
-  for (const item of Array.isArray(list) ? list : []) {
-    const value = isObject(item)
-      ? ['text', 'content', 'message', 'label'].map((key) => text(item[key])).find(Boolean)
-      : text(item);
-    if (value) out.add(value.trim().slice(0, 200));
-  }
-  return [...out].slice(0, 8);
-}
-
-/** Suggested replies as buttons; a tap sends one. */
-export function renderSuggestions(
-  list: readonly string[],
-  strings: FlowbotStrings,
-  busy: boolean,
-  send: (reply: string) => void,
-): TemplateResult | typeof nothing {
-  if (!list.length) return nothing;
-  return html`<div class="choices suggestions" role="group" aria-label=${strings.suggestions}>${list.map(
-    (reply) =>
-      html`<button part="suggestion" class="choice" type="button" ?disabled=${busy}
-        @click=${() => send(reply)}>${reply}</button>`,
-  )}</div>`;
-}
+import type { FlowbotStrings } from '../../i18n/lookup.js';
+import type { TranscriptEntry } from '../../protocol/transcript.js';
 
 /**
  * The end of a conversation the viewer no longer knows: a divider under the transcript (which
