@@ -7,6 +7,6 @@
  * feature and the notices (a blocked redirect, an expired conversation, a cut stream)
  * its `notices/` feature, in the same on-demand part, which also reads the markdown
  * and gathers the styles of these (`element/rich/index.ts`). The rarer controls are
- * a part of their own (`on-demand-controls.ts`).
+ * a part of their own (the element's `controls/`).
  */
 export { markdownContent } from './markdown.js';

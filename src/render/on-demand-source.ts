@@ -4,8 +4,8 @@
  * (`VoiceRenderers`, the element's `voice/` feature), the suggested replies and the notices
  * (`SuggestionsRenderers`, `NoticesRenderers`, its `suggestions/` and `notices/`), what an
  * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
- * (`StreamRenderers`, drawn by the element's `stream/` feature) and `on-demand-controls.ts`
- * (the rarer controls), each
+ * (`StreamRenderers`, drawn by the element's `stream/` feature) and the rarer controls
+ * (`OnDemandControls`, the element's `controls/` feature), each
  * loaded on its own. Where they come from is the element's business (chunks of
  * the npm build, or files beside the script tag): it hands its loaders in with
  * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
@@ -20,7 +20,10 @@ import type { RichTextNode } from '../protocol/rich-text.js';
 import type { FlowbotStrings } from '../i18n/strings.js';
 import type { MarkdownStrings } from './markdown.js';
 import type * as Renderers from './on-demand-renderers.js';
-import type * as Controls from './on-demand-controls.js';
+import type { ChoiceItem } from '../protocol/answers.js';
+import type { ChatInput } from '../protocol/types.js';
+import type { InputContext } from './inputs/context.js';
+import type { OnDemandInputType } from './inputs/on-demand-types.js';
 
 /** The words the agent's parts show. */
 export type AgentStrings = Pick<
@@ -151,8 +154,37 @@ export type OnDemandRenderers = typeof Renderers &
   NoticesRenderers &
   AgentRenderers &
   StreamRenderers;
-/** What `on-demand-controls.ts` exports. */
-export type OnDemandControls = typeof Controls;
+/** A picture choice's item. */
+export interface PictureItem extends ChoiceItem {
+  readonly picture?: string | undefined;
+  readonly description?: string | undefined;
+}
+
+/**
+ * The rarer controls, loaded on demand (the element's `controls/`): the control of each input
+ * type of `ON_DEMAND_INPUT_TYPES`, a text input that takes files or voice messages, a choice's
+ * search and pictures, and their styles.
+ */
+export interface OnDemandControls {
+  /** The control of each input type that arrives on demand. */
+  readonly controls: Readonly<Record<OnDemandInputType, (input: ChatInput, ctx: InputContext) => TemplateResult>>;
+  /** The styles of these controls (and of a picture choice's), adopted when the first is drawn. */
+  readonly styles: CSSResult;
+  /** A text input that takes files or voice messages. */
+  renderTextFilesInput(input: ChatInput, ctx: InputContext): TemplateResult;
+  /** The items `ctx.draft.query` matches, and the search field that edits it. */
+  renderChoiceSearch<T extends ChoiceItem>(
+    items: readonly T[],
+    ctx: InputContext,
+    label: string,
+    multiple: boolean,
+    pick: (item: T) => void,
+  ): { shown: readonly T[]; field: TemplateResult };
+  /** The usable items of a picture choice: an id, and a title or a value. */
+  readPictureItems(input: ChatInput): PictureItem[];
+  /** The inside of a picture's button: the picture, its title, its description. */
+  renderPicture(item: PictureItem): TemplateResult;
+}
 
 /** A module that arrives on demand. */
 export interface OnDemandSource<T> {

@@ -10,9 +10,8 @@ import type { ChatInput } from '../../protocol/types.js';
 import { choiceAnswer, readChoiceItems, readLabels, type ChoiceItem } from '../../protocol/answers.js';
 import { readInputOptions, text } from '../../protocol/json.js';
 import type { InputContext } from './context.js';
-import type { PictureItem } from './picture-choice.js';
 import { renderTextInput } from './text-input.js';
-import { onDemandControls } from '../on-demand-source.js';
+import { onDemandControls, type PictureItem } from '../on-demand-source.js';
 
 /** The choice control for `input`. */
 export function renderChoiceInput(input: ChatInput, ctx: InputContext): TemplateResult {

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, mountInput, tabTo, thanks } from './controls-helpers.js';
-import { $, part, parts, text, userTexts } from '../support/widget-dom.js';
-import { typeAndSend, until } from '../support/widget-actions.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { focused, mountInput, tabTo, thanks } from '../controls-helpers.js';
+import { $, part, parts, text, userTexts } from '../../support/widget-dom.js';
+import { typeAndSend, until } from '../../support/widget-actions.js';
 import { mountDemoAt, storageRequests, type SeenRequest } from './upload-helpers.js';
 
 afterEach(() => {

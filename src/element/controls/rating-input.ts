@@ -9,7 +9,7 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 import { label, numberOption } from './shared.js';
 
 const star = svg`<path d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z" />`;

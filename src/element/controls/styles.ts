@@ -250,7 +250,7 @@ const fieldStyles = css`
   }
 `;
 
-/** Styles of the controls loaded on demand (see `../on-demand-controls.ts`): fields, picture choice, rating, cards, files, skips. */
+/** Styles of the controls loaded on demand (see `controls.ts`): fields, picture choice, rating, cards, files, skips. */
 export const onDemandInputStyles = css`
   ${fieldStyles}
   ${cardStyles}

@@ -1,11 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, tabTo } from './controls-helpers.js';
-import { $, botTexts, part, text, userTexts } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { spyViewer } from '../support/fake-viewer.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { focused, tabTo } from '../controls-helpers.js';
+import { $, botTexts, part, text, userTexts } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { spyViewer } from '../../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, mountInput, oneClickStars, settle, tabTo, unavailable } from './controls-helpers.js';
-import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { backgroundOf, contrast, type Rgba } from './wcag-helpers.js';
-import { screenshotPixels } from '../support/screenshot-pixels.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { focused, mountInput, oneClickStars, settle, tabTo, unavailable } from '../controls-helpers.js';
+import { $, $$, botTexts, part, parts, text, userTexts } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { backgroundOf, contrast, type Rgba } from '../wcag-helpers.js';
+import { screenshotPixels } from '../../support/screenshot-pixels.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,8 +6,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatInput } from '../../protocol/types.js';
 import { isObject, text } from '../../protocol/json.js';
 import { safeUrl } from '../../protocol/safe-url.js';
-import type { InputContext } from './context.js';
-import { renderTextInput } from './text-input.js';
+import type { InputContext } from '../../render/inputs/context.js';
+import { renderTextInput } from '../../render/inputs/text-input.js';
 
 const id = (value: unknown): string | undefined => (typeof value === 'number' ? String(value) : text(value));
 

@@ -3,16 +3,10 @@
  * picture and description, and how each is drawn. A picture sends its `value`, else its title.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ChoiceItem } from '../../protocol/answers.js';
 import { isObject, text } from '../../protocol/json.js';
 import { safeUrl } from '../../protocol/safe-url.js';
 import type { ChatInput } from '../../protocol/types.js';
-
-/** A picture choice's item. */
-export interface PictureItem extends ChoiceItem {
-  readonly picture?: string | undefined;
-  readonly description?: string | undefined;
-}
+import type { PictureItem } from '../../render/on-demand-source.js';
 
 /** The usable items of a picture choice: an id, and a title or a value. */
 export function readPictureItems(input: ChatInput): PictureItem[] {

@@ -7,11 +7,11 @@
 import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, $$, part } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { startResponse, stubViewer } from '../support/fake-viewer.js';
-import { courseCard, PICTURE } from '../support/course-card.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, $$, part } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer } from '../../support/fake-viewer.js';
+import { courseCard, PICTURE } from '../../support/course-card.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** The cards' styles (see `cards-input.ts`), part of the on-demand controls' styles (`on-demand-styles.ts`). */
+/** The cards' styles (see `cards-input.ts`), part of the on-demand controls' styles (`styles.ts`). */
 export const cardStyles = css`
   /* A short, whole picture: a row of cards must leave the conversation most of the panel. */
   .card img {

@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /**
  * The styles of files and uploads (see `file-input.ts`, `text-files-input.ts`, `upload.ts`) and of a
- * skippable input, part of the on-demand controls' styles (`on-demand-styles.ts`).
+ * skippable input, part of the on-demand controls' styles (`styles.ts`).
  */
 export const fileStyles = css`
   .drop {

@@ -7,7 +7,7 @@
 import { html, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ChoiceItem } from '../../protocol/answers.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 
 /** The items `ctx.draft.query` matches, and the search field that edits it. */
 export function renderChoiceSearch<T extends ChoiceItem>(

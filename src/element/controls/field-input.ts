@@ -13,7 +13,7 @@ import { live } from 'lit/directives/live.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
 import type { FlowbotStrings } from '../../i18n/lookup.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 import { invalidAttrs, label, numberOption, renderError, setError } from './shared.js';
 
 type Kind = readonly [type: string, inputMode: string, autocomplete: string, error: keyof FlowbotStrings];

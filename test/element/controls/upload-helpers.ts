@@ -1,9 +1,9 @@
 /** Helpers of the upload tests: a real demo session handed to the element, and the signed-form uploads (XHR). */
 import { fixture, html } from '@open-wc/testing';
 import { vi } from 'vitest';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $ } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $ } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
 
 const post = (url: string, body: unknown): Promise<Response> =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ChatInput } from '../../protocol/types.js';
 import { pick, readInputOptions, text } from '../../protocol/json.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 
 /** The id of the error line, for `aria-describedby`. */
 export const ERROR_ID = 'input-error';

@@ -11,9 +11,9 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import { attachmentsAnswer, audioAnswer, textAnswer } from '../../protocol/answers.js';
 import { pick, readInputOptions } from '../../protocol/json.js';
 import type { ChatInput } from '../../protocol/types.js';
-import type { InputContext, InputDraft } from './context.js';
+import type { InputContext, InputDraft } from '../../render/inputs/context.js';
 import { renderError } from './shared.js';
-import { renderTextInput } from './text-input.js';
+import { renderTextInput } from '../../render/inputs/text-input.js';
 import { addFiles, allowedTypes, renderCancel, renderFileList, renderNotice, uploadAll } from './upload.js';
 
 /** A recording in progress, by the draft it belongs to. */

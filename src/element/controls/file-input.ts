@@ -12,7 +12,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { filesAnswer } from '../../protocol/answers.js';
 import type { ChatInput } from '../../protocol/types.js';
 import { readInputOptions } from '../../protocol/json.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 import { invalidAttrs, label, renderError, renderSkip, renderSkipNotice } from './shared.js';
 import { addFiles, allowedTypes, renderCancel, renderFileList, renderNotice, uploadAll } from './upload.js';
 

@@ -4,7 +4,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { ChatInput } from '../../protocol/types.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 import { label, renderSkipNotice } from './shared.js';
 
 /** The payment control for `input`: a notice and a skip button. */

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
 import {
   errorOf,
   expectSentOnce,
@@ -11,10 +11,10 @@ import {
   tabTo,
   thanks,
   unavailable,
-} from './controls-helpers.js';
-import { $$, botTexts, part, text, userTexts } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { startResponse, stubViewer } from '../support/fake-viewer.js';
+} from '../controls-helpers.js';
+import { $$, botTexts, part, text, userTexts } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer } from '../../support/fake-viewer.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

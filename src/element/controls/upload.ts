@@ -11,7 +11,7 @@ import { uploadFile } from '../../api/upload.js';
 import type { FlowbotStrings } from '../../i18n/lookup.js';
 import { pick, readInputOptions, text } from '../../protocol/json.js';
 import type { ChatInput } from '../../protocol/types.js';
-import type { InputContext } from './context.js';
+import type { InputContext } from '../../render/inputs/context.js';
 import { numberOption } from './shared.js';
 import { UPLOAD_URL_PATH } from '../../protocol/routes.js';
 

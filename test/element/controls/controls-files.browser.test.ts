@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from './controls-helpers.js';
-import { $, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { FlowbotTimeoutError, uploadFile } from '../../src/api/index.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { errorOf, focused, mountInput, settle, tabTo, thanks, unavailable } from '../controls-helpers.js';
+import { $, botTexts, part, parts, text, userTexts } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { FlowbotTimeoutError, uploadFile } from '../../../src/api/index.js';
 import { demoAt, mountDemoAt, storageRequests, type SeenRequest } from './upload-helpers.js';
 
 afterEach(() => {
