@@ -104,9 +104,9 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
  * The same rules as `SHARED_MODULES`: only exports the answers' file has anyway.
  */
 export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
-  'element/answer-actions/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
-  'element/answer-actions/dates': ['TIME', 'dateFormat'],
-  'element/answer-actions/answer-strings': ['answerStringsFor'],
+  'render/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
+  'render/dates': ['TIME', 'dateFormat'],
+  'render/answer-strings': ['answerStringsFor'],
 };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));

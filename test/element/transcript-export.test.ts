@@ -4,7 +4,7 @@ import { parseMarkdown } from '../../src/protocol/markdown/index.js';
 import { readMedia } from '../../src/protocol/media.js';
 import { splitSources, splitThink } from '../../src/protocol/agent.js';
 import { agentSummary } from '../../src/element/agent/index.js';
-import { answerToText, richTextToDocument } from '../../src/element/answer-actions/answer-text.js';
+import { answerToText, richTextToDocument } from '../../src/render/answer-text.js';
 import { exportTranscript, type ExportOptions } from '../../src/element/transcript-export/transcript-export.js';
 import type { TranscriptEntry } from '../../src/protocol/transcript.js';
 import { enAnswers } from '../../src/i18n/en.js';

@@ -22,11 +22,11 @@
  * in one task stopped WebKit for a third of a second.
  */
 import type { ReactiveController, TemplateResult } from 'lit';
-import { answerStringsFor, type AnswerStrings } from './answer-strings.js';
-import { answerToText } from './answer-text.js';
+import { answerStringsFor, type AnswerStrings } from '../../render/answer-strings.js';
+import { answerToText } from '../../render/answer-text.js';
 import type { AnswersHost, AnswersNotices } from './answers-host.js';
 import { ConversationMenu } from './conversation-menu.js';
-import { timeOf } from './dates.js';
+import { timeOf } from '../../render/dates.js';
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
 import { keepTabStop, TRANSCRIPT_KEYS, walkTranscript, type WalkStrings } from './transcript-keys.js';

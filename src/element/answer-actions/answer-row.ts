@@ -12,7 +12,7 @@
  * Also what the controller (`answer-actions.ts`) reads of a row's DOM and changes in it: the answer's
  * excerpt, the reasons' form, whether the row's line of actions takes room, the status it speaks through.
  */
-import type { AnswerStrings } from './answer-strings.js';
+import type { AnswerStrings } from '../../render/answer-strings.js';
 import { el } from '../../render/rich-text.js';
 import type { FlowbotFeedbackReason } from '../events.js';
 

@@ -1,6 +1,6 @@
 /** What the answers' controller (`answer-actions.ts`) reads of the element and of the conversation, and tells the element. */
 import type { TranscriptEntry } from '../../protocol/transcript.js';
-import type { MessageReaders } from './answer-text.js';
+import type { MessageReaders } from '../../render/answer-text.js';
 import type { MenuHost } from './conversation-menu.js';
 
 /** What the answers' features read of the element (its settings, read at each render). */

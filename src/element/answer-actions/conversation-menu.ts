@@ -7,9 +7,9 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
 import { exportConversation, exportFile } from './export-file.js';
 import { historyFile } from './history-file.js';
-import type { AnswerStrings } from './answer-strings.js';
-import type { MessageReaders } from './answer-text.js';
-import type { History, HistoryHost, HistoryNotices } from '../history/history.js';
+import type { AnswerStrings } from '../../render/answer-strings.js';
+import type { MessageReaders } from '../../render/answer-text.js';
+import type { History, HistoryHost, HistoryNotices } from '../history/index.js';
 
 /** What the menu reads of the element. */
 export interface MenuHost extends HistoryHost, Pick<Element, 'closest' | 'setAttribute' | 'removeAttribute'> {

@@ -18,7 +18,7 @@ import { enHistory } from '../../i18n/en.js';
 import type { AnswerStrings, HistoryStrings } from '../../i18n/strings.js';
 import { isObject } from '../../protocol/json.js';
 import { adoptStyles } from '../../theme/sheets.js';
-import { dateFormat } from '../answer-actions/dates.js';
+import { dateFormat } from '../../render/dates.js';
 import { FlowbotConversationDeleteEvent, FlowbotConversationOpenEvent } from '../events.js';
 import { historyStyles } from './history.styles.js';
 

@@ -5,7 +5,7 @@
  * answers' file carries. Keeping a conversation among the earlier ones when a new one starts is the
  * persist file's (`conversation/past.ts`); this file lists, opens and deletes them.
  */
-export { History } from './history.js';
+export { History, type HistoryHost, type HistoryNotices } from './history.js';
 
 import type * as Self from './index.js';
 

@@ -5,8 +5,8 @@
 import { langOf } from '../../i18n/lang.js';
 import { stringsFor } from '../../i18n/lookup.js';
 import type { TranscriptEntry } from '../../protocol/transcript.js';
-import { dateFormat, TIME } from '../answer-actions/dates.js';
-import { answerStringsFor } from '../answer-actions/answer-strings.js';
+import { dateFormat, TIME } from '../../render/dates.js';
+import { answerStringsFor } from '../../render/answer-strings.js';
 import {
   exportTranscript,
   type AgentExportStrings,

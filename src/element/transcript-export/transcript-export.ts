@@ -2,7 +2,7 @@
  * A conversation as a document a visitor can keep (Download, and the element's
  * `exportTranscript`): Markdown or plain text, who said what and when, the answers as they were
  * shown (links kept as `[text](url)`, files by name and URL). Each message is written by Copy's
- * writer (`../answer-actions/answer-text.ts`, with its rules: text only, links through `safeUrl`,
+ * writer (`render/answer-text.ts`, with its rules: text only, links through `safeUrl`,
  * Markdown escaped, within the response limits); besides:
  *
  * - images, video and audio are links (a viewer of the file loads nothing by itself), embeds too;
@@ -24,7 +24,7 @@ import {
   type ExportFormat,
   type MessageReaders,
   type Mode,
-} from '../answer-actions/answer-text.js';
+} from '../../render/answer-text.js';
 
 export type { ExportFormat, MessageReaders };
 

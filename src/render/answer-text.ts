@@ -1,7 +1,7 @@
 /**
  * The text of an answer and of a rich-text tree, as Markdown or plain text: what Copy puts on the
- * clipboard, and what the conversation's export (`../transcript-export/`, a file of its own) writes
- * each message with. Text only, made from the checked model of a message, never from the page's
+ * clipboard (`element/answer-actions/`), and what the conversation's export
+ * (`element/transcript-export/`, a file of its own) writes each message with. Text only, made from the checked model of a message, never from the page's
  * markup:
  *
  * - a link keeps its URL only when `safeUrl` allows it (http, https, mailto, tel); any other link
@@ -15,12 +15,12 @@
  * Rich text and markdown are written from their tree, the one the bubble drew: a node type this
  * module does not know is written as its text.
  */
-import type { AgentSummary } from '../agent/index.js';
-import { isObject } from '../../protocol/json.js';
-import { LIMITS, SHORTENED } from '../../protocol/limits.js';
-import { readMessage, type Message, type ReadOptions } from '../../protocol/message.js';
-import { childrenOf, enter, newWalk, type RichTextNode, type Walk } from '../../protocol/rich-text.js';
-import { LINK_SCHEMES, safeUrl } from '../../protocol/safe-url.js';
+import type { AgentSummary } from './on-demand-source.js';
+import { isObject } from '../protocol/json.js';
+import { LIMITS, SHORTENED } from '../protocol/limits.js';
+import { readMessage, type Message, type ReadOptions } from '../protocol/message.js';
+import { childrenOf, enter, newWalk, type RichTextNode, type Walk } from '../protocol/rich-text.js';
+import { LINK_SCHEMES, safeUrl } from '../protocol/safe-url.js';
 
 /** The formats of a document. */
 export type ExportFormat = 'markdown' | 'text';
