@@ -1,6 +1,9 @@
 /**
  * The shape of `src/` (see `src/README.md`): each folder is a layer, and a
  * layer imports only the layers below it, with no exception and no circle.
+ * Within the element's layer, each feature is a folder entered by its
+ * `index.ts` alone: a feature imports the core, or another feature through
+ * its `index.ts`, and so does the rest of the element.
  * Reads every source file's imports (type-only ones included) as text, so a
  * forbidden import fails `npm test` the moment it is written. An import that
  * leaves `src/` (a demo's file, a tool, a test helper) is forbidden too: what
@@ -82,6 +85,27 @@ function allowed(edge: Import): boolean {
   return a >= 0 && b > a && !LAYERS[a]!.includes(to);
 }
 
+/**
+ * The element's own parts, which are no feature: its files at the top of `element/` (the
+ * component), the controllers it always owns and the plumbing of what loads on demand. Every
+ * other folder of `element/` is a feature: its code in that folder, entered by its `index.ts`.
+ */
+const ELEMENT_PARTS = ['controllers', 'on-demand'];
+
+/** The feature a file belongs to (its folder under `element/`), or undefined for a file of no feature. */
+function featureOf(path: string): string | undefined {
+  const [layer, folder, ...rest] = path.split('/');
+  return layer === 'element' && rest.length > 0 && !ELEMENT_PARTS.includes(folder!) ? folder : undefined;
+}
+
+/** Whether an import reaches a feature's code from inside that feature, or through the feature's `index.ts`. */
+function throughEntry(edge: Import): boolean {
+  const feature = featureOf(edge.to);
+  return feature === undefined || featureOf(edge.from) === feature || edge.to === `element/${feature}/index.ts`;
+}
+
+const features = [...new Set(files.map((file) => featureOf(relative(src, file))))].filter((f) => f !== undefined);
+
 describe('the layers of src/', () => {
   it('finds the source files and their imports', () => {
     expect(files.length).toBeGreaterThan(40);
@@ -99,6 +123,17 @@ describe('the layers of src/', () => {
   it('imports nothing from outside src/', () => {
     const outside = everyImport.filter((edge) => leavesSrc(resolve(src, edge.to)));
     expect(outside.map((edge) => `${edge.from} → ${edge.to}`)).toEqual([]);
+  });
+
+  it('gives every feature of the element a folder entered by its index.ts', () => {
+    expect(features).toEqual(expect.arrayContaining(['agent', 'controls', 'media', 'stream', 'voice']));
+    const entries = new Set(files.map((file) => relative(src, file)));
+    expect(features.filter((feature) => !entries.has(`element/${feature}/index.ts`))).toEqual([]);
+  });
+
+  it('imports a feature of the element only through its index.ts (from another feature, the element or an entry)', () => {
+    const inside = imports.filter((edge) => !throughEntry(edge)).map((edge) => `${edge.from} → ${edge.to}`);
+    expect(inside).toEqual([]);
   });
 
   it('keeps the wire format free of every other layer', () => {
@@ -132,6 +167,13 @@ describe('the layers of src/', () => {
     expect(allowed({ from: 'element/flowbot-chat.ts', to: 'render/transcript.ts' })).toBe(true);
     expect(allowed({ from: 'server/app.ts', to: 'conversation/controller.ts' })).toBe(false);
     expect(allowed({ from: 'element/flowbot-chat.ts', to: 'server/app.ts' })).toBe(false);
+    expect(throughEntry({ from: 'element/stream/view.ts', to: 'element/agent/view.ts' })).toBe(false);
+    expect(throughEntry({ from: 'element/stream/view.ts', to: 'element/agent/index.ts' })).toBe(true);
+    expect(throughEntry({ from: 'element/stream/index.ts', to: 'element/stream/view.ts' })).toBe(true);
+    expect(throughEntry({ from: 'element/on-demand/features.ts', to: 'element/voice/speech.ts' })).toBe(false);
+    expect(throughEntry({ from: 'element/chat.ts', to: 'element/media/view.ts' })).toBe(false);
+    expect(throughEntry({ from: 'element/chat.ts', to: 'element/controllers/draft.ts' })).toBe(true);
+    expect(throughEntry({ from: 'element/invitation/invite.ts', to: 'element/events.ts' })).toBe(true);
     expect(leavesSrc(resolve(src, 'server', '../../demo/flows/demo.json'))).toBe(true);
     expect(leavesSrc(resolve(src, 'server', './flows/demo.json'))).toBe(false);
   });

@@ -7,6 +7,7 @@
  * download's document is a file of its own again (`./export-file.ts`).
  */
 export { Answers } from './answer-actions.js';
+export type { AnswersHost } from './answer-actions.js';
 export { exportConversation } from './export-file.js';
 // What the export's file takes over from this one (the script-tag build writes it; see the module).
 import './shared-with-export.js';

@@ -7,7 +7,7 @@
 import { enConsent } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 
-export { Consent } from './consent.js';
+export { Consent, type ConsentHost } from './consent.js';
 
 /** By lower-case tag, added to those already here (`addStrings`). */
 export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enConsent };

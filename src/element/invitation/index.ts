@@ -6,6 +6,7 @@
  * file, `flowbot-chat.invite.js` (see `../on-demand/loader.ts`). Its words are the first file's.
  */
 export { Invite } from './invite.js';
+export type { InviteHost } from './invite-host.js';
 export { BubbleFocus } from '../controllers/bubble-focus.js';
 // Whether a bubble hides another on the same spot (the panel asks only when the page has two or more).
 export { warnHiddenBubble } from '../controllers/bubble-place.js';

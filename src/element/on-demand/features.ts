@@ -17,13 +17,12 @@ import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
 import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
 import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
-import type { Answers, AnswersHost } from '../answer-actions/answer-actions.js';
-import type { Invite } from '../invitation/invite.js';
-import type { InviteHost } from '../invitation/invite-host.js';
+import type { Answers, AnswersHost } from '../answer-actions/index.js';
+import type { Invite, InviteHost } from '../invitation/index.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
 import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
-import type { Consent, ConsentHost } from '../consent/consent.js';
+import type { Consent, ConsentHost } from '../consent/index.js';
 import type { SpeechController } from '../voice/index.js';
 
 /** What these features read of the element. */
