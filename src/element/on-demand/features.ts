@@ -9,7 +9,7 @@
  * message).
  *
  * Each condition here is its file's reason in `wanted.ts`, the table of when each script-tag file is
- * wanted (`test/element/wanted.test.ts` holds the two to the same files, state by state). They are
+ * wanted (`test/element/on-demand/wanted.test.ts` holds the two to the same files, state by state). They are
  * written out here, not called from there: a call per reason, which the minifier does not inline,
  * costs about 60 B before the first message.
  */

@@ -6,10 +6,10 @@
  * element's on-demand features (`features.ts`) the rich messages', the controls', the answers' and the
  * invitation's files, with these conditions written out (a call per reason would cost about 60 B
  * before the first message); the theme sheet the dark palette's; the conversation `persist`'s; the language controller a language's; the
- * answers' file the export's. `test/element/wanted.test.ts` holds `features.ts` to this table.
+ * answers' file the export's. `test/element/on-demand/wanted.test.ts` holds `features.ts` to this table.
  *
  * Every row of `script-tag/files.ts` has its line here, and every line names a row
- * (`test/element/wanted.test.ts`): a new file says when it is wanted.
+ * (`test/element/on-demand/wanted.test.ts`): a new file says when it is wanted.
  */
 import type { ConversationState } from '../../conversation/session.js';
 import { langOf } from '../../i18n/lang.js';

@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, part } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer } from '../support/fake-viewer.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, part } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer } from '../../support/fake-viewer.js';
 import {
   backgroundOf,
   contrast,
@@ -15,8 +15,8 @@ import {
   textColourOf,
   textElements,
   type Rgba,
-} from './wcag-helpers.js';
-import { EVERY_PAIR } from '../support/widget-colours.js';
+} from '../wcag-helpers.js';
+import { EVERY_PAIR } from '../../support/widget-colours.js';
 
 /** Emulates the visitor's system preference (`prefers-color-scheme`). */
 const prefer = (value: 'light' | 'dark') =>

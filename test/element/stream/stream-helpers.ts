@@ -1,7 +1,7 @@
 /** Scripted viewers whose stream is cut into chosen chunks, for the streaming tests. */
 import { vi } from 'vitest';
-import { textMessage } from '../support/fake-viewer.js';
-import { cutAt } from '../support/cut-at.js';
+import { textMessage } from '../../support/fake-viewer.js';
+import { cutAt } from '../../support/cut-at.js';
 
 export const encoder = new TextEncoder();
 export const dataStream = (pieces: string[]): Uint8Array =>

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from 'vitest';
-import type { FlowbotStartEvent } from '../../src/element/events.js';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { inputShown } from '../support/widget-actions.js';
+import type { FlowbotStartEvent } from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { inputShown } from '../../support/widget-actions.js';
 
 describe('<flowbot-chat>', () => {
   describe('listeners that arrive late (a framework hydrating server-rendered HTML)', () => {

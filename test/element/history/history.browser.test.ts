@@ -5,17 +5,17 @@
  */
 import { expect, fixture } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
-import { pastKey } from '../../src/conversation/past.js';
-import { storageKey } from '../../src/conversation/storage-key.js';
+import { pastKey } from '../../../src/conversation/past.js';
+import { storageKey } from '../../../src/conversation/storage-key.js';
 import type {
   FlowbotConversationDeleteDetail,
   FlowbotConversationOpenDetail,
   FlowbotStartDetail,
-} from '../../src/element/events.js';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, $$, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { spyViewer } from '../support/fake-viewer.js';
+} from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, $$, botTexts, part, parts, text, userTexts } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { spyViewer } from '../../support/fake-viewer.js';
 import { userEvent } from 'vitest/browser';
 import {
   backgroundOf,
@@ -28,7 +28,7 @@ import {
   textColourOf,
   textElements,
   within,
-} from './wcag-helpers.js';
+} from '../wcag-helpers.js';
 
 const clearStored = () => {
   for (const storage of [localStorage, sessionStorage])

@@ -1,11 +1,11 @@
 import { expect, fixture } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
-import { storageKey } from '../../src/conversation/persistence.js';
-import type { FlowbotStartDetail } from '../../src/element/events.js';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
+import { storageKey } from '../../../src/conversation/persistence.js';
+import type { FlowbotStartDetail } from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, botTexts, part, parts, text, userTexts } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { spyViewer, startResponse, stubViewer, textMessage } from '../../support/fake-viewer.js';
 
 const clearStored = () => {
   for (const storage of [localStorage, sessionStorage]) {

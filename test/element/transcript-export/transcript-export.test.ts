@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, SHORTENED } from '../../src/protocol/limits.js';
-import { parseMarkdown } from '../../src/protocol/markdown/index.js';
-import { readMedia } from '../../src/protocol/media.js';
-import { splitSources, splitThink } from '../../src/protocol/agent.js';
-import { agentSummary } from '../../src/element/agent/index.js';
-import { answerToText, richTextToDocument } from '../../src/render/answer-text.js';
-import { exportTranscript, type ExportOptions } from '../../src/element/transcript-export/transcript-export.js';
-import type { TranscriptEntry } from '../../src/protocol/transcript.js';
-import { enAnswers } from '../../src/i18n/en.js';
+import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
+import { readMedia } from '../../../src/protocol/media.js';
+import { splitSources, splitThink } from '../../../src/protocol/agent.js';
+import { agentSummary } from '../../../src/element/agent/index.js';
+import { answerToText, richTextToDocument } from '../../../src/render/answer-text.js';
+import { exportTranscript, type ExportOptions } from '../../../src/element/transcript-export/transcript-export.js';
+import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
+import { enAnswers } from '../../../src/i18n/en.js';
 
 // The export's English words, as the widget has them.
 const words = enAnswers;

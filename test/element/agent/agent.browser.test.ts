@@ -8,10 +8,10 @@
 import { expect as chai, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, $$, botTexts, part, parts } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
-import { chunksOf, encoder, scriptedViewer, type Scripted } from './stream-helpers.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, $$, botTexts, part, parts } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
+import { chunksOf, encoder, scriptedViewer, type Scripted } from '../stream/stream-helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,11 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { storageKey } from '../../src/conversation/storage-key.js';
-import type { FlowbotPreviewDismissEvent, FlowbotUnreadEvent } from '../../src/element/events.js';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { botTexts, part, text } from '../support/widget-dom.js';
-import { until } from '../support/widget-actions.js';
+import { storageKey } from '../../../src/conversation/storage-key.js';
+import type { FlowbotPreviewDismissEvent, FlowbotUnreadEvent } from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { botTexts, part, text } from '../../support/widget-dom.js';
+import { until } from '../../support/widget-actions.js';
 
 const widget = {
   title: 'Acme help',

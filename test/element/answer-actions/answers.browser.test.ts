@@ -9,16 +9,16 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it, vi } from 'vitest';
 import { cdp, userEvent } from 'vitest/browser';
-import { storageKey } from '../../src/conversation/persistence.js';
-import { LIMITS, SHORTENED } from '../../src/protocol/limits.js';
-import { parseMarkdown } from '../../src/protocol/markdown/index.js';
-import type { FlowbotFeedbackDetail } from '../../src/element/events.js';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { focused, settle } from './controls-helpers.js';
-import { $, $$, botTexts, part, text } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
-import { longestTask } from '../support/long-task.js';
+import { storageKey } from '../../../src/conversation/persistence.js';
+import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
+import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
+import type { FlowbotFeedbackDetail } from '../../../src/element/events.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { focused, settle } from '../controls-helpers.js';
+import { $, $$, botTexts, part, text } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer, textMessage } from '../../support/fake-viewer.js';
+import { longestTask } from '../../support/long-task.js';
 
 const MARKDOWN = '**Refunds** within *14 days*. See [the help page](https://example.com/help?x=1).';
 const markdownMessage = (id: string, markdown: string) => ({

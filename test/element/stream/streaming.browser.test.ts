@@ -9,11 +9,11 @@ import { fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, botTexts, part, parts, userTexts } from '../support/widget-dom.js';
-import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
-import { spyViewer, textMessage } from '../support/fake-viewer.js';
-import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../support/long-answers.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { $, botTexts, part, parts, userTexts } from '../../support/widget-dom.js';
+import { inputShown, typeAndSend, until } from '../../support/widget-actions.js';
+import { spyViewer, textMessage } from '../../support/fake-viewer.js';
+import { LONG_ANSWER_END, longCode, longParagraph, longProse } from '../../support/long-answers.js';
 import { chunksOf, dataStream, encoder, piecesOf, scriptedViewer, type Scripted } from './stream-helpers.js';
 
 afterEach(() => {

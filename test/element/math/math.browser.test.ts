@@ -6,12 +6,12 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { mathFile } from '../../src/element/rich/math-file.js';
-import { renderStreamingText } from '../../src/element/stream/view.js';
-import { $, $$ } from '../support/widget-dom.js';
-import { inputShown, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer } from '../support/fake-viewer.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { mathFile } from '../../../src/element/rich/math-file.js';
+import { renderStreamingText } from '../../../src/element/stream/view.js';
+import { $, $$ } from '../../support/widget-dom.js';
+import { inputShown, until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer } from '../../support/fake-viewer.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,16 +7,16 @@
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
-import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { highlightFile } from '../../src/element/rich/highlight-file.js';
-import { renderStreamingText } from '../../src/element/stream/view.js';
-import { markdownContent } from '../../src/render/on-demand-renderers.js';
-import { provideHighlight } from '../../src/render/code.js';
-import { $, $$ } from '../support/widget-dom.js';
-import { inputShown, until } from '../support/widget-actions.js';
-import { startResponse, stubViewer } from '../support/fake-viewer.js';
-import { backgroundOf, contrast, parseColour } from './wcag-helpers.js';
-import { longestTask } from '../support/long-task.js';
+import type { FlowbotChat } from '../../../src/element/flowbot-chat.js';
+import { highlightFile } from '../../../src/element/rich/highlight-file.js';
+import { renderStreamingText } from '../../../src/element/stream/view.js';
+import { markdownContent } from '../../../src/render/on-demand-renderers.js';
+import { provideHighlight } from '../../../src/render/code.js';
+import { $, $$ } from '../../support/widget-dom.js';
+import { inputShown, until } from '../../support/widget-actions.js';
+import { startResponse, stubViewer } from '../../support/fake-viewer.js';
+import { backgroundOf, contrast, parseColour } from '../wcag-helpers.js';
+import { longestTask } from '../../support/long-task.js';
 
 afterEach(() => vi.restoreAllMocks());
 // What the rich messages' file does as it loads (the tests that draw without the element need it).

@@ -5,18 +5,18 @@
  * states its row's reasons name.
  */
 import { describe, expect, it } from 'vitest';
-import type { ConversationState } from '../../src/conversation/session.js';
-import { OnDemandFeatures, type OnDemandHost } from '../../src/element/on-demand/features.js';
+import type { ConversationState } from '../../../src/conversation/session.js';
+import { OnDemandFeatures, type OnDemandHost } from '../../../src/element/on-demand/features.js';
 import {
   isWanted,
   WANTED,
   type FileKey,
   type Reached,
   type WidgetSettings,
-} from '../../src/element/on-demand/wanted.js';
-import type { ChatInput, ChatMessage } from '../../src/protocol/types.js';
-import type { TranscriptEntry } from '../../src/protocol/transcript.js';
-import { SCRIPT_TAG_FILES } from '../../src/script-tag/files.js';
+} from '../../../src/element/on-demand/wanted.js';
+import type { ChatInput, ChatMessage } from '../../../src/protocol/types.js';
+import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
+import { SCRIPT_TAG_FILES } from '../../../src/script-tag/files.js';
 
 /** An element's settings: inline, in a page in `lang`, no Widget resource. */
 const settings = (over: Partial<WidgetSettings> = {}, lang = 'en'): WidgetSettings => ({

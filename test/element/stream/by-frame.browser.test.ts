@@ -4,7 +4,7 @@
  * thousand characters per frame, so no frame reads and draws it all.
  */
 import { describe, expect, it } from 'vitest';
-import { byFrame, MAX_FRAME_TEXT } from '../../src/element/stream/by-frame.js';
+import { byFrame, MAX_FRAME_TEXT } from '../../../src/element/stream/by-frame.js';
 
 /** A source that yields `pieces` at once, then waits for `end` before it ends. */
 function source(pieces: string[], end: Promise<void>): AsyncIterable<string> {
