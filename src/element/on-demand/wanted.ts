@@ -118,11 +118,26 @@ export const quietLauncher: Reason = (settings, conversation, reached) =>
  * dark palette's accent, which only the widget's code works out: the launcher's file asks for that code at once).
  */
 export const waitsForVisitor: Reason = (...state) => quietLauncher(...state) && !darkScheme(...state);
+/**
+ * An inline widget whose first turn a file of its own draws before the widget's code
+ * (`element/first-turn/`): inline, starting at once (nothing remembered, no consent asked), in English,
+ * light, with no notice and no voice. What that file then draws depends on the start's answer.
+ */
+export const firstTurn: Reason = (settings) =>
+  settings.mode !== 'bubble' &&
+  settings.mode !== 'popup' &&
+  settings.persist === 'none' &&
+  /^(en([-_]|$)|$)/i.test(langOf(settings)) &&
+  (settings.colorScheme ?? 'light') === 'light' &&
+  !settings.notice &&
+  !settings.consent &&
+  settings.widget?.voiceActive !== true;
 /** The reasons each file is fetched for, by its row's key. */
 export const WANTED = {
   iife: reasons({ page: always }),
-  // Fetched by the script-tag file (`embed.ts`), which writes these conditions out.
+  // Fetched by the script-tag file (`embed.ts`) and the first turn's file, which write these conditions out.
   launcher: reasons({ waits: quietLauncher }),
+  first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
   rich: reasons({ messages: richMessages, suggestions, voice }),
   controls: reasons({ control: rarerControl }),

@@ -52,13 +52,16 @@ describe('the files each state wants', () => {
     for (const reasons of Object.values(WANTED)) expect(Object.keys(reasons).length).toBeGreaterThan(0);
   });
 
-  it('wants only the first files for an inline widget before its first message', () => {
-    expect(wanted(settings(), conversation())).toEqual(['main', 'iife']);
+  it('wants only the first files for an inline widget before its first message, its first turn drawn by a file of its own', () => {
+    expect(wanted(settings(), conversation())).toEqual(['main', 'first', 'iife']);
+    // Not in another language, dark, or remembered: the widget draws that first turn itself.
+    expect(wanted(settings({ colorScheme: 'dark' }), conversation())).not.toContain('first');
+    expect(wanted(settings({ persist: 'local' }), conversation())).not.toContain('first');
   });
 
   it("wants the answers' file once a conversation shows something, and the rich messages' for markdown", () => {
-    expect(wanted(settings(), conversation([text]))).toEqual(['answers', 'main', 'iife']);
-    expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'iife']);
+    expect(wanted(settings(), conversation([text]))).toEqual(['answers', 'main', 'first', 'iife']);
+    expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'first', 'iife']);
   });
 
   it("wants the earlier conversations' file once the menu of a widget that remembers opens, and only then", () => {
@@ -75,6 +78,7 @@ describe('the files each state wants', () => {
       'send',
       'answers',
       'main',
+      'first',
       'iife',
     ]);
   });
@@ -114,7 +118,7 @@ describe('the files each state wants', () => {
 
   it('wants the dark palette for color-scheme="dark", never for light (auto: while the system prefers dark)', () => {
     expect(wanted(settings({ colorScheme: 'dark' }), conversation())).toEqual(['dark', 'main', 'iife']);
-    expect(wanted(settings({ colorScheme: 'light' }), conversation())).toEqual(['main', 'iife']);
+    expect(wanted(settings({ colorScheme: 'light' }), conversation())).toEqual(['main', 'first', 'iife']);
     expect(wanted(settings(), conversation())).not.toContain('dark');
   });
 });
