@@ -109,8 +109,12 @@ test.describe('the first turn drawn by the script tag', () => {
 
   test('keeps a typed answer and its caret when the code lands while the visitor types', async ({ page }) => {
     const release = await holdCode(page);
+    const releaseAnswers = await holdCode(page, 'flowbot-chat.answers.js');
     await page.goto('/assistant.html', { waitUntil: 'domcontentloaded' });
     const field = page.locator('flowbot-chat [part~="input"]');
+    await expect(field).toBeVisible();
+    // The text field and its send button, as the widget draws them.
+    const drawn = await shadowOf(page);
     await field.click();
     await field.pressSequentially('refunds');
     await field.press('ArrowLeft');
@@ -118,6 +122,8 @@ test.describe('the first turn drawn by the script tag', () => {
     await expect(firstTurn(page)).toHaveCount(0);
     await expect(field).toHaveValue('refunds');
     await expect(field).toBeFocused();
+    expect(await shadowOf(page)).toBe(drawn);
+    releaseAnswers();
     await page.keyboard.type('!');
     await expect(field).toHaveValue('refund!s');
   });
