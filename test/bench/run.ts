@@ -52,8 +52,12 @@ const MESSAGE_COUNTS = [300, 1000] as const;
 const GRID_SIZE = 20;
 const FIRST_MESSAGE_TARGET = { loopback: 1.25, slow: 1.2 } as const;
 const START_SENT_TARGET_MS = 10;
-/** The target for the script-tag file and the widget's code together (the CI budget is what is reached). */
-const FIRST_BYTES_TARGET_GZIP = 28_672;
+/**
+ * Issue 45's target for the bytes an inline page loads before its first message (stretch 30,720 B):
+ * the script-tag file and the first turn's, which draws that message before the widget's code.
+ */
+const FIRST_BYTES_TARGET_GZIP = 33_674;
+const FIRST_TURN_FILE = 'dist/flowbot-chat.first.js';
 const LONG_TARGET = { count: 1000, ratio: 2, nodesPerMessage: 8 } as const;
 const GRID_TARGET = 1.3;
 const HEAP_TARGET = 2;
@@ -75,6 +79,7 @@ type Section = (typeof SECTIONS)[number];
 /** What tools/size.mjs exports (a plain JS module shared with CI). */
 interface SizeModule {
   BUDGET_GZIP: number;
+  FIRST_TURN_BUDGET_GZIP: number;
   SCRIPT_BUDGET_GZIP: number;
   measure(file?: string): {
     file: string;
@@ -481,6 +486,7 @@ async function main(): Promise<void> {
   const sizeModule = (await import(new URL('../../tools/size.mjs', import.meta.url).href)) as SizeModule;
   const size = sizeModule.measure(SCRIPT_FILE);
   const mainSize = sizeModule.measure(MAIN_FILE);
+  const firstTurnSize = sizeModule.measure(FIRST_TURN_FILE);
   const budget = sizeModule.BUDGET_GZIP;
 
   const api = await startApi(MESSAGE_COUNTS);
@@ -534,13 +540,19 @@ async function main(): Promise<void> {
   const targets: Target[] = [
     target('script-tag file within its CI budget', size.gzip, sizeModule.SCRIPT_BUDGET_GZIP, 'bytes gzip'),
     target(
-      `bytes before the first message within ${FIRST_BYTES_TARGET_GZIP.toLocaleString('en-US')} B`,
-      size.gzip + mainSize.gzip,
+      `bytes before the first message of an inline widget (script-tag file and first turn) within ${FIRST_BYTES_TARGET_GZIP.toLocaleString('en-US')} B`,
+      size.gzip + firstTurnSize.gzip,
       FIRST_BYTES_TARGET_GZIP,
       'bytes gzip',
     ),
     target(
-      'bytes before the first message (script-tag file and widget code) within the CI budget',
+      'bytes before the first message (script-tag file and first turn) within the CI budget',
+      size.gzip + firstTurnSize.gzip,
+      sizeModule.FIRST_TURN_BUDGET_GZIP,
+      'bytes gzip',
+    ),
+    target(
+      'bytes before the first message of a widget whose first turn it draws itself (script-tag file and widget code) within the CI budget',
       firstBytes,
       budget,
       'bytes gzip',

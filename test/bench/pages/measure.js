@@ -52,14 +52,30 @@
   };
 
   // `run(host)` in the task in which a widget (`host`) announces its first message.
+  // Calls `run` with the widget whose first bot message is shown: the first frame it is in the
+  // widget's shadow root (an inline widget's first turn is drawn before the widget's code, whose
+  // events come with that code), or the widget's `flowbot-message`, whichever comes first.
   bench.onFirstMessage = function (run) {
+    var done = false;
+    var go = function (host) {
+      if (done) return;
+      done = true;
+      run(host);
+    };
     document.addEventListener(
       'flowbot-message',
       function (event) {
-        run(event.target);
+        go(event.target);
       },
       { capture: true, once: true },
     );
+    (function look() {
+      if (done) return;
+      var hosts = document.querySelectorAll('flowbot-chat');
+      for (var i = 0; i < hosts.length; i++)
+        if (hosts[i].shadowRoot && hosts[i].shadowRoot.querySelector('[part~="bot-message"]')) return go(hosts[i]);
+      requestAnimationFrame(look);
+    })();
   };
 
   // The first painted frame on which `host` shows `count` bot messages, marked as `name`.
