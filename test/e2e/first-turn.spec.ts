@@ -67,6 +67,26 @@ test.describe('the first turn drawn by the script tag', () => {
   test('is drawn before the widget code, as the widget draws it, and swapped with the same pixels', async ({
     page,
   }) => {
+    // Every frame: how many panels the widget shows (one, never both nor none once the first is
+    // there), and every layout shift.
+    await page.addInitScript(() => {
+      const w = window as unknown as { panels: number[]; shifts: number[] };
+      w.panels = [];
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      const frame = (): void => {
+        const root = document.querySelector('flowbot-chat')?.shadowRoot;
+        const shown = [...(root?.querySelectorAll('.panel') ?? [])].filter(
+          (panel) => getComputedStyle(panel).display !== 'none',
+        );
+        // From the first frame with a message in it.
+        if (root?.querySelector('[part~="bot-message"]') || w.panels.length) w.panels.push(shown.length);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
     const release = await holdCode(page);
     // What the answers' file adds after the first message (the menu, the rows' actions) comes after the swap.
     const releaseAnswers = await holdCode(page, 'flowbot-chat.answers.js');
@@ -77,14 +97,26 @@ test.describe('the first turn drawn by the script tag', () => {
     const drawn = await shadowOf(page);
     const transcript = page.locator('flowbot-chat [part~="messages"]');
     const before = await page.locator('flowbot-chat').screenshot();
+    // A slow phone's CPU while the widget takes over: frames are painted between its first render and
+    // the one that shows the turn.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     release();
     await expect(firstTurn(page)).toHaveCount(0);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await expect(transcript).toHaveCount(1);
     const after = await page.locator('flowbot-chat').screenshot();
     // The same pixels, but for the antialiasing of the panel's rounded corner (a few pixels of its edge,
     // rasterised again by the swap).
     expect(await differingPixels(page, before, after), 'pixels changed by the swap').toBeLessThanOrEqual(8);
     expect(await shadowOf(page)).toBe(drawn);
+    const { panels, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { panels: number[]; shifts: number[] };
+      return { panels: w.panels, shifts: w.shifts };
+    });
+    expect(panels.length).toBeGreaterThan(5);
+    expect(new Set(panels), 'panels shown, frame by frame').toEqual(new Set([1]));
+    expect(shifts).toEqual([]);
     releaseAnswers();
     // The widget's own choices work.
     await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Billing' }).click();

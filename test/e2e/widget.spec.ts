@@ -73,6 +73,9 @@ test.describe('script-tag widget', () => {
     });
     await page.goto('/inline.html');
     await expect(bot(page).first()).toBeVisible();
+    // Its first turn is drawn by the first turn's file: the widget's code is there once it took over.
+    await expect(page.locator('flowbot-chat [data-first-turn]')).toHaveCount(0);
+    await page.waitForFunction(() => customElements.get('flowbot-chat'));
     // Network order, not timing: the start leaves before the widget's code has even been asked for.
     expect(order.indexOf('startChat sent')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('startChat sent')).toBeLessThan(order.indexOf('widget code requested'));

@@ -26,10 +26,10 @@ import { takeOver, type Pending } from './take-over.js';
 import { readTurn, type FirstTurn } from './turn.js';
 
 /**
- * While this panel is drawn, the widget's own is not (this one is in its place, in the flow, so its
- * pixels are the widget's own once that one takes its place).
+ * While this panel is drawn, the widget's own is not (Lit renders it before this one, which stays in
+ * its place in the flow, so its pixels are the widget's own once that one takes its place).
  */
-const OVER = '[data-first-turn]~.panel{display:none}';
+const OVER = '.panel:not([data-first-turn]){display:none}';
 
 /** How long the start's answer may take before the widget's code is fetched all the same. */
 const SLOW_START_MS = 1_000;
