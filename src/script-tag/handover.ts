@@ -4,9 +4,9 @@
  *
  * - **An early start.** The first `startChat` of a widget that will start at
  *   once (inline, or opened) goes out as soon as the small file runs, while
- *   the rest of the widget downloads. The widget takes that response for its
- *   own first start when it asks for exactly the same request (same URL and
- *   body); any other request goes out as usual.
+ *   the rest of the widget downloads. The widget's viewer client takes that
+ *   response for its own first request when that is exactly the same request
+ *   (same URL and body: its first start); any other request goes out as usual.
  * - **Early calls.** On an element made by `Flowbot.init`, actions called
  *   before the widget's code has arrived (`show()`, `send()`, ...) are queued
  *   and run once the element has upgraded.
@@ -16,7 +16,7 @@
 import { isCallableBase, normaliseBaseUrl } from '../api/transport/core.js';
 import { startChatRoute } from '../protocol/routes.js';
 
-/** What the widget needs to build its first request. */
+/** What the script-tag file needs to build a widget's first request. */
 export interface StartRequest {
   readonly publicId: string;
   readonly apiHost: string;
@@ -26,7 +26,8 @@ export interface StartRequest {
 
 interface Early {
   readonly url: string;
-  readonly body: string | undefined;
+  /** `''`: none. */
+  readonly body: string;
   readonly response: Promise<Response>;
   readonly abort: AbortController;
   /** The element was in the page when its start went out (one made by `Flowbot.init` may be mounted later). */
@@ -44,12 +45,12 @@ type Shared = { [EARLY]?: Map<Element, Early> };
 const early = (): Map<Element, Early> => ((globalThis as Shared)[EARLY] ??= new Map());
 
 /**
- * The URL and body of the start request, exactly as the widget's viewer client sends them; none
- * for an id that is not one plain path segment (`[\w.~-]`, not starting with a dot, so never `.`
+ * The URL and body (`''`: none) of the start request, exactly as the widget's viewer client sends
+ * them; none for an id that is not one plain path segment (`[\w.~-]`, not starting with a dot, so never `.`
  * or `..`), or an `apiHost` that is not a URL it can call (`isCallableBase`): ids the client checks
  * (and may refuse, with its own error) and such hosts are left to it.
  */
-export function startRequest(request: StartRequest): { url: string; body: string | undefined } | undefined {
+export function startRequest(request: StartRequest): { url: string; body: string } | undefined {
   // An api-host the widget will refuse (and say why) sends nothing, here too.
   if (!/^[\w~-][\w.~-]*$/.test(request.publicId) || !isCallableBase(request.apiHost)) return undefined;
   // Such an id is its own encoding.
@@ -60,7 +61,7 @@ export function startRequest(request: StartRequest): { url: string; body: string
   };
   return {
     url: new URL(path, location.href).href,
-    body: Object.keys(fields).length ? JSON.stringify(fields) : undefined,
+    body: Object.keys(fields).length ? JSON.stringify(fields) : '',
   };
 }
 
@@ -76,7 +77,7 @@ export function startEarly(el: Element, request: StartRequest): void {
     // As every API call (`REDIRECT_MODE`): a redirect would send the body elsewhere; the widget reports it.
     redirect: 'manual',
     headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ?? null,
+    body: body || null,
   });
   // The body is left to the widget's code, which reads it as any answer: counted, and refused past
   // the widget's limit before it is parsed (meanwhile the browser holds what has arrived). A
@@ -98,25 +99,21 @@ export const copyEarlyStart = (el: Element): Promise<Response> | undefined =>
 export const hasEarlyStart = (el: Element): boolean => early().has(el);
 
 /**
- * `el`'s early start, if it was sent for exactly this request (`startRequest`'s); taken once.
- * `signal` now stops it, as it would the widget's own request. An early start
- * for another request, or for a request none is sent for, is stopped (the widget sends its own).
+ * `el`'s early start, if it was sent for exactly `request` (its URL and body, as `startRequest`
+ * makes them); taken once. The request's signal now stops it, as it would the request. An early
+ * start for another request is stopped (the widget's own request goes out instead).
  */
-export function takeEarlyStart(
-  el: Element,
-  request: ReturnType<typeof startRequest>,
-  signal?: AbortSignal,
-): Promise<Response> | undefined {
+export async function takeEarlyStart(el: Element, request: Request): Promise<Response | undefined> {
   const entry = early().get(el);
-  if (!entry) return undefined;
+  if (!entry) return;
   early().delete(el);
-  if (entry.url !== request?.url || entry.body !== request.body) {
-    entry.abort.abort();
-    return undefined;
+  const { signal } = request;
+  if (entry.url !== request.url || entry.body !== (await request.clone().text())) entry.abort.abort();
+  else {
+    if (signal.aborted) entry.abort.abort(signal.reason);
+    else signal.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
+    return entry.response;
   }
-  if (signal?.aborted) entry.abort.abort(signal.reason);
-  else signal?.addEventListener('abort', () => entry.abort.abort(signal.reason), { once: true });
-  return entry.response;
 }
 
 /**
