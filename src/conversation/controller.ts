@@ -18,7 +18,6 @@ import { autoReply, play } from './playback.js';
 import { Session, type ConversationState } from './session.js';
 import { isStored } from './storage-key.js';
 import { withDelivery } from './delivery-code.js';
-import { defaultClient } from './network.js';
 import { STOPPED } from './stream-stop.js';
 import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
@@ -43,6 +42,12 @@ export class ConversationController implements ReactiveController {
   /** Keys of transcript entries: unique and stable across resets. */
   #nextKey = 0;
   readonly #timers = new Timers();
+  /**
+   * What the next conversation starts with: the host's settings and the client of its viewer, which
+   * the host gives before it starts one (and whenever they change); each conversation is made with
+   * that client.
+   */
+  config: ConversationConfig = { publicId: '', apiHost: '' };
 
   constructor(host: ReactiveControllerHost, options: ControllerOptions) {
     this.#host = host;
@@ -63,7 +68,7 @@ export class ConversationController implements ReactiveController {
 
   /** Whether the element's attributes cannot reach a viewer (no public id, an api-host without a scheme). */
   get misconfigured(): boolean {
-    const { publicId, apiHost } = this.#options.config();
+    const { publicId, apiHost } = this.config;
     return !publicId.trim() || !isCallableBase(apiHost);
   }
 
@@ -118,7 +123,7 @@ export class ConversationController implements ReactiveController {
    * `fresh` forgets the remembered one first.
    */
   start({ fresh = false }: { fresh?: boolean } = {}): void {
-    const config = this.#options.config();
+    const config = this.config;
     const old = this.#s;
     this.reset();
     if (this.misconfigured) {
@@ -129,25 +134,24 @@ export class ConversationController implements ReactiveController {
     const s = this.#s;
     // After an expired conversation: the new one says so, and takes the words the old one never did.
     if (old.status === 'expired') this.#options.expiry?.()?.follow(old, s);
-    s.client = (this.#options.createClient ?? defaultClient)(config.apiHost);
     const persist = config.persist && config.persist !== 'none' ? this.#options.loadStore : undefined;
     if (!persist) {
-      this.#startNew(config);
+      this.#startNew();
       return;
     }
     // The storage code arrives on demand (most widgets remember nothing). With nothing stored, the
     // conversation starts at once, as without persist, and the store takes it when it arrives.
     const atOnce = !isStored(config.persist, config.publicId, config.apiHost, config.persistKey);
     s.setStatus('starting');
-    if (atOnce) this.#startNew(config);
+    if (atOnce) this.#startNew();
     const generation = this.#generation;
     persist().then(
       (code) => {
         if (atOnce ? this.#s !== s : generation !== this.#generation) return;
         // With persist="local" the store keeps this conversation in step with the site's other tabs.
-        code.remember(this.#stage(generation), config, atOnce, fresh, () => this.#startNew(config));
+        code.remember(this.#stage(generation), config, atOnce, fresh, () => this.#startNew());
       },
-      () => !atOnce && generation === this.#generation && this.#startNew(config),
+      () => !atOnce && generation === this.#generation && this.#startNew(),
     );
   }
 
@@ -189,16 +193,18 @@ export class ConversationController implements ReactiveController {
     this.#timers.flush();
   }
 
-  #startNew(config: ConversationConfig): void {
+  #startNew(): void {
     this.#s.setStatus('starting');
-    const greeting = config.greeting?.trim();
+    const greeting = this.config.greeting?.trim();
     if (greeting) this.#show(greetingMessage(greeting), true);
-    void this.#begin(config);
+    void this.#begin();
   }
 
-  async #begin(config: ConversationConfig): Promise<void> {
+  /** Sends the start (`startChat`) of the bot in `config` with the conversation's client. */
+  async #begin(): Promise<void> {
     const generation = this.#generation;
     const signal = this.#newRequest();
+    const config = this.config;
     const client = this.#s.client!;
     let result: StartChatResult;
     try {
@@ -223,8 +229,7 @@ export class ConversationController implements ReactiveController {
         this.#refuse(config, error);
         return;
       }
-      if (error instanceof FlowbotNetworkError)
-        return void this.#unreachable('start', error, () => void this.#begin(config));
+      if (error instanceof FlowbotNetworkError) return void this.#unreachable('start', error, () => void this.#begin());
       this.#s.fail('start', error, () => this.start(), true);
       return;
     }
@@ -362,10 +367,14 @@ export class ConversationController implements ReactiveController {
   }
 
   #newSession(status: 'idle' | 'unavailable'): Session {
-    return new Session(status, {
-      changed: () => this.#host.requestUpdate(),
-      notify: (notice: ConversationNotice) => this.#options.notify?.(notice),
-    });
+    return new Session(
+      status,
+      {
+        changed: () => this.#host.requestUpdate(),
+        notify: (notice: ConversationNotice) => this.#options.notify?.(notice),
+      },
+      this.config.client,
+    );
   }
 
   /**

@@ -1,11 +1,4 @@
-/** What the controller asks of the network and of the browser's view of it. */
-import { viewerCalls } from '../api/viewer.js';
-import type { ConversationClient } from './options.js';
-
-/** The two calls alone: no streamed answers (whole answers are asked for), no client logs. */
-export function defaultClient(apiHost: string): ConversationClient {
-  return viewerCalls({ viewerBaseUrl: apiHost });
-}
+/** What the conversation reads of the browser's view of the network, and of a refusal. */
 
 /** The browser says it has no network: a request would not leave it. */
 export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -6,7 +6,10 @@ import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
 import type { PersistMode } from './persistence.js';
 import type { FailedAction } from '../protocol/transcript.js';
 
-/** What the controller needs to know when a conversation starts. */
+/**
+ * What the controller needs to know when a conversation starts: its host gives it (`config`)
+ * before it starts one.
+ */
 export interface ConversationConfig {
   /** The public id of the flow-bot. */
   readonly publicId: string;
@@ -22,6 +25,8 @@ export interface ConversationConfig {
   readonly streaming?: boolean | undefined;
   /** Tells this widget's remembered conversation from another widget's of the same bot. Default none. */
   readonly persistKey?: string | undefined;
+  /** The client of the viewer at `apiHost`, which each conversation is made with. */
+  readonly client?: ConversationClient | undefined;
 }
 
 /** What happened, for the host to announce. */
@@ -62,12 +67,8 @@ export type ConversationClient = Pick<ViewerClient, 'startChat' | 'continueChat'
 
 /** Options of `ConversationController`. */
 export interface ConversationOptions {
-  /** Read at each start. */
-  readonly config: () => ConversationConfig;
   /** Receives every notice, in order. */
   readonly notify?: (notice: ConversationNotice) => void;
-  /** Makes the client for the viewer at `apiHost`. Default: the viewer's two calls (`viewerCalls`, no streams, no logs). */
-  readonly createClient?: (apiHost: string) => ConversationClient;
   /**
    * Resolves once `message` can be shown in full (the renderer may load a part
    * on demand, such as the markdown parser), so a live message does not flash

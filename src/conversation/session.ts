@@ -75,6 +75,7 @@ export class Session implements ConversationState {
   flowbot: unknown;
   dynamicTheme: DynamicTheme = {};
   progress: number | undefined;
+  /** What the conversation calls the viewer with (made with it; `tabs.ts` may wrap it). */
   client: ConversationClient | undefined;
   typingSettings: TypingEmulation | undefined;
   /** Repeats the call that failed. */
@@ -110,9 +111,10 @@ export class Session implements ConversationState {
   #owed: [Owed, readonly ChatMessage[]] | undefined;
 
   readonly #host: SessionHost;
-  constructor(status: ConversationStatus, host: SessionHost) {
+  constructor(status: ConversationStatus, host: SessionHost, client?: ConversationClient) {
     this.#host = host;
     this.status = status;
+    this.client = client;
   }
 
   /** Whether `send` would be accepted now: an input is shown and no call is in flight. */

@@ -31,7 +31,6 @@ import {
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
 import { answersFile, loadLanguage, richFile, persistFile, sendFile } from './on-demand/loader.js';
 import { ThemeSheet } from './theme-sheet.js';
-import { createWidgetClient } from './widget-client.js';
 
 /** What the element's parts read of it: its properties (declared in `flowbot-chat.ts`). */
 export type ChatHost = LitElement &
@@ -113,9 +112,9 @@ export interface Chat {
 }
 
 /**
- * The conversation of `host`, with its options: the element's attributes, read at each start, and
- * its code and words that arrive on demand (`words`: those of the page's language on their way, if
- * they are).
+ * The conversation of `host`, with its options: its code and words that arrive on demand (`words`:
+ * those of the page's language on their way, if they are). What it starts with, the element gives
+ * it (`configure` in `start-policy.ts`).
  */
 function conversation(
   host: ChatHost,
@@ -123,15 +122,6 @@ function conversation(
   words: () => Promise<void> | undefined,
 ): ConversationController {
   return new ConversationController(host, {
-    config: () => ({
-      publicId: host.publicId,
-      apiHost: host.apiHost,
-      prefilledVariables: host.prefilledVariables,
-      greeting: typeof host.widget?.aiFirstMessage === 'string' ? host.widget.aiFirstMessage : undefined,
-      persist: host.persist,
-      streaming: !host.disableStreaming,
-      persistKey: host.persistKey || host.id,
-    }),
     notify,
     // What is drawn once (markdown, media) waits for the on-demand part, and for the words of the page's language on their way.
     prepare: (message) => {
@@ -139,7 +129,6 @@ function conversation(
       const pending = words();
       return pending && needsOnDemand(message) ? Promise.all([ready, pending]).then(() => undefined) : ready;
     },
-    createClient: (viewerBaseUrl) => createWidgetClient(viewerBaseUrl, host),
     loadStore: () => persistFile.load(),
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).

@@ -2,6 +2,7 @@ import type { Widget } from '../api/schemas/index.js';
 import type { PersistMode } from '../conversation/persistence.js';
 import { ChatElement } from './chat-element.js';
 import { jsonObject, seconds } from './attribute-converters.js';
+import { configure } from './start-policy.js';
 
 /** How the widget sits in the page. */
 export type FlowbotChatMode = 'standard' | 'bubble' | 'popup';
@@ -222,7 +223,10 @@ export class FlowbotChat extends ChatElement {
 
   /** Drops the conversation (and the remembered one) and starts a new one (a new `startChat`). */
   restart(): void {
-    if (this.chat.session.state.status !== 'unavailable' && this.publicId) this.chat.session.start({ fresh: true });
+    const { session } = this.chat;
+    // With the attributes as they are now (set just before, or before the first update).
+    configure(this, session);
+    if (session.state.status !== 'unavailable' && this.publicId) session.start({ fresh: true });
   }
 
   /**

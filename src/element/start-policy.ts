@@ -1,11 +1,13 @@
 /**
- * When `<flowbot-chat>` starts its conversation, and its first render: the lifecycle its public
- * class leaves to this module (`scheduleUpdate` and `willUpdate` call it).
+ * When `<flowbot-chat>` starts its conversation, with what, and its first render: the lifecycle its
+ * public class leaves to this module (`scheduleUpdate` and `willUpdate` call it, and `restart()`).
  */
 import type { PropertyValues } from 'lit';
+import type { ConversationController } from '../conversation/controller.js';
 import { isObject } from '../protocol/json.js';
 import { hasEarlyStart } from '../script-tag/handover.js';
 import type { Chat, ChatHost } from './chat.js';
+import { createWidgetClient } from './widget-client.js';
 
 /**
  * Resolves in a task of its own, after the tasks already queued. A message to itself, not a
@@ -20,14 +22,35 @@ export function nextTask(): Promise<unknown> {
 }
 
 /**
- * Before each update: a widget switched off is unavailable; another bot or server drops the
- * conversation; a widget in view (inline, or an open bubble or popup) with a public id starts one,
- * and attributes that reach no viewer are told of at once; one that asks for consent (`consent="required"`)
- * only once the visitor gave it. Then the theme follows.
+ * Gives `session` what its next start reads (`config`): the element's attributes, and the client of
+ * the viewer at `api-host` (the same one while `api-host` stays). Before each update, and a restart.
+ */
+export function configure(host: ChatHost, session: ConversationController): void {
+  const { publicId, apiHost } = host;
+  const { config } = session;
+  session.config = {
+    publicId,
+    apiHost,
+    prefilledVariables: host.prefilledVariables,
+    greeting: typeof host.widget?.aiFirstMessage === 'string' ? host.widget.aiFirstMessage : undefined,
+    persist: host.persist,
+    streaming: !host.disableStreaming,
+    persistKey: host.persistKey || host.id,
+    client: (config.apiHost === apiHost && config.client) || createWidgetClient(apiHost, host),
+  };
+}
+
+/**
+ * Before each update: the conversation is given the element's attributes (`configure`); a widget
+ * switched off is unavailable; another bot or server drops the conversation; a widget in view
+ * (inline, or an open bubble or popup) with a public id starts one, and attributes that reach no
+ * viewer are told of at once; one that asks for consent (`consent="required"`) only once the
+ * visitor gave it. Then the theme follows.
  */
 export function startWhenWanted(host: ChatHost, chat: Chat, changed: PropertyValues): void {
   const { session, panel } = chat;
   const { status } = session.state;
+  configure(host, session);
   if (isObject(host.widget) && host.widget.isActivated === false) {
     if (status !== 'unavailable') session.reset('unavailable');
   } else {

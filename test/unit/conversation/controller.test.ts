@@ -35,11 +35,8 @@ function deferredClient() {
 function setup(client: ConversationClient, config: Partial<ConversationConfig> = {}) {
   const host = new FakeHost();
   const notices: ConversationNotice[] = [];
-  const controller = new ConversationController(host, {
-    config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', ...config }),
-    notify: (notice) => notices.push(notice),
-    createClient: () => client,
-  });
+  const controller = new ConversationController(host, { notify: (notice) => notices.push(notice) });
+  controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', ...config, client };
   controller.hostConnected();
   const types = () => notices.map((n) => n.type);
   const shown = () => controller.state.entries.map((e) => (e.kind === 'bot' ? e.message.id : `answer:${e.text}`));

@@ -35,12 +35,11 @@ function setup(continueChat: (answer: ChatAnswer | undefined) => Promise<Continu
   };
   const errors: unknown[] = [];
   const controller = new ConversationController(new FakeHost(), {
-    config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test' }),
-    createClient: () => client,
     notify: (notice) => {
       if (notice.type === 'error') errors.push(notice.error);
     },
   });
+  controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', client };
   controller.hostConnected();
   return { controller, calls, errors };
 }
@@ -173,10 +172,8 @@ describe('a viewer that would keep the visitor waiting', () => {
         return { messages: turn.messages ?? [], input: turn.input ?? textInput, ...turn };
       },
     };
-    const controller = new ConversationController(new FakeHost(), {
-      config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test' }),
-      createClient: () => client,
-    });
+    const controller = new ConversationController(new FakeHost(), {});
+    controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', client };
     controller.hostConnected();
     return { controller, calls };
   }

@@ -278,12 +278,11 @@ function page(
   previous?.hostDisconnected();
   const notices: ConversationNotice[] = [];
   const controller = new ConversationController(new FakeHost(), {
-    config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there' }),
     notify: (notice) => notices.push(notice),
-    createClient: () => client,
     loadStore,
     expiry: () => expiry,
   });
+  controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', persist, greeting: 'Hi there', client };
   controller.hostConnected();
   previous = controller;
   const shown = () => controller.state.entries.map((e) => (e.kind === 'bot' ? e.message.id : `answer:${e.text}`));

@@ -187,9 +187,7 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
   };
   const notices: ConversationNotice[] = [];
   const controller = new page.ConversationController(new FakeHost(), {
-    config: () => ({ publicId: 'bot', apiHost: 'https://viewer.test', persist: 'local' }),
     notify: (notice) => notices.push(notice),
-    createClient: () => client as never,
     loadStore: async () => page,
     // A streamed answer's turn, as the element brings it with its on-demand part.
     loadStream: async () => ({
@@ -197,6 +195,7 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
       ...(await import('../../../src/conversation/mistakes.js')),
     }),
   });
+  controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', persist: 'local', client: client as never };
   controller.hostConnected();
   tabs.push(controller);
   const shown = () =>
