@@ -8,11 +8,11 @@ import { LitElement, type PropertyValues, type TemplateResult } from 'lit';
 // First: the bundle keeps the modules in this order, which compresses best.
 import { createChat, type ChatHost } from './chat.js';
 import { renderChat } from './view.js';
+import { nextTask, startWhenWanted } from './start-policy.js';
 import { messageContentStyles } from '../render/message.js';
 import { progressAvatarsStyles } from '../render/progress-avatars.js';
 import { runQueuedCalls } from '../script-tag/handover.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { nextTask, startWhenWanted } from './start-policy.js';
 
 type EventName = keyof HTMLElementEventMap;
 type Listener<K extends EventName> = (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown;
