@@ -22,12 +22,12 @@ export function nextTask(): Promise<unknown> {
 }
 
 /**
- * Gives `session` what its next start reads (`config`): the element's attributes, and the client of
- * the viewer at `api-host` (the same one while `api-host` stays). Before each update, and a restart.
+ * Gives `session` what its next start reads (`config`): the element's attributes, and a client of
+ * the viewer at `api-host` (a new one each time, so only a conversation made while the script-tag
+ * file's early start is on its way has the client that takes it). Before each update, and a restart.
  */
 export function configure(host: ChatHost, session: ConversationController): void {
   const { publicId, apiHost } = host;
-  const { config } = session;
   session.config = {
     publicId,
     apiHost,
@@ -36,7 +36,7 @@ export function configure(host: ChatHost, session: ConversationController): void
     persist: host.persist,
     streaming: !host.disableStreaming,
     persistKey: host.persistKey || host.id,
-    client: (config.apiHost === apiHost && config.client) || createWidgetClient(apiHost, host),
+    client: createWidgetClient(apiHost, host),
   };
 }
 

@@ -35,6 +35,16 @@ describe('the early start', () => {
     expect(calls[0]!.body).toEqual({ isStreamEnabled: true });
   });
 
+  it('answers the first start alone: a restart asks the viewer itself', async () => {
+    const { calls } = stubViewer(startResponse({ messages: [textMessage('m1', 'Hello early')] }));
+    const el = await startedEarly();
+    await until(() => botTexts(el).includes('Hello early'));
+    expect(calls.filter((c) => c.kind === 'start')).toHaveLength(1);
+    el.restart();
+    await until(() => calls.filter((c) => c.kind === 'start').length === 2);
+    await until(() => botTexts(el).includes('Hello early'));
+  });
+
   it('leaves the first render to the widget alone: the conversation takes the start over in a task after it', async () => {
     stubViewer(startResponse({ messages: [textMessage('m1', 'Hello after')] }));
     const el = await startedEarly();
