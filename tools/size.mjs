@@ -100,15 +100,17 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * dark) still load this file and the widget's code first; the script-tag file's choice and the first
  * turn's hash cost them 157 B: 36,609 B reached, 821 B over the 35,788 B kept. A miss, not a new cap:
  * the budget is what is reached plus `HEADROOM` so that growth beyond it fails.
+ * Issue 44's session given its viewer client when it is made, the client taking the early start
+ * itself (`publicId` in 5 hops): 36,494 B reached, 706 B over the 35,788 B kept.
  */
-export const BUDGET_GZIP = 36_680;
+export const BUDGET_GZIP = 36_560;
 /**
  * The bytes before the first message of an inline widget whose first turn the script-tag file draws
  * (issue 45, point 3): the script-tag file and the first turn's (the widget's code comes after that
- * message is painted). 14,430 B reached, against issue 45's target of 33,674 B (stretch 30,720 B) and
+ * message is painted). 14,415 B reached, against issue 45's target of 33,674 B (stretch 30,720 B) and
  * the 35,788 B issue 43 keeps.
  */
-export const FIRST_TURN_BUDGET_GZIP = 14_500;
+export const FIRST_TURN_BUDGET_GZIP = 14_480;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it
