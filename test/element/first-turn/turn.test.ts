@@ -3,7 +3,7 @@
  * once, as the widget reads it, and nothing it would draw otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { firstTurn } from '../../../../src/element/first-turn/turn.js';
+import { firstTurn } from '../../../src/element/first-turn/turn.js';
 
 const text = (id: string, words: string) => ({
   id,
