@@ -256,6 +256,9 @@ describe('no error holds the token', () => {
       fc.asyncProperty(tokens, async (token) => {
         // A token that is one of the client's own words (a class name, "GET") cannot be told from them.
         fc.pre(!vocabulary.includes(token));
+        // Nor can a short one with a backslash from the escapes `inspect` writes: `3\` is in any stack
+        // frame's `:213\n` (the frames are code positions, which differ from the baseline's by caller).
+        fc.pre(!(token.length <= 3 && token.includes('\\')));
         const error = await failureOf(token, scenario);
         expect(isFlowbotError(error), String(error)).toBe(true);
         for (const text of serialisations(error))
