@@ -1,9 +1,7 @@
 /**
- * The conversation as a Lit reactive controller: the flow of one chat session
- * (start or restore, send, play a response with typing emulation and
- * client-side actions, stream an AI answer) over the `Session` it holds
- * (`session.ts`). No DOM: the element renders `state` and turns the notices
- * into events.
+ * The conversation as a Lit reactive controller: the flow of one chat session (start or restore,
+ * send, play a response with typing emulation and client-side actions, stream an AI answer) over the
+ * `Session` it holds (`session.ts`). No DOM: the element renders `state` and turns the notices into events.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { FlowbotNetworkError, isAbortError } from '../api/errors.js';
@@ -23,7 +21,6 @@ import { Timers } from './timers.js';
 import { readTypingEmulation } from './typing.js';
 
 export type { ConversationClient, ConversationConfig, ConversationNotice, ConversationOptions } from './options.js';
-
 export type { ControllerOptions } from './controller-options.js';
 export { AUTO_REPLY_LIMIT } from './playback.js';
 
@@ -42,11 +39,7 @@ export class ConversationController implements ReactiveController {
   /** Keys of transcript entries: unique and stable across resets. */
   #nextKey = 0;
   readonly #timers = new Timers();
-  /**
-   * What the next conversation starts with: the host's settings and the client of its viewer, which
-   * the host gives before it starts one (and whenever they change); each conversation is made with
-   * that client.
-   */
+  /** What the next conversation starts with, given by the host: its settings and its viewer's client. */
   config: ConversationConfig = { publicId: '', apiHost: '' };
 
   constructor(host: ReactiveControllerHost, options: ControllerOptions) {
@@ -118,9 +111,8 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Starts a conversation, dropping the current one: the remembered one when
-   * `persist` is on and one is stored, else a new session (`startChat`).
-   * `fresh` forgets the remembered one first.
+   * Starts a conversation, dropping the current one: the remembered one when `persist` is on and one
+   * is stored, else a new session (`startChat`). `fresh` forgets the remembered one first.
    */
   start({ fresh = false }: { fresh?: boolean } = {}): void {
     const config = this.config;
@@ -378,10 +370,9 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Back online: the call that failed goes again, once (`retry` runs it a single time), when it
-   * cannot have reached the viewer (a start, a stream, an answer that never left); one the network
-   * failed tries at once (`resync` in `delivery.ts` first asks whether the viewer has it); an answer that timed out
-   * keeps its manual Retry (`continueChat` has no duplicate protection).
+   * Back online: a call that cannot have reached the viewer (a start, a stream, an answer that never
+   * left, or one the network failed: `resync` in `delivery.ts` asks first) goes again, once; an answer
+   * that timed out keeps its manual Retry (`continueChat` has no duplicate protection).
    */
   readonly #handleOnline = (): void => {
     const s = this.#s;
