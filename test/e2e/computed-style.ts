@@ -3,11 +3,17 @@ import { expect, type Locator } from '@playwright/test';
 import { customProperties } from '../support/readme-snippets.js';
 
 /** The computed value of `property` on the first element of `part` in the widget's shadow root. */
-export const styleOf = (widget: Locator, part: string, property: string): Promise<string> =>
-  widget
-    .locator(`[part~="${part}"]`)
-    .first()
-    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
+export async function styleOf(widget: Locator, part: string, property: string): Promise<string> {
+  // An inline widget's first turn, drawn before the widget's code, leaves as that code takes over: a
+  // part found in it may be gone by the time it is read (a detached element has no computed style).
+  for (let tries = 0; ; tries++) {
+    const value = await widget
+      .locator(`[part~="${part}"]`)
+      .first()
+      .evaluate((el, p) => (el.isConnected ? getComputedStyle(el).getPropertyValue(p) : null), property);
+    if (value !== null || tries === 5) return value ?? '';
+  }
+}
 
 /** `#0f766e` → `rgb(15, 118, 110)`, as computed styles say it. */
 export function rgb(hex: string): string {
