@@ -108,9 +108,10 @@ export const BUDGET_GZIP = 36_560;
  * The bytes before the first message of an inline widget whose first turn the script-tag file draws
  * (issue 45, point 3): the script-tag file and the first turn's (the widget's code comes after that
  * message is painted). 14,415 B reached, against issue 45's target of 33,674 B (stretch 30,720 B) and
- * the 35,788 B issue 43 keeps.
+ * the 35,788 B issue 43 keeps. The start's answer read once, its first bytes handed on to the widget
+ * rather than copied (a copy of a body that inflates without end is held whole by WebKit): 14,568 B.
  */
-export const FIRST_TURN_BUDGET_GZIP = 14_480;
+export const FIRST_TURN_BUDGET_GZIP = 14_640;
 /**
  * What every other budget here (and each page type's in `test/support/page-downloads.ts`) allows
  * above the bytes reached, rounded up to the next 10 B. The hashes a file carries of the files it

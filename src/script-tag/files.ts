@@ -247,8 +247,9 @@ export const SCRIPT_TAG_FILES = [
       "an inline widget's first turn until the widget's code is there: fetched by the script tag for an inline widget in English and light whose start it sent",
     // Issue 45, point 3: its messages and input as the widget's DOM, the widget's styles (Lit's css tag
     // alone), the colours worked out as the widget does, the answer read within the widget's limit,
-    // the typing emulation's delays, the hand-over: 11,662 B reached.
-    budget: 11_730,
+    // the typing emulation's delays, the hand-over: 11,662 B reached. The start's answer read once and
+    // handed on (not copied: WebKit holds the whole of a copied body that inflates without end): 11,815 B.
+    budget: 11_880,
     loadedBy: 'iife',
   },
   {

@@ -28,7 +28,8 @@ interface Early {
   readonly url: string;
   /** `''`: none. */
   readonly body: string;
-  readonly response: Promise<Response>;
+  /** Read first by the first turn's drawing, if it asks (`readEarlyStart`), then by the widget. */
+  response: Promise<Response>;
   readonly abort: AbortController;
   /** The element was in the page when its start went out (one made by `Flowbot.init` may be mounted later). */
   readonly wasConnected: boolean;
@@ -87,13 +88,20 @@ export function startEarly(el: Element, request: StartRequest): void {
 }
 
 /**
- * A copy of `el`'s early start's answer, for the first turn's drawing before the widget's code is
- * there (`element/first-turn/`); the widget reads the answer itself. None once the widget took it.
+ * Lets `read` (the first turn's drawing before the widget's code is there, `element/first-turn/`)
+ * read `el`'s early start's answer first: it gives back the answer the widget then takes in its
+ * place, with the same status, headers and bytes (the body is read once, never copied: a copy of a
+ * body that inflates without end is held whole by some engines). False once the widget took it.
  */
-export const copyEarlyStart = (el: Element): Promise<Response> | undefined =>
-  early()
-    .get(el)
-    ?.response.then((response) => response.clone());
+export function readEarlyStart(el: Element, read: (response: Response) => Promise<Response>): boolean {
+  const entry = early().get(el);
+  if (entry) {
+    entry.response = entry.response.then(read);
+    // As the answer itself: a failure is the widget's to report, and nobody's when it never takes it.
+    entry.response.catch(() => undefined);
+  }
+  return !!entry;
+}
 
 /** Whether the script-tag file sent an early start for `el` that the widget has not taken yet. */
 export const hasEarlyStart = (el: Element): boolean => early().has(el);

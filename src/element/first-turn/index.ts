@@ -18,12 +18,12 @@ import { isObject } from '../../protocol/json.js';
 import { messageContentStyles } from '../../render/message.styles.js';
 import { progressAvatarsStyles } from '../../render/progress-avatars.styles.js';
 import { sessionCss, type SessionView } from '../../render/session-look.js';
-import { copyEarlyStart } from '../../script-tag/handover.js';
+import { readEarlyStart } from '../../script-tag/handover.js';
 import { widgetThemeCss } from '../../theme/widget-theme.js';
 import { flowbotChatStyles } from '../flowbot-chat.styles.js';
 import { drawPanel } from './draw.js';
 import { takeOver, type Pending } from './take-over.js';
-import { readTurn, type FirstTurn } from './turn.js';
+import { peekTurn, type FirstTurn } from './turn.js';
 
 /**
  * While this panel is drawn, the widget's own is not (Lit renders it before this one, which stays in
@@ -106,20 +106,28 @@ export function drawFirstTurn(el: Element, fetchWidget: () => void): void {
   } catch {
     // JSON the widget will refuse, and say so.
   }
-  const copy = widget !== undefined && drawable(el, widget) ? copyEarlyStart(el) : undefined;
-  if (!copy) return fetchWidget();
+  let drawIt = (turn: FirstTurn | undefined): void => void turn;
+  const turn = new Promise<FirstTurn | undefined>((resolve) => (drawIt = resolve));
+  const reading =
+    widget !== undefined &&
+    drawable(el, widget) &&
+    readEarlyStart(el, async (response) => {
+      const [again, read] = await peekTurn(response);
+      drawIt(read);
+      return again;
+    });
+  if (!reading) return fetchWidget();
   for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
     el.addEventListener(type, fetchWidget, { passive: true });
   // A start slow to answer: the widget's code comes meanwhile (its loading state, its time limit,
   // what it does for an element the page removed); the turn is still drawn here if it answers first.
   setTimeout(fetchWidget, SLOW_START_MS);
-  copy
-    .then(readTurn)
-    .then((turn) => {
+  turn
+    .then((read) => {
       // The widget's code came first (the visitor reached for it), or the element left the page:
       // the widget draws its turn itself.
-      if (!turn || customElements.get('flowbot-chat') || !el.shadowRoot || !el.isConnected) return fetchWidget();
-      draw(el, widget, turn, fetchWidget);
+      if (!read || customElements.get('flowbot-chat') || !el.shadowRoot || !el.isConnected) return fetchWidget();
+      draw(el, widget, read, fetchWidget);
     })
     .catch(fetchWidget);
 }

@@ -3,8 +3,8 @@
  * read from the early start's answer as the widget reads it (`readMessage`, the typing emulation's
  * delays), kept only where the widget's first render would draw the same thing at once.
  */
-import { readText } from '../../api/transport/response.js';
 import { countWords, messageDelay, readTypingEmulation } from '../../conversation/typing.js';
+import { MAX_RESPONSE_BYTES } from '../../protocol/limits.js';
 import { isObject, pick, readInputOptions } from '../../protocol/json.js';
 import { readMessage, type Message } from '../../protocol/message.js';
 import { richTextToPlain } from '../../protocol/rich-text.js';
@@ -90,8 +90,58 @@ export function firstTurn(body: unknown): FirstTurn | undefined {
   };
 }
 
-/** The early start's answer read as the widget reads it (at most its limit of bytes); undefined if it is not one to draw. */
-export async function readTurn(response: Response): Promise<FirstTurn | undefined> {
-  if (!response.ok || !/json/.test(response.headers.get('content-type') ?? '')) return undefined;
-  return firstTurn(JSON.parse(await readText(response)));
+/**
+ * The most bytes of a start's answer the first turn draws from: a greeting's turn is a few kilobytes,
+ * and a larger one (up to the widget's limit of 2 MB, its long texts shortened and drawn a slice per
+ * frame) is the widget's to draw. Under the 20,000 characters the widget shortens a message to.
+ */
+export const FIRST_TURN_BYTES = 16_384;
+
+/**
+ * Reads the early start's `response` for the first turn (drawn from at most `FIRST_TURN_BYTES`, as
+ * the widget reads JSON), and gives back the answer the widget reads in its place: the same status,
+ * headers and bytes (and a failure of the network, as it would have). The body is read here as it
+ * arrives, up to just past the widget's limit (`MAX_RESPONSE_BYTES`, which the widget then refuses):
+ * a body left unread while the widget's code loads is held whole by some engines, however much it
+ * inflates. Never rejects.
+ */
+export async function peekTurn(response: Response): Promise<[Response, FirstTurn | undefined]> {
+  const reader = response.ok && /json/.test(response.headers.get('content-type') ?? '') && response.body?.getReader();
+  if (!reader) return [response, undefined];
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let failed: { error: unknown } | undefined;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      size += chunks[chunks.push(next.value) - 1]!.length;
+      if (size > MAX_RESPONSE_BYTES) {
+        void reader.cancel();
+        break;
+      }
+    }
+  } catch (error) {
+    failed = { error };
+  }
+  let turn: FirstTurn | undefined;
+  if (!failed && size <= FIRST_TURN_BYTES) {
+    try {
+      const utf8 = new TextDecoder();
+      turn = firstTurn(
+        JSON.parse(chunks.map((chunk) => utf8.decode(chunk, { stream: true })).join('') + utf8.decode()),
+      );
+    } catch {
+      // Not JSON: the widget says so.
+    }
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      if (failed) controller.error(failed.error);
+      else controller.close();
+    },
+  });
+  const { status, statusText, headers } = response;
+  return [new Response(body, { status, statusText, headers }), turn];
 }

@@ -3,7 +3,7 @@
  * once, as the widget reads it, and nothing it would draw otherwise.
  */
 import { describe, expect, it } from 'vitest';
-import { firstTurn } from '../../../src/element/first-turn/turn.js';
+import { FIRST_TURN_BYTES, firstTurn, peekTurn } from '../../../src/element/first-turn/turn.js';
 
 const text = (id: string, words: string) => ({
   id,
@@ -89,5 +89,49 @@ describe('firstTurn', () => {
     const turn = firstTurn(answer({ progress: 40, dynamicTheme: { hostAvatarUrl: 'https://example.com/a.png' } }));
     expect(turn?.progress).toBe(40);
     expect(turn?.dynamicTheme).toEqual({ hostAvatarUrl: 'https://example.com/a.png' });
+  });
+});
+
+describe('peekTurn', () => {
+  const json = (body: BodyInit, init: ResponseInit = {}) =>
+    new Response(body, { ...init, headers: { 'content-type': 'application/json', 'x-kept': 'yes' } });
+
+  it('reads a start answer of a few kilobytes, and gives the widget the same status, headers and bytes', async () => {
+    const body = JSON.stringify(answer());
+    const [again, turn] = await peekTurn(json(body, { status: 200 }));
+    expect(turn?.messages).toHaveLength(2);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-kept')).toBe('yes');
+    expect(await again.text()).toBe(body);
+  });
+
+  it('stops reading past the bytes it draws from: a larger answer is for the widget to draw, whole', async () => {
+    const long = JSON.stringify(
+      answer({ messages: Array.from({ length: 400 }, (_, i) => text(`m${i}`, 'A line of a long turn.')) }),
+    );
+    expect(long.length).toBeGreaterThan(FIRST_TURN_BYTES);
+    const [again, turn] = await peekTurn(json(long));
+    expect(turn).toBeUndefined();
+    expect(await again.text()).toBe(long);
+  });
+
+  it('passes on a network failure half-way to the widget', async () => {
+    let n = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (n++ < 2) controller.enqueue(new TextEncoder().encode('{"messages":['));
+        else controller.error(new TypeError('network'));
+      },
+    });
+    const [again, turn] = await peekTurn(json(failing));
+    expect(turn).toBeUndefined();
+    await expect(again.text()).rejects.toThrow('network');
+  });
+
+  it('draws nothing from a failed answer or one that is not JSON, and hands it on untouched', async () => {
+    const failed = new Response('{}', { status: 500, headers: { 'content-type': 'application/json' } });
+    expect(await peekTurn(failed)).toEqual([failed, undefined]);
+    const html = new Response(JSON.stringify(answer()), { headers: { 'content-type': 'text/html' } });
+    expect(await peekTurn(html)).toEqual([html, undefined]);
   });
 });
