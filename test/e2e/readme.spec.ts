@@ -90,7 +90,12 @@ async function serveStatic(options: {
     url: `http://127.0.0.1:${port}`,
     pages,
     served,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Connections the browser keeps open would hold the close up: they end with it.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -44,6 +44,8 @@ export interface PageType {
   before: string[];
   /** The widget's files it fetches once that message is shown (each once, in any order). */
   after: string[];
+  /** Files fetched as soon as another arrives, in a race with the first message: counted where they fall. */
+  either?: string[];
   /** The gzip bytes of the files before the first message, and of those after it. */
   budget: { before: number; after: number };
   /** The performance issue's target for the same bytes, where it sets one (the bench reads it). */
@@ -251,11 +253,13 @@ export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'a Portuguese page, 4 s after its first message',
     // Its words are a file of their own, found through the languages' hashes: not the on-demand part.
-    // The languages' hashes are asked for as the widget renders; its words once they are in.
+    // The languages' hashes are asked for as the widget renders; its words once they are in, before the
+    // first message or after it (on a busy machine the start's answer may come after them).
     before: [...FIRST, 'flowbot-chat.languages.js'],
-    after: ['flowbot-chat.lang-pt-br.js', 'flowbot-chat.answers.js', 'flowbot-chat.send.js'],
-    // The languages' hashes; the Portuguese words, the answers' file and the send file.
-    budget: { before: FIRST_BUDGET + reached(593), after: reached(2_160 + 9_936 + 1_068) },
+    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js'],
+    either: ['flowbot-chat.lang-pt-br.js'],
+    // The languages' hashes and perhaps the Portuguese words; the answers' file, the send file and perhaps those words.
+    budget: { before: FIRST_BUDGET + reached(593 + 2_160), after: reached(2_160 + 9_936 + 1_068) },
     run: fourSecondsAfter('/pt-br-inline.html'),
   },
 ];
