@@ -204,13 +204,16 @@ export const PAGE_TYPES: readonly PageType[] = [
       const stored = () =>
         page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('flowbot-chat:')).length);
       await expect.poll(stored).toBe(1);
-      // The first page's answers' file too (it comes in idle time after the first message): a request
-      // that page sent after the count was cleared would be counted against the reload.
-      const answersFetched = () =>
+      // The first page's answers' file and send file too (each comes in idle time after the first
+      // message, in its own idle callback): a request that page sent after the count was cleared would
+      // be counted against the reload.
+      const idleFilesFetched = () =>
         page.evaluate(() =>
-          performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/flowbot-chat.answers.js')),
+          ['/flowbot-chat.answers.js', '/flowbot-chat.send.js'].every((file) =>
+            performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)),
+          ),
         );
-      await expect.poll(answersFetched).toBe(true);
+      await expect.poll(idleFilesFetched).toBe(true);
       reset();
       await page.reload();
       await expect(bot(page).first()).toBeVisible();
