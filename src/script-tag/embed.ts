@@ -219,13 +219,14 @@ function place(el: Element, start: FirstStart): void {
   seen = true;
   reserve(el, start.mode);
   startIfAtOnce(el, start);
-  // An inline widget whose start went out, in English and light (the first turn's file draws no other):
+  // An inline widget whose start went out, in English and light (the first turn's file draws no other,
+  // `element/on-demand/first-turn-rule.ts`, whose language test this is):
   // its first turn is drawn by a small file, the widget's code fetched after.
   if (
     hasEarlyStart(el) &&
     (start.mode ?? 'standard') === 'standard' &&
     !/dark|auto/.test(`${start.colorScheme}`) &&
-    /^(en|$)/i.test(el.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang)
+    /^(en([-_]|$)|$)/i.test(el.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang)
   )
     return void fetchFirst().then(({ drawFirstTurn }) => drawFirstTurn(el, fetchWidget), fetchWidget);
   if (!waitsForIntent(start)) return fetchWidget();

@@ -21,6 +21,7 @@ import { sessionCss, type SessionView } from '../../render/session-look.js';
 import { readEarlyStart } from '../../script-tag/handover.js';
 import { widgetThemeCss } from '../../theme/widget-theme.js';
 import { flowbotChatStyles } from '../flowbot-chat.styles.js';
+import { drawsFirstTurn } from '../on-demand/first-turn-rule.js';
 import { drawPanel } from './draw.js';
 import { takeOver, type Pending } from './take-over.js';
 import { peekTurn, type FirstTurn } from './turn.js';
@@ -53,14 +54,13 @@ function option(el: Element, name: string, attribute: string): unknown {
  * no voice.
  */
 function drawable(el: Element, widget: unknown): boolean {
-  const scheme = option(el, 'colorScheme', 'color-scheme');
-  return (
-    /^(en([-_]|$)|$)/i.test(langOf(el)) &&
-    (scheme == null || scheme === 'light') &&
-    option(el, 'notice', 'notice') == null &&
-    option(el, 'consent', 'consent') == null &&
-    !(isObject(widget) && widget.voiceActive === true)
-  );
+  return drawsFirstTurn({
+    lang: langOf(el),
+    colorScheme: option(el, 'colorScheme', 'color-scheme'),
+    notice: option(el, 'notice', 'notice'),
+    consent: option(el, 'consent', 'consent'),
+    voiceActive: isObject(widget) ? widget.voiceActive : undefined,
+  });
 }
 
 /** Draws `turn` in `el`'s shadow root; the widget's code (`fetchWidget`) once it is painted. */

@@ -14,6 +14,7 @@
 import type { ConversationState } from '../../conversation/session.js';
 import { langOf } from '../../i18n/lang.js';
 import { languageFile } from '../../i18n/lookup.js';
+import { drawsFirstTurn } from './first-turn-rule.js';
 import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { needsOnDemandControl } from '../../render/inputs/index.js';
 import { needsOnDemand } from '../../render/message.js';
@@ -127,11 +128,13 @@ export const firstTurn: Reason = (settings) =>
   settings.mode !== 'bubble' &&
   settings.mode !== 'popup' &&
   settings.persist === 'none' &&
-  /^(en([-_]|$)|$)/i.test(langOf(settings)) &&
-  (settings.colorScheme ?? 'light') === 'light' &&
-  !settings.notice &&
-  !settings.consent &&
-  settings.widget?.voiceActive !== true;
+  drawsFirstTurn({
+    lang: langOf(settings),
+    colorScheme: settings.colorScheme,
+    notice: settings.notice,
+    consent: settings.consent,
+    voiceActive: settings.widget?.voiceActive,
+  });
 /** The reasons each file is fetched for, by its row's key. */
 export const WANTED = {
   iife: reasons({ page: always }),

@@ -1,0 +1,31 @@
+/**
+ * Whether an inline widget's first render is the one the first turn's file (`../first-turn/`)
+ * draws: in English (or no language said), light, with no notice or consent before the
+ * conversation and no voice. One rule for the two places that ask: the first turn's file, reading
+ * the element before the widget's code is there, and the table of when each file is wanted
+ * (`wanted.ts`), reading the widget's settings. The script tag, which cannot carry it, asks the
+ * language and the scheme the same way before it fetches that file (`script-tag/embed.ts`).
+ */
+export interface FirstTurnLook {
+  /** The widget's language (`i18n/lang.ts`'s `langOf`). */
+  readonly lang: string;
+  /** `color-scheme`: absent or `light` are light. */
+  readonly colorScheme: unknown;
+  /** The notice before the conversation, and `required` when it asks for consent. */
+  readonly notice: unknown;
+  readonly consent: unknown;
+  /** The Widget resource's `voiceActive`. */
+  readonly voiceActive: unknown;
+}
+
+/** English: `en`, `en-GB`, `en_US`, or no language at all (the widget then speaks English). */
+export const ENGLISH_TAG = /^(en([-_]|$)|$)/i;
+
+/** Whether the first turn's file draws this widget's first render (see the module's comment). */
+export const drawsFirstTurn = (look: FirstTurnLook): boolean =>
+  ENGLISH_TAG.test(look.lang) &&
+  (look.colorScheme == null || look.colorScheme === 'light') &&
+  // What the consent feature shows: a notice that is not blank, or the consent's own (`consent/consent.ts`).
+  !`${look.notice ?? ''}`.trim() &&
+  look.consent !== 'required' &&
+  look.voiceActive !== true;

@@ -1,0 +1,52 @@
+/**
+ * Which inline widgets the first turn's file draws (`src/element/on-demand/first-turn-rule.ts`): the
+ * rule the first turn's file and the table of wanted files share, and the script tag's language test
+ * before it fetches that file.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { drawsFirstTurn, ENGLISH_TAG, type FirstTurnLook } from '../../../src/element/on-demand/first-turn-rule.js';
+
+const look = (over: Partial<FirstTurnLook> = {}): FirstTurnLook => ({
+  lang: 'en',
+  colorScheme: null,
+  notice: null,
+  consent: null,
+  voiceActive: undefined,
+  ...over,
+});
+
+describe('drawsFirstTurn', () => {
+  it('draws an English or unsaid language, and no other', () => {
+    for (const lang of ['', 'en', 'EN', 'en-GB', 'en_US']) expect(drawsFirstTurn(look({ lang })), lang).toBe(true);
+    for (const lang of ['eng', 'fr', 'pt-BR', 'de-en', 'e']) expect(drawsFirstTurn(look({ lang })), lang).toBe(false);
+  });
+
+  it('draws a light widget only', () => {
+    expect(drawsFirstTurn(look({ colorScheme: undefined }))).toBe(true);
+    expect(drawsFirstTurn(look({ colorScheme: 'light' }))).toBe(true);
+    expect(drawsFirstTurn(look({ colorScheme: 'dark' }))).toBe(false);
+    expect(drawsFirstTurn(look({ colorScheme: 'auto' }))).toBe(false);
+  });
+
+  it('leaves a widget that shows a notice or asks for consent to the widget, as the consent feature decides', () => {
+    expect(drawsFirstTurn(look({ notice: 'Answers come from an AI.' }))).toBe(false);
+    expect(drawsFirstTurn(look({ consent: 'required' }))).toBe(false);
+    // A blank notice shows nothing, like a consent that is not required.
+    expect(drawsFirstTurn(look({ notice: '  ' }))).toBe(true);
+    expect(drawsFirstTurn(look({ consent: 'granted' }))).toBe(true);
+  });
+
+  it('leaves a widget that speaks to the widget', () => {
+    expect(drawsFirstTurn(look({ voiceActive: true }))).toBe(false);
+    expect(drawsFirstTurn(look({ voiceActive: false }))).toBe(true);
+  });
+});
+
+describe("the script tag's language test", () => {
+  it('is the rule’s: it fetches the first turn’s file for the same languages', () => {
+    // The script tag writes the test out (it imports nothing of the element's).
+    const embed = readFileSync(new URL('../../../src/script-tag/embed.ts', import.meta.url), 'utf8');
+    expect(embed).toContain(`${ENGLISH_TAG}.test(el.closest('[lang]')`);
+  });
+});
