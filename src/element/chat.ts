@@ -133,7 +133,8 @@ function conversation(
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), richFile.load()]),
-    loadStream: () => richFile.load(),
+    // The mistakes' words, and a streamed answer's part, loaded by the rich messages' part it draws with.
+    loadOnDemand: () => richFile.load(),
     delivery: () => sendFile.get(),
     loadDelivery: () => sendFile.load(),
   });
