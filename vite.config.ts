@@ -26,7 +26,6 @@ import {
   ANSWERS_HANDOVER,
   handSharedModules,
   moduleBreakdown,
-  RICH_HANDOVER,
   takeSharedModules,
   terserPass,
   WIDGET_HANDOVER,
@@ -110,7 +109,7 @@ const onDemandBuild = (
   build: scriptTagBuild(entry, 'es', fileName),
 });
 
-const HANDOVERS: Readonly<Record<'answers' | 'rich', HandOver>> = { answers: ANSWERS_HANDOVER, rich: RICH_HANDOVER };
+const HANDOVERS: Readonly<Record<'answers', HandOver>> = { answers: ANSWERS_HANDOVER };
 
 /** The hashes a file carries: of the rows it loads (`import.meta.env.FLOWBOT_INTEGRITY.<key>`). */
 const hashesCarriedBy = (rows: readonly ScriptTagFileRow[], key: string, outDir: string) =>

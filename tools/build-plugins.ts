@@ -92,7 +92,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'protocol/safe-url': ['LINK_SCHEMES', 'WEB_SCHEMES', 'safeUrl'],
   'protocol/turn': ['readChatInput', 'readChatMessage', 'readDynamicTheme'],
   'render/inputs/text-input': ['renderTextInput'],
-  'render/rich-text': ['build', 'el', 'richTextContent'],
+  'render/rich-text': ['el', 'richTextContent'],
   'script-tag/load-once': ['createLoader'],
   'script-tag/on-demand-file': ['importOnDemandFile'],
   'theme/sheets': ['adoptStyles'],
@@ -107,25 +107,6 @@ export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
   'render/answer-text': ['escapeMarkdown', 'limitedSource', 'link', 'markdownOf', 'richTextToDocument'],
   'render/dates': ['TIME', 'dateFormat'],
   'render/answer-strings': ['answerStringsFor'],
-};
-
-/**
- * The rich messages' modules that the stream's file (`flowbot-chat.stream.js`) takes over from the
- * rich messages' file, which always comes first (it loads the stream's): the markdown reader's parts
- * the growing text is read with, its drawing, what an agent did around an answer. The same rules as
- * `SHARED_MODULES`: only exports the rich messages' file has anyway, but one: `highlightLines`, a
- * growing code block's colours, which must read the highlighter that file was given (a module of
- * state: a copy would have none).
- */
-export const RICH_MODULES: Readonly<Record<string, readonly string[]>> = {
-  'element/agent/index': ['answerParts', 'renderAgentAbove', 'renderSources'],
-  'protocol/agent': ['emptyActivity', 'mergeSources'],
-  'protocol/markdown/block-syntax': ['MAX_LENGTH'],
-  'protocol/markdown/blocks': ['Blocks'],
-  'protocol/markdown/inline': ['readInline'],
-  'protocol/markdown/tree': ['fill'],
-  'render/code': ['highlightLines'],
-  'render/markdown': ['drawMarkdown'],
 };
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
@@ -169,8 +150,6 @@ function handOver(name: string, file: string, modules: Readonly<Record<string, r
 export const WIDGET_HANDOVER = handOver('modules', 'script-tag/shared-modules', SHARED_MODULES);
 /** The answers' file's, taken by the export's (`src/element/answer-actions/shared-with-export.ts`). */
 export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-with-export', ANSWERS_MODULES);
-/** The rich messages' file's, taken by the stream's (`src/element/rich/shared-with-stream.ts`). */
-export const RICH_HANDOVER = handOver('rich', 'element/rich/shared-with-stream', RICH_MODULES);
 
 /** The names a module of `src/` exports as values (not types), read from its source. */
 function exportedValues(path: string): string[] {

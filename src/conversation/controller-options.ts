@@ -39,19 +39,10 @@ export type StreamTurn = (
   again: () => void,
 ) => Promise<void>;
 
-/** The code of a streamed answer's turn, on demand. */
+/** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
 export type StreamCode = {
   readonly streamAndReply: StreamTurn;
-};
-
-/**
- * What the controller asks of the element's on-demand part (its rich messages'): the words of a
- * site owner's mistakes (in the script-tag build), and the loader of a streamed answer's turn, a
- * part of its own that this part loads.
- */
-export type OnDemandCode = {
   readonly warnMistake: typeof warnMistake;
-  readonly streamFile: { load(): Promise<StreamCode> };
 };
 
 /** The code that sends the visitor's answers (`delivery.ts`), on demand in the script-tag build. */
@@ -79,12 +70,11 @@ export interface ControllerOptions extends ConversationOptions {
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
-   * Brings the element's on-demand part: the console's words for a site owner's mistakes
-   * (`mistakes.ts`, in the script-tag build; the npm build imports them itself), and the loader of a
-   * streamed answer's turn (the element's `stream/` feature). Without it, a streamed answer fails as
-   * one whose code did not load.
+   * Brings the code of a streamed answer's turn (the element's `stream/` feature) and, in the
+   * script-tag build, the console's words for a site owner's mistakes (`mistakes.ts`). Without it,
+   * a streamed answer fails as one whose code did not load.
    */
-  readonly loadOnDemand?: () => Promise<OnDemandCode>;
+  readonly loadStream?: () => Promise<StreamCode>;
   /**
    * The code that sends the visitor's answers, in the script-tag build: there once its file has
    * arrived (`delivery`), brought by `loadDelivery`. The first turn does not need it: the element

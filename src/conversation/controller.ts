@@ -277,7 +277,7 @@ export class ConversationController implements ReactiveController {
    */
   #refuse(config: ConversationConfig, error?: unknown): void {
     // The words come on demand; a file that did not load says so itself.
-    (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadOnDemand!() : import('./mistakes.js')).then(
+    (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js')).then(
       (code) => code.warnMistake(this, config, error),
       () => undefined,
     );
@@ -300,15 +300,15 @@ export class ConversationController implements ReactiveController {
 
   /**
    * Shows a streamed answer as it arrives, then sends the whole text back as the reply (the element's
-   * `stream/` feature, a part of its own, loaded with the rich messages' part it draws with). A
-   * failure to load it offers a retry, as a failed stream does.
+   * `stream/` feature, whose code comes with the on-demand part the stream needs anyway). A failure
+   * to load it offers a retry, as a failed stream does.
    */
   async #streamAndReply(messages: readonly unknown[] | undefined, generation: number): Promise<void> {
     const again = (): void => void this.#streamAndReply(messages, generation);
     if (this.#connected) this.#s.setTyping(true);
     let code: Pick<StreamCode, 'streamAndReply'>;
     try {
-      code = await (await this.#options.loadOnDemand!()).streamFile.load();
+      code = await this.#options.loadStream!();
     } catch (error) {
       if (generation !== this.#generation) return;
       this.#s.setTyping(false);

@@ -133,8 +133,7 @@ function conversation(
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), richFile.load()]),
-    // The mistakes' words, and a streamed answer's part, loaded by the rich messages' part it draws with.
-    loadOnDemand: () => richFile.load(),
+    loadStream: () => richFile.load(),
     delivery: () => sendFile.get(),
     loadDelivery: () => sendFile.load(),
   });

@@ -1,7 +1,7 @@
 /**
  * The widget's viewer client: the two calls of every conversation, plus the
  * side channels (streamed answers, client logs), whose code arrives with the
- * on-demand parts (the stream's, the rich messages') the first time a conversation needs it.
+ * on-demand part the first time a conversation needs it.
  */
 import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from '../conversation/options.js';
@@ -22,8 +22,8 @@ export function createWidgetClient(apiHost: string, host: Element): Conversation
       ...(hasEarlyStart(host) && { fetch: async (request) => (await takeEarlyStart(host, request)) || fetch(request) }),
     }),
     async *streamMessage(sessionId, options) {
-      const { streamMessageByFrame } = await (await richFile.load()).streamFile.load();
-      yield* streamMessageByFrame(sessionId, { viewerBaseUrl: apiHost, ...options });
+      const { streamMessage } = await richFile.load();
+      yield* streamMessage(sessionId, { viewerBaseUrl: apiHost, ...options });
     },
     clientLogs(sessionId, logs) {
       richFile.load().then(

@@ -5,9 +5,10 @@
  * (`SuggestionsRenderers`, `NoticesRenderers`, its `suggestions/` and `notices/`), what an
  * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
  * (`StreamRenderers`, drawn by the element's `stream/` feature) and the rarer controls
- * (`OnDemandControls`, the element's `controls/` feature), the last two each a part of its
- * own (the stream's loaded by the on-demand renderers' part). Where they come from is the element's business (chunks of the npm build, or files beside
- * the script tag): it hands its loaders in with `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
+ * (`OnDemandControls`, the element's `controls/` feature), each
+ * loaded on its own. Where they come from is the element's business (chunks of
+ * the npm build, or files beside the script tag): it hands its loaders in with
+ * `provideOnDemandRenderers`. Until they are there, or when they cannot arrive,
  * every renderer falls back.
  */
 import type { CSSResult, nothing, TemplateResult } from 'lit';
@@ -144,18 +145,15 @@ export interface NoticesRenderers {
 
 /**
  * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, the
- * suggested replies, the notices and what an agent did, and the loader of a streamed answer's part,
- * which draws its row.
+ * suggested replies, the notices, what an agent did, and a streamed answer's row.
  */
 export type OnDemandRenderers = typeof Renderers &
   MediaRenderers &
   VoiceRenderers &
   SuggestionsRenderers &
   NoticesRenderers &
-  AgentRenderers & {
-    /** A streamed answer's part, which this one loads: there once a conversation streams (its turn brought it). */
-    readonly streamFile: OnDemandSource<StreamRenderers>;
-  };
+  AgentRenderers &
+  StreamRenderers;
 /** A picture choice's item. */
 export interface PictureItem extends ChoiceItem {
   readonly picture?: string | undefined;

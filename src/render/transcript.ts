@@ -81,14 +81,11 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
       entry.kind === 'bot'
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
-          ? // Only a stream whose part arrived can grow here: its row comes with it.
-            (richRenderers
-              .get()
-              ?.streamFile.get()
-              ?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
-                lang: ctx.lang,
-                toolNames: ctx.toolNames,
-              }) ?? nothing)
+          ? // Only a stream the on-demand part brought can grow here: its row comes with it.
+            (richRenderers.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
+              lang: ctx.lang,
+              toolNames: ctx.toolNames,
+            }) ?? nothing)
           : renderAnswerEntry(entry, ctx);
     answered ||= entry.kind === 'answer';
     if (row !== nothing) previous = entry;

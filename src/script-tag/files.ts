@@ -24,8 +24,8 @@ export interface ScriptTagFileRow {
   /** The row of the file that loads it and carries its hash; `page` for the one the page's script tag loads. */
   readonly loadedBy: string;
   /** The hand-over it leaves for the files it loads, or takes besides the widget code's (see tools/build-plugins.ts). */
-  readonly gives?: 'answers' | 'rich';
-  readonly takes?: 'answers' | 'rich';
+  readonly gives?: 'answers';
+  readonly takes?: 'answers';
   /**
    * The Trusted Types policies its code creates: a page that enforces Trusted Types allows these
    * names (`trusted-types …`), and no file creates another (the package's tests read the built files).
@@ -197,23 +197,10 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'rich',
   },
   {
-    key: 'stream',
-    file: 'flowbot-chat.stream.js',
-    entry: 'src/element/stream/index.ts',
-    holds:
-      "a streamed answer (its reader, its turn, its row with what its agent is doing): fetched by the rich messages' file when a conversation streams one",
-    // Issue 45, point 4: out of the rich messages' file, so a markdown answer does not fetch it; the
-    // markdown it draws with and what an agent did taken over from that file: 6,231 B reached.
-    budget: 6_300,
-    loadedBy: 'rich',
-    takes: 'rich',
-  },
-  {
     key: 'rich',
     file: 'flowbot-chat.rich.js',
     entry: 'src/element/rich/index.ts',
-    holds:
-      'fetched when a conversation shows markdown, media or a stream, or speaks (a stream fetches its own file from here)',
+    holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
     // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
     // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
     // `persist`, the tabs' sync and the expiry left it for flowbot-chat.persist.js (29,749 B reached);
@@ -227,11 +214,8 @@ export const SCRIPT_TAG_FILES = [
     // 21,488 B reached. A formula converted once per message, its MathML copied when its list item or
     // table is drawn again as a stream grows (the limit of 200 counting formulas, not drawings): 21,551 B.
     // Opening a redirect's page left the widget's code for it (87 B fewer before every first message): 21,659 B.
-    // Issue 45, point 4: a streamed answer (its reader, turn and row, 6,231 B) a file of its own, which
-    // takes the markdown it draws with from this one: 16,137 B reached.
-    budget: 16_210,
+    budget: 21_730,
     loadedBy: 'main',
-    gives: 'rich',
   },
   {
     key: 'main',

@@ -202,7 +202,7 @@ test.describe('README, as a site owner follows it', () => {
     await converse(page.locator('flowbot-chat'));
     // Each file the README lists, found, but the bubble's invitation (an inline widget never needs
     // it), the languages' (an English page needs none), the storage's (it remembers nothing),
-    // markdown's, the streams' with the formulas' and the code colours' (its conversation has none of
+    // markdown's and streams' with the formulas' and the code colours' (its conversation has none of
     // them), the export's (nobody downloads), the dark palette's (the widget is light), the
     // launcher's (the inline widget has none), the consent's (it has no notice) and the earlier
     // conversations' (it remembers nothing).
@@ -210,7 +210,7 @@ test.describe('README, as a site owner follows it', () => {
       listed
         .filter(
           (name) =>
-            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|stream|math|highlight|export|history|dark|launcher|consent)\.js$/.test(
+            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|math|highlight|export|history|dark|launcher|consent)\.js$/.test(
               name,
             ),
         )

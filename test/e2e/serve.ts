@@ -228,7 +228,6 @@ const TAMPERED: Record<string, string | undefined> = {
   controls: 'public-id="support"',
   dark: 'public-id="support" color-scheme="dark"',
   highlight: 'public-id="assistant"',
-  stream: 'public-id="assistant"',
   send: 'public-id="support"',
 };
 /** The folders the built files are served from, and which file each changes. */

@@ -237,10 +237,6 @@ const pages: Record<string, HtmlPage> = {
     title: 'A chat with a notice',
     body: ['<h1>Support</h1>', chat('public-id="support" notice="Answers come from an AI."'), widgetCode],
   },
-  markdown: {
-    title: 'Answers in markdown',
-    body: ['<h1>Plans and prices</h1>', chat('public-id="wide"'), widgetCode],
-  },
   inline: { title: 'Inline widget', body: ['<h1>A plain page</h1>', chat('public-id="support"'), widgetCode] },
   invite: {
     title: 'A shop whose bubble invites the visitor in',

@@ -27,15 +27,13 @@ const FIRST = ['flowbot-chat.iife.js', 'flowbot-chat.main.js'];
 const FIRST_TURN = ['flowbot-chat.iife.js', 'flowbot-chat.first.js'];
 /** The widget's code, fetched once that first turn is painted. */
 const MAIN = 'flowbot-chat.main.js';
-/** A streamed answer's file, fetched by the rich messages' file when a response streams one. */
-const STREAM = 'flowbot-chat.stream.js';
 
 /** The bytes before the first message of a page that fetches the first two files alone. */
 const FIRST_BUDGET: number = BUDGET_GZIP;
 /** The bytes before the first message of a page whose first turn the script tag draws. */
 const FIRST_TURN_BUDGET: number = FIRST_TURN_BUDGET_GZIP;
 /** The widget's code, as reached. */
-const MAIN_BYTES = 33_792;
+const MAIN_BYTES = 33_741;
 /** The budget for bytes `reached` (the gzip sizes of the files, as measured): with `HEADROOM`, to 10 B. */
 const reached = (bytes: number): number => Math.ceil((bytes + HEADROOM) / 10) * 10;
 
@@ -145,25 +143,11 @@ export const PAGE_TYPES: readonly PageType[] = [
     },
   },
   {
-    name: 'an inline widget whose first messages are markdown, whole (4 s after them)',
-    // A markdown message fetches the rich messages' file, not the stream's (issue 45, point 4). The
-    // first turn's file draws no markdown: it fetches the widget's code at once.
-    before: [...FIRST_TURN, MAIN, 'flowbot-chat.rich.js'],
-    after: ['flowbot-chat.answers.js', 'flowbot-chat.send.js'],
-    either: ['flowbot-chat.highlight.js'],
-    // The rich messages' file; the answers' file and the send file; the code's colours on either side.
-    budget: {
-      before: FIRST_TURN_BUDGET + reached(MAIN_BYTES + 16_137 + 4_257),
-      after: reached(9_936 + 1_068 + 4_257),
-    },
-    run: fourSecondsAfter('/markdown.html', (page) => page.locator('flowbot-chat table')),
-  },
-  {
     name: 'an inline AI answer with markdown, streamed (4 s after it)',
     before: FIRST_TURN,
-    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js', STREAM],
-    // The answers' file, the send file, the rich messages' file and the stream's it fetches.
-    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 16_137 + 6_231) },
+    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js'],
+    // The answers' file, the send file and the on-demand part.
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -175,16 +159,9 @@ export const PAGE_TYPES: readonly PageType[] = [
   {
     name: 'an inline AI answer with a formula, streamed (4 s after it)',
     before: FIRST_TURN,
-    after: [
-      MAIN,
-      'flowbot-chat.answers.js',
-      'flowbot-chat.send.js',
-      'flowbot-chat.rich.js',
-      STREAM,
-      'flowbot-chat.math.js',
-    ],
-    // The answers' file, the rich messages' file, the stream's and the math file it fetches for the formula.
-    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 16_137 + 6_231 + 59_534) },
+    after: [MAIN, 'flowbot-chat.answers.js', 'flowbot-chat.send.js', 'flowbot-chat.rich.js', 'flowbot-chat.math.js'],
+    // The answers' file, the rich messages' file and the math file it fetches for the formula.
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663 + 59_534) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();
@@ -201,11 +178,10 @@ export const PAGE_TYPES: readonly PageType[] = [
       'flowbot-chat.answers.js',
       'flowbot-chat.send.js',
       'flowbot-chat.rich.js',
-      STREAM,
       'flowbot-chat.highlight.js',
     ],
-    // The answers' file, the rich messages' file, the stream's and the highlight file it fetches for the code's colours.
-    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 16_137 + 6_231 + 4_257) },
+    // The answers' file, the rich messages' file and the highlight file it fetches for the code's colours.
+    budget: { before: FIRST_TURN_BUDGET, after: reached(MAIN_BYTES + 9_936 + 1_068 + 21_663 + 4_257) },
     run: async (page) => {
       await page.goto('/assistant.html');
       await expect(bot(page).first()).toBeVisible();

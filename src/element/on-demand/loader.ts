@@ -1,7 +1,7 @@
 /**
  * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.rich.js` (which loads `flowbot-chat.stream.js`), `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
+ * `flowbot-chat.rich.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.

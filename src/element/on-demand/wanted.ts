@@ -18,7 +18,6 @@ import { drawsFirstTurn } from './first-turn-rule.js';
 import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { needsOnDemandControl } from '../../render/inputs/index.js';
 import { needsOnDemand } from '../../render/message.js';
-import { STREAMED_ID } from '../../protocol/transcript.js';
 import type { SCRIPT_TAG_FILES } from '../../script-tag/files.js';
 
 /** What the reasons read of the element: its settings (see its properties), the Widget resource, where it sits. */
@@ -160,14 +159,6 @@ export const WANTED = {
     code: (_, conversation) =>
       conversation.entries.some((entry) =>
         /```\w/.test((entry as { message?: { content?: { markdown?: string } } }).message?.content?.markdown as string),
-      ),
-  },
-  // Fetched by the rich messages' file (`rich/stream-file.ts`), as the conversation asks for it
-  // (`loadOnDemand`), when a response streams an answer: while it grows, and once it is the reply.
-  stream: {
-    streams: (_, conversation) =>
-      conversation.entries.some(
-        (entry) => entry.kind === 'stream' || (entry.kind === 'bot' && entry.message.id.startsWith(STREAMED_ID)),
       ),
   },
   // Fetched by the rich messages' file (`render/math.ts`) for an answer whose markdown holds a formula.

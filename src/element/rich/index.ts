@@ -3,9 +3,9 @@
  * renderers (`render/on-demand-renderers.ts`: markdown; the rarer controls are
  * `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and their view),
  * suggested replies (`../suggestions/`), the notices (`../notices/`), what an agent did
- * (`../agent/`: around its answer, and its summary), the markdown reader and the styles of
- * what these draw in bubbles, the loader of a streamed answer's own file (`../stream/`), the
- * viewer's client logs, the voice (`../voice/`) and the English strings only this file
+ * (`../agent/`: around its answer, and its summary), a streamed answer (`../stream/`: its
+ * pieces, its turn, its row), the markdown reader and the styles of what these draw in bubbles,
+ * the viewer's client logs, the voice (`../voice/`) and the English strings only this file
  * shows. What the visitor does with the answers, the bubble's invitation and the
  * storage of `persist` are files of their own (`../answer-actions/`, `../invitation/`,
  * `../persist/`), as is each language. In the npm build this is an ordinary chunk; beside the
@@ -16,18 +16,15 @@ import { enOnDemand } from '../../i18n/en.js';
 import type { FlowbotStrings } from '../../i18n/strings.js';
 import { provideMath } from '../../render/math.js';
 import { mathFile } from './math-file.js';
-import { provideHighlight } from '../../render/code.js';
+import { codeStyles, provideHighlight } from '../../render/code.js';
 import { highlightFile } from './highlight-file.js';
 // Lit after the modules above: a file built for another version stops at the hand-over's check first.
 import { css, type CSSResult } from 'lit';
-import { codeStyles } from '../../render/code.styles.js';
 import { markdownStyles } from '../../render/markdown.styles.js';
 import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
 import type { RichTextNode } from '../../protocol/rich-text.js';
 import { agentStyles, answerParts } from '../agent/index.js';
 import { mediaStyles } from '../media/index.js';
-// What the stream's file takes of this one (written by the build, see `shared-with-stream.ts`).
-import './shared-with-stream.js';
 
 // Suggested replies and the notices (a blocked redirect's link, an expired conversation, a cut stream),
 // drawn by their features (`SuggestionsRenderers`, `NoticesRenderers`): few conversations show them.
@@ -45,11 +42,14 @@ export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${medi
  * ends with (drawn apart, see `../agent/view.ts`), so they are neither drawn in its text nor copied with it.
  */
 export const parseMarkdown = (md: string): RichTextNode[] => parse(answerParts(md).answer);
-// A streamed answer (its reader, its turn, its row): a file of its own, fetched from here by the first
-// conversation that streams one; it draws with this file's markdown, handed over (`shared-with-stream.ts`).
-export { streamFile } from './stream-file.js';
+// A streamed answer's row while it grows, drawn by its feature (the transcript's `StreamRenderers`).
+export { renderStreamRow } from '../stream/index.js';
 // The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
 export { sendClientLogs } from '../../api/client-logs.js';
+// The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
+export { streamMessageByFrame as streamMessage } from '../stream/index.js';
+// The turn around it: shown as it arrives, then sent back as the reply.
+export { streamAndReply } from '../stream/index.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
 export { warnMistake } from '../../conversation/mistakes.js';
 // Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.

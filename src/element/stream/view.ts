@@ -6,7 +6,7 @@
  * and kept, an open paragraph keeps the leaves it had, an open list its
  * items, an open table its rows, an open quote its blocks, an open code block
  * its complete lines (and its bar: it grows without moving). Loaded on
- * demand, with the stream reader itself, in the stream's part (see `index.ts`); the
+ * demand, with the stream reader itself (see `../rich/index.ts`); the
  * transcript draws its row through `StreamRenderers` (`render/on-demand-source.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -16,14 +16,7 @@ import { drawMarkdown, type MarkdownStrings } from '../../render/markdown.js';
 import { highlightLines } from '../../render/code.js';
 import { emptyActivity, mergeSources, type AgentActivity } from '../../protocol/agent.js';
 import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentStrings } from '../agent/index.js';
-import { build, el, richTextContent, type DrawMore } from '../../render/rich-text.js';
-
-/**
- * The DOM nodes of `nodes` (as `render/rich-text.ts`'s `renderRichText`, written with the widget
- * code's own walk, which this file takes over: see `tools/build-plugins.ts`).
- */
-const renderRichText = (nodes: unknown, draw?: DrawMore): Node[] =>
-  build(nodes, draw).map((n) => (typeof n === 'string' ? document.createTextNode(n) : n));
+import { el, renderRichText, richTextContent, type DrawMore } from '../../render/rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */
 interface DrawnBlock {

@@ -189,10 +189,10 @@ async function tab(client: ReturnType<typeof fakeViewer>['client']) {
   const controller = new page.ConversationController(new FakeHost(), {
     notify: (notice) => notices.push(notice),
     loadStore: async () => page,
-    // A streamed answer's turn and the mistakes' words, as the element brings them with its part.
-    loadOnDemand: async () => ({
+    // A streamed answer's turn, as the element brings it with its on-demand part.
+    loadStream: async () => ({
+      ...(await import('../../../src/element/stream/turn.js')),
       ...(await import('../../../src/conversation/mistakes.js')),
-      streamFile: { load: async () => import('../../../src/element/stream/turn.js') },
     }),
   });
   controller.config = { publicId: 'bot', apiHost: 'https://viewer.test', persist: 'local', client: client as never };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeStyles } from '../../../src/render/code.styles.js';
+import { codeStyles } from '../../../src/render/code.js';
 import { composite, contrastRatio, parseCssColor, type Rgba } from '../../../src/theme/color.js';
 import { darkPalette } from '../../../src/theme/dark.js';
 
