@@ -237,6 +237,16 @@ const pages: Record<string, HtmlPage> = {
     title: 'A chat with a notice',
     body: ['<h1>Support</h1>', chat('public-id="support" notice="Answers come from an AI."'), widgetCode],
   },
+  'first-turn-look': {
+    title: 'A first turn with a header, a progress bar and an avatar',
+    body: [
+      '<h1>The tour</h1>',
+      chat(
+        `public-id="demo" ${look({ title: 'Acme tour', subTitle: 'Usually answers at once', headerIcon: '__API__/demo-assets/host-avatar.svg' })}`,
+      ),
+      widgetCode,
+    ],
+  },
   inline: { title: 'Inline widget', body: ['<h1>A plain page</h1>', chat('public-id="support"'), widgetCode] },
   invite: {
     title: 'A shop whose bubble invites the visitor in',
