@@ -54,13 +54,13 @@ function option(el: Element, name: string, attribute: string): unknown {
  * no voice.
  */
 function drawable(el: Element, widget: unknown): boolean {
-  return drawsFirstTurn({
-    lang: langOf(el),
-    colorScheme: option(el, 'colorScheme', 'color-scheme'),
-    notice: option(el, 'notice', 'notice'),
-    consent: option(el, 'consent', 'consent'),
-    voiceActive: isObject(widget) ? widget.voiceActive : undefined,
-  });
+  return drawsFirstTurn(
+    langOf(el),
+    option(el, 'colorScheme', 'color-scheme'),
+    option(el, 'notice', 'notice'),
+    option(el, 'consent', 'consent'),
+    isObject(widget) ? widget.voiceActive : undefined,
+  );
 }
 
 /** Draws `turn` in `el`'s shadow root; the widget's code (`fetchWidget`) once it is painted. */

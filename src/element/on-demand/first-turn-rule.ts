@@ -6,26 +6,26 @@
  * (`wanted.ts`), reading the widget's settings. The script tag, which cannot carry it, asks the
  * language and the scheme the same way before it fetches that file (`script-tag/embed.ts`).
  */
-export interface FirstTurnLook {
-  /** The widget's language (`i18n/lang.ts`'s `langOf`). */
-  readonly lang: string;
-  /** `color-scheme`: absent or `light` are light. */
-  readonly colorScheme: unknown;
-  /** The notice before the conversation, and `required` when it asks for consent. */
-  readonly notice: unknown;
-  readonly consent: unknown;
-  /** The Widget resource's `voiceActive`. */
-  readonly voiceActive: unknown;
-}
 
 /** English: `en`, `en-GB`, `en_US`, or no language at all (the widget then speaks English). */
 export const ENGLISH_TAG = /^(en([-_]|$)|$)/i;
 
-/** Whether the first turn's file draws this widget's first render (see the module's comment). */
-export const drawsFirstTurn = (look: FirstTurnLook): boolean =>
-  ENGLISH_TAG.test(look.lang) &&
-  (look.colorScheme == null || look.colorScheme === 'light') &&
+/**
+ * Whether the first turn's file draws this widget's first render (see the module's comment): its
+ * language (`i18n/lang.ts`'s `langOf`), `color-scheme` (absent or `light` are light), the notice
+ * before the conversation and `consent` (`required` asks for it), the Widget resource's `voiceActive`.
+ * Arguments, not an object: their names would be bytes in both files that ask.
+ */
+export const drawsFirstTurn = (
+  lang: string,
+  colorScheme: unknown,
+  notice: unknown,
+  consent: unknown,
+  voiceActive: unknown,
+): boolean =>
+  ENGLISH_TAG.test(lang) &&
+  (colorScheme == null || colorScheme === 'light') &&
   // What the consent feature shows: a notice that is not blank, or the consent's own (`consent/consent.ts`).
-  !`${look.notice ?? ''}`.trim() &&
-  look.consent !== 'required' &&
-  look.voiceActive !== true;
+  !`${notice ?? ''}`.trim() &&
+  consent !== 'required' &&
+  voiceActive !== true;

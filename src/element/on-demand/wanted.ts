@@ -128,13 +128,13 @@ export const firstTurn: Reason = (settings) =>
   settings.mode !== 'bubble' &&
   settings.mode !== 'popup' &&
   settings.persist === 'none' &&
-  drawsFirstTurn({
-    lang: langOf(settings),
-    colorScheme: settings.colorScheme,
-    notice: settings.notice,
-    consent: settings.consent,
-    voiceActive: settings.widget?.voiceActive,
-  });
+  drawsFirstTurn(
+    langOf(settings),
+    settings.colorScheme,
+    settings.notice,
+    settings.consent,
+    settings.widget?.voiceActive,
+  );
 /** The reasons each file is fetched for, by its row's key. */
 export const WANTED = {
   iife: reasons({ page: always }),

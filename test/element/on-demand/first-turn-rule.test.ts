@@ -5,41 +5,46 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { drawsFirstTurn, ENGLISH_TAG, type FirstTurnLook } from '../../../src/element/on-demand/first-turn-rule.js';
+import { drawsFirstTurn, ENGLISH_TAG } from '../../../src/element/on-demand/first-turn-rule.js';
 
-const look = (over: Partial<FirstTurnLook> = {}): FirstTurnLook => ({
-  lang: 'en',
-  colorScheme: null,
-  notice: null,
-  consent: null,
-  voiceActive: undefined,
-  ...over,
-});
+/** The rule's arguments, by name: English, light, no notice, no consent, no voice unless `over` says. */
+interface Look {
+  lang: string;
+  colorScheme: unknown;
+  notice: unknown;
+  consent: unknown;
+  voiceActive: unknown;
+}
+const look = (over: Partial<Look> = {}): Parameters<typeof drawsFirstTurn> => {
+  const l: Look = { lang: 'en', colorScheme: null, notice: null, consent: null, voiceActive: undefined, ...over };
+  return [l.lang, l.colorScheme, l.notice, l.consent, l.voiceActive];
+};
 
 describe('drawsFirstTurn', () => {
   it('draws an English or unsaid language, and no other', () => {
-    for (const lang of ['', 'en', 'EN', 'en-GB', 'en_US']) expect(drawsFirstTurn(look({ lang })), lang).toBe(true);
-    for (const lang of ['eng', 'fr', 'pt-BR', 'de-en', 'e']) expect(drawsFirstTurn(look({ lang })), lang).toBe(false);
+    for (const lang of ['', 'en', 'EN', 'en-GB', 'en_US']) expect(drawsFirstTurn(...look({ lang })), lang).toBe(true);
+    for (const lang of ['eng', 'fr', 'pt-BR', 'de-en', 'e'])
+      expect(drawsFirstTurn(...look({ lang })), lang).toBe(false);
   });
 
   it('draws a light widget only', () => {
-    expect(drawsFirstTurn(look({ colorScheme: undefined }))).toBe(true);
-    expect(drawsFirstTurn(look({ colorScheme: 'light' }))).toBe(true);
-    expect(drawsFirstTurn(look({ colorScheme: 'dark' }))).toBe(false);
-    expect(drawsFirstTurn(look({ colorScheme: 'auto' }))).toBe(false);
+    expect(drawsFirstTurn(...look({ colorScheme: undefined }))).toBe(true);
+    expect(drawsFirstTurn(...look({ colorScheme: 'light' }))).toBe(true);
+    expect(drawsFirstTurn(...look({ colorScheme: 'dark' }))).toBe(false);
+    expect(drawsFirstTurn(...look({ colorScheme: 'auto' }))).toBe(false);
   });
 
   it('leaves a widget that shows a notice or asks for consent to the widget, as the consent feature decides', () => {
-    expect(drawsFirstTurn(look({ notice: 'Answers come from an AI.' }))).toBe(false);
-    expect(drawsFirstTurn(look({ consent: 'required' }))).toBe(false);
+    expect(drawsFirstTurn(...look({ notice: 'Answers come from an AI.' }))).toBe(false);
+    expect(drawsFirstTurn(...look({ consent: 'required' }))).toBe(false);
     // A blank notice shows nothing, like a consent that is not required.
-    expect(drawsFirstTurn(look({ notice: '  ' }))).toBe(true);
-    expect(drawsFirstTurn(look({ consent: 'granted' }))).toBe(true);
+    expect(drawsFirstTurn(...look({ notice: '  ' }))).toBe(true);
+    expect(drawsFirstTurn(...look({ consent: 'granted' }))).toBe(true);
   });
 
   it('leaves a widget that speaks to the widget', () => {
-    expect(drawsFirstTurn(look({ voiceActive: true }))).toBe(false);
-    expect(drawsFirstTurn(look({ voiceActive: false }))).toBe(true);
+    expect(drawsFirstTurn(...look({ voiceActive: true }))).toBe(false);
+    expect(drawsFirstTurn(...look({ voiceActive: false }))).toBe(true);
   });
 });
 
