@@ -122,9 +122,11 @@ function drawBlock(
 }
 
 /**
- * A table (its rows) or a quote (its blocks): a part drawn when it was no
+ * A table (its rows) or a quote (its blocks): a row drawn when it was no
  * longer the last stays (only the last one can still change); the others are
- * drawn again.
+ * drawn again. A quote's blocks each go through `drawBlock`, which keeps what
+ * still holds: one that was not the last can still change (a table begun by a
+ * lazy line, taken back into the paragraph above it by the next line).
  */
 function drawParts(
   before: DrawnBlock | undefined,
@@ -142,7 +144,7 @@ function drawParts(
   const host = box.querySelector('table') ?? box;
   parts.forEach((part, k) => {
     const old = drawn[k];
-    if (old && old.node === part && k < drawn.length - 1) {
+    if (table && old && old.node === part && k < drawn.length - 1) {
       out.push(old);
       return;
     }

@@ -146,6 +146,17 @@ describe('renderStreamingText with markdown blocks', () => {
     );
   });
 
+  it('draws a quote whose lazy lines arrive after a cut as the whole text draws it', () => {
+    // Found by the property above (seed -780209180): a quote's paragraph continued by lines without `>`.
+    const text = '> |---|--:|\na```js\n>|---|--:|\n';
+    for (let cut = 0; cut <= text.length; cut++) {
+      const entry = { text: text.slice(0, cut) };
+      renderStreamingText(entry);
+      entry.text = text;
+      expect(markup(renderStreamingText(entry)), `cut at ${cut}`).toBe(markup(whole(text)));
+    }
+  });
+
   it('keeps the rows of a growing table and the blocks of a growing quote', () => {
     const entry = { text: '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 |' };
     const content = renderStreamingText(entry);
