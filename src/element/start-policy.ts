@@ -23,11 +23,14 @@ export function nextTask(): Promise<unknown> {
 
 /**
  * Gives `session` what its next start reads (`config`): the element's attributes, and a client of
- * the viewer at `api-host` (a new one each time, so only a conversation made while the script-tag
- * file's early start is on its way has the client that takes it). Before each update, and a restart.
+ * the viewer at `api-host`, made again only when `api-host` changes (this runs before every update).
+ * A client made while the script-tag file's early start is on its way takes it for its first
+ * request, and sends as any other once it is taken; none is sent once the widget's code is there.
+ * Before each update, and a restart.
  */
 export function configure(host: ChatHost, session: ConversationController): void {
   const { publicId, apiHost } = host;
+  const { client } = session.config;
   session.config = {
     publicId,
     apiHost,
@@ -36,7 +39,7 @@ export function configure(host: ChatHost, session: ConversationController): void
     persist: host.persist,
     streaming: !host.disableStreaming,
     persistKey: host.persistKey || host.id,
-    client: createWidgetClient(apiHost, host),
+    client: client && session.config.apiHost === apiHost ? client : createWidgetClient(apiHost, host),
   };
 }
 
