@@ -219,6 +219,7 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
           define: 'src/define.ts',
           api: 'src/api/index.ts',
           react: 'src/react.ts',
+          light: 'src/light.ts',
         },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
@@ -226,7 +227,13 @@ const builds: Record<string, () => UserConfig | Promise<UserConfig>> = {
       rolldownOptions: {
         external,
         // A directive in the source does not survive bundling; the React entry needs it for Next.js.
-        output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : '') },
+        output: {
+          banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
+          // `flowbot-chat.*.js` are the script tag's files (the README's self-hosting copies them all):
+          // a chunk split off a module of that name (the element's styles, shared with the light
+          // entry's first turn) is named without the dot.
+          chunkFileNames: (chunk) => `${chunk.name.replace(/^flowbot-chat\./, 'flowbot-chat-')}-[hash].js`,
+        },
       },
     },
   }),

@@ -108,6 +108,26 @@ test.describe('a closed bubble drawn by the script tag', () => {
     expect(await tabAndEnter()).toBe(cold);
   });
 
+  test('a widget added later inside something else (a framework’s subtree) is started too', async ({ page }) => {
+    await page.goto('/bubble-quiet.html');
+    await expect(launcher(page)).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await defined(page)).toBe(false);
+    // One insertion: the inline widget is a child of what is added, not what is added.
+    await page.evaluate(() => {
+      const section = document.createElement('section');
+      section.append(Object.assign(document.createElement('flowbot-chat'), { id: 'added' }));
+      section.firstElementChild!.setAttribute('public-id', 'support');
+      // The page's viewer, as its bubble has it.
+      section.firstElementChild!.setAttribute(
+        'api-host',
+        document.querySelector('flowbot-chat')!.getAttribute('api-host')!,
+      );
+      document.body.append(section);
+    });
+    await expect(page.locator('#added [part~="bot-message"]').first()).toBeVisible();
+  });
+
   test("a dark bubble's launcher is the widget's own: its code is fetched at once, so its colour never changes", async ({
     page,
   }) => {

@@ -44,3 +44,72 @@ test('Next.js: server-rendered, and after hydration the React side has flowbot-s
   // The plain-JSX bubble from the server HTML upgraded too (attributes only).
   await expect(page.locator('flowbot-chat#launcher').locator('[part~="launcher"]')).toBeVisible();
 });
+
+test.describe('Svelte 5 with flowbot-chat/light', () => {
+  const light = `http://127.0.0.1:${PAGE_PORT}/svelte/light.html?api=${encodeURIComponent(api)}`;
+  /** The app's chunk that registers the widget (`flowbot-chat/light` imports it when it is wanted). */
+  const isWidgetCode = (url: string): boolean => /\/define-[\w-]+\.js$/.test(url);
+  const bubble = (page: Page) => page.locator('flowbot-chat#bubble');
+
+  test('a closed bubble: its launcher in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const fetched: string[] = [];
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      fetched.push(request.url());
+      if (request.url().includes('/startChat')) starts.push(request.url());
+    });
+    // The widget's code held back, as a slow network would.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isWidgetCode, async (route) => (await held, route.continue()));
+    await page.goto(light);
+    const launcher = bubble(page).locator('[part~="launcher"]');
+    await expect(launcher).toBeVisible();
+    await expect(launcher).toHaveAccessibleName('Open chat');
+    // The Widget resource reached the element as a property (Svelte sets an object so), and its colour the launcher.
+    await expect(launcher).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+    await page.waitForTimeout(1_000);
+    expect(fetched.filter(isWidgetCode)).toEqual([]);
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    expect(starts).toEqual([]);
+
+    // The visitor's first move is the tap: the start goes out with it, the code is asked for.
+    await launcher.dispatchEvent('click');
+    await expect(launcher).toHaveAttribute('aria-busy', 'true');
+    await expect.poll(() => starts.length).toBe(1);
+    await expect.poll(() => fetched.filter(isWidgetCode).length).toBe(1);
+    release();
+    await expect(bubble(page).locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
+    await expect(bubble(page).locator('[part~="title"]')).toHaveText('Svelte bubble');
+    expect(starts).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('an inline widget: its first turn drawn before the widget code, which then carries the conversation', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isWidgetCode, async (route) => (await held, route.continue()));
+    await page.goto(`${light}&inline`);
+    const chat = page.locator('flowbot-chat#chat');
+    // Drawn while the widget's code is held back.
+    await expect(chat.locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
+    await expect(chat.locator('[part~="title"]')).toHaveText('Svelte light chat');
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    // This bot's question comes after a delay, which only the widget's code keeps: it comes once released.
+    release();
+    await page.waitForFunction(() => customElements.get('flowbot-chat'));
+    await chat.locator('[part~="input"]:visible').fill('Ada');
+    await chat.locator('[part~="send-button"]:visible').click();
+    await expect(chat.locator('[part~="user-message"]')).toHaveText('Ada');
+    await expect(page.locator('#answers')).toHaveText('Ada');
+    expect(errors).toEqual([]);
+  });
+});

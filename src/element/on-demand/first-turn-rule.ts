@@ -4,7 +4,7 @@
  * conversation and no voice. One rule for the two places that ask: the first turn's file, reading
  * the element before the widget's code is there, and the table of when each file is wanted
  * (`wanted.ts`), reading the widget's settings. The script tag, which cannot carry it, asks the
- * language and the scheme the same way before it fetches that file (`script-tag/embed.ts`).
+ * language and the scheme the same way before it fetches that file (`script-tag/place.ts`).
  */
 
 /** English: `en`, `en-GB`, `en_US`, or no language at all (the widget then speaks English). */

@@ -138,7 +138,7 @@ export const firstTurn: Reason = (settings) =>
 /** The reasons each file is fetched for, by its row's key. */
 export const WANTED = {
   iife: reasons({ page: always }),
-  // Fetched by the script-tag file (`embed.ts`) and the first turn's file, which write these conditions out.
+  // Fetched by the script-tag file (`place.ts`) and the first turn's file, which write these conditions out.
   launcher: reasons({ waits: quietLauncher }),
   first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),

@@ -50,8 +50,8 @@ describe('drawsFirstTurn', () => {
 
 describe("the script tag's language test", () => {
   it('is the rule’s: it fetches the first turn’s file for the same languages', () => {
-    // The script tag writes the test out (it imports nothing of the element's).
-    const embed = readFileSync(new URL('../../../src/script-tag/embed.ts', import.meta.url), 'utf8');
-    expect(embed).toContain(`${ENGLISH_TAG}.test(el.closest('[lang]')`);
+    // The script tag (and the light entry) write the test out (they import nothing of the element's).
+    const place = readFileSync(new URL('../../../src/script-tag/place.ts', import.meta.url), 'utf8');
+    expect(place).toContain(`${ENGLISH_TAG}.test(el.closest('[lang]')`);
   });
 });
