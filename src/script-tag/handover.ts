@@ -154,6 +154,9 @@ export function queueCalls(el: Element): void {
   }
 }
 
+/** The actions queued on `el` so far: each its name and arguments. */
+export const queuedOn = (el: Element): Queued => (el as Stubbed)[QUEUE] ?? [];
+
 /** Removes the stand-ins of `el` (now upgraded) and runs the calls they queued, in order. */
 export function runQueuedCalls(el: Element): void {
   const host = el as Stubbed;

@@ -17,7 +17,7 @@
  */
 import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/color.js';
 import { iconUrl } from '../theme/widget-theme.js';
-import { QUEUED_METHODS, queueCalls } from './handover.js';
+import { QUEUED_METHODS, queueCalls, queuedOn } from './handover.js';
 
 /**
  * The widget's rules that draw its closed launcher, word for word (a visual test compares the two
@@ -225,13 +225,22 @@ export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => voi
     }
   };
   const host = el as Element & Record<string, unknown>;
+  // What the page did before this file was there: calls queued, `open` set.
+  const before = queuedOn(el);
+  const wasOpen = host.open;
   if (!host[QUEUED_METHODS[0]]) queueCalls(el);
-  // The page's calls, queued for the widget, are intent too: `show()` and `toggle()` open it.
+  let open = false;
+  /**
+   * A call of the page's, queued for the widget, is intent too (opening it sends the start), and
+   * sets `open` as it will: the widget takes that property over as it upgrades, before it runs the
+   * queued calls, which then agree with it.
+   */
+  const called = (name: string): void =>
+    reach((open = name === 'show' || (name === 'toggle' ? !open : name !== 'hide' && open)));
   for (const name of QUEUED_METHODS) {
     const queued = host[name] as (...args: unknown[]) => unknown;
-    host[name] = (...args: unknown[]) => (reach(name === 'show' || name === 'toggle'), queued(...args));
+    host[name] = (...args: unknown[]) => (called(name), queued(...args));
   }
-  let open = false;
   Object.defineProperty(el, 'open', {
     configurable: true,
     get: () => open,
@@ -239,4 +248,7 @@ export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => voi
   });
   new MutationObserver(() => el.hasAttribute('open') && reach(true)).observe(el, { attributeFilter: ['open'] });
   if (what.mode === 'bubble') drawLauncher(el, what.widget, reach);
+  // What the page did before, as from now on: each call, and `open` set (as a `show()`).
+  for (const [name] of before) called(name);
+  if (wasOpen) called('show');
 }

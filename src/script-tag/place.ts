@@ -45,15 +45,11 @@ function sendStart(
 }
 
 /**
- * Sends `el`'s first start now if it will start at once: inline or opened, nothing remembered, and
+ * Sends `el`'s first start now if it will start at once: `inline` or opened, nothing remembered, and
  * before the widget's code is there. A switched-off widget is left to the widget.
  */
-function startIfAtOnce(el: Element, start: FirstStart): void {
-  if (
-    ((start.mode ?? 'standard') === 'standard' || start.open) &&
-    (start.persist ?? 'none') === 'none' &&
-    start.widget?.isActivated !== false
-  )
+function startIfAtOnce(el: Element, start: FirstStart, inline: boolean): void {
+  if ((inline || start.open) && (start.persist ?? 'none') === 'none' && start.widget?.isActivated !== false)
     sendStart(el, start);
 }
 
@@ -134,8 +130,8 @@ let box: CSSStyleSheet | undefined;
  * into (Lit takes a shadow root it finds) and whose styles then replace that box (`--flowbot-panel-height`,
  * at most the height of a lower box of the page around it).
  */
-function reserve(el: Element, mode: string | null | undefined): void {
-  if ((mode ?? 'standard') !== 'standard' || el.shadowRoot) return;
+function reserve(el: Element): void {
+  if (el.shadowRoot) return;
   if (!box)
     (box = new CSSStyleSheet()).replaceSync(
       ':host{display:block;height:var(--flowbot-panel-height,600px);max-height:100%}',
@@ -181,22 +177,29 @@ export function watchWidgets(
     if (placed.has(el) || customElements.get('flowbot-chat')) return;
     placed.add(el);
     seen = true;
-    reserve(el, start.mode);
-    startIfAtOnce(el, start);
+    const inline = (start.mode ?? 'standard') === 'standard';
+    if (inline) reserve(el);
+    startIfAtOnce(el, start, inline);
     // An inline widget whose start went out, in English and light (the first turn's file draws no other,
     // `element/on-demand/first-turn-rule.ts`, whose language test this is):
     // its first turn is drawn by a small file, the widget's code fetched after.
     if (
       hasEarlyStart(el) &&
-      (start.mode ?? 'standard') === 'standard' &&
+      inline &&
       !/dark|auto/.test(`${start.colorScheme}`) &&
       /^(en([-_]|$)|$)/i.test(el.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang)
     )
       return void first().then(({ drawFirstTurn }) => drawFirstTurn(el, fetchWidget), fetchWidget);
     if (!waitsForIntent(start)) return fetchWidget();
-    launcher().then(
-      ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start)),
-      fetchWidget,
+    // After the page's first paint: what the page shows of its own comes first (a closed launcher
+    // moves nothing; the page's calls meanwhile are queued, and taken as intent when it arrives).
+    requestAnimationFrame(() =>
+      setTimeout(() =>
+        launcher().then(
+          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start)),
+          fetchWidget,
+        ),
+      ),
     );
   };
   const placeAll = (els: Iterable<Element>): void => {

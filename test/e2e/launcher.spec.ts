@@ -108,6 +108,37 @@ test.describe('a closed bubble drawn by the script tag', () => {
     expect(await tabAndEnter()).toBe(cold);
   });
 
+  for (const when of ['before', 'after'] as const)
+    test(`show(), toggle() or open, called ${when} the launcher is drawn, opens the chat`, async ({ page }) => {
+      // The launcher's file held back: the page's calls can come before it is there.
+      await page.route('**/flowbot-chat.launcher.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.goto('/bubble-quiet.html', { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.Flowbot?.version && document.readyState !== 'loading');
+      if (when === 'after') await expect(launcher(page)).toBeVisible();
+      await page.evaluate(() => {
+        const apiHost = document.querySelector('flowbot-chat')!.getAttribute('api-host')!;
+        const [shown, toggled, opened, shownAndHidden] = [0, 1, 2, 3].map((i) =>
+          Object.assign(window.Flowbot!.init({ publicId: 'support', apiHost, mode: 'bubble' }), { id: `w${i}` }),
+        );
+        shown!.show();
+        toggled!.toggle();
+        opened!.open = true;
+        shownAndHidden!.show();
+        shownAndHidden!.hide();
+      });
+      await page.waitForFunction(() => customElements.get('flowbot-chat'));
+      for (const [i, open] of [true, true, true, false].entries()) {
+        const widget = page.locator(`#w${i}`);
+        await expect(widget).toHaveJSProperty('open', open);
+        if (open) await expect(widget.locator('[part~="bot-message"]').first()).toBeVisible();
+      }
+      // The page's own bubble, which nobody called, stays closed.
+      await expect(page.locator('flowbot-chat:not([id])')).toHaveJSProperty('open', false);
+    });
+
   test('a widget added later inside something else (a framework’s subtree) is started too', async ({ page }) => {
     await page.goto('/bubble-quiet.html');
     await expect(launcher(page)).toBeVisible();

@@ -95,8 +95,10 @@ export const PAGE_TYPES: readonly PageType[] = [
     // The script tag's launcher draws it; the widget's code waits for the visitor.
     before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js'],
     after: [],
-    // The script-tag file and the launcher's.
-    budget: { before: reached(2_753 + 4_062), after: 0 },
+    // The script-tag file and the launcher's. Raised by 100 B (6,880 → 6,980), within issue 45's target:
+    // the script tag finds widgets within what is added and fetches the launcher after the first paint
+    // (+44 B), the launcher takes the page's calls made before it and keeps `open` (+57 B).
+    budget: { before: reached(2_797 + 4_119), after: 0 },
     // Issue 45's target for a closed bubble until someone reaches for it.
     target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
