@@ -45,17 +45,23 @@ test('Next.js: server-rendered, and after hydration the React side has flowbot-s
   await expect(page.locator('flowbot-chat#launcher').locator('[part~="launcher"]')).toBeVisible();
 });
 
-test.describe('Svelte 5 with flowbot-chat/light', () => {
-  const light = `http://127.0.0.1:${PAGE_PORT}/svelte/light.html?api=${encodeURIComponent(api)}`;
-  /** The app's chunk that registers the widget (`flowbot-chat/light` imports it when it is wanted). */
-  const isWidgetCode = (url: string): boolean => /\/define-[\w-]+\.js$/.test(url);
-  const bubble = (page: Page) => page.locator('flowbot-chat#bubble');
+/** The app's chunk that registers the widget (`flowbot-chat/light` imports it when it is wanted). */
+const isWidgetCode = (url: string): boolean => /\/define-[\w-]+\.js$/.test(url);
 
-  test('a closed bubble: its launcher in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message', async ({
+/** Each app's light page: a closed bubble whose Widget resource the app gives as its framework says. */
+const lightApps = [
+  { name: 'Svelte 5 (an object is set as a property by itself)', app: 'svelte', title: 'Svelte bubble' },
+  { name: 'Vue 3 (:widget.prop)', app: 'vue', title: 'Vue bubble' },
+  { name: 'React 19 (the object set in a ref)', app: 'react', title: 'React bubble' },
+];
+
+for (const { name, app, title } of lightApps)
+  test(`${name} with flowbot-chat/light: a closed bubble in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message`, async ({
     page,
   }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const fetched: string[] = [];
     const starts: string[] = [];
     page.on('request', (request) => {
@@ -66,11 +72,12 @@ test.describe('Svelte 5 with flowbot-chat/light', () => {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isWidgetCode, async (route) => (await held, route.continue()));
-    await page.goto(light);
-    const launcher = bubble(page).locator('[part~="launcher"]');
+    await page.goto(`http://127.0.0.1:${PAGE_PORT}/${app}/light.html?api=${encodeURIComponent(api)}`);
+    const bubble = page.locator('flowbot-chat#bubble');
+    const launcher = bubble.locator('[part~="launcher"]');
     await expect(launcher).toBeVisible();
     await expect(launcher).toHaveAccessibleName('Open chat');
-    // The Widget resource reached the element as a property (Svelte sets an object so), and its colour the launcher.
+    // The Widget resource reached the element as a property, and its colour the launcher.
     await expect(launcher).toHaveCSS('background-color', 'rgb(15, 118, 110)');
     await page.waitForTimeout(1_000);
     expect(fetched.filter(isWidgetCode)).toEqual([]);
@@ -83,11 +90,14 @@ test.describe('Svelte 5 with flowbot-chat/light', () => {
     await expect.poll(() => starts.length).toBe(1);
     await expect.poll(() => fetched.filter(isWidgetCode).length).toBe(1);
     release();
-    await expect(bubble(page).locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
-    await expect(bubble(page).locator('[part~="title"]')).toHaveText('Svelte bubble');
+    await expect(bubble.locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
+    await expect(bubble.locator('[part~="title"]')).toHaveText(title);
     expect(starts).toHaveLength(1);
     expect(errors).toEqual([]);
   });
+
+test.describe('Svelte 5 with flowbot-chat/light', () => {
+  const light = `http://127.0.0.1:${PAGE_PORT}/svelte/light.html?api=${encodeURIComponent(api)}`;
 
   test('an inline widget: its first turn drawn before the widget code, which then carries the conversation', async ({
     page,

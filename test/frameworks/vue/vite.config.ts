@@ -1,10 +1,18 @@
 import vue from '@vitejs/plugin-vue';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
   base: '/vue/',
   plugins: [vue({ template: { compilerOptions: { isCustomElement: (tag) => tag === 'flowbot-chat' } } })],
-  build: { outDir: '../dist/vue', emptyOutDir: true },
+  build: {
+    outDir: '../dist/vue',
+    emptyOutDir: true,
+    // Two pages: the whole widget at once (index.html), and the light entry (light.html).
+    rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), light: resolve(import.meta.dirname, 'light.html') },
+    },
+  },
   logLevel: 'warn',
 });
