@@ -160,8 +160,8 @@ if (typeof window !== 'undefined' && !window.Flowbot?.version) {
     // The widget's code borrows the loader for its on-demand file.
     (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE] = load;
     const loaded: Record<string, Promise<never>> = {};
-    const file = (name: string, hash: string | undefined) =>
-      (loaded[name] ??= load(name, hash).then((url) => import(/* @vite-ignore */ url) as Promise<never>));
+    const file = (name: string, hash: string | undefined, low?: boolean) =>
+      (loaded[name] ??= load(name, hash, low).then((url) => import(/* @vite-ignore */ url) as Promise<never>));
     // The widgets already in the page start now; those the parser adds later (the script came
     // first), or the page later still, as they arrive, until the widget's own code is there to start
     // them. A page with no widget once parsed may be about to make one: its code comes as it always did.
@@ -171,7 +171,7 @@ if (typeof window !== 'undefined' && !window.Flowbot?.version) {
       // At a low priority: what the page needs for its own first paint comes first.
       () => void load('flowbot-chat.main.js', import.meta.env.FLOWBOT_INTEGRITY.main, true).catch(showUnavailable),
       () => file('flowbot-chat.launcher.js', import.meta.env.FLOWBOT_INTEGRITY.launcher),
-      () => file('flowbot-chat.first.js', import.meta.env.FLOWBOT_INTEGRITY.first),
+      () => file('flowbot-chat.first.js', import.meta.env.FLOWBOT_INTEGRITY.first, true),
       true,
     );
   } else {

@@ -96,6 +96,8 @@ test.describe('the first turn drawn by the script tag', () => {
     await expect(bot(page)).toHaveCount(2);
     await expect(firstTurn(page)).toHaveCount(1);
     expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    // Asked for after what the page needs for its own first paint, as the widget's code is.
+    await expect(page.locator('script[src$="/flowbot-chat.first.js"]')).toHaveAttribute('fetchpriority', 'low');
     const drawn = await shadowOf(page);
     const transcript = page.locator('flowbot-chat [part~="messages"]');
     const before = await page.locator('flowbot-chat').screenshot();

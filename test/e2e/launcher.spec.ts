@@ -47,6 +47,13 @@ test.describe('a closed bubble drawn by the script tag', () => {
     await page.goto('/bubble-quiet.html');
     await expect(launcher(page)).toBeVisible();
     await expect(launcher(page)).toHaveAccessibleName('Open chat');
+    // Its file is asked for once the page has painted: the page's own content comes first.
+    const [painted, asked] = await page.evaluate(() => [
+      performance.getEntriesByName('first-paint')[0]!.startTime,
+      performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/flowbot-chat.launcher.js'))!
+        .startTime,
+    ]);
+    expect(asked).toBeGreaterThan(painted!);
     await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
     await page.waitForTimeout(1_000);
     expect(await defined(page)).toBe(false);
