@@ -136,7 +136,8 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
     /** How the README says who loads a file, by the key of the row that does. */
     const loadedBy: Readonly<Record<string, string>> = {
       page: "checked by the page's `integrity`",
-      iife: 'loaded at once by the first file, which checks its hash',
+      // At once, or (the launcher's) once the page has painted.
+      iife: 'by the first file, which checks its hash',
       main: 'loaded by the widget, which checks its hash',
       answers: "loaded by the answers' file, which checks its hash",
       rich: "loaded by the rich messages' file, which checks its hash",
