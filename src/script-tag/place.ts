@@ -112,7 +112,7 @@ export function optionsOf(el: Element): FirstStart {
     else if (el.getAttribute(attribute) === '[object Object]')
       console.error(
         `flowbot-chat: ${attribute}="[object Object]": an object given to <flowbot-chat> before its code is there ` +
-          `became text. Set it as a property instead (Vue: :${attribute}.prop="…"; React: in a ref, ` +
+          `became text. Set it as a property instead (Vue: :${name}.prop="…"; React: in a ref, ` +
           `el.${name} = …; Svelte does this by itself), or write it as JSON.`,
       );
   const start = startOf(attributes) as Record<string, unknown>;
