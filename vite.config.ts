@@ -143,6 +143,13 @@ export function scriptTagBuilds(
       plugins: [terserPass()],
       build: scriptTagBuild(row.entry, 'es', row.file),
     }),
+    // A closed bubble's preview: loaded before the widget's code too. Of Lit, its styles take only the `css` tag.
+    preview: (row) => ({
+      publicDir: false,
+      plugins: [minifyLitTemplates(), terserPass()],
+      resolve: { alias: [{ find: /^lit$/, replacement: '@lit/reactive-element/css-tag.js' }] },
+      build: scriptTagBuild(row.entry, 'es', row.file),
+    }),
     // An inline widget's first turn: loaded before the widget's code too. It draws no template: of Lit,
     // its styles take only the `css` tag (the minifier shortens them as in the widget's code).
     first: (row) => ({

@@ -10,8 +10,12 @@ import { transcriptStyles } from '../render/transcript.styles.js';
  * host page's CSS always wins over the server's colours. One is read elsewhere:
  * the code font (`--flowbot-code-font-family`), by markdown's styles, which
  * arrive on demand with the code they draw.
+ *
+ * These properties, the element's font and the rules every part of it follows are a sheet of their
+ * own: the bubble's preview, drawn before the widget's code is there (`invitation/early-preview.ts`),
+ * takes them with the invitation's styles, and nothing else of the widget's.
  */
-const frameStyles = css`
+export const hostStyles = css`
   :host {
     /* Light unless the widget is dark (its dark palette, or the page's own rule on the element): a
        dark page's scheme does not choose the colours of what the widget draws light (code, controls). */
@@ -43,32 +47,11 @@ const frameStyles = css`
     --_offset: var(--flowbot-offset, 20px);
     --_z: var(--flowbot-z-index, 2147483000);
 
-    display: block;
-    box-sizing: border-box;
-    /*
-     * Inline: 600 px, or the height of the page's box around it when that box is lower (a grid's
-     * track, a flex line): never over what comes next. A page fills a taller box with height: 100%.
-     */
-    height: var(--_panel-height);
-    max-height: 100%;
-    min-height: 0;
     font-family: var(--_font);
     font-size: 15px;
     line-height: 1.45;
     color: var(--_fg);
     text-align: start;
-  }
-
-  :host([mode='bubble']) {
-    position: fixed;
-    inset-block-end: calc(var(--_offset) + env(safe-area-inset-bottom, 0px));
-    inset-inline-end: calc(var(--_offset) + env(safe-area-inset-right, 0px));
-    z-index: var(--_z);
-    height: auto;
-  }
-
-  :host([mode='popup']) {
-    display: contents;
   }
 
   *,
@@ -108,6 +91,33 @@ const frameStyles = css`
   :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
+  }
+`;
+
+/** The element's box in each mode, and its panel. */
+const frameStyles = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+    /*
+     * Inline: 600 px, or the height of the page's box around it when that box is lower (a grid's
+     * track, a flex line): never over what comes next. A page fills a taller box with height: 100%.
+     */
+    height: var(--_panel-height);
+    max-height: 100%;
+    min-height: 0;
+  }
+
+  :host([mode='bubble']) {
+    position: fixed;
+    inset-block-end: calc(var(--_offset) + env(safe-area-inset-bottom, 0px));
+    inset-inline-end: calc(var(--_offset) + env(safe-area-inset-right, 0px));
+    z-index: var(--_z);
+    height: auto;
+  }
+
+  :host([mode='popup']) {
+    display: contents;
   }
 
   /* Panel */
@@ -189,5 +199,5 @@ const frameStyles = css`
   }
 `;
 
-/** The element's own styles, in cascade order: frame, header and launcher, transcript, composer. */
-export const flowbotChatStyles = [frameStyles, chromeStyles, transcriptStyles, composerStyles];
+/** The element's own styles, in cascade order: its properties and font, frame, header and launcher, transcript, composer. */
+export const flowbotChatStyles = [hostStyles, frameStyles, chromeStyles, transcriptStyles, composerStyles];

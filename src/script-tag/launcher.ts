@@ -18,6 +18,7 @@
 import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/color.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import { QUEUED_METHODS, queueCalls, queuedOn } from './handover.js';
+import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
 
 /**
  * The widget's rules that draw its closed launcher, word for word (a visual test compares the two
@@ -99,14 +100,13 @@ function launcherButton(label: string, src: string | undefined): HTMLButtonEleme
  * there yet). `reach` is called on each sign of intent, with `true` for the tap that opens; from that
  * tap until the widget takes over, the launcher shows that the conversation is coming.
  */
-function drawLauncher(el: Element, widget: unknown, reach: (tap: boolean) => void): void {
+function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: boolean) => void): void {
   const root = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(CSS + colours(widget));
   root.adoptedStyleSheets = [sheet];
   const button = launcherButton(
-    // Named in the page's language, as the widget's: Portuguese for any `pt` tag, else English.
-    /^pt([-_]|$)/i.test(el.closest<HTMLElement>('[lang]')?.lang ?? '') ? 'Abrir chat' : 'Open chat',
+    pt ? 'Abrir chat' : 'Open chat',
     iconUrl((widget as { widgetIcon?: unknown } | undefined)?.widgetIcon),
   );
   root.append(button);
@@ -195,25 +195,73 @@ function preconnect(apiHost: string | null | undefined): void {
   }
 }
 
+/** What the launcher's file knows of a bubble's preview, and does for it (`PreviewFile`). */
+export interface PreviewOf {
+  /** The Widget resource (its first message). */
+  readonly widget: unknown;
+  /** The card's avatar: the Widget resource's avatar, else its icon (as the widget takes their URLs). */
+  readonly avatar: string | undefined;
+  /** The `preview` option (absent: the Widget resource's first message). */
+  readonly preview: unknown;
+  /** Its words are Portuguese, else English (as the launcher's). */
+  readonly pt: boolean;
+  /** The visitor reached for the widget (pointed at the card, focused it). */
+  readonly reach: () => void;
+}
+
+/** The preview's file (`element/preview/`): this file sits below the element and names its one export only. */
+export interface PreviewFile {
+  drawPreview(el: Element, what: PreviewOf): void;
+}
+
 /** What the script-tag file knows of a widget that waits for the visitor. */
 export interface Waiting {
   readonly mode?: string | null | undefined;
   readonly apiHost?: string | null | undefined;
   readonly widget?: unknown;
+  /** The bubble's preview; `false`: none. */
+  readonly preview?: unknown;
 }
+
+/**
+ * The preview's file in the script-tag build: beside this one, checked against the hash the build
+ * wrote here, with the script-tag file's loader.
+ */
+const besideThis = (): Promise<PreviewFile> =>
+  (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE]!(
+    'flowbot-chat.preview.js',
+    import.meta.env.FLOWBOT_INTEGRITY.preview,
+    // Wanted after its delay (3 s unless said): what the page needs first comes first.
+    true,
+  ).then((url) => import(/* @vite-ignore */ url) as Promise<PreviewFile>);
 
 /**
  * Waits for the visitor to reach for `el` (a closed bubble or popup with nothing to show): then asks
  * for the widget's code (`fetchWidget`), and with a tap, `show()`, `toggle()` or `open`, sends its
  * first start (`start`). A bubble's launcher is drawn meanwhile.
  */
-export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => void, start: () => void): void {
+export function waitForIntent(
+  el: Element,
+  what: Waiting,
+  fetchWidget: () => void,
+  start: () => void,
+  previewFile?: () => Promise<PreviewFile>,
+): void {
   if (customElements.get('flowbot-chat')) return;
   // A dark widget's launcher is in its dark palette's accent, which only the widget's code works out:
   // drawn here in the light one, it would change colour when the widget takes over.
   const scheme = (el as { colorScheme?: string }).colorScheme ?? el.getAttribute('color-scheme');
   if (scheme === 'dark' || (scheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches))
     return fetchWidget();
+  const lang = el.closest<HTMLElement>('[lang]')?.lang ?? '';
+  // The launcher's and the preview's words, as the widget's: Portuguese for any `pt` tag, else English.
+  const pt = /^pt([-_]|$)/i.test(lang);
+  const widget = what.widget as { aiFirstMessage?: unknown; avatarIcon?: unknown; widgetIcon?: unknown } | undefined;
+  const preview = (el as { noPreview?: unknown }).noPreview === true ? false : what.preview;
+  // A bubble with something to show beside its launcher (what exactly, the preview's file works out).
+  const previews = what.mode === 'bubble' && preview !== false && (`${preview ?? ''}`.trim() || widget?.aiFirstMessage);
+  // A preview in another language than those is the widget's to draw, with its words: its code comes now.
+  if (previews && !pt && !/^(en([-_]|$)|$)/i.test(lang)) return fetchWidget();
   let opening = false;
   const reach = (opens: boolean): void => {
     if (customElements.get('flowbot-chat')) return;
@@ -247,7 +295,22 @@ export function waitForIntent(el: Element, what: Waiting, fetchWidget: () => voi
     set: (value: boolean) => (open = value) && reach(true),
   });
   new MutationObserver(() => el.hasAttribute('open') && reach(true)).observe(el, { attributeFilter: ['open'] });
-  if (what.mode === 'bubble') drawLauncher(el, what.widget, reach);
+  if (what.mode === 'bubble') {
+    if (previews)
+      (import.meta.env.FLOWBOT_SCRIPT_TAG ? besideThis : previewFile!)().then(
+        ({ drawPreview }) =>
+          drawPreview(el, {
+            widget,
+            avatar: iconUrl(widget?.avatarIcon) ?? iconUrl(widget?.widgetIcon),
+            preview,
+            pt,
+            reach: () => reach(false),
+          }),
+        // A preview's file that did not load, or is not the build's: the widget draws the preview.
+        fetchWidget,
+      );
+    drawLauncher(el, widget, pt, reach);
+  }
   // What the page did before, as from now on: each call, and `open` set (as a `show()`).
   for (const [name] of before) called(name);
   if (wasOpen) called('show');

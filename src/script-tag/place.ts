@@ -6,8 +6,8 @@
  *
  * - an inline widget, its place at once and its first start sent; in English and light, its first
  *   turn drawn by a small file (`element/first-turn/`) and the widget's code fetched after;
- * - a closed bubble or popup with nothing to show, its launcher (`launcher.ts`), and the widget's
- *   code when the visitor reaches for it;
+ * - a closed bubble or popup with nothing to show but its launcher and preview, those
+ *   (`launcher.ts`), and the widget's code when the visitor reaches for it;
  * - any other, the widget's code at once.
  */
 import { isObject } from '../protocol/json.js';
@@ -55,17 +55,16 @@ function startIfAtOnce(el: Element, start: FirstStart, inline: boolean): void {
 
 /**
  * Whether `el` shows nothing the widget's code must draw until the visitor reaches for it: a closed
- * bubble or popup with no preview, timed opening or remembered conversation (the widget fetches its
- * invitation's code for those at once, see `element/on-demand/features.ts`), nor switched off.
+ * bubble or popup with no timed opening or remembered conversation (the widget fetches its
+ * invitation's code for those at once, see `element/on-demand/features.ts`), nor switched off. A
+ * bubble's preview is drawn by the launcher's file (with its own, `element/invitation/early-preview.ts`).
  */
 const waitsForIntent = (start: FirstStart): boolean =>
   (start.mode === 'bubble' || start.mode === 'popup') &&
   !start.open &&
   (start.persist ?? 'none') === 'none' &&
   start.autoOpen == null &&
-  start.widget?.isActivated !== false &&
-  (start.preview === false ||
-    !(`${start.preview ?? ''}`.trim() || (start.widget as { aiFirstMessage?: unknown } | undefined)?.aiFirstMessage));
+  start.widget?.isActivated !== false;
 
 /**
  * What a `<flowbot-chat>` in the page says of its first start, in its attributes. Throws for JSON
@@ -150,7 +149,8 @@ export interface FirstTurnFile {
  * that code places them. `read` tells what an element says of its first start; `widget` fetches the
  * widget's code, `launcher` a closed bubble's launcher (`launcher.ts`), `first` an inline widget's
  * first turn (`element/first-turn/`). `orAtParse`: the widget's code is fetched all the same once
- * the page is parsed if it had no widget then. Returns what places one more widget (`Flowbot.init`'s).
+ * the page is parsed if it had no widget then. `preview`: a bubble's preview (`element/preview/`),
+ * for the light entry (the launcher's file of the script tag fetches it beside itself). Returns what places one more widget (`Flowbot.init`'s).
  */
 export function watchWidgets(
   read: (el: Element) => FirstStart,
@@ -158,6 +158,7 @@ export function watchWidgets(
   launcher: () => Promise<typeof Launcher>,
   first: () => Promise<FirstTurnFile>,
   orAtParse?: boolean,
+  preview?: () => Promise<Launcher.PreviewFile>,
 ): (el: Element, start: FirstStart) => void {
   /** The elements placed here: started, drawn or left to the widget. */
   const placed = new WeakSet<Element>();
@@ -196,7 +197,7 @@ export function watchWidgets(
     requestAnimationFrame(() =>
       setTimeout(() =>
         launcher().then(
-          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start)),
+          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start), preview),
           fetchWidget,
         ),
       ),

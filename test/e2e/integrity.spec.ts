@@ -30,7 +30,7 @@ function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
     const name =
-      /flowbot-chat\.(?:main|rich|answers|export|history|invite|persist|controls|dark|highlight|send)\.js$/.exec(
+      /flowbot-chat\.(?:main|rich|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
         new URL(response.url()).pathname,
       )?.[0];
     if (!name || response.status() !== 200) return;
@@ -215,11 +215,34 @@ test.describe('script-tag integrity', () => {
     page,
   }) => {
     const { errors, fetched } = await openWatched(page, '/tampered-invite.html');
+    // The preview is the script tag's until the visitor reaches for the launcher: then the widget's
+    // code comes, and its invitation's file, refused. The card drawn before stays, and still opens.
+    const card = page.locator('flowbot-chat [part~="preview"]');
+    await expect(card).toBeVisible();
+    await page.locator('flowbot-chat [part~="launcher"]').hover();
     await expect.poll(() => fetched).toContain('flowbot-chat.invite.js');
-    await expect(page.locator('flowbot-chat [part~="preview"]')).toHaveCount(0);
-    await page.locator('flowbot-chat [part~="launcher"]').click();
+    await expect.poll(() => errors.filter((line) => line.startsWith('flowbot-chat:'))).not.toEqual([]);
+    await expect(card).toHaveCount(1);
+    await card.locator('button').first().click();
     await expect(bot(page).first()).toContainText('Acme support bot');
+    await expect(card).toHaveCount(0);
     await expectRefused(page, errors, 'flowbot-chat.invite.js');
+  });
+
+  test("runs nothing of a preview's file that is not the build's: the widget's code comes at once and shows the preview", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-preview.html');
+    await expect.poll(() => fetched).toContain('flowbot-chat.preview.js');
+    const card = page.locator('flowbot-chat [part~="preview"]');
+    await expect(card).toBeVisible();
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { previewEvents: unknown[] }).previewEvents)).toEqual([
+      ['flowbot-preview-show', { text: 'Questions about an order? Ask here.' }],
+    ]);
+    await card.locator('button').first().click();
+    await expect(bot(page).first()).toContainText('Acme support bot');
+    await expectRefused(page, errors, 'flowbot-chat.preview.js');
   });
 
   test("runs nothing of a dark palette's file that is not the build's: the widget stays light, the conversation goes on", async ({

@@ -140,10 +140,17 @@ test.describe('a closed bubble with nothing to show', () => {
     await expect(page.locator('flowbot-chat [part~="bot-message"]').first()).toBeVisible();
   });
 
-  test('a bubble with a preview still fetches it as it connects (the control of the tests above)', async ({ page }) => {
+  test("a bubble with a preview shows it without the invitation's file, which comes on intent too (the control of the tests above)", async ({
+    page,
+  }) => {
     const seen = onDemandRequests(page);
     await page.goto('/invite.html?delay=0');
+    // Drawn by the script tag's preview file (see preview.spec.ts).
     await expect(previewCard(page)).toBeVisible();
-    expect(seen.count).toBe(1);
+    await page.waitForTimeout(500);
+    expect(seen.count).toBe(0);
+    await page.locator('flowbot-chat [part~="launcher"]').hover();
+    await expect.poll(() => seen.count).toBe(1);
+    await expect(previewCard(page)).toHaveCount(1);
   });
 });

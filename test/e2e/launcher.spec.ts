@@ -44,12 +44,17 @@ test.beforeEach(async ({ request }) => {
 test.describe('a closed bubble drawn by the script tag', () => {
   test('fetches no widget code and starts nothing until the visitor reaches for it', async ({ page }) => {
     const starts = countStarts(page);
+    // The page's first frame: its callbacks run just before the frame is painted.
+    await page.addInitScript(() =>
+      requestAnimationFrame(() => ((window as unknown as { firstFrame: number }).firstFrame = performance.now())),
+    );
     await page.goto('/bubble-quiet.html');
     await expect(launcher(page)).toBeVisible();
     await expect(launcher(page)).toHaveAccessibleName('Open chat');
-    // Its file is asked for once the page has painted: the page's own content comes first.
+    // Its file is asked for once the page has painted: the page's own content comes first. (The
+    // paint's own timestamp is when the frame reached the screen, which a busy machine reports late.)
     const [painted, asked] = await page.evaluate(() => [
-      performance.getEntriesByName('first-paint')[0]!.startTime,
+      (window as unknown as { firstFrame: number }).firstFrame,
       performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/flowbot-chat.launcher.js'))!
         .startTime,
     ]);

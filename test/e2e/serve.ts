@@ -214,7 +214,7 @@ const builtFiles = Object.keys(
 /**
  * The files a compromised CDN may change: `flowbot-chat.<name>.js` is served changed from
  * `/tampered-<name>/`. Where a page of one widget shows it, that page is `/tampered-<name>.html`,
- * made here with the element's attributes given; the widget code's and the invitation's pages
+ * made here with the element's attributes given; the widget code's, the invitation's and the preview's pages
  * need more and are written out in pages/.
  */
 const TAMPERED: Record<string, string | undefined> = {
@@ -224,6 +224,7 @@ const TAMPERED: Record<string, string | undefined> = {
   export: 'public-id="support"',
   history: 'public-id="support" persist="session"',
   invite: undefined,
+  preview: undefined,
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
   dark: 'public-id="support" color-scheme="dark"',

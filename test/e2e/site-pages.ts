@@ -22,6 +22,13 @@ const messageLog = `<script>
   document.addEventListener('flowbot-message', (e) => window.flowbotMessages.push(e.detail.message));
 </script>`;
 const shopIntro = '<p>Some page content a visitor reads before opening the chat.</p>';
+const previewLine = 'Questions about an order? Ask here.';
+/** The preview's events, in `window.previewEvents`, for the test to count. */
+const previewLog = `<script>
+  window.previewEvents = [];
+  for (const type of ['flowbot-preview-show', 'flowbot-preview-dismiss'])
+    document.addEventListener(type, (e) => window.previewEvents.push([type, e.detail]));
+</script>`;
 const changedMain = '<h1>A page whose CDN serves a changed flowbot-chat.main.js</h1>';
 
 const pages: Record<string, HtmlPage> = {
@@ -62,6 +69,27 @@ const pages: Record<string, HtmlPage> = {
       '<p>A bubble with nothing to show until it is opened: no preview, no timed opening, nothing remembered.</p>',
       '<button id="elsewhere" type="button">Elsewhere on the page</button>',
       chat('mode="bubble" public-id="support"'),
+      widgetCode,
+    ],
+  },
+  'bubble-preview': {
+    title: 'A shop whose bubble has a preview',
+    head: [pagesCss, previewLog],
+    body: [
+      '<h1>Shop</h1>',
+      shopIntro,
+      '<button id="elsewhere" type="button">Elsewhere on the page</button>',
+      chat(`mode="bubble" public-id="support" preview="${previewLine}" preview-delay="0.5"`),
+      widgetCode,
+    ],
+  },
+  'bubble-preview-de': {
+    title: 'Ein Laden mit einer Vorschau',
+    html: 'lang="de"',
+    head: [pagesCss, previewLog],
+    body: [
+      '<h1>Laden</h1>',
+      chat('mode="bubble" public-id="support" preview="Fragen zu einer Bestellung?" preview-delay="0"'),
       widgetCode,
     ],
   },
@@ -398,6 +426,15 @@ const pages: Record<string, HtmlPage> = {
     title: 'A site open in several tabs',
     head: [pagesCss],
     body: ['<h1>Help centre</h1>', script('tabs-init.js'), widgetCode],
+  },
+  'tampered-preview': {
+    title: "The preview's file changed on its server",
+    head: [previewLog],
+    body: [
+      '<h1>A page whose CDN serves a changed flowbot-chat.preview.js</h1>',
+      chat(`mode="bubble" public-id="support" preview="${previewLine}" preview-delay="0"`),
+      script('tampered-preview/flowbot-chat.iife.js'),
+    ],
   },
   'tampered-invite': {
     title: "The invitation's file changed on its server",

@@ -99,6 +99,29 @@ for (const { name, app, title } of lightApps)
 test.describe('Svelte 5 with flowbot-chat/light', () => {
   const light = `http://127.0.0.1:${PAGE_PORT}/svelte/light.html?api=${encodeURIComponent(api)}`;
 
+  test("a closed bubble's preview: drawn before the widget code, which its card's click brings and which takes it over", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${light}&preview`);
+    const bubble = page.locator('flowbot-chat#bubble');
+    const card = bubble.locator('[part~="preview"]');
+    await expect(card).toBeVisible();
+    await expect(card.locator('button').first()).toHaveAccessibleName('Open chat: Questions? Ask the Svelte bot.');
+    await page.waitForTimeout(1_000);
+    expect(fetched.filter(isWidgetCode)).toEqual([]);
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+    // Its click is the launcher's tap: the conversation and the code come, the chat opens on its first message.
+    await card.locator('button').first().dispatchEvent('click');
+    await expect(bubble.locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
+    await expect(card).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
   test('an inline widget: its first turn drawn before the widget code, which then carries the conversation', async ({
     page,
   }) => {

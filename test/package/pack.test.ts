@@ -138,6 +138,7 @@ describe('the figures the README, the docs and CONTRIBUTING.md give, against the
       page: "checked by the page's `integrity`",
       // At once, or (the launcher's) once the page has painted.
       iife: 'by the first file, which checks its hash',
+      launcher: "loaded by the launcher's file, which checks its hash",
       main: 'loaded by the widget, which checks its hash',
       answers: "loaded by the answers' file, which checks its hash",
       rich: "loaded by the rich messages' file, which checks its hash",

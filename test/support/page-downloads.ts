@@ -97,8 +97,11 @@ export const PAGE_TYPES: readonly PageType[] = [
     after: [],
     // The script-tag file and the launcher's. Raised by 100 B (6,880 → 6,980), within issue 45's target:
     // the script tag finds widgets within what is added and fetches the launcher after the first paint
-    // (+44 B), the launcher takes the page's calls made before it and keeps `open` (+57 B).
-    budget: { before: reached(2_797 + 4_119), after: 0 },
+    // (+44 B), the launcher takes the page's calls made before it and keeps `open` (+57 B). Raised by
+    // 190 B (6,980 → 7,170), within that target: the launcher fetches the preview's file for a bubble
+    // with a preview (+231 B), and the preview's file through the light entry's placing (-28 B net in
+    // the script-tag file, which no longer tells such a bubble apart).
+    budget: { before: reached(2_769 + 4_350), after: 0 },
     // Issue 45's target for a closed bubble until someone reaches for it.
     target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
@@ -110,7 +113,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: [...FIRST, 'flowbot-chat.launcher.js', 'flowbot-chat.invite.js'],
     after: [],
     // The launcher's file and the invitation's besides the first files.
-    budget: { before: FIRST_BUDGET + reached(4_055 + 4_857), after: 0 },
+    budget: { before: FIRST_BUDGET + reached(4_350 + 4_877), after: 0 },
     run: async (page) => {
       await page.goto('/bubble-quiet.html');
       // Focus, not a pointer passing: a pointer still over the launcher when the widget takes over would
@@ -121,12 +124,14 @@ export const PAGE_TYPES: readonly PageType[] = [
     },
   },
   {
-    name: 'a closed bubble with a preview, never opened (4 s)',
-    // No message is shown (the preview is not one): the invitation's file too is before the first.
-    before: [...FIRST, 'flowbot-chat.invite.js'],
+    name: 'a closed bubble with a preview, never reached for (4 s)',
+    // The script tag's launcher draws it, and the preview's file its card; the widget's code waits for the visitor.
+    before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js', 'flowbot-chat.preview.js'],
     after: [],
-    // The invitation's file.
-    budget: { before: FIRST_BUDGET + reached(4_857), after: 0 },
+    // The script-tag file, the launcher's and the preview's.
+    budget: { before: reached(2_769 + 4_350 + 4_232), after: 0 },
+    // Issue 45's target for a closed bubble with a preview message.
+    target: 12_288,
     run: fourSecondsAfter('/invite.html?delay=0', (page) => page.locator('flowbot-chat [part~="preview"]')),
   },
   {

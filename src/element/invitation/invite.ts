@@ -40,24 +40,18 @@ import {
 } from '../events.js';
 import { playChime } from './chime.js';
 import type { InviteHost, InviteNotices } from './invite-host.js';
-import { inviteStyles } from './invite.styles.js';
-import { readJson, storageOf, visitOf, writeJson, type Visit } from './visit-storage.js';
+import { PREVIEW_ON_SCREEN, previewText } from '../../conversation/preview-text.js';
+import { readJson, recordKey, storageOf, visitOf, writeJson, type Visit } from '../../conversation/visit-storage.js';
+import { inviteStyles } from '../../render/invite.styles.js';
 
-/** Longest preview text before it is cut (the card also clamps it to three lines). */
-const PREVIEW_CHARS = 160;
 /** An unread count (or a visit shared by the tabs) older than the conversation is meaningless: both live 24 hours. */
 const UNREAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** At most one chime in this span, however many messages arrive. */
 const CHIME_GAP_MS = 2000;
 
+// The same icons as the preview drawn before this code (`../preview/`).
 const closeIcon = svg`<path d="M7 7l10 10M17 7 7 17" />`;
 const botIcon = svg`<path d="M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4.5 19.5l1.3-4.3A7.5 7.5 0 1 1 20 11.5Z" />`;
-
-/** A visible string, white space collapsed, cut to `PREVIEW_CHARS`. */
-function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : flat;
-}
 
 /** The invitation of one bubble (or popup) element. */
 export class Invite implements ReactiveController {
@@ -99,15 +93,20 @@ export class Invite implements ReactiveController {
     document.addEventListener('keydown', this.handleDocumentKeydown);
     document.addEventListener('pointerdown', this.handleActivation, { capture: true, passive: true });
     const delay = this.host.previewDelay;
-    this.timers.push(
-      setTimeout(
-        () => {
-          this.previewDue = true;
-          this.host.requestUpdate();
-        },
-        Math.max(0, Number.isFinite(delay) ? delay : 3) * 1000,
-      ),
-    );
+    // The preview drawn before this code is on screen: this one takes its place at once, as shown,
+    // said and told of already.
+    if ((this.previewDue = !!(this.host as object as Record<symbol, unknown>)[PREVIEW_ON_SCREEN]))
+      this.previewShown = previewText(this.host.preview, this.host.widget);
+    else
+      this.timers.push(
+        setTimeout(
+          () => {
+            this.previewDue = true;
+            this.host.requestUpdate();
+          },
+          Math.max(0, Number.isFinite(delay) ? delay : 3) * 1000,
+        ),
+      );
     const { autoOpen } = this.host;
     if (autoOpen !== undefined && Number.isFinite(autoOpen) && autoOpen >= 0) {
       this.timers.push(setTimeout(() => this.autoOpen(), autoOpen * 1000));
@@ -139,7 +138,8 @@ export class Invite implements ReactiveController {
         this.remember({ opened: true });
       }
     }
-    const text = this.previewDue && this.previewAllowed() ? previewOf(this.previewText()) : '';
+    const { preview, noPreview, widget } = this.host;
+    const text = this.previewDue && this.previewAllowed() && !noPreview ? previewText(preview, widget) : '';
     if (text && !this.previewShown) {
       this.previewShown = text;
       // Said once, politely: the region keeps the text, so a re-render does not say it again.
@@ -218,14 +218,6 @@ export class Invite implements ReactiveController {
     return this.unread === 1 ? strings.unreadOne : strings.unreadMany.replace('{count}', String(this.unread));
   }
 
-  /** The `preview` text, else the Widget resource's first message; '' when turned off. */
-  private previewText(): string {
-    const { preview, noPreview, widget } = this.host;
-    if (noPreview) return '';
-    const first = widget?.aiFirstMessage;
-    return preview.trim() || (typeof first === 'string' ? first : '');
-  }
-
   private previewAllowed(): boolean {
     return this.host.mode === 'bubble' && !this.host.open && !this.visit.dismissed && !this.visit.opened;
   }
@@ -266,11 +258,7 @@ export class Invite implements ReactiveController {
   }
 
   private key(kind: 'visit' | 'unread'): string {
-    const { publicId, apiHost } = this.host;
-    const instance = (this.host.persistKey || this.host.id).trim();
-    const origin = (apiHost.trim() || globalThis.location?.origin || '').replace(/\/+$/, '');
-    const who = instance ? [origin, publicId, instance] : [origin, publicId];
-    return `flowbot-chat-${kind}:${JSON.stringify(who)}`;
+    return recordKey(kind, this.host);
   }
 
   private remember(change: Visit): void {

@@ -92,16 +92,18 @@ export const answerable: Reason = (_, conversation) => !!conversation.input;
  * while closed (a preview, a timed opening, a remembered unread count), or open, else once the visitor
  * comes near.
  */
-export const invitation: Reason = (settings, _, reached) => {
+export const invitation: Reason = (settings, _, reached) =>
+  (settings.mode === 'bubble' || settings.mode === 'popup') &&
+  (!!reached.launcher ||
+    settings.open ||
+    settings.persist !== 'none' ||
+    settings.autoOpen !== undefined ||
+    previewing(settings));
+
+/** A preview to show: `preview`, else the Widget resource's first message, unless turned off. */
+const previewing = (settings: WidgetSettings): boolean => {
   const first = settings.widget?.aiFirstMessage;
-  return (
-    (settings.mode === 'bubble' || settings.mode === 'popup') &&
-    (!!reached.launcher ||
-      settings.open ||
-      settings.persist !== 'none' ||
-      settings.autoOpen !== undefined ||
-      (!settings.noPreview && !!(`${settings.preview}`.trim() || (typeof first === 'string' && first))))
-  );
+  return !settings.noPreview && !!(`${settings.preview}`.trim() || (typeof first === 'string' && first));
 };
 
 /** A widget that is dark: `color-scheme="dark"`, or `auto` while the visitor's system prefers dark. */
@@ -109,16 +111,28 @@ export const darkScheme: Reason = (settings) =>
   settings.colorScheme === 'dark' ||
   (settings.colorScheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches);
 /**
- * A closed bubble or popup with nothing to show while closed, until the visitor reaches for it (or
- * the page opens it): the script tag fetches the launcher's file (`script-tag/launcher.ts`).
+ * A closed bubble or popup with nothing to show while closed but its launcher and a preview, until the
+ * visitor reaches for it (or the page opens it): the script tag fetches the launcher's file
+ * (`script-tag/launcher.ts`).
  */
-export const quietLauncher: Reason = (settings, conversation, reached) =>
-  (settings.mode === 'bubble' || settings.mode === 'popup') && !invitation(settings, conversation, reached);
+export const quietLauncher: Reason = (settings, _, reached) =>
+  (settings.mode === 'bubble' || settings.mode === 'popup') &&
+  // The invitation's reasons but the preview.
+  !(reached.launcher || settings.open || settings.persist !== 'none' || settings.autoOpen !== undefined);
+/** A bubble with a preview to show. */
+const previewBubble: Reason = (settings) => settings.mode === 'bubble' && previewing(settings);
 /**
  * Such a launcher drawn without the widget's code: unless the widget is dark (its launcher is in the
- * dark palette's accent, which only the widget's code works out: the launcher's file asks for that code at once).
+ * dark palette's accent, which only the widget's code works out: the launcher's file asks for that code at once),
+ * or its preview is in another language than the launcher's words (English, or none, and Portuguese:
+ * the widget draws it, with its words).
  */
-export const waitsForVisitor: Reason = (...state) => quietLauncher(...state) && !darkScheme(...state);
+export const waitsForVisitor: Reason = (...state) =>
+  quietLauncher(...state) &&
+  !darkScheme(...state) &&
+  !(previewBubble(...state) && !/^(pt([-_]|$)|en([-_]|$)|$)/i.test(langOf(state[0])));
+/** The preview of such a bubble, drawn by its own file before the widget's code (`element/preview/`). */
+export const earlyPreview: Reason = (...state) => waitsForVisitor(...state) && previewBubble(...state);
 /**
  * An inline widget whose first turn a file of its own draws before the widget's code
  * (`element/first-turn/`): inline, starting at once (nothing remembered, no consent asked), in English,
@@ -140,6 +154,8 @@ export const WANTED = {
   iife: reasons({ page: always }),
   // Fetched by the script-tag file (`place.ts`) and the first turn's file, which write these conditions out.
   launcher: reasons({ waits: quietLauncher }),
+  // Fetched by the launcher's file, which writes this condition out.
+  preview: reasons({ waits: earlyPreview }),
   first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
   rich: reasons({ messages: richMessages, suggestions, voice }),

@@ -6,7 +6,8 @@
  * whatever arrives before the next frame comes out as one piece at that
  * frame, so a piece is still painted in the frame after it arrived, and a
  * burst is read and drawn once. A huge burst (a hostile server's megabyte)
- * comes out 8,192 characters per frame, so no frame reads and draws more.
+ * comes out 8,192 characters per frame, so no frame reads and draws more;
+ * what is left when the stream ends comes out at once, as one piece.
  * The agent's other parts (tool calls, reasoning, sources) are read into one
  * `AgentActivity`, yielded (the same object, updated) at the frame after it changed.
  * Loaded on demand, with the stream reader.
@@ -120,8 +121,13 @@ async function* framed(
         yield agent.activity;
       }
       if (text) {
-        // Never between the two halves of a character.
-        const cut = /[\uD800-\uDBFF]/.test(text[MAX_FRAME_TEXT - 1] ?? '') ? MAX_FRAME_TEXT - 1 : MAX_FRAME_TEXT;
+        // Never between the two halves of a character. Once the stream has ended there is no frame to
+        // wait for: what is left comes out whole, drawn once, not a slice per render in the same task.
+        const cut = done
+          ? text.length
+          : /[\uD800-\uDBFF]/.test(text[MAX_FRAME_TEXT - 1] ?? '')
+            ? MAX_FRAME_TEXT - 1
+            : MAX_FRAME_TEXT;
         const piece = text.slice(0, cut);
         text = text.slice(piece.length);
         yield piece;

@@ -107,6 +107,30 @@ describe('the files each state wants', () => {
     ]);
   });
 
+  it("wants the preview's file, not the widget's code, for a closed bubble with a preview in the launcher's words", () => {
+    const bubble = (over: Partial<WidgetSettings>, lang?: string) =>
+      wanted(settings({ mode: 'bubble', ...over }, lang), conversation()).filter((key) => key !== 'invite');
+    // The invitation is the widget's, once its code is there (see the invitation's test above).
+    expect(bubble({ preview: 'Questions?' })).toEqual(['preview', 'launcher', 'iife']);
+    // (A language's files are the widget code's, for the words it draws.)
+    expect(bubble({ widget: { aiFirstMessage: 'Hi!' } }, 'pt-BR')).toEqual([
+      'langs',
+      'languages',
+      'preview',
+      'launcher',
+      'iife',
+    ]);
+    // Turned off, or a popup (which shows no preview): the launcher alone.
+    expect(bubble({ preview: 'Questions?', noPreview: true })).toEqual(['launcher', 'iife']);
+    expect(bubble({ mode: 'popup', preview: 'Questions?' })).toEqual(['launcher', 'iife']);
+    // In another language, the widget's code at once draws it, with its words.
+    expect(bubble({ preview: 'Fragen?' }, 'de')).toEqual(['langs', 'languages', 'main', 'launcher', 'iife']);
+    // Reached for: the widget's code.
+    expect(wanted(settings({ mode: 'bubble', preview: 'Questions?' }), conversation(), { launcher: true })).toContain(
+      'main',
+    );
+  });
+
   it('wants the persist file with persist or after an expired session, a language besides English its files', () => {
     expect(wanted(settings({ persist: 'local' }), conversation())).toContain('persist');
     expect(wanted(settings(), conversation([], undefined, 'expired'))).toEqual(

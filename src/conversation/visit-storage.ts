@@ -1,5 +1,10 @@
-/** What the invitation remembers of a visit, and its reads and writes of the storage (see `invite.ts`). */
-import { isObject, parseJson } from '../../protocol/json.js';
+/**
+ * What the bubble's invitation remembers of a visit, and its reads and writes of the storage (see
+ * `element/invitation/invite.ts`; the preview drawn before the widget's code, `element/preview/`, reads
+ * and writes the same record).
+ */
+import { isObject, parseJson } from '../protocol/json.js';
+import { besideKey, storageKey } from './storage-key.js';
 
 /** What this visit has seen of the widget, kept in `sessionStorage` (and `localStorage` with `persist="local"`). */
 export interface Visit {
@@ -43,3 +48,15 @@ export function writeJson(storage: Storage | undefined, key: string, value: obje
     // A full or blocked storage only forgets.
   }
 }
+
+/** Who a widget is, for its records: its flow-bot, viewer host and own key (`persist-key`, else `id`). */
+export interface Who {
+  readonly publicId: string;
+  readonly apiHost: string;
+  readonly persistKey: string;
+  readonly id: string;
+}
+
+/** The storage key of a widget's visit (`visit`) or unread count (`unread`), beside its conversation's. */
+export const recordKey = (kind: 'visit' | 'unread', { publicId, apiHost, persistKey, id }: Who): string =>
+  besideKey(storageKey(publicId, apiHost, (persistKey || id).trim()), kind);

@@ -1,7 +1,8 @@
 import { css } from 'lit';
 
 /**
- * Styles of the bubble's invitation (`invite.ts`), adopted when it arrives.
+ * Styles of the bubble's invitation (`element/invitation/invite.ts`), adopted when it arrives, and of
+ * the preview drawn before the widget's code (`element/preview/`), the same card.
  * The preview and the badge are placed against the fixed host, never in the
  * page's flow: showing them moves nothing on the host page.
  */
