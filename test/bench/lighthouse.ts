@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: what the README's line costs the host page, as Lighthouse measures it
  * (its mobile preset: simulated slow 4G, 4x CPU; medians of `--runs`, default 3). An article page
- * alone, then with a bubble and with an inline widget, the line in the `<head>` as the README shows
+ * alone, then with a bubble, a bubble whose preview shows at once and an inline widget, the line in the `<head>` as the README shows
  * it (`async`), and, for comparison, the same line without `async` (a classic, parser-blocking
  * script: the line of earlier releases). Prints first and largest contentful paint and total
  * blocking time, each beside the page alone, and writes bench-results/lighthouse.json.
@@ -67,12 +67,15 @@ function serve(apiUrl: string): Promise<{ url: string; close: () => void }> {
     files.set(`/${name}`, gzipSync(readFileSync(`${root}dist/${name}`), { level: 9 }));
   const bubble = `<flowbot-chat public-id="support" api-host="${apiUrl}" mode="bubble"></flowbot-chat>`;
   const inline = `<flowbot-chat public-id="support" api-host="${apiUrl}"></flowbot-chat>`;
+  // A bubble whose preview shows at once: the card is drawn before the widget's code too.
+  const previewBubble = `<flowbot-chat public-id="support" api-host="${apiUrl}" mode="bubble" preview="Questions about an order? Ask here." preview-delay="0"></flowbot-chat>`;
   const asyncLine = '<script async src="/flowbot-chat.iife.js"></script>';
   const blockingLine = '<script src="/flowbot-chat.iife.js"></script>';
   const pages = new Map<string, string>([
     ['/alone.html', article('', '')],
     ['/bubble.html', article(asyncLine, bubble)],
     ['/inline.html', article(asyncLine, inline)],
+    ['/bubble-preview.html', article(asyncLine, previewBubble)],
     ['/bubble-blocking.html', article(blockingLine, bubble)],
     ['/inline-blocking.html', article(blockingLine, inline)],
   ]);
@@ -161,7 +164,7 @@ if (!existsSync(`${root}dist/flowbot-chat.iife.js`)) {
 const api = await startApi([]);
 const site = await serve(api.url);
 
-const ALL = ['alone', 'bubble', 'inline', 'bubble-blocking', 'inline-blocking'] as const;
+const ALL = ['alone', 'bubble', 'inline', 'bubble-preview', 'bubble-blocking', 'inline-blocking'] as const;
 // The page alone is always measured: the others are read against it.
 const names = values.pages ? ALL.filter((name) => name === 'alone' || values.pages!.split(',').includes(name)) : ALL;
 const results: Record<string, { runs: Figures[]; median: Figures }> = {};

@@ -129,7 +129,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js', 'flowbot-chat.preview.js'],
     after: [],
     // The script-tag file, the launcher's and the preview's.
-    budget: { before: reached(2_769 + 4_350 + 4_232), after: 0 },
+    budget: { before: reached(2_769 + 4_350 + 4_264), after: 0 },
     // Issue 45's target for a closed bubble with a preview message.
     target: 12_288,
     run: fourSecondsAfter('/invite.html?delay=0', (page) => page.locator('flowbot-chat [part~="preview"]')),

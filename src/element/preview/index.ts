@@ -7,7 +7,7 @@
  * `hostStyles`), after the same delay, remembered the same way for the visit.
  * Built as nodes, styled by constructed sheets: a strict Content-Security-Policy and Trusted Types hold.
  *
- * Pointing at it or focusing it is reaching for the launcher (the widget's code comes); clicking it
+ * Pointing at its text or focusing it is reaching for the launcher (the widget's code comes); clicking it
  * is the launcher's tap; its close button or Escape dismisses it for the rest of the visit. It fires
  * `flowbot-preview-show` and `flowbot-preview-dismiss` as the widget does, once each. When the
  * widget's code is there, its invitation draws the card in the same place, in the same task as this
@@ -122,7 +122,10 @@ export function drawPreview(el: Element, { widget, avatar, preview, pt, reach }:
     el.removeEventListener('flowbot-open', opened);
     watch.disconnect();
     clearTimeout(timer);
-    if (inCard) (reason ? launcher() : root.querySelector<HTMLElement>(`.preview .${focused.className}`))?.focus();
+    // The widget's own control of the same class; after a dismissal, the launcher, for the keyboard
+    // (a click that dismissed the card is no sign of intent: its focus just goes).
+    if (inCard && !(reason && !focused.matches(':focus-visible')))
+      (reason ? launcher() : root.querySelector<HTMLElement>(`.preview .${focused.className}`))?.focus();
     if (reason) {
       remember(reason === 'open' ? { opened: true } : { dismissed: true });
       fire('flowbot-preview-dismiss', { reason });
@@ -139,7 +142,10 @@ export function drawPreview(el: Element, { widget, avatar, preview, pt, reach }:
       leave('escape');
     }
   });
-  for (const type of ['pointerover', 'focusin', 'touchstart']) card.addEventListener(type, reach, { passive: true });
+  // Pointing at or touching its text (not its close button), or the keyboard's focus in it (a click's on
+  // its close button is not intent).
+  for (const type of ['pointerover', 'touchstart']) open.addEventListener(type, reach, { passive: true });
+  card.addEventListener('focusin', (event) => (event.target as Element).matches(':focus-visible') && reach());
   // The launcher's tap: the widget's code and the conversation come, and the panel opens on them.
   open.addEventListener('click', () => launcher()?.click());
   close.addEventListener('click', () => leave('close'));
