@@ -80,8 +80,6 @@ export function highlightCode(code: Element, lang: string, text: string): void {
         rest = tail;
         at = end;
       }
-      (globalThis as any).__steps ??= [];
-      (globalThis as any).__steps.push([began, performance.now() - began, at]);
       if (!rest.data) rest.remove();
       else if (rest.parentNode === code) setTimeout(step);
     };
