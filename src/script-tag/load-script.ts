@@ -40,15 +40,22 @@ export function loadBeside(base: string): LoadBeside {
     policy = (globalThis as WithTrustedTypes).trustedTypes?.createPolicy('flowbot-chat', {
       // Only the widget's files beside the script-tag file (each loaded with its hash); any other URL
       // gets none: its script fails, nothing runs.
-      createScriptURL: (url) => (/^flowbot-chat\.[\w-]+\.js$/.test(url.replace(urlOf('.'), '')) ? url : ''),
+      createScriptURL: (url) => (/^flowbot-chat\.[\w-]+\.js#*$/.test(url.replace(urlOf('.'), '')) ? url : ''),
     });
   } catch {
     // The page's CSP does not list the name: a plain URL still works unless it requires Trusted Types.
   }
+  /**
+   * The URL of each file's next try, after it did not run. A page keeps a module that failed to load
+   * as failed: the next try asks for another URL, the same file's with one more `#` (a fragment is
+   * never sent), so it is fetched again.
+   */
+  const next: Record<string, string> = {};
   return (file, integrity, low) =>
     new Promise((resolve, reject) => {
-      const url = urlOf(file);
+      const url = next[file] ?? urlOf(file);
       const notRun = (why: string): void => {
+        next[file] = `${url}#`;
         console.error(`flowbot-chat: ${file} not run: ${why}`);
         reject(Error(why));
       };
