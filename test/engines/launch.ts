@@ -250,7 +250,17 @@ function puppeteerTab(
     goto: async (url) => {
       await page.goto(url, { waitUntil: 'load' });
     },
-    setViewport: (width, height) => page.setViewport({ width, height }),
+    setViewport: async (width, height) => {
+      try {
+        await page.setViewport({ width, height });
+      } catch (error) {
+        // A Firefox (ESR) whose WebDriver BiDi lacks the screen orientation's override has set the
+        // viewport already: only that last step is refused.
+        if (!/setScreenOrientationOverride/.test(String(error))) throw error;
+        // The two were sent together: until the viewport's is done.
+        await page.waitForFunction(`innerWidth === ${width}`);
+      }
+    },
     evaluate: (fn, ...args) => page.evaluate(evaluationSource(fn, JSON.stringify(args))) as Promise<never>,
     // puppeteer sends `Enter` as the keypad's key; a visitor presses the main one.
     press: (key) => page.keyboard.press(webDriverKeys[key] as KeyInput),
