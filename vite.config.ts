@@ -25,6 +25,7 @@ import minifyTemplates from '@lit-labs/rollup-plugin-minify-html-literals';
 import {
   ANSWERS_HANDOVER,
   handSharedModules,
+  RICH_HANDOVER,
   moduleBreakdown,
   takeSharedModules,
   terserPass,
@@ -109,7 +110,10 @@ const onDemandBuild = (
   build: scriptTagBuild(entry, 'es', fileName),
 });
 
-const HANDOVERS: Readonly<Record<'answers', HandOver>> = { answers: ANSWERS_HANDOVER };
+const HANDOVERS: Readonly<Record<'answers' | 'rich', HandOver>> = {
+  answers: ANSWERS_HANDOVER,
+  rich: RICH_HANDOVER,
+};
 
 /** The hashes a file carries: of the rows it loads (`import.meta.env.FLOWBOT_INTEGRITY.<key>`). */
 const hashesCarriedBy = (rows: readonly ScriptTagFileRow[], key: string, outDir: string) =>

@@ -109,6 +109,25 @@ export const ANSWERS_MODULES: Readonly<Record<string, readonly string[]>> = {
   'render/answer-strings': ['answerStringsFor'],
 };
 
+/**
+ * The rich messages' modules that the streams' file (`flowbot-chat.stream.js`) takes over from the
+ * rich messages' file, fetched with it: the markdown reader and its drawing (with the code's
+ * colours, whose file that one loads), and what an answer holds around its text. The same rules as
+ * `SHARED_MODULES`: only exports the rich messages' file has anyway.
+ */
+export const RICH_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'i18n/en': ['enOnDemand'],
+  'protocol/markdown/blocks': ['Blocks'],
+  'protocol/markdown/inline': ['readInline'],
+  'protocol/markdown/tree': ['fill'],
+  'protocol/agent': ['mergeSources', 'readableToolName'],
+  'render/agent-read': ['answerParts', 'aroundAnswer'],
+  'render/code': ['highlightLines'],
+  'render/markdown': ['drawMarkdown'],
+  // With the widget code's `el` and `richTextContent` (`SHARED_MODULES`): a module may be shared by both.
+  'render/rich-text': ['renderRichText'],
+};
+
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Marks the import of a shared module's exports that a file keeps as its own. */
 const OWN = '?own';
@@ -131,9 +150,19 @@ export interface HandOver {
   readonly reader: string;
   /** The prefix of a taking file's stand-in for one of these modules. */
   readonly prefix: string;
+  /**
+   * A taking file fetched together with the giving one may run first: it waits for the hand-over
+   * (a top-level `await`) instead of refusing to run without it.
+   */
+  readonly waits?: boolean;
 }
 
-function handOver(name: string, file: string, modules: Readonly<Record<string, readonly string[]>>): HandOver {
+function handOver(
+  name: string,
+  file: string,
+  modules: Readonly<Record<string, readonly string[]>>,
+  waits?: boolean,
+): HandOver {
   const exports = Object.entries(modules).flatMap(([module, names]) => names.map((n) => ({ module, name: n })));
   const hash = createHash('sha256').update(JSON.stringify(exports)).digest('hex').slice(0, 12);
   return {
@@ -143,6 +172,7 @@ function handOver(name: string, file: string, modules: Readonly<Record<string, r
     key: `flowbot-chat/${name}@${VERSION}/${hash}`,
     reader: `\0flowbot-handed-over:${name}`,
     prefix: `\0flowbot-shared:${name}:`,
+    ...(waits && { waits }),
   };
 }
 
@@ -150,6 +180,8 @@ function handOver(name: string, file: string, modules: Readonly<Record<string, r
 export const WIDGET_HANDOVER = handOver('modules', 'script-tag/shared-modules', SHARED_MODULES);
 /** The answers' file's, taken by the export's (`src/element/answer-actions/shared-with-export.ts`). */
 export const ANSWERS_HANDOVER = handOver('answers', 'element/answer-actions/shared-with-export', ANSWERS_MODULES);
+/** The rich messages' file's, taken by the streams' (`src/element/rich/shared-with-stream.ts`), which may run first. */
+export const RICH_HANDOVER = handOver('rich', 'element/rich/shared-with-stream', RICH_MODULES, true);
 
 /** The names a module of `src/` exports as values (not types), read from its source. */
 function exportedValues(path: string): string[] {
@@ -187,7 +219,12 @@ export function takeSharedModules(...from: readonly HandOver[]): Plugin {
       if (source.startsWith('\0') || !importer) return null;
       const resolved = await this.resolve(source.replace(OWN, ''), importer, { ...options, skipSelf: true });
       const path = resolved && !resolved.external ? resolved.id.replace(/\\/g, '/') : '';
-      if (source.endsWith(OWN)) return path;
+      // The rest of a module the rich messages' file hands over: only what this file uses of it (its
+      // styles, built at the module's top, are that file's).
+      if (source.endsWith(OWN))
+        return from.some((h) => h.waits && Object.keys(h.modules).some((module) => path === `${SRC}${module}.ts`))
+          ? { id: path, moduleSideEffects: false }
+          : path;
       for (const h of from) {
         const shared = Object.keys(h.modules).find((module) => path === `${SRC}${module}.ts`);
         if (shared) return h.prefix + shared;
@@ -199,24 +236,37 @@ export function takeSharedModules(...from: readonly HandOver[]): Plugin {
       // Refused when the table under this key is not there: the widget's code on the page was built
       // with another list (another version), so no position here would name the right export.
       if (reader)
-        return [
-          `const k = ${JSON.stringify(reader.key)};`,
-          'export const m = globalThis[Symbol.for(k)];',
-          'if (!m) throw Error(`${k}: built for another version`);',
-        ].join('\n');
+        return reader.waits
+          ? // Fetched together with the giving file: until it has run, this one waits (see `handSharedModules`).
+            [
+              `const k = ${JSON.stringify(reader.key)};`,
+              "export const m = globalThis[Symbol.for(k)] ?? await new Promise((r) => (globalThis[Symbol.for(k + '#')] ??= []).push(r));",
+            ].join('\n')
+          : [
+              `const k = ${JSON.stringify(reader.key)};`,
+              'export const m = globalThis[Symbol.for(k)];',
+              'if (!m) throw Error(`${k}: built for another version`);',
+            ].join('\n');
       const h = from.find((one) => id.startsWith(one.prefix));
       if (!h) return null;
       const module = id.slice(h.prefix.length);
-      const shared = h.modules[module]!;
+      // A module some of whose exports one hand-over lists and some another (the widget code's and the
+      // rich messages'): each is read from the one that lists it.
+      const givers = from.filter((one) => one.modules[module]);
+      const shared = givers.flatMap((one) => one.modules[module]!);
       const missing = shared.filter((name) => !exportedValues(module).includes(name));
       if (missing.length)
         this.error(`src/${module}.ts does not export ${missing.join(', ')} (see tools/build-plugins.ts)`);
       const own = exportedValues(module).filter((value) => !shared.includes(value));
-      const at = (name: string) => h.exports.findIndex((entry) => entry.module === module && entry.name === name);
       // Each export a pure read, so the exports this file does not use are left out.
-      const reads = shared.map((name) => `export const ${name} = /* @__PURE__ */ (() => m[${at(name)}])();`);
+      const reads = givers.flatMap((one, g) =>
+        one.modules[module]!.map((name) => {
+          const at = one.exports.findIndex((entry) => entry.module === module && entry.name === name);
+          return `export const ${name} = /* @__PURE__ */ (() => m${g}[${at}])();`;
+        }),
+      );
       return [
-        `import { m } from ${JSON.stringify(h.reader)};`,
+        ...givers.map((one, g) => `import { m as m${g} } from ${JSON.stringify(one.reader)};`),
         ...reads,
         ...(own.length ? [`export { ${own.join(', ')} } from ${JSON.stringify(`${SRC}${module}.ts${OWN}`)};`] : []),
       ].join('\n');
@@ -239,8 +289,13 @@ export function handSharedModules(h: HandOver): Plugin {
         ({ module, name }, i) => `import { ${name} as v${i} } from ${JSON.stringify(`${SRC}${module}.ts`)};`,
       );
       const values = h.exports.map((_, i) => `v${i}`).join(', ');
+      const key = JSON.stringify(h.key);
+      // A taking file that ran first waits for it (`waits`): it is woken with the hand-over.
+      const wake = h.waits
+        ? `for (const r of globalThis[Symbol.for(${key} + '#')] ?? []) r(globalThis[Symbol.for(${key})]);\n`
+        : '';
       return {
-        code: `${imports.join('\n')}\nglobalThis[Symbol.for(${JSON.stringify(h.key)})] ??= [${values}];\n`,
+        code: `${imports.join('\n')}\nglobalThis[Symbol.for(${key})] ??= [${values}];\n${wake}`,
         // Imported for this alone.
         moduleSideEffects: true,
       };

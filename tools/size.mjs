@@ -102,8 +102,14 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * the budget is what is reached plus `HEADROOM` so that growth beyond it fails.
  * Issue 44's session given its viewer client when it is made, the client taking the early start
  * itself (`publicId` in 5 hops): 36,494 B reached, 706 B over the 35,788 B kept.
+ * Issue 45, point 4: the streams' file apart from the rich messages' (a markdown answer no longer
+ * fetches the stream's code) costs the widget's code its loader and hash, the agent's parts drawn when
+ * that file is there and the rich messages' reader asked whether an answer needs it: +187 B before
+ * every first message the widget draws (36,728 B reached, 940 B over the 35,788 B kept; the first turn
+ * the script tag draws is unchanged). Issue 45 asks for the file, not for these bytes: a miss, the
+ * budget raised to what is reached plus `HEADROOM` so that growth beyond it still fails.
  */
-export const BUDGET_GZIP = 36_560;
+export const BUDGET_GZIP = 36_800;
 /**
  * The bytes before the first message of an inline widget whose first turn the script-tag file draws
  * (issue 45, point 3): the script-tag file and the first turn's (the widget's code comes after that

@@ -39,9 +39,13 @@ export type StreamTurn = (
   again: () => void,
 ) => Promise<void>;
 
-/** The code of a streamed answer's turn and the words of a site owner's mistakes, on demand. */
+/** The code of a streamed answer's turn, on demand. */
 export type StreamCode = {
   readonly streamAndReply: StreamTurn;
+};
+
+/** The words of a site owner's mistakes, on demand. */
+export type MistakesCode = {
   readonly warnMistake: typeof warnMistake;
 };
 
@@ -70,11 +74,12 @@ export interface ControllerOptions extends ConversationOptions {
   /** Brings the expiry's code: an answer refused with a 4xx before it arrived waits for it. */
   readonly loadExpiry?: () => Promise<unknown>;
   /**
-   * Brings the code of a streamed answer's turn (the element's `stream/` feature) and, in the
-   * script-tag build, the console's words for a site owner's mistakes (`mistakes.ts`). Without it,
-   * a streamed answer fails as one whose code did not load.
+   * Brings the code of a streamed answer's turn (the element's `stream/` feature). Without it, a
+   * streamed answer fails as one whose code did not load.
    */
   readonly loadStream?: () => Promise<StreamCode>;
+  /** In the script-tag build, brings the console's words for a site owner's mistakes (`mistakes.ts`). */
+  readonly loadMistakes?: () => Promise<MistakesCode>;
   /**
    * The code that sends the visitor's answers, in the script-tag build: there once its file has
    * arrived (`delivery`), brought by `loadDelivery`. The first turn does not need it: the element

@@ -277,7 +277,7 @@ export class ConversationController implements ReactiveController {
    */
   #refuse(config: ConversationConfig, error?: unknown): void {
     // The words come on demand; a file that did not load says so itself.
-    (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadStream!() : import('./mistakes.js')).then(
+    (import.meta.env.FLOWBOT_SCRIPT_TAG ? this.#options.loadMistakes!() : import('./mistakes.js')).then(
       (code) => code.warnMistake(this, config, error),
       () => undefined,
     );

@@ -29,7 +29,7 @@ import {
   type FlowbotEventClass,
 } from './events.js';
 import { OnDemandFeatures, type OnDemandHost } from './on-demand/features.js';
-import { answersFile, loadLanguage, richFile, persistFile, sendFile } from './on-demand/loader.js';
+import { answersFile, loadLanguage, richFile, persistFile, sendFile, streamFile } from './on-demand/loader.js';
 import { ThemeSheet } from './theme-sheet.js';
 
 /** What the element's parts read of it: its properties (declared in `flowbot-chat.ts`). */
@@ -133,7 +133,8 @@ function conversation(
     expiry: () => persistFile.get()?.expiry,
     // With the notice's words (in the on-demand part).
     loadExpiry: () => Promise.all([persistFile.load(), richFile.load()]),
-    loadStream: () => richFile.load(),
+    loadStream: () => streamFile.load(),
+    loadMistakes: () => richFile.load(),
     delivery: () => sendFile.get(),
     loadDelivery: () => sendFile.load(),
   });

@@ -1,12 +1,12 @@
 /**
  * The widget's viewer client: the two calls of every conversation, plus the
  * side channels (streamed answers, client logs), whose code arrives with the
- * on-demand part the first time a conversation needs it.
+ * on-demand parts (the streams' file, the rich messages') the first time a conversation needs it.
  */
 import { viewerCalls } from '../api/viewer.js';
 import type { ConversationClient } from '../conversation/options.js';
 import { hasEarlyStart, takeEarlyStart } from '../script-tag/handover.js';
-import { richFile } from './on-demand/loader.js';
+import { richFile, streamFile } from './on-demand/loader.js';
 
 /**
  * The client `<flowbot-chat>` (`host`) talks to the viewer at `apiHost` with. With the script-tag
@@ -22,7 +22,7 @@ export function createWidgetClient(apiHost: string, host: Element): Conversation
       ...(hasEarlyStart(host) && { fetch: async (request) => (await takeEarlyStart(host, request)) || fetch(request) }),
     }),
     async *streamMessage(sessionId, options) {
-      const { streamMessage } = await richFile.load();
+      const { streamMessage } = await streamFile.load();
       yield* streamMessage(sessionId, { viewerBaseUrl: apiHost, ...options });
     },
     clientLogs(sessionId, logs) {

@@ -16,7 +16,7 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { richRenderers, type AgentStrings, type OnDemandRenderers } from './on-demand-source.js';
+import { richRenderers, streamRenderers, type AgentStrings, type OnDemandRenderers } from './on-demand-source.js';
 import type { MarkdownStrings } from './markdown.js';
 import { richTextContent } from './rich-text.js';
 
@@ -47,16 +47,21 @@ export function needsOnDemand(message: Message): boolean {
 
 /**
  * Resolves once `message` can be shown in full (markdown needs its parser,
- * video, audio and embeds their reader, both loaded on demand), so a live
- * message does not flash as plain text first, nor wait unseen. Never rejects:
- * without the on-demand part markdown shows plain (and media not at all).
+ * video, audio and embeds their reader, an agent's answer the drawing of what it did: all loaded
+ * on demand), so a live message does not flash as plain text first, nor wait unseen. Never
+ * rejects: without the on-demand part markdown shows plain (and media not at all); without the
+ * streams' file an agent's answer shows its text alone.
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
-  if (richRenderers.get() || !needsOnDemand(message)) return undefined;
-  return richRenderers.load().then(
-    () => undefined,
-    () => undefined,
-  );
+  const part = richRenderers.get();
+  if (!needsOnDemand(message) || (part && (streamRenderers.get() || !part.needsAgent(message)))) return undefined;
+  return richRenderers
+    .load()
+    .then((rich): unknown => rich.needsAgent(message) && streamRenderers.load())
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /**
@@ -79,7 +84,12 @@ export function renderMessageContent(
       // and an agent's answer what it did around it.
       if (!part) return richTextContent(m.nodes, ctx.lang);
       const text = part.markdownContent(m.nodes, ctx.lang, ctx.labels);
-      return part.agentAnswer(message, text, { words: ctx.labels, lang: ctx.uiLang, toolNames: ctx.toolNames }) ?? text;
+      // What its agent did, drawn around it by the streams' file (its text alone until that is there).
+      return (
+        streamRenderers
+          .get()
+          ?.agentAnswer(message, text, { words: ctx.labels, lang: ctx.uiLang, toolNames: ctx.toolNames }) ?? text
+      );
     }
     case 'image': {
       const img = html`<img class="fb-image" src=${m.src} alt=${m.alt} loading="lazy" decoding="async"

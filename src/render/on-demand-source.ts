@@ -3,8 +3,9 @@
  * embeds (`MediaRenderers`, drawn by the element's `media/` feature), the voice's mute switch
  * (`VoiceRenderers`, the element's `voice/` feature), the suggested replies and the notices
  * (`SuggestionsRenderers`, `NoticesRenderers`, its `suggestions/` and `notices/`), what an
- * agent did (`AgentRenderers`, drawn by the element's `agent/` feature), a streamed answer's row
- * (`StreamRenderers`, drawn by the element's `stream/` feature) and the rarer controls
+ * answer holds around its text (`AgentRenderers`, read by `agent-read.ts`), a
+ * streamed answer's row and what an agent did drawn (`StreamRenderers`, the element's `stream/`
+ * and `agent/` features, a file of their own) and the rarer controls
  * (`OnDemandControls`, the element's `controls/` feature), each
  * loaded on its own. Where they come from is the element's business (chunks of
  * the npm build, or files beside the script tag): it hands its loaders in with
@@ -63,27 +64,37 @@ export interface AgentSummary {
 }
 
 /**
- * What the messages draw of what an agent did, with the on-demand renderers (the element's
- * `agent/`, in the rich messages' file): a complete answer with its thinking, tool calls and
- * sources around it, and what the markdown answers are read and styled with (without them).
+ * What the messages read of what an agent did, with the on-demand renderers (the element's
+ * `render/agent-read.ts`, in the rich messages' file): what the markdown answers are read and styled
+ * with (without the thinking and sources), and the summary of the rest.
  */
 export interface AgentRenderers {
+  /** What an agent did around a markdown answer (`content`, a message's), for Copy and Download; undefined when nothing. */
+  agentSummary(content: unknown): AgentSummary | undefined;
+  /**
+   * Whether showing a message takes the streams' file too: a markdown answer with what its agent did
+   * around it (thinking, tool calls, sources). Read once per message.
+   */
+  needsAgent(message: unknown): boolean;
+  /** The markdown reader: an answer read without the thinking it starts with and the sources it ends with. */
+  parseMarkdown(md: string): RichTextNode[];
+  /** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio and embeds. */
+  readonly contentStyles: CSSResult;
+}
+
+/**
+ * What the transcript draws of a streamed answer, and the messages of what an agent did, with the
+ * streams' file (the element's `stream/` and `agent/view.ts`), which comes with the rich messages'.
+ */
+export interface StreamRenderers {
   /**
    * A complete answer with what its agent did: its content (`text`, the answer drawn without
    * its thinking and trailing sources) wrapped with the thinking and tools above and the sources
    * under it; undefined when the answer has none of them (it is drawn as it is).
    */
   agentAnswer(message: unknown, text: HTMLElement, ctx: AgentContext): HTMLElement | undefined;
-  /** What an agent did around a markdown answer (`content`, a message's), for Copy and Download. */
-  agentSummary(content: unknown): AgentSummary | undefined;
-  /** The markdown reader: an answer read without the thinking it starts with and the sources it ends with. */
-  parseMarkdown(md: string): RichTextNode[];
-  /** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio, embeds and an agent's parts. */
+  /** The styles of an agent's parts. */
   readonly contentStyles: CSSResult;
-}
-
-/** What the transcript draws of a streamed answer, with the on-demand renderers (the element's `stream/view.ts`). */
-export interface StreamRenderers {
   /**
    * A streamed answer's row while it grows (`grouped`: under another bot message, beside a
    * space of the avatar's width): busy, its growing text hidden from screen readers until it is
@@ -145,15 +156,14 @@ export interface NoticesRenderers {
 
 /**
  * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, the
- * suggested replies, the notices, what an agent did, and a streamed answer's row.
+ * suggested replies, the notices and what an answer holds around its text: the rich messages' file.
  */
 export type OnDemandRenderers = typeof Renderers &
   MediaRenderers &
   VoiceRenderers &
   SuggestionsRenderers &
   NoticesRenderers &
-  AgentRenderers &
-  StreamRenderers;
+  AgentRenderers;
 /** A picture choice's item. */
 export interface PictureItem extends ChoiceItem {
   readonly picture?: string | undefined;
@@ -203,12 +213,16 @@ const none: OnDemandSource<never> = {
 export let richRenderers: OnDemandSource<OnDemandRenderers> = none;
 /** The rarer controls, the same way. */
 export let onDemandControls: OnDemandSource<OnDemandControls> = none;
+/** A streamed answer's row and an agent's parts, the same way (their load brings the rich messages' too). */
+export let streamRenderers: OnDemandSource<StreamRenderers> = none;
 
-/** Says where the on-demand renderers and controls come from (the element does, once, as its module loads). */
+/** Says where the on-demand renderers, controls and streams come from (the element does, once, as its module loads). */
 export function provideOnDemandRenderers(
   from: OnDemandSource<OnDemandRenderers>,
   controls: OnDemandSource<OnDemandControls>,
+  streams: OnDemandSource<StreamRenderers>,
 ): void {
   richRenderers = from;
   onDemandControls = controls;
+  streamRenderers = streams;
 }

@@ -17,7 +17,7 @@ import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
 import { needsOnDemand, renderMessageContent } from './message.js';
 import { el } from './rich-text.js';
-import { richRenderers } from './on-demand-source.js';
+import { richRenderers, streamRenderers } from './on-demand-source.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */
@@ -71,8 +71,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
   const { status, entries, typing } = view;
   const { strings, avatar } = ctx;
   // What the on-demand part draws in bubbles (markdown's blocks, media) comes with its styles.
-  const part = richRenderers.get();
-  if (part) ctx.adoptStyles(part.contentStyles);
+  const streams = streamRenderers.get();
+  for (const part of [richRenderers.get(), streams]) if (part) ctx.adoptStyles(part.contentStyles);
   let previous: TranscriptEntry | undefined;
   let answered = false;
   const question = findQuestion(entries);
@@ -81,8 +81,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
       entry.kind === 'bot'
         ? renderBotEntry(entry, previous?.kind === 'bot', answered, ctx, entry === question)
         : entry.kind === 'stream'
-          ? // Only a stream the on-demand part brought can grow here: its row comes with it.
-            (richRenderers.get()?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
+          ? // Only a stream the streams' file brought can grow here: its row comes with it.
+            (streams?.renderStreamRow(entry, previous?.kind === 'bot', ctx.avatar, ctx.strings, {
               lang: ctx.lang,
               toolNames: ctx.toolNames,
             }) ?? nothing)
@@ -166,8 +166,10 @@ function renderBotEntry(
   const { message } = entry;
   const type = message.type;
   const media = type !== 'text';
-  // Plain rich text and images draw at once; markdown waits for its parser, media for its reader.
-  const ready = needsOnDemand(message) && !!richRenderers.get();
+  // Plain rich text and images draw at once; markdown waits for its parser, media for its reader, an
+  // agent's answer for the drawing of what it did.
+  const part = needsOnDemand(message) ? richRenderers.get() : undefined;
+  const ready = !!part && (!!streamRenderers.get() || !part.needsAgent(message));
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = media && answered && !entry.restored;
   // Media and images carry words of the interface (labels, titles).

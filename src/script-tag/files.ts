@@ -24,8 +24,8 @@ export interface ScriptTagFileRow {
   /** The row of the file that loads it and carries its hash; `page` for the one the page's script tag loads. */
   readonly loadedBy: string;
   /** The hand-over it leaves for the files it loads, or takes besides the widget code's (see tools/build-plugins.ts). */
-  readonly gives?: 'answers';
-  readonly takes?: 'answers';
+  readonly gives?: 'answers' | 'rich';
+  readonly takes?: 'answers' | 'rich';
   /**
    * The Trusted Types policies its code creates: a page that enforces Trusted Types allows these
    * names (`trusted-types …`), and no file creates another (the package's tests read the built files).
@@ -197,10 +197,23 @@ export const SCRIPT_TAG_FILES = [
     loadedBy: 'rich',
   },
   {
+    key: 'stream',
+    file: 'flowbot-chat.stream.js',
+    entry: 'src/element/stream/index.ts',
+    holds:
+      "a streamed answer and what an agent did around an answer: fetched with the rich messages' file by a conversation that streams an answer or shows an agent's",
+    // Issue 45, point 4: its pieces by frame, its turn, its row, the agent's tool calls, thinking and
+    // sources drawn, their styles; the markdown reader, its drawing and what an answer holds around its
+    // text taken from the rich messages' file (`RICH_MODULES` in tools/build-plugins.ts): 8,100 B reached.
+    budget: 8_170,
+    loadedBy: 'main',
+    takes: 'rich',
+  },
+  {
     key: 'rich',
     file: 'flowbot-chat.rich.js',
     entry: 'src/element/rich/index.ts',
-    holds: 'fetched when a conversation shows markdown, media or a stream, or speaks',
+    holds: 'fetched when a conversation shows markdown or media, streams an answer, or speaks',
     // What an agent did (its tool calls, thinking and sources: their reader, drawing and styles, 2.8 KB)
     // joined it (issue 33); the Portuguese words left it for a file of their own; the storage of
     // `persist`, the tabs' sync and the expiry left it for flowbot-chat.persist.js (29,749 B reached);
@@ -214,8 +227,12 @@ export const SCRIPT_TAG_FILES = [
     // 21,488 B reached. A formula converted once per message, its MathML copied when its list item or
     // table is drawn again as a stream grows (the limit of 200 counting formulas, not drawings): 21,551 B.
     // Opening a redirect's page left the widget's code for it (87 B fewer before every first message): 21,659 B.
-    budget: 21_730,
+    // Issue 45, point 4: a streamed answer and what an agent did drawn (their turn, rows, styles) left it for
+    // flowbot-chat.stream.js, fetched with it; what an answer holds around its text read here and handed
+    // over with the markdown: 15,333 B reached.
+    budget: 15_400,
     loadedBy: 'main',
+    gives: 'rich',
   },
   {
     key: 'main',

@@ -30,7 +30,7 @@ function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
     const name =
-      /flowbot-chat\.(?:main|rich|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
+      /flowbot-chat\.(?:main|rich|stream|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
         new URL(response.url()).pathname,
       )?.[0];
     if (!name || response.status() !== 200) return;
@@ -279,6 +279,26 @@ test.describe('script-tag integrity', () => {
     await expect(page.locator('flowbot-chat .fb-code code span')).toHaveCount(0);
     // The conversation goes on: the next question is asked.
     await expect(bot(page).last()).toContainText('Did that answer your question?');
+    expect(await tamperedRan(page)).toBeNull();
+  });
+
+  test("runs nothing of a streams file that is not the build's: the answer's failure is said with a Retry, the visitor's question kept", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-stream.html');
+    await expect(bot(page).first()).toBeVisible();
+    const field = page.locator('flowbot-chat [part~="input"]');
+    await field.fill('Compare the plans');
+    await field.press('Enter');
+    await expect.poll(() => fetched).toContain('flowbot-chat.stream.js');
+    await expectRefused(page, errors, 'flowbot-chat.stream.js');
+    // The streamed answer cannot be shown: the conversation says so and offers to try again, the
+    // visitor's question stays sent, and nothing of the changed file ran.
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText(['Compare the plans']);
+    await expect(page.locator('flowbot-chat [part~="error"]')).toBeVisible();
+    await expect(page.locator('flowbot-chat [part~="retry-button"]')).toBeVisible();
+    // The rich messages' file, fetched with it, is not refused.
+    expect(errors.filter((line) => line.includes('flowbot-chat.rich.js'))).toEqual([]);
     expect(await tamperedRan(page)).toBeNull();
   });
 

@@ -220,6 +220,7 @@ const builtFiles = Object.keys(
 const TAMPERED: Record<string, string | undefined> = {
   main: undefined,
   rich: 'public-id="wide"',
+  stream: 'public-id="assistant"',
   answers: 'public-id="support"',
   export: 'public-id="support"',
   history: 'public-id="support" persist="session"',

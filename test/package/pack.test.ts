@@ -62,6 +62,7 @@ describe('npm pack', () => {
         'dist/flowbot-chat.iife.js',
         'dist/flowbot-chat.main.js',
         'dist/flowbot-chat.rich.js',
+        'dist/flowbot-chat.stream.js',
         'dist/flowbot-chat.answers.js',
         'dist/flowbot-chat.export.js',
         'dist/flowbot-chat.invite.js',
@@ -249,6 +250,22 @@ describe('the files beside the script tag', () => {
         `${key}: built for another version`,
       );
     }
+  });
+
+  it("the streams' file draws with the rich messages' markdown, handed over, and a markdown answer's file holds no stream", () => {
+    const rich = read('dist/flowbot-chat.rich.js');
+    const stream = read('dist/flowbot-chat.stream.js');
+    // A code block's bar is drawn by the markdown's drawing (render/markdown.ts): the rich messages' file alone.
+    expect(rich).toContain('fb-code-bar');
+    expect(stream).not.toContain('fb-code-bar');
+    // What an agent did, drawn (its thinking's fold, the answer's box): the streams' file alone.
+    expect(stream).toContain('fb-thinking');
+    expect(rich).not.toContain('fb-thinking');
+    expect(rich).not.toContain('fb-answer');
+    // It takes the rich messages' hand-over under this version's key, and waits for it when it runs first.
+    const key = /"(flowbot-chat\/rich@[^"]+)"/.exec(stream)?.[1];
+    expect(key).toBeDefined();
+    expect(rich).toContain(key);
   });
 
   it("the export's file carries no copy of Copy's writer: the answers' file, which loads it, hands it over", () => {

@@ -9,18 +9,14 @@
  * - the sources, chips under the answer: the site's domain and the title,
  *   opening in a new tab without the opener.
  * Everything is text the server sent: set as text, never parsed as HTML or
- * markdown. Loaded on demand, with the markdown reader and the streams (see
- * `../rich/index.ts`); the messages draw it through `AgentRenderers`
- * (`render/on-demand-source.ts`, where its types are declared).
+ * markdown. Loaded on demand with the streams (`flowbot-chat.stream.js`, see `../stream/index.ts`):
+ * the messages draw it through `AgentRenderers` (`render/on-demand-source.ts`, where its types are
+ * declared). What an answer holds around its text is read by `render/agent-read.ts`, with the markdown reader.
  */
 import { css, html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
 import {
   emptyActivity,
-  mergeSources,
-  readActivity,
   readableToolName,
-  splitSources,
-  splitThink,
   type AgentActivity,
   type AgentSource,
   type AgentToolCall,
@@ -28,14 +24,8 @@ import {
 import { isObject } from '../../protocol/json.js';
 import { enOnDemand } from '../../i18n/en.js';
 import { plural } from '../../i18n/plural.js';
-import type { AgentContext, AgentStrings, AgentSummary } from '../../render/on-demand-source.js';
-
-/** What an answer's text holds besides the answer: the thinking it starts with, the sources it ends with. */
-export function answerParts(text: string): { answer: string; thinking: string; sources: AgentSource[] } {
-  const { thinking, answer } = splitThink(text);
-  const split = splitSources(answer);
-  return { answer: split.answer, thinking, sources: split.sources };
-}
+import type { AgentContext, AgentStrings } from '../../render/on-demand-source.js';
+import { aroundAnswer } from '../../render/agent-read.js';
 
 const wordsOf = (ctx: AgentContext): AgentStrings => ({ ...(enOnDemand as AgentStrings), ...ctx.words });
 
@@ -146,41 +136,6 @@ export function agentAnswer(message: unknown, text: HTMLElement, ctx: AgentConte
     box,
   );
   return box;
-}
-
-/**
- * What an answer's content (`{ markdown, agent }`) holds around its text, read once for the bubble
- * and the export: the `<think>` block it starts with, the answer without it, what the agent did,
- * and its sources (the stream's and the text's); undefined when there is none of these.
- */
-function aroundAnswer(content: unknown) {
-  if (!isObject(content) || typeof content.markdown !== 'string') return undefined;
-  const { thinking, answer } = splitThink(content.markdown);
-  const activity = readActivity(content.agent);
-  const sources = mergeSources(activity?.sources ?? [], splitSources(answer).sources);
-  return activity || thinking || sources.length ? { thinking, answer, activity, sources } : undefined;
-}
-
-/**
- * What an agent did around a markdown answer (`content`, a message's), for the answers' file
- * (Copy, Download): handed over with the markdown reader, so that file carries none of this code.
- * Undefined when the answer has none of it.
- */
-export function agentSummary(content: unknown): AgentSummary | undefined {
-  const found = aroundAnswer(content);
-  if (!found) return undefined;
-  const { thinking, answer, activity: a, sources } = found;
-  return {
-    answer,
-    thinking: [a?.reasoning ?? '', thinking].filter(Boolean).join('\n\n'),
-    opened: !!a?.thinkingOpened,
-    tools: (a?.tools ?? []).map((call) => ({
-      name: readableToolName(call.name, false),
-      failed: call.state === 'failed',
-    })),
-    more: a?.more ?? 0,
-    sources,
-  };
 }
 
 /** The styles of the agent's parts, scoped to the bubble's content. */

@@ -15,13 +15,14 @@
  */
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
+import type { BotEntry } from '../../protocol/transcript.js';
 import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
 import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
 import type { Answers, AnswersHost } from '../answer-actions/index.js';
 import type { Invite, InviteHost } from '../invitation/index.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
-import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile } from './loader.js';
+import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile, streamFile } from './loader.js';
 import type { Consent, ConsentHost } from '../consent/index.js';
 import type { SpeechController } from '../voice/index.js';
 
@@ -106,6 +107,15 @@ export class OnDemandFeatures implements ReactiveController {
         console.warn('flowbot-chat: the on-demand part did not load; its messages are shown as text', error);
         changed();
       });
+    // A streamed answer (its turn asks for the file too), or an answer with what its agent did around it
+    // (known once the rich messages' reader is there): the streams' file draws them.
+    if (
+      !streamFile.get() &&
+      state.entries.some(
+        (entry) => entry.kind === 'stream' || !!richFile.get()?.needsAgent((entry as BotEntry).message),
+      )
+    )
+      this.load('stream', changed, undefined, streamFile);
     const input = state.input;
     if (input && !controlsFile.get() && needsOnDemandControl(input)) {
       this.load(

@@ -1,7 +1,7 @@
 /**
  * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.rich.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
+ * `flowbot-chat.rich.js`, `flowbot-chat.stream.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
@@ -12,6 +12,7 @@ import { importOnDemandFile } from '../../script-tag/on-demand-file.js';
 import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader, type OnDemandLoader } from '../../script-tag/load-once.js';
 import type { RichModule } from '../rich/index.js';
+import type { StreamModule } from '../stream/index.js';
 import type { AnswersModule } from '../answer-actions/index.js';
 import type { InviteModule } from '../invitation/index.js';
 import type { PersistModule } from '../persist/index.js';
@@ -47,6 +48,22 @@ export const richFile = createLoader<RichModule>(() =>
         )
       : import('../rich/index.js'),
   ),
+);
+
+/**
+ * A streamed answer and what an agent did around an answer: a file of its own, fetched with the rich
+ * messages' file, whose markdown it draws with (it waits for that file's hand-over if it runs first).
+ */
+export const streamFile = createLoader<StreamModule>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? Promise.all([
+        richFile.load(),
+        importOnDemandFile<StreamModule>(
+          'flowbot-chat.stream.js' satisfies ScriptTagFile,
+          import.meta.env.FLOWBOT_INTEGRITY.stream,
+        ),
+      ]).then(([, stream]) => stream)
+    : Promise.all([richFile.load(), import('../stream/index.js')]).then(([, stream]) => stream),
 );
 
 /** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
@@ -176,4 +193,4 @@ export function loadLanguage(lang: string): Promise<void> {
 }
 
 // The renderers draw what arrives with it.
-provideOnDemandRenderers(richFile, controlsFile);
+provideOnDemandRenderers(richFile, controlsFile, streamFile);

@@ -12,6 +12,7 @@
  * (`test/element/on-demand/wanted.test.ts`): a new file says when it is wanted.
  */
 import type { ConversationState } from '../../conversation/session.js';
+import { needsAgent } from '../../render/agent-read.js';
 import { langOf } from '../../i18n/lang.js';
 import { languageFile } from '../../i18n/lookup.js';
 import { drawsFirstTurn } from './first-turn-rule.js';
@@ -70,6 +71,9 @@ const language: Reason = (settings) => !!languageFile(langOf(settings));
 export const richMessages: Reason = (_, conversation) =>
   conversation.status === 'expired' ||
   conversation.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message));
+/** A streamed answer, or an answer with what its agent did around it (its thinking, tool calls, sources). */
+export const streams: Reason = (_, conversation) =>
+  conversation.entries.some((entry) => entry.kind === 'stream' || (entry.kind === 'bot' && needsAgent(entry.message)));
 /** Suggested replies to a text input: read by the rich messages' file (most widgets have none). */
 export const suggestions: Reason = (settings, conversation) => {
   const replies = settings.widget?.defaultMessages;
@@ -158,7 +162,9 @@ export const WANTED = {
   preview: reasons({ waits: earlyPreview }),
   first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
-  rich: reasons({ messages: richMessages, suggestions, voice }),
+  rich: reasons({ messages: richMessages, suggestions, voice, streams }),
+  // Fetched with the rich messages' file, whose markdown it draws with.
+  stream: reasons({ streams }),
   controls: reasons({ control: rarerControl }),
   answers: reasons({ shown }),
   send: reasons({ answerable }),

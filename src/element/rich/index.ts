@@ -2,11 +2,12 @@
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
  * renderers (`render/on-demand-renderers.ts`: markdown; the rarer controls are
  * `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and their view),
- * suggested replies (`../suggestions/`), the notices (`../notices/`), what an agent did
- * (`../agent/`: around its answer, and its summary), a streamed answer (`../stream/`: its
- * pieces, its turn, its row), the markdown reader and the styles of what these draw in bubbles,
- * the viewer's client logs, the voice (`../voice/`) and the English strings only this file
- * shows. What the visitor does with the answers, the bubble's invitation and the
+ * suggested replies (`../suggestions/`), the notices (`../notices/`), what an answer holds
+ * around its text (`render/agent-read.ts`: read, and summed up), the markdown reader and the styles of
+ * what these draw in bubbles, the viewer's client logs, the voice (`../voice/`) and the English
+ * strings only this file shows. A streamed answer and what an agent did drawn around an answer
+ * are the streams' file (`../stream/`), which takes this file's markdown (`./shared-with-stream.ts`).
+ * What the visitor does with the answers, the bubble's invitation and the
  * storage of `persist` are files of their own (`../answer-actions/`, `../invitation/`,
  * `../persist/`), as is each language. In the npm build this is an ordinary chunk; beside the
  * script-tag file it is `flowbot-chat.rich.js` (see `../on-demand/loader.ts`). Keeping it out of
@@ -23,8 +24,10 @@ import { css, type CSSResult } from 'lit';
 import { markdownStyles } from '../../render/markdown.styles.js';
 import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
 import type { RichTextNode } from '../../protocol/rich-text.js';
-import { agentStyles, answerParts } from '../agent/index.js';
+import { answerParts } from '../../render/agent-read.js';
 import { mediaStyles } from '../media/index.js';
+// What the streams' file takes from this one (`flowbot-chat.stream.js`, see `./shared-with-stream.ts`).
+import './shared-with-stream.js';
 
 // Suggested replies and the notices (a blocked redirect's link, an expired conversation, a cut stream),
 // drawn by their features (`SuggestionsRenderers`, `NoticesRenderers`): few conversations show them.
@@ -33,23 +36,17 @@ export { renderExpired, renderRedirectLink, renderStreamFailure } from '../notic
 export * from '../../render/on-demand-renderers.js';
 // Video, audio and embed messages, drawn by their feature (`MediaRenderers`): most conversations are text and images.
 export { readMedia, renderMedia } from '../media/index.js';
-// An agent's answer: its tool calls, thinking and sources around the answer, drawn by its feature (`AgentRenderers`).
-export { agentAnswer, agentSummary } from '../agent/index.js';
-/** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio, embeds and an agent's parts. */
-export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${mediaStyles}${agentStyles}`;
+// What an agent did around an answer, summed up for Copy and Download (drawn by the streams' file).
+export { agentSummary, needsAgent } from '../../render/agent-read.js';
+/** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio and embeds. */
+export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${mediaStyles}`;
 /**
  * The markdown reader: an answer is read without the thinking it starts with and the sources it
  * ends with (drawn apart, see `../agent/view.ts`), so they are neither drawn in its text nor copied with it.
  */
 export const parseMarkdown = (md: string): RichTextNode[] => parse(answerParts(md).answer);
-// A streamed answer's row while it grows, drawn by its feature (the transcript's `StreamRenderers`).
-export { renderStreamRow } from '../stream/index.js';
-// The viewer's side channels: wanted only once a conversation streams an answer or has something to report.
+// The viewer's client logs: wanted only once a conversation has something to report.
 export { sendClientLogs } from '../../api/client-logs.js';
-// The streamed answer as the widget shows it: pieces that arrive together come out together, once per frame.
-export { streamMessageByFrame as streamMessage } from '../stream/index.js';
-// The turn around it: shown as it arrives, then sent back as the reply.
-export { streamAndReply } from '../stream/index.js';
 // What a site owner got wrong in the attributes, in the console's words: rarely needed.
 export { warnMistake } from '../../conversation/mistakes.js';
 // Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.

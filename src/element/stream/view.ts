@@ -6,7 +6,7 @@
  * and kept, an open paragraph keeps the leaves it had, an open list its
  * items, an open table its rows, an open quote its blocks, an open code block
  * its complete lines (and its bar: it grows without moving). Loaded on
- * demand, with the stream reader itself (see `../rich/index.ts`); the
+ * demand, with the stream reader itself (see `./index.ts`); the
  * transcript draws its row through `StreamRenderers` (`render/on-demand-source.ts`).
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -15,7 +15,8 @@ import type { RichTextNode } from '../../protocol/rich-text.js';
 import { drawMarkdown, type MarkdownStrings } from '../../render/markdown.js';
 import { highlightLines } from '../../render/code.js';
 import { emptyActivity, mergeSources, type AgentActivity } from '../../protocol/agent.js';
-import { answerParts, renderAgentAbove, renderSources, type AgentContext, type AgentStrings } from '../agent/index.js';
+import { renderAgentAbove, renderSources, type AgentContext, type AgentStrings } from '../agent/index.js';
+import { answerParts } from '../../render/agent-read.js';
 import { el, renderRichText, richTextContent, type DrawMore } from '../../render/rich-text.js';
 
 /** One block as drawn: its node, its element, and what of it can be kept when it grows. */

@@ -273,6 +273,38 @@ describe('<flowbot-chat> agent activity', () => {
     expect(continues(viewer.calls).map((c) => c.body)).toEqual([{ message: { type: 'text', text } }]);
   });
 
+  it("draws the thinking and sources of a complete answer that was not streamed (the streams' file fetched for it)", async () => {
+    const markdown =
+      '<think>The notes say 14 days.</think>\n\nWithin **14 days**.\n\nSources:\n- [Refund policy](https://example.com/refunds)';
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.includes('/startChat')) return Response.json({ messages: [] });
+      return Response.json({
+        sessionId: 's-1',
+        resultId: 'r-1',
+        flowbot: { id: 'b', version: '1' },
+        messages: [
+          { id: 'plain', type: 'text', content: { type: 'markdown', markdown: 'Plain **markdown**.' } },
+          { id: 'agent', type: 'text', content: { type: 'markdown', markdown } },
+        ],
+        input: { id: 'next', type: 'text input' },
+      });
+    });
+    const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="stub"></flowbot-chat>`);
+    await until(() => botTexts(el).some((text) => text.includes('14 days')), 8000);
+    const bubble = parts(el, 'bot-message').find((b) => b.textContent?.includes('14 days'))!;
+    const thinking = bubble.querySelector('[part="agent-thinking"]');
+    expect(thinking?.querySelector('.fb-thinking-text')!.textContent).toBe('The notes say 14 days.');
+    expect(bubble.querySelector('.fb-content')!.textContent).not.toContain('The notes say');
+    expect([...bubble.querySelectorAll('[part="agent-sources"] a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/refunds',
+    ]);
+    // The plain markdown answer beside it: drawn with its markdown, no agent's parts.
+    const plain = parts(el, 'bot-message').find((b) => b.textContent?.includes('Plain'))!;
+    expect(plain.querySelector('strong')!.textContent).toBe('markdown');
+    expect(plain.querySelector('[part^="agent"]')).toBeNull();
+  });
+
   it('makes a trailing Sources list and numbered link references into chips', async () => {
     const text =
       'Within 14 days [1].\n\n**Sources:**\n- [Refund policy](https://example.com/refunds)\n- https://shop.example.org/terms Terms\n\n[2]: https://help.example.net/a "Help centre"';

@@ -64,6 +64,30 @@ describe('the files each state wants', () => {
     expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'first', 'iife']);
   });
 
+  it("wants the streams' file with the rich messages' for a streamed answer or an agent's, never for markdown alone", () => {
+    expect(wanted(settings(), conversation([text, markdown]))).not.toContain('stream');
+    const streaming = { kind: 'stream', key: 2, text: 'Wit' } as unknown as TranscriptEntry;
+    expect(wanted(settings(), conversation([text, streaming]))).toEqual(expect.arrayContaining(['rich', 'stream']));
+    const thinking = bot(
+      { id: 'm3', type: 'text', content: { type: 'markdown', markdown: '<think>Hm.</think>\n\nYes.' } },
+      3,
+    );
+    expect(wanted(settings(), conversation([text, thinking]))).toEqual(expect.arrayContaining(['rich', 'stream']));
+    const tools = bot(
+      {
+        id: 'm4',
+        type: 'text',
+        content: {
+          type: 'markdown',
+          markdown: 'Yes.',
+          agent: { tools: [{ id: 't', name: 'search', state: 'done', input: '{}' }] },
+        },
+      },
+      4,
+    );
+    expect(wanted(settings(), conversation([tools]))).toContain('stream');
+  });
+
   it("wants the earlier conversations' file once the menu of a widget that remembers opens, and only then", () => {
     for (const persist of ['local', 'session']) {
       expect(wanted(settings({ persist }), conversation([text]))).not.toContain('history');
@@ -179,11 +203,14 @@ describe("the element's on-demand features", () => {
       send: 'send',
       consent: 'consent',
     };
-    return [...new Set(names.map((name) => rowOf[name]!))].sort();
+    // The streams' loader brings the rich messages' file with it (their markdown is drawn with it).
+    return [
+      ...new Set(names.flatMap((name) => (name === 'stream' ? (['rich', 'stream'] as const) : [rowOf[name]!]))),
+    ].sort();
   };
   /** The rows the table wants in a state, of those `features.ts` loads. */
   const table = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] =>
-    (['answers', 'consent', 'controls', 'invite', 'rich', 'send'] as const).filter((key) =>
+    (['answers', 'consent', 'controls', 'invite', 'rich', 'send', 'stream'] as const).filter((key) =>
       isWanted(key, s, c, { launcher: near }),
     );
 
@@ -191,6 +218,11 @@ describe("the element's on-demand features", () => {
     ['an inline widget before its first message', settings(), conversation()],
     ['a text message', settings(), conversation([text])],
     ['a markdown message', settings(), conversation([text, markdown])],
+    [
+      'a streamed answer',
+      settings(),
+      conversation([text, { kind: 'stream', key: 2, text: '' } as unknown as TranscriptEntry]),
+    ],
     ['an expired conversation', settings(), conversation([text], undefined, 'expired')],
     ['a rarer control', settings(), conversation([text], { id: 'i', type: 'date input' })],
     [

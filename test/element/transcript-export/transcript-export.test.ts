@@ -3,7 +3,7 @@ import { LIMITS, SHORTENED } from '../../../src/protocol/limits.js';
 import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { readMedia } from '../../../src/protocol/media.js';
 import { splitSources, splitThink } from '../../../src/protocol/agent.js';
-import { agentSummary } from '../../../src/element/agent/index.js';
+import { agentSummary } from '../../../src/render/agent-read.js';
 import { answerToText, richTextToDocument } from '../../../src/render/answer-text.js';
 import { exportTranscript, type ExportOptions } from '../../../src/element/transcript-export/transcript-export.js';
 import type { TranscriptEntry } from '../../../src/protocol/transcript.js';
