@@ -105,11 +105,13 @@ const row = (key) => SCRIPT_TAG_FILES.find((r) => r.key === key);
  * Issue 45, point 4: the streams' file apart from the rich messages' (a markdown answer no longer
  * fetches the stream's code) costs the widget's code its loader and hash, the agent's parts drawn when
  * that file is there and the rich messages' reader asked whether an answer needs it: +187 B before
- * every first message the widget draws (36,728 B reached, 940 B over the 35,788 B kept; the first turn
- * the script tag draws is unchanged). Issue 45 asks for the file, not for these bytes: a miss, the
- * budget raised to what is reached plus `HEADROOM` so that growth beyond it still fails.
+ * every first message the widget draws. The media's and the voice's files (the same point) cost it
+ * their loaders and hashes, and which file each message takes: +206 B more. 36,934 B reached, 1,146 B
+ * over the 35,788 B kept, 393 B over last stop's 36,541 B (the first turn the script tag draws is
+ * unchanged). Issue 45 asks for the files, not for these bytes: a miss, the budget raised to what is
+ * reached plus `HEADROOM` so that growth beyond it still fails.
  */
-export const BUDGET_GZIP = 36_800;
+export const BUDGET_GZIP = 37_000;
 /**
  * The bytes before the first message of an inline widget whose first turn the script-tag file draws
  * (issue 45, point 3): the script-tag file and the first turn's (the widget's code comes after that

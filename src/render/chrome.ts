@@ -4,7 +4,7 @@
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import type { FlowbotStrings } from '../i18n/lookup.js';
-import { richRenderers } from './on-demand-source.js';
+import { voiceRenderers } from './on-demand-source.js';
 
 const chatIcon = svg`<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />`;
 const closeIcon = svg`<path d="M6 6l12 12M18 6 6 18" />`;
@@ -35,7 +35,7 @@ export function renderHeader(view: HeaderView): TemplateResult {
       <div part="title" class="title" id="title">${view.title ?? strings.chat}</div>
       ${subTitle ? html`<div part="subtitle" class="subtitle">${subTitle}</div>` : nothing}
     </div>
-    ${view.menu}${(voice && richRenderers.get()?.renderMuteButton(voice.muted, strings, voice.toggle)) || nothing}
+    ${view.menu}${(voice && voiceRenderers.get()?.renderMuteButton(voice.muted, strings, voice.toggle)) || nothing}
     ${
       onClose
         ? html`<button part="close-button" class="icon-button" type="button" aria-label=${strings.closeChat} @click=${onClose}>

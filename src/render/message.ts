@@ -16,7 +16,13 @@ import {
   type ReadOptions,
 } from '../protocol/message.js';
 import { isObject } from '../protocol/json.js';
-import { richRenderers, streamRenderers, type AgentStrings, type OnDemandRenderers } from './on-demand-source.js';
+import {
+  mediaRenderers,
+  richRenderers,
+  streamRenderers,
+  type AgentStrings,
+  type OnDemandRenderers,
+} from './on-demand-source.js';
 import type { MarkdownStrings } from './markdown.js';
 import { richTextContent } from './rich-text.js';
 
@@ -36,12 +42,17 @@ export interface MessageRenderContext extends Omit<ReadOptions, 'markdown' | 'la
   toolNames?: Readonly<Record<string, string>> | undefined;
 }
 
-/** Whether showing `message` takes the on-demand part: markdown (its parser), video, audio and embeds (their reader). */
+/** Whether `message` is a video, audio or embed: read and drawn by the media's file. */
+export const isMedia = (message: Message): boolean => isObject(message) && MEDIA_TYPES.includes(message.type);
+
+/** Whether showing `message` takes an on-demand part: markdown (its parser), video, audio and embeds (their reader). */
 export function needsOnDemand(message: Message): boolean {
-  if (!isObject(message)) return false;
   return (
-    MEDIA_TYPES.includes(message.type) ||
-    (message.type === 'text' && isObject(message.content) && typeof message.content.markdown === 'string')
+    isMedia(message) ||
+    (isObject(message) &&
+      message.type === 'text' &&
+      isObject(message.content) &&
+      typeof message.content.markdown === 'string')
   );
 }
 
@@ -54,14 +65,17 @@ export function needsOnDemand(message: Message): boolean {
  */
 export function prepareMessage(message: Message): Promise<void> | undefined {
   const part = richRenderers.get();
-  if (!needsOnDemand(message) || (part && (streamRenderers.get() || !part.needsAgent(message)))) return undefined;
-  return richRenderers
-    .load()
-    .then((rich): unknown => rich.needsAgent(message) && streamRenderers.load())
-    .then(
-      () => undefined,
-      () => undefined,
-    );
+  const ready = isMedia(message)
+    ? mediaRenderers.get() || mediaRenderers.load()
+    : !needsOnDemand(message) ||
+      (part && (streamRenderers.get() || !part.needsAgent(message))) ||
+      richRenderers.load().then((rich): unknown => rich.needsAgent(message) && streamRenderers.load());
+  return ready instanceof Promise
+    ? ready.then(
+        () => undefined,
+        () => undefined,
+      )
+    : undefined;
 }
 
 /**
@@ -102,15 +116,15 @@ export function renderMessageContent(
       }</div>`;
     }
     default:
-      // Only the on-demand reader makes these models, so its renderer is there.
-      return part!.renderMedia(m, onLoad);
+      // Only the media's reader makes these models, so its renderer is there.
+      return mediaRenderers.get()!.renderMedia(m, onLoad);
   }
 }
 
 /** The on-demand part's readers (markdown, media), once it is there. */
 export const readersOf = (part: OnDemandRenderers | undefined) => ({
   markdown: part?.parseMarkdown,
-  media: part?.readMedia,
+  media: mediaRenderers.get()?.readMedia,
   agent: part?.agentSummary,
 });
 

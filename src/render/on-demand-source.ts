@@ -109,12 +109,14 @@ export interface StreamRenderers {
   ): TemplateResult;
 }
 
-/** What the messages read and draw of video, audio and embeds, with the on-demand renderers (the element's `media/`). */
+/** What the messages read and draw of video, audio and embeds, with their file (the element's `media/`). */
 export interface MediaRenderers {
   /** The reader of these types' content into their model (`protocol/media.ts`). */
   readonly readMedia: typeof readMedia;
   /** The content of a video, audio or embed message; `onLoad` runs once a video knows its size. */
   renderMedia(m: Model, onLoad: (() => void) | typeof nothing): TemplateResult | null;
+  /** Their styles. */
+  readonly contentStyles: CSSResult;
 }
 
 /** What the header draws of the voice, with the on-demand renderers (the element's `voice/`). */
@@ -158,12 +160,7 @@ export interface NoticesRenderers {
  * What `on-demand-renderers.ts` exports, video, audio and embeds, the voice's switch, the
  * suggested replies, the notices and what an answer holds around its text: the rich messages' file.
  */
-export type OnDemandRenderers = typeof Renderers &
-  MediaRenderers &
-  VoiceRenderers &
-  SuggestionsRenderers &
-  NoticesRenderers &
-  AgentRenderers;
+export type OnDemandRenderers = typeof Renderers & SuggestionsRenderers & NoticesRenderers & AgentRenderers;
 /** A picture choice's item. */
 export interface PictureItem extends ChoiceItem {
   readonly picture?: string | undefined;
@@ -215,14 +212,22 @@ export let richRenderers: OnDemandSource<OnDemandRenderers> = none;
 export let onDemandControls: OnDemandSource<OnDemandControls> = none;
 /** A streamed answer's row and an agent's parts, the same way (their load brings the rich messages' too). */
 export let streamRenderers: OnDemandSource<StreamRenderers> = none;
+/** Video, audio and embeds, the same way. */
+export let mediaRenderers: OnDemandSource<MediaRenderers> = none;
+/** The voice's switch, the same way. */
+export let voiceRenderers: OnDemandSource<VoiceRenderers> = none;
 
 /** Says where the on-demand renderers, controls and streams come from (the element does, once, as its module loads). */
 export function provideOnDemandRenderers(
   from: OnDemandSource<OnDemandRenderers>,
   controls: OnDemandSource<OnDemandControls>,
   streams: OnDemandSource<StreamRenderers>,
+  media: OnDemandSource<MediaRenderers>,
+  voice: OnDemandSource<VoiceRenderers>,
 ): void {
+  voiceRenderers = voice;
   richRenderers = from;
   onDemandControls = controls;
   streamRenderers = streams;
+  mediaRenderers = media;
 }

@@ -15,9 +15,9 @@ import type {
 } from '../protocol/transcript.js';
 import type { FlowbotStrings } from '../i18n/lookup.js';
 import { readSystemMessages } from '../protocol/flowbot.js';
-import { needsOnDemand, renderMessageContent } from './message.js';
+import { isMedia, needsOnDemand, renderMessageContent } from './message.js';
 import { el } from './rich-text.js';
-import { richRenderers, streamRenderers } from './on-demand-source.js';
+import { mediaRenderers, richRenderers, streamRenderers } from './on-demand-source.js';
 import { findQuestion, QUESTION_ID } from './question.js';
 
 /** What the transcript shows of the conversation. */
@@ -72,7 +72,8 @@ export function renderTranscript(view: TranscriptView, ctx: TranscriptContext): 
   const { strings, avatar } = ctx;
   // What the on-demand part draws in bubbles (markdown's blocks, media) comes with its styles.
   const streams = streamRenderers.get();
-  for (const part of [richRenderers.get(), streams]) if (part) ctx.adoptStyles(part.contentStyles);
+  for (const part of [richRenderers.get(), streams, mediaRenderers.get()])
+    if (part) ctx.adoptStyles(part.contentStyles);
   let previous: TranscriptEntry | undefined;
   let answered = false;
   const question = findQuestion(entries);
@@ -169,7 +170,9 @@ function renderBotEntry(
   // Plain rich text and images draw at once; markdown waits for its parser, media for its reader, an
   // agent's answer for the drawing of what it did.
   const part = needsOnDemand(message) ? richRenderers.get() : undefined;
-  const ready = !!part && (!!streamRenderers.get() || !part.needsAgent(message));
+  const ready = isMedia(message)
+    ? !!mediaRenderers.get()
+    : !!part && (!!streamRenderers.get() || !part.needsAgent(message));
   // Media may autoplay only in reply to the visitor, never on first load or from storage.
   const autoplay = media && answered && !entry.restored;
   // Media and images carry words of the interface (labels, titles).

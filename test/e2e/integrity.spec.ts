@@ -30,7 +30,7 @@ function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
     const name =
-      /flowbot-chat\.(?:main|rich|stream|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
+      /flowbot-chat\.(?:main|rich|stream|media|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
         new URL(response.url()).pathname,
       )?.[0];
     if (!name || response.status() !== 200) return;
@@ -299,6 +299,24 @@ test.describe('script-tag integrity', () => {
     await expect(page.locator('flowbot-chat [part~="retry-button"]')).toBeVisible();
     // The rich messages' file, fetched with it, is not refused.
     expect(errors.filter((line) => line.includes('flowbot-chat.rich.js'))).toEqual([]);
+    expect(await tamperedRan(page)).toBeNull();
+  });
+
+  test("runs nothing of a media file that is not the build's: no player is drawn, the conversation goes on", async ({
+    page,
+  }) => {
+    await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    const { errors, fetched } = await openWatched(page, '/tampered-media.html');
+    await page.locator('flowbot-chat [part~="choice"]').filter({ hasText: 'Every input' }).click();
+    await expect.poll(() => fetched).toContain('flowbot-chat.media.js');
+    await expectRefused(page, errors, 'flowbot-chat.media.js');
+    // The messages after the videos are shown, and the input after them: only the players are missing.
+    await expect(page.locator('flowbot-chat [part~="input"]').first()).toBeVisible();
+    await expect(
+      page.locator('flowbot-chat [part~="bot-message"] iframe, flowbot-chat video, flowbot-chat audio'),
+    ).toHaveCount(0);
     expect(await tamperedRan(page)).toBeNull();
   });
 

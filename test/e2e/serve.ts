@@ -221,6 +221,7 @@ const TAMPERED: Record<string, string | undefined> = {
   main: undefined,
   rich: 'public-id="wide"',
   stream: 'public-id="assistant"',
+  media: 'public-id="demo"',
   answers: 'public-id="support"',
   export: 'public-id="support"',
   history: 'public-id="support" persist="session"',

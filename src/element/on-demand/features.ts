@@ -16,13 +16,23 @@
 import type { ReactiveController } from 'lit';
 import type { ConversationState } from '../../conversation/session.js';
 import type { BotEntry } from '../../protocol/transcript.js';
-import { messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
+import { isMedia, messageToPlain, needsOnDemand, readersOf } from '../../render/message.js';
 import { needsOnDemandControl, useTextField } from '../../render/inputs/index.js';
 import type { Answers, AnswersHost } from '../answer-actions/index.js';
 import type { Invite, InviteHost } from '../invitation/index.js';
 import type { RichModule } from '../rich/index.js';
 import type { OnDemandLoader } from '../../script-tag/load-once.js';
-import { answersFile, consentFile, controlsFile, inviteFile, richFile, sendFile, streamFile } from './loader.js';
+import {
+  answersFile,
+  consentFile,
+  controlsFile,
+  inviteFile,
+  mediaFile,
+  richFile,
+  sendFile,
+  streamFile,
+  voiceFile,
+} from './loader.js';
 import type { Consent, ConsentHost } from '../consent/index.js';
 import type { SpeechController } from '../voice/index.js';
 
@@ -96,17 +106,19 @@ export class OnDemandFeatures implements ReactiveController {
     if (!host.isConnected) return;
     const state = this.#notices.conversation();
     const changed = (): void => host.requestUpdate();
-    // A message drawn on demand (markdown, media); an expired conversation's notice (another tab
+    // A message drawn on demand (markdown); an expired conversation's notice (another tab
     // may tell), whose words are in the on-demand part.
+    const bots = state.entries.map((entry) => (entry as BotEntry).message).filter(Boolean);
     if (
       !richFile.get() &&
-      (state.status === 'expired' ||
-        state.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message)))
+      (state.status === 'expired' || bots.some((message) => needsOnDemand(message) && !isMedia(message)))
     )
       this.load('renderers', changed, (error) => {
         console.warn('flowbot-chat: the on-demand part did not load; its messages are shown as text', error);
         changed();
       });
+    // Video, audio and embeds: their file (not shown until it is there).
+    if (!mediaFile.get() && bots.some(isMedia)) this.load('media', changed, undefined, mediaFile);
     // A streamed answer (its turn asks for the file too), or an answer with what its agent did around it
     // (known once the rich messages' reader is there): the streams' file draws them.
     if (
@@ -161,10 +173,15 @@ export class OnDemandFeatures implements ReactiveController {
     if (state.input?.type === 'text input' && Array.isArray(replies) && replies.length)
       this.load('suggestions', changed);
     if (host.widget?.voiceActive === true && typeof window !== 'undefined' && 'speechSynthesis' in window) {
-      this.load('voice', ({ SpeechController }) => {
-        this.voice = new SpeechController(host, (message) => messageToPlain(message));
-        changed();
-      });
+      this.load(
+        'voice',
+        ({ SpeechController }) => {
+          this.voice = new SpeechController(host, (message) => messageToPlain(message));
+          changed();
+        },
+        undefined,
+        voiceFile,
+      );
     }
     this.#invitation(host);
   }

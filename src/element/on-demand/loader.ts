@@ -1,7 +1,7 @@
 /**
  * Where the on-demand files (`../rich/index.ts`, and the answers' `../answer-actions/index.ts`…)
  * come from: an ordinary dynamic import in the npm build; in the script-tag build, the files
- * `flowbot-chat.rich.js`, `flowbot-chat.stream.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
+ * `flowbot-chat.rich.js`, `flowbot-chat.stream.js`, `flowbot-chat.media.js`, `flowbot-chat.voice.js`, `flowbot-chat.controls.js`, `flowbot-chat.answers.js`, `flowbot-chat.invite.js`, `flowbot-chat.persist.js` and `flowbot-chat.send.js` beside the widget's code, each checked
  * against the hash the build wrote into that code, which renders with that code's own Lit (see
  * `script-tag/on-demand-file.ts`). The build sets
  * `import.meta.env.FLOWBOT_SCRIPT_TAG`, and the other branch is left out.
@@ -13,6 +13,8 @@ import type { ScriptTagFile } from '../../script-tag/files.js';
 import { createLoader, type OnDemandLoader } from '../../script-tag/load-once.js';
 import type { RichModule } from '../rich/index.js';
 import type { StreamModule } from '../stream/index.js';
+import type { MediaModule } from '../media/index.js';
+import type { VoiceModule } from '../voice/index.js';
 import type { AnswersModule } from '../answer-actions/index.js';
 import type { InviteModule } from '../invitation/index.js';
 import type { PersistModule } from '../persist/index.js';
@@ -64,6 +66,26 @@ export const streamFile = createLoader<StreamModule>(() =>
         ),
       ]).then(([, stream]) => stream)
     : Promise.all([richFile.load(), import('../stream/index.js')]).then(([, stream]) => stream),
+);
+
+/** Video, audio and embed messages: a file of their own, the first time a conversation shows one. */
+export const mediaFile = createLoader<MediaModule>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<MediaModule>(
+        'flowbot-chat.media.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.media,
+      )
+    : import('../media/index.js'),
+);
+
+/** The voice: a file of its own, for a widget whose Widget resource turns it on. */
+export const voiceFile = createLoader<VoiceModule>(() =>
+  import.meta.env.FLOWBOT_SCRIPT_TAG
+    ? importOnDemandFile<VoiceModule>(
+        'flowbot-chat.voice.js' satisfies ScriptTagFile,
+        import.meta.env.FLOWBOT_INTEGRITY.voice,
+      )
+    : import('../voice/index.js'),
 );
 
 /** The rarer controls, with their words: a file of their own, the first time a conversation's input needs one. */
@@ -193,4 +215,4 @@ export function loadLanguage(lang: string): Promise<void> {
 }
 
 // The renderers draw what arrives with it.
-provideOnDemandRenderers(richFile, controlsFile, streamFile);
+provideOnDemandRenderers(richFile, controlsFile, streamFile, mediaFile, voiceFile);

@@ -18,7 +18,7 @@ import { languageFile } from '../../i18n/lookup.js';
 import { drawsFirstTurn } from './first-turn-rule.js';
 import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { needsOnDemandControl } from '../../render/inputs/index.js';
-import { needsOnDemand } from '../../render/message.js';
+import { isMedia, needsOnDemand } from '../../render/message.js';
 import type { SCRIPT_TAG_FILES } from '../../script-tag/files.js';
 
 /** What the reasons read of the element: its settings (see its properties), the Widget resource, where it sits. */
@@ -67,10 +67,13 @@ const language: Reason = (settings) => !!languageFile(langOf(settings));
 
 // The reasons of the files `features.ts` asks for as the element updates.
 
-/** A message drawn on demand (markdown, media); an expired conversation's notice, whose strings it has. */
+/** A message drawn on demand (markdown); an expired conversation's notice, whose strings it has. */
 export const richMessages: Reason = (_, conversation) =>
   conversation.status === 'expired' ||
-  conversation.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message));
+  conversation.entries.some((entry) => entry.kind === 'bot' && needsOnDemand(entry.message) && !isMedia(entry.message));
+/** A video, audio or embed message. */
+export const mediaMessages: Reason = (_, conversation) =>
+  conversation.entries.some((entry) => entry.kind === 'bot' && isMedia(entry.message));
 /** A streamed answer, or an answer with what its agent did around it (its thinking, tool calls, sources). */
 export const streams: Reason = (_, conversation) =>
   conversation.entries.some((entry) => entry.kind === 'stream' || (entry.kind === 'bot' && needsAgent(entry.message)));
@@ -162,9 +165,11 @@ export const WANTED = {
   preview: reasons({ waits: earlyPreview }),
   first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
-  rich: reasons({ messages: richMessages, suggestions, voice, streams }),
+  rich: reasons({ messages: richMessages, suggestions, streams }),
   // Fetched with the rich messages' file, whose markdown it draws with.
   stream: reasons({ streams }),
+  media: reasons({ media: mediaMessages }),
+  voice: reasons({ voice }),
   controls: reasons({ control: rarerControl }),
   answers: reasons({ shown }),
   send: reasons({ answerable }),

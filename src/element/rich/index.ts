@@ -1,10 +1,9 @@
 /**
  * The rich messages, loaded on demand the first time a conversation needs them: the on-demand
  * renderers (`render/on-demand-renderers.ts`: markdown; the rarer controls are
- * `../controls/index.ts`), video, audio and embeds (`../media/`: their reader and their view),
- * suggested replies (`../suggestions/`), the notices (`../notices/`), what an answer holds
+ * `../controls/index.ts`, video, audio and embeds `../media/`), suggested replies (`../suggestions/`), the notices (`../notices/`), what an answer holds
  * around its text (`render/agent-read.ts`: read, and summed up), the markdown reader and the styles of
- * what these draw in bubbles, the viewer's client logs, the voice (`../voice/`) and the English
+ * what these draw in bubbles, the viewer's client logs and the English
  * strings only this file shows. A streamed answer and what an agent did drawn around an answer
  * are the streams' file (`../stream/`), which takes this file's markdown (`./shared-with-stream.ts`).
  * What the visitor does with the answers, the bubble's invitation and the
@@ -25,7 +24,6 @@ import { markdownStyles } from '../../render/markdown.styles.js';
 import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
 import type { RichTextNode } from '../../protocol/rich-text.js';
 import { answerParts } from '../../render/agent-read.js';
-import { mediaStyles } from '../media/index.js';
 // What the streams' file takes from this one (`flowbot-chat.stream.js`, see `./shared-with-stream.ts`).
 import './shared-with-stream.js';
 
@@ -34,12 +32,10 @@ import './shared-with-stream.js';
 export { readSuggestions, renderSuggestions } from '../suggestions/index.js';
 export { renderExpired, renderRedirectLink, renderStreamFailure } from '../notices/index.js';
 export * from '../../render/on-demand-renderers.js';
-// Video, audio and embed messages, drawn by their feature (`MediaRenderers`): most conversations are text and images.
-export { readMedia, renderMedia } from '../media/index.js';
 // What an agent did around an answer, summed up for Copy and Download (drawn by the streams' file).
 export { agentSummary, needsAgent } from '../../render/agent-read.js';
-/** The styles of what is drawn on demand inside bubbles: markdown's own blocks, video, audio and embeds. */
-export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}${mediaStyles}`;
+/** The styles of what is drawn on demand inside bubbles: markdown's own blocks and code. */
+export const contentStyles: CSSResult = css`${markdownStyles}${codeStyles}`;
 /**
  * The markdown reader: an answer is read without the thinking it starts with and the sources it
  * ends with (drawn apart, see `../agent/view.ts`), so they are neither drawn in its text nor copied with it.
@@ -51,8 +47,6 @@ export { sendClientLogs } from '../../api/client-logs.js';
 export { warnMistake } from '../../conversation/mistakes.js';
 // Opening a redirect's page (a link offered when the browser blocks the new tab): most conversations have none.
 export { openPage } from '../open-page.js';
-// The voice (the Widget resource's voiceActive) and its mute switch (`VoiceRenderers`): most widgets never speak.
-export { renderMuteButton, SpeechController } from '../voice/index.js';
 /** The English strings only this file shows, by lower-case tag, added to those already here (`addStrings`). */
 export const strings: Readonly<Record<string, Partial<FlowbotStrings>>> = { en: enOnDemand };
 

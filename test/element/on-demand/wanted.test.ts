@@ -64,6 +64,19 @@ describe('the files each state wants', () => {
     expect(wanted(settings(), conversation([text, markdown]))).toEqual(['answers', 'rich', 'main', 'first', 'iife']);
   });
 
+  it("wants the voice's file for a widget that speaks, without the rich messages' for its text", () => {
+    const speaks = settings({ widget: { voiceActive: true } });
+    // A widget that speaks draws its first turn itself (the first turn's file does not speak).
+    expect(wanted(speaks, conversation([text]))).toEqual(['answers', 'voice', 'main', 'iife']);
+    expect(wanted(settings(), conversation([text]))).not.toContain('voice');
+  });
+
+  it("wants the media's file for a video, audio or embed alone: not the rich messages'; and not for markdown", () => {
+    const video = bot({ id: 'v', type: 'video', content: { url: 'https://example.com/a.mp4' } }, 5);
+    expect(wanted(settings(), conversation([text, video]))).toEqual(['answers', 'media', 'main', 'first', 'iife']);
+    expect(wanted(settings(), conversation([text, markdown]))).not.toContain('media');
+  });
+
   it("wants the streams' file with the rich messages' for a streamed answer or an agent's, never for markdown alone", () => {
     expect(wanted(settings(), conversation([text, markdown]))).not.toContain('stream');
     const streaming = { kind: 'stream', key: 2, text: 'Wit' } as unknown as TranscriptEntry;
@@ -196,7 +209,8 @@ describe("the element's on-demand features", () => {
     const rowOf: Readonly<Record<string, FileKey>> = {
       renderers: 'rich',
       suggestions: 'rich',
-      voice: 'rich',
+      voice: 'voice',
+      media: 'media',
       controls: 'controls',
       answers: 'answers',
       invite: 'invite',
@@ -210,7 +224,7 @@ describe("the element's on-demand features", () => {
   };
   /** The rows the table wants in a state, of those `features.ts` loads. */
   const table = (s: WidgetSettings, c: ConversationState, near = false): FileKey[] =>
-    (['answers', 'consent', 'controls', 'invite', 'rich', 'send', 'stream'] as const).filter((key) =>
+    (['answers', 'consent', 'controls', 'invite', 'media', 'rich', 'send', 'stream', 'voice'] as const).filter((key) =>
       isWanted(key, s, c, { launcher: near }),
     );
 
@@ -218,6 +232,11 @@ describe("the element's on-demand features", () => {
     ['an inline widget before its first message', settings(), conversation()],
     ['a text message', settings(), conversation([text])],
     ['a markdown message', settings(), conversation([text, markdown])],
+    [
+      'a video',
+      settings(),
+      conversation([text, bot({ id: 'v', type: 'video', content: { url: 'https://example.com/a.mp4' } }, 5)]),
+    ],
     [
       'a streamed answer',
       settings(),

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/protocol/markdown/index.js';
 import { renderMessageContent } from '../../../src/render/message.js';
-import { richFile } from '../../../src/element/on-demand/loader.js';
+import { mediaFile, richFile } from '../../../src/element/on-demand/loader.js';
 import { renderRichText } from '../../../src/render/rich-text.js';
 import { HOSTILE_URLS, mount } from './helpers.js';
 
 // Video, audio and embeds are read and drawn by the on-demand part.
-beforeAll(() => richFile.load());
+beforeAll(() => Promise.all([richFile.load(), mediaFile.load()]));
 
 const SCRIPTY_TEXT = [
   '<script>window.__pwned = 1</script>',

@@ -1,6 +1,6 @@
 import { expect as chaiExpect } from '@open-wc/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { richFile } from '../../../src/element/on-demand/loader.js';
+import { mediaFile, richFile } from '../../../src/element/on-demand/loader.js';
 import { messageContentStyles, messageToPlain, renderMessageContent } from '../../../src/render/message.js';
 import { markup, mount } from './helpers.js';
 
@@ -9,9 +9,13 @@ const msg = (type: string, content: unknown) => ({ id: 'm1', type, content });
 beforeAll(async () => {
   // The markdown parser, and the reader, renderer and styles of video, audio and embeds, are
   // loaded on demand (the element waits for them before showing such a message).
-  const { contentStyles } = await richFile.load();
+  const [rich, media] = await Promise.all([richFile.load(), mediaFile.load()]);
   // The element adopts these styles into its shadow root; the tests adopt them into the page.
-  document.adoptedStyleSheets = [messageContentStyles.styleSheet!, contentStyles.styleSheet!];
+  document.adoptedStyleSheets = [
+    messageContentStyles.styleSheet!,
+    rich.contentStyles.styleSheet!,
+    media.contentStyles.styleSheet!,
+  ];
 });
 
 async function show(type: string, content: unknown, ctx?: Parameters<typeof renderMessageContent>[1]) {
