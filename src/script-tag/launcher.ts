@@ -19,6 +19,7 @@ import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/colo
 import { iconUrl } from '../theme/widget-theme.js';
 import { QUEUED_METHODS, queueCalls, queuedOn } from './handover.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
+import { svgIcon } from './icon.js';
 
 /**
  * The widget's rules that draw its closed launcher, word for word (a visual test compares the two
@@ -47,19 +48,6 @@ const CSS =
 /** The widget's speech bubble, and the arc that turns while the conversation is on its way. */
 const CHAT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z';
 const COMING = 'M21 12a9 9 0 1 1-6.2-8.6';
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-/** An icon as the widget draws it (`icon()` in `render/chrome.ts`). */
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  svg.append(document.createElementNS(SVG, 'path'));
-  svg.firstElementChild!.setAttribute('d', path);
-  return svg;
-}
 
 /**
  * The Widget resource's launcher colours, worked out as the widget does (`widgetThemeCss`: its
@@ -91,7 +79,7 @@ function launcherButton(label: string, src: string | undefined): HTMLButtonEleme
     img.src = src;
     img.alt = '';
     button.append(img);
-  } else button.append(icon(CHAT));
+  } else button.append(svgIcon(CHAT));
   return button;
 }
 
@@ -132,7 +120,7 @@ function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: bo
     reach(true);
     // Within a frame of the tap: the conversation is on its way.
     button.setAttribute('aria-busy', 'true');
-    button.replaceChildren(icon(COMING));
+    button.replaceChildren(svgIcon(COMING));
   });
 
   // A press on this launcher (a button or a key held down) ends in its click: the widget takes over

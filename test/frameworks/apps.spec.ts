@@ -23,8 +23,7 @@ async function converse(page: Page, title: string): Promise<void> {
 
 for (const app of apps) {
   test(`${app.name}: a conversation, and the app's handler receives flowbot-answer`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = pageErrors(page);
     await page.goto(`${app.url}?api=${encodeURIComponent(api)}`);
     await converse(page, app.title);
     // open={false} / :open="false" set the state, and the actions are still methods.
@@ -46,6 +45,14 @@ test('Next.js: server-rendered, and after hydration the React side has flowbot-s
 });
 
 /** The app's chunk that registers the widget (`flowbot-chat/light` imports it when it is wanted). */
+/** The page's uncaught errors, as they come (`andConsole`: its console's errors too). */
+function pageErrors(page: Page, andConsole = false): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  if (andConsole) page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
+}
+
 const isWidgetCode = (url: string): boolean => /\/define-[\w-]+\.js$/.test(url);
 
 /** Each app's light page: a closed bubble whose Widget resource the app gives as its framework says. */
@@ -59,9 +66,7 @@ for (const { name, app, title } of lightApps)
   test(`${name} with flowbot-chat/light: a closed bubble in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message`, async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const errors = pageErrors(page, true);
     const fetched: string[] = [];
     const starts: string[] = [];
     page.on('request', (request) => {
@@ -102,9 +107,7 @@ test.describe('Svelte 5 with flowbot-chat/light', () => {
   test("a closed bubble's preview: drawn before the widget code, which its card's click brings and which takes it over", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const errors = pageErrors(page, true);
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(request.url()));
     await page.goto(`${light}&preview`);
@@ -125,8 +128,7 @@ test.describe('Svelte 5 with flowbot-chat/light', () => {
   test('an inline widget: its first turn drawn before the widget code, which then carries the conversation', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = pageErrors(page);
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isWidgetCode, async (route) => (await held, route.continue()));

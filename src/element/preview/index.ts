@@ -18,22 +18,11 @@ import { readJson, recordKey, storageOf, visitOf, writeJson } from '../../conver
 import { inviteStyles } from '../../render/invite.styles.js';
 import type { PreviewOf } from '../../script-tag/launcher.js';
 import { hostStyles } from '../flowbot-chat.styles.js';
+import { svgIcon } from '../../script-tag/icon.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /** The invitation's icons (`../invitation/invite.ts`): the bot's speech bubble (no avatar), the close button's cross. */
 const BOT_PATH = 'M20 11.5a7.5 7.5 0 0 1-10.9 6.7L4.5 19.5l1.3-4.3A7.5 7.5 0 1 1 20 11.5Z';
 const CLOSE_PATH = 'M7 7l10 10M17 7 7 17';
-
-/** An icon as the invitation draws it. */
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('focusable', 'false');
-  svg.append(document.createElementNS(SVG, 'path'));
-  svg.firstElementChild!.setAttribute('d', path);
-  return svg;
-}
 
 /** An element with its class (and more, `set`). */
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
@@ -86,7 +75,7 @@ export function drawPreview(el: Element, { widget, avatar, preview, pt, reach }:
     (face as HTMLImageElement).alt = '';
   } else {
     face = make('span', 'preview-avatar preview-bot');
-    face.append(icon(BOT_PATH));
+    face.append(svgIcon(BOT_PATH));
   }
   const words = make('span', 'preview-text');
   const hidden = make('span', 'visually-hidden');
@@ -97,7 +86,7 @@ export function drawPreview(el: Element, { widget, avatar, preview, pt, reach }:
   close.type = 'button';
   close.setAttribute('part', 'preview-close');
   close.setAttribute('aria-label', pt ? 'Dispensar' : 'Dismiss');
-  close.append(icon(CLOSE_PATH));
+  close.append(svgIcon(CLOSE_PATH));
   card.append(open, close);
 
   const fire = (type: string, detail: object): boolean =>
