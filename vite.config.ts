@@ -135,6 +135,14 @@ export function scriptTagBuilds(
   rows: readonly ScriptTagFileRow[] = SCRIPT_TAG_FILES,
   outDir = 'dist',
 ): Record<string, () => UserConfig> {
+  // The files that draw before the widget's code (a bubble's preview, the first turn's) draw no
+  // template: of Lit, their styles take only the `css` tag (the minifier shortens them as in the widget's code).
+  const cssTagOnly = (row: ScriptTagFileRow): UserConfig => ({
+    publicDir: false,
+    plugins: [minifyLitTemplates(), terserPass()],
+    resolve: { alias: [{ find: /^lit$/, replacement: '@lit/reactive-element/css-tag.js' }] },
+    build: scriptTagBuild(row.entry, 'es', row.file),
+  });
   const special: Readonly<Record<string, (row: ScriptTagFileRow) => UserConfig>> = {
     iife: (row) => ({
       publicDir: false,
@@ -147,21 +155,11 @@ export function scriptTagBuilds(
       plugins: [terserPass()],
       build: scriptTagBuild(row.entry, 'es', row.file),
     }),
-    // A closed bubble's preview: loaded before the widget's code too. Of Lit, its styles take only the `css` tag.
-    preview: (row) => ({
-      publicDir: false,
-      plugins: [minifyLitTemplates(), terserPass()],
-      resolve: { alias: [{ find: /^lit$/, replacement: '@lit/reactive-element/css-tag.js' }] },
-      build: scriptTagBuild(row.entry, 'es', row.file),
-    }),
-    // An inline widget's first turn: loaded before the widget's code too. It draws no template: of Lit,
-    // its styles take only the `css` tag (the minifier shortens them as in the widget's code).
-    first: (row) => ({
-      publicDir: false,
-      plugins: [minifyLitTemplates(), terserPass()],
-      resolve: { alias: [{ find: /^lit$/, replacement: '@lit/reactive-element/css-tag.js' }] },
-      build: scriptTagBuild(row.entry, 'es', row.file),
-    }),
+    // A closed bubble's preview, an inline widget's first turn, a tapped bubble's panel with it: loaded
+    // before the widget's code too.
+    preview: cssTagOnly,
+    first: cssTagOnly,
+    open: cssTagOnly,
     main: (row) => ({
       publicDir: false,
       plugins: [minifyLitTemplates(), moduleBreakdown(), handSharedModules(WIDGET_HANDOVER), terserPass()],

@@ -28,4 +28,5 @@ if (typeof document !== 'undefined')
     () => import('./element/first-turn/index.js'),
     false,
     () => import('./element/preview/index.js'),
+    () => import('./element/first-turn/open.js'),
   );

@@ -46,7 +46,8 @@ export function configure(host: ChatHost, session: ConversationController): void
 /**
  * Before each update: the conversation is given the element's attributes (`configure`); a widget
  * switched off is unavailable; another bot or server drops the conversation; a widget in view
- * (inline, or an open bubble or popup) with a public id starts one, and attributes that reach no
+ * (inline, or an open bubble or popup) with a public id starts one, as does one whose start the
+ * script tag sent (a bubble tapped before the code, closed again since), and attributes that reach no
  * viewer are told of at once; one that asks for consent (`consent="required"`) only once the
  * visitor gave it. Then the theme follows.
  */
@@ -64,7 +65,8 @@ export function startWhenWanted(host: ChatHost, chat: Chat, changed: PropertyVal
     if (
       host.isConnected &&
       session.state.status === 'idle' &&
-      (session.misconfigured || (host.publicId && (panel.floating ? host.open : true))) &&
+      // A bubble tapped open before the code was there sent its start: its conversation is on, open or not.
+      (session.misconfigured || (host.publicId && (!panel.floating || host.open || hasEarlyStart(host)))) &&
       // Nothing goes to the viewer before the visitor accepts, when the widget asks for consent.
       (host.consent !== 'required' || chat.features.consent?.accepted)
     ) {

@@ -45,9 +45,17 @@ const CSS =
   '@keyframes flowbot-turn{to{rotate:1turn}}' +
   '@media (prefers-reduced-motion:reduce){[aria-busy=true] svg{animation:none}}';
 
-/** The widget's speech bubble, and the arc that turns while the conversation is on its way. */
+/** The widget's speech bubble, the arc that turns while the conversation is on its way, the open panel's chevron. */
 const CHAT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z';
 const COMING = 'M21 12a9 9 0 1 1-6.2-8.6';
+const OPEN = 'm6 9 6 6 6-6';
+
+/**
+ * Draws a tapped bubble's panel open, with its first turn, before the widget's code is there
+ * (`element/first-turn/`' `drawOpenBubble`): resolves with what shows or hides it, or nothing when
+ * the widget draws that turn itself.
+ */
+export type OpenBubble = (el: Element, close: () => void) => Promise<((open: boolean) => void) | undefined>;
 
 /**
  * The Widget resource's launcher colours, worked out as the widget does (`widgetThemeCss`: its
@@ -86,9 +94,17 @@ function launcherButton(label: string, src: string | undefined): HTMLButtonEleme
 /**
  * Draws the widget's closed launcher in `el` (a `<flowbot-chat mode="bubble">` whose code is not
  * there yet). `reach` is called on each sign of intent, with `true` for the tap that opens; from that
- * tap until the widget takes over, the launcher shows that the conversation is coming.
+ * tap the launcher shows that the conversation is coming, until the widget takes over or `opens`
+ * draws the panel open with its first turn: the launcher then opens and closes that panel, as the
+ * widget's does, until the widget takes over.
  */
-function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: boolean) => void): void {
+function drawLauncher(
+  el: Element,
+  widget: unknown,
+  pt: boolean,
+  reach: (tap: boolean) => void,
+  opens: OpenBubble | undefined,
+): void {
   const root = el.shadowRoot ?? el.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(CSS + colours(widget));
@@ -98,8 +114,20 @@ function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: bo
     iconUrl((widget as { widgetIcon?: unknown } | undefined)?.widgetIcon),
   );
   root.append(button);
+  const closed = [...button.childNodes];
 
+  /** Open, or on its way to be: the widget's launcher is clicked when it takes over. */
   let tapped = false;
+  /** Shows or hides the panel the first turn's file drew. */
+  let shows: ((open: boolean) => void) | undefined;
+  const toggle = (open: boolean): void => {
+    tapped = open;
+    shows!(open);
+    button.removeAttribute('aria-busy');
+    button.setAttribute('aria-expanded', `${open}`);
+    button.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+    button.replaceChildren(...(open ? [svgIcon(OPEN)] : closed));
+  };
   const near = (event: PointerEvent): void => {
     const box = button.getBoundingClientRect();
     // Within half a launcher of it: the pointer is on its way there.
@@ -114,6 +142,7 @@ function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: bo
     button.addEventListener(type, intent, { passive: true });
   document.addEventListener('pointermove', near, { passive: true });
   button.addEventListener('click', () => {
+    if (shows) return toggle(!tapped);
     if (tapped) return;
     tapped = true;
     intent();
@@ -121,7 +150,19 @@ function drawLauncher(el: Element, widget: unknown, pt: boolean, reach: (tap: bo
     // Within a frame of the tap: the conversation is on its way.
     button.setAttribute('aria-busy', 'true');
     button.replaceChildren(svgIcon(COMING));
+    // Its first turn, if the first turn's file draws it, before the widget's code is there.
+    void opens?.(el, () => {
+      toggle(false);
+      button.focus();
+    }).then((show) => {
+      if (!show || !button.isConnected) return;
+      shows = show;
+      button.setAttribute('aria-controls', 'panel');
+      toggle(true);
+    });
   });
+  // Escape on the launcher closes the panel, as the widget's does.
+  button.addEventListener('keydown', (event) => shows && tapped && event.key === 'Escape' && toggle(false));
 
   // A press on this launcher (a button or a key held down) ends in its click: the widget takes over
   // after it, or the click would land on neither launcher.
@@ -211,22 +252,25 @@ export interface Waiting {
   readonly preview?: unknown;
 }
 
+/** The file that draws a tapped bubble's panel (`element/first-turn/open.ts`), which names its one export only. */
+export interface OpenFile {
+  drawOpenBubble: OpenBubble;
+}
+
 /**
- * The preview's file in the script-tag build: beside this one, checked against the hash the build
- * wrote here, with the script-tag file's loader.
+ * A file of the script-tag build that this one loads (the preview's, the tapped bubble's): beside
+ * this one, checked against the hash the build wrote here, with the script-tag file's loader.
  */
-const besideThis = (): Promise<PreviewFile> =>
-  (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE]!(
-    'flowbot-chat.preview.js',
-    import.meta.env.FLOWBOT_INTEGRITY.preview,
-    // Wanted after its delay (3 s unless said): what the page needs first comes first.
-    true,
-  ).then((url) => import(/* @vite-ignore */ url) as Promise<PreviewFile>);
+const beside = <T>(file: string, integrity: string | undefined, low?: boolean): Promise<T> =>
+  (globalThis as { [LOAD_BESIDE]?: LoadBeside })[LOAD_BESIDE]!(file, integrity, low).then(
+    (url) => import(/* @vite-ignore */ url) as Promise<T>,
+  );
 
 /**
  * Waits for the visitor to reach for `el` (a closed bubble or popup with nothing to show): then asks
  * for the widget's code (`fetchWidget`), and with a tap, `show()`, `toggle()` or `open`, sends its
- * first start (`start`). A bubble's launcher is drawn meanwhile.
+ * first start (`start`). A bubble's launcher is drawn meanwhile (and its preview, by `previewFile`);
+ * tapped, its panel with the first turn (by `openBubbleFile`, asked for before the widget's code).
  */
 export function waitForIntent(
   el: Element,
@@ -234,6 +278,7 @@ export function waitForIntent(
   fetchWidget: () => void,
   start: () => void,
   previewFile?: () => Promise<PreviewFile>,
+  openBubbleFile?: () => Promise<OpenFile>,
 ): void {
   if (customElements.get('flowbot-chat')) return;
   // A dark widget's launcher is in its dark palette's accent, which only the widget's code works out:
@@ -249,11 +294,30 @@ export function waitForIntent(
   // A bubble with something to show beside its launcher (what exactly, the preview's file works out).
   const previews = what.mode === 'bubble' && preview !== false && (`${preview ?? ''}`.trim() || widget?.aiFirstMessage);
   // A preview in another language than those is the widget's to draw, with its words: its code comes now.
-  if (previews && !pt && !/^(en([-_]|$)|$)/i.test(lang)) return fetchWidget();
+  const english = /^(en([-_]|$)|$)/i.test(lang);
+  if (previews && !pt && !english) return fetchWidget();
+  // A bubble whose tap opens its panel on the first turn before the widget's code is there (in English,
+  // the first turn's words, and with no preview beside the launcher, which the widget's opening sends
+  // away): the file that draws it is what a tap waits for. Asked for at the first sign of intent, and the
+  // widget's code once it is there, so the two do not share a slow network.
+  let openFile: Promise<OpenFile | undefined> | undefined;
+  const openFirst =
+    what.mode === 'bubble' && english && !previews
+      ? (): Promise<OpenFile | undefined> =>
+          (openFile ??= (
+            import.meta.env.FLOWBOT_SCRIPT_TAG
+              ? beside<OpenFile>('flowbot-chat.open.js', import.meta.env.FLOWBOT_INTEGRITY.open)
+              : openBubbleFile!()
+          ).catch(
+            // Not loaded, or not the build's: the widget opens the panel when it takes over.
+            () => undefined,
+          ))
+      : undefined;
   let opening = false;
   const reach = (opens: boolean): void => {
     if (customElements.get('flowbot-chat')) return;
-    fetchWidget();
+    if (openFirst) void openFirst().then(fetchWidget);
+    else fetchWidget();
     preconnect(what.apiHost);
     if (opens && !opening) {
       opening = true;
@@ -285,7 +349,11 @@ export function waitForIntent(
   new MutationObserver(() => el.hasAttribute('open') && reach(true)).observe(el, { attributeFilter: ['open'] });
   if (what.mode === 'bubble') {
     if (previews)
-      (import.meta.env.FLOWBOT_SCRIPT_TAG ? besideThis : previewFile!)().then(
+      (import.meta.env.FLOWBOT_SCRIPT_TAG
+        ? // Wanted after its delay (3 s unless said): what the page needs first comes first.
+          beside<PreviewFile>('flowbot-chat.preview.js', import.meta.env.FLOWBOT_INTEGRITY.preview, true)
+        : previewFile!()
+      ).then(
         ({ drawPreview }) =>
           drawPreview(el, {
             widget,
@@ -297,7 +365,13 @@ export function waitForIntent(
         // A preview's file that did not load, or is not the build's: the widget draws the preview.
         fetchWidget,
       );
-    drawLauncher(el, widget, pt, reach);
+    drawLauncher(
+      el,
+      widget,
+      pt,
+      reach,
+      openFirst && ((el, close) => openFirst().then((file) => file?.drawOpenBubble(el, close))),
+    );
   }
   // What the page did before, as from now on: each call, and `open` set (as a `show()`).
   for (const [name] of before) called(name);

@@ -150,7 +150,7 @@ export interface FirstTurnFile {
  * widget's code, `launcher` a closed bubble's launcher (`launcher.ts`), `first` an inline widget's
  * first turn (`element/first-turn/`). `orAtParse`: the widget's code is fetched all the same once
  * the page is parsed if it had no widget then. `preview`: a bubble's preview (`element/preview/`),
- * for the light entry (the launcher's file of the script tag fetches it beside itself). Returns what places one more widget (`Flowbot.init`'s).
+ * and `open`: a tapped bubble's panel (`element/first-turn/open.ts`), for the light entry (the launcher's file of the script tag fetches them beside itself). Returns what places one more widget (`Flowbot.init`'s).
  */
 export function watchWidgets(
   read: (el: Element) => FirstStart,
@@ -159,6 +159,7 @@ export function watchWidgets(
   first: () => Promise<FirstTurnFile>,
   orAtParse?: boolean,
   preview?: () => Promise<Launcher.PreviewFile>,
+  open?: () => Promise<Launcher.OpenFile>,
 ): (el: Element, start: FirstStart) => void {
   /** The elements placed here: started, drawn or left to the widget. */
   const placed = new WeakSet<Element>();
@@ -197,7 +198,7 @@ export function watchWidgets(
     requestAnimationFrame(() =>
       setTimeout(() =>
         launcher().then(
-          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start), preview),
+          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start), preview, open),
           fetchWidget,
         ),
       ),

@@ -299,9 +299,10 @@ const TAP_TARGET = 1.5;
 
 /**
  * A closed bubble drawn by the script tag (`/bubble-quiet.html` of the e2e site), on slow 4G: tap → the
- * first bot message painted, cold (the pointer comes to the launcher and presses it: the widget's code
- * and the start leave with the tap) against warm (the launcher had focus for 3 s, so the code is there,
- * then Enter). Interleaved, `count` runs of each.
+ * first bot message painted (the first frame it is visible in, whichever file drew it), cold (the
+ * pointer comes to the launcher and presses it: the open file, the widget's code and the start leave
+ * with the tap) against warm (the launcher had focus for 3 s, so the code is there, then Enter).
+ * Interleaved, `count` runs of each.
  */
 async function tap(browser: Browser, server: E2eServer, count: number) {
   log(`a tap on a closed bubble, slow 4G: cold against the launcher focused 3 s before, ${count} runs of each`);
@@ -310,13 +311,16 @@ async function tap(browser: Browser, server: E2eServer, count: number) {
     try {
       const page = await context.newPage();
       await emulateNetwork(await context.newCDPSession(page), SLOW_4G);
-      await page.addInitScript(() => {
-        document.addEventListener(
-          'flowbot-message',
-          () => ((window as { shown?: number }).shown ??= performance.now()),
-          true,
-        );
-      });
+      // The tap: the press of the pointer, or of Enter (not when the test's driver began to move there);
+      // then the first frame with a bot message on screen, whoever drew it (the script tag's file or the
+      // widget). A string: a function's named inner functions would carry the TypeScript runner's helpers.
+      await page.addInitScript(`for (const type of ['pointerdown', 'keydown'])
+        addEventListener(type, (event) => (window.tapped ??= event.timeStamp), true);
+      requestAnimationFrame(function frame() {
+        const message = document.querySelector('flowbot-chat')?.shadowRoot?.querySelector('[part~="bot-message"]');
+        if (message?.checkVisibility()) window.shown = performance.now();
+        else requestAnimationFrame(frame);
+      })`);
       await page.goto('/bubble-quiet.html');
       const launcher = page.locator('flowbot-chat [part~="launcher"]');
       await launcher.waitFor();
@@ -324,21 +328,16 @@ async function tap(browser: Browser, server: E2eServer, count: number) {
       if (warm) {
         await launcher.focus();
         await page.waitForTimeout(3_000);
-      }
-      const tapped = await page.evaluate(() => performance.now());
-      if (warm) await page.keyboard.press('Enter');
-      else await launcher.click();
+        await page.keyboard.press('Enter');
+      } else await launcher.click();
       await page.waitForFunction(() => (window as { shown?: number }).shown !== undefined, undefined, {
         timeout: 30_000,
       });
-      // Painted: the frame after the message's event.
-      const shown = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() => resolve(Math.max((window as { shown?: number }).shown!, performance.now()))),
-          ),
-      );
-      return shown - tapped;
+      // The frame's callbacks run just before it is painted.
+      return await page.evaluate(() => {
+        const times = window as unknown as { shown: number; tapped: number };
+        return times.shown - times.tapped;
+      });
     } finally {
       await context.close();
     }

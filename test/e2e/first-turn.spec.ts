@@ -206,3 +206,122 @@ test.describe('the first turn drawn by the script tag', () => {
     await expect(page.locator('flowbot-chat [part~="choice"]')).toHaveCount(3);
   });
 });
+
+test.describe("a tapped bubble's panel drawn by the script tag", () => {
+  test.beforeEach(async ({ request }) => {
+    expect((await request.post('/__api/reset')).ok()).toBe(true);
+  });
+
+  const launcher = (page: Page) => page.locator('flowbot-chat [part~="launcher"]');
+  const field = (page: Page) => page.locator('flowbot-chat [part~="input"]');
+  const defined = (page: Page) => page.evaluate(() => !!customElements.get('flowbot-chat'));
+
+  /** The looks the tapped panel is checked in: a desktop, phones, forced colours, right to left. */
+  const looks = [
+    { name: 'desktop', width: 1280, height: 800 },
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'small phone', width: 320, height: 640 },
+    { name: 'forced colours', width: 1280, height: 800, forced: true },
+    { name: 'right to left', width: 390, height: 844, rtl: true },
+  ];
+  for (const look of looks)
+    test(`a cold tap opens the panel on its first turn before the widget's code, as the widget opens it, and the widget takes over with the same pixels (${look.name})`, async ({
+      page,
+    }) => {
+      const viewport = { width: look.width, height: look.height };
+      await page.setViewportSize(viewport);
+      let starts = 0;
+      page.on('request', (request) => void (request.url().includes('/startChat') && starts++));
+      const release = await holdCode(page);
+      const releaseAnswers = await holdCode(page, 'flowbot-chat.answers.js');
+      if (look.forced) await page.emulateMedia({ forcedColors: 'active' });
+      await page.goto('/bubble-assistant.html');
+      if (look.rtl) await page.evaluate(() => (document.documentElement.dir = 'rtl'));
+      // No hover before it: a touch screen's tap.
+      await launcher(page).dispatchEvent('click');
+      await expect(firstTurn(page)).toBeVisible();
+      await expect(bot(page).first()).toBeVisible();
+      expect(await defined(page)).toBe(false);
+      // Asked for with the tap, at once: the visitor is waiting for it.
+      await expect(page.locator('script[src$="/flowbot-chat.open.js"]')).not.toHaveAttribute('fetchpriority', 'low');
+      // The launcher says the panel is open, as the widget's does; the answer field has focus, as after
+      // the widget's own opening.
+      await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
+      await expect(launcher(page)).toHaveAccessibleName('Close chat');
+      await expect(field(page)).toBeFocused();
+      // The panel is the page's floating dialog, within the screen.
+      const panel = page.locator('flowbot-chat [part~="panel"]');
+      await expect(panel).toHaveAttribute('role', 'dialog');
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      await expect(page.locator('flowbot-chat [part~="close-button"]')).toHaveAccessibleName('Close chat');
+      const drawn = await shadowOf(page);
+      const before = await page.screenshot();
+      const slug = look.name.replaceAll(' ', '-');
+      await page.screenshot({ path: `test-results/screenshots/open-bubble-${slug}-script-tag.png` });
+      await field(page).pressSequentially('refunds');
+      // A letter selected (as by a drag: the arrow keys' way depends on the direction).
+      await field(page).evaluate((input: HTMLInputElement) => input.setSelectionRange(5, 6));
+      release();
+      await expect(firstTurn(page)).toHaveCount(0);
+      expect(await defined(page)).toBe(true);
+      // What was typed, the caret and the focus went over to the widget's field.
+      await expect(field(page)).toHaveValue('refunds');
+      await expect(field(page)).toBeFocused();
+      expect(
+        await field(page).evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd]),
+      ).toEqual([5, 6]);
+      await expect(launcher(page)).toHaveAttribute('aria-expanded', 'true');
+      expect(await shadowOf(page)).toBe(drawn);
+      await field(page).fill('');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const after = await page.screenshot();
+      await page.screenshot({ path: `test-results/screenshots/open-bubble-${slug}-widget.png` });
+      // The same pixels but for the field's caret, blinking (a column of a few pixels), and the antialiasing
+      // of the panel's rounded corners, rasterised again by the swap.
+      expect(await differingPixels(page, before, after), 'pixels changed by the swap').toBeLessThanOrEqual(40);
+      expect(starts).toBe(1);
+      releaseAnswers();
+      // The conversation goes on in the widget.
+      await field(page).fill('How do refunds work?');
+      await field(page).press('Enter');
+      await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText('How do refunds work?');
+    });
+
+  test('closed and opened again before the code lands, by its close button, Escape and the launcher: the widget takes over as the visitor left it', async ({
+    page,
+  }) => {
+    const release = await holdCode(page);
+    await page.goto('/bubble-assistant.html');
+    await launcher(page).click();
+    await expect(firstTurn(page)).toBeVisible();
+    await field(page).fill('kept');
+    // The close button: the panel closes, focus goes back to the launcher.
+    await page.locator('flowbot-chat [part~="close-button"]').click();
+    await expect(firstTurn(page)).toBeHidden();
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(launcher(page)).toHaveAccessibleName('Open chat');
+    await expect(launcher(page)).toBeFocused();
+    // The launcher opens it again, with what was typed.
+    await page.keyboard.press('Enter');
+    await expect(firstTurn(page)).toBeVisible();
+    await expect(field(page)).toHaveValue('kept');
+    await expect(field(page)).toBeFocused();
+    // Escape closes it.
+    await page.keyboard.press('Escape');
+    await expect(firstTurn(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
+    expect(await defined(page)).toBe(false);
+    release();
+    // The widget takes over closed, the typed answer kept for when it opens.
+    await expect(firstTurn(page)).toHaveCount(0);
+    await expect(launcher(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('flowbot-chat [part~="panel"]')).toBeHidden();
+    await launcher(page).click();
+    await expect(bot(page).first()).toBeVisible();
+    await expect(field(page)).toHaveValue('kept');
+  });
+});

@@ -30,7 +30,7 @@ function tamperedFetched(page: Page): string[] {
   const fetched: string[] = [];
   page.on('response', async (response) => {
     const name =
-      /flowbot-chat\.(?:main|rich|stream|media|answers|export|history|invite|preview|persist|controls|dark|highlight|send)\.js$/.exec(
+      /flowbot-chat\.(?:main|rich|stream|media|answers|export|history|invite|preview|open|persist|controls|dark|highlight|send)\.js$/.exec(
         new URL(response.url()).pathname,
       )?.[0];
     if (!name || response.status() !== 200) return;
@@ -243,6 +243,21 @@ test.describe('script-tag integrity', () => {
     await card.locator('button').first().click();
     await expect(bot(page).first()).toContainText('Acme support bot');
     await expectRefused(page, errors, 'flowbot-chat.preview.js');
+  });
+
+  test("runs nothing of a tapped bubble's open file that is not the build's: the widget opens the panel when its code lands", async ({
+    page,
+  }) => {
+    const { errors, fetched } = await openWatched(page, '/tampered-open.html');
+    await page.locator('flowbot-chat [part~="launcher"]').click();
+    await expect.poll(() => fetched).toContain('flowbot-chat.open.js');
+    await expect(bot(page).first()).toBeVisible();
+    await expect(page.locator('flowbot-chat [data-first-turn]')).toHaveCount(0);
+    await expect(page.locator('flowbot-chat [part~="launcher"]')).toHaveAttribute('aria-expanded', 'true');
+    await page.locator('flowbot-chat [part~="input"]').fill('Hello');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('flowbot-chat [part~="user-message"]')).toHaveText('Hello');
+    await expectRefused(page, errors, 'flowbot-chat.open.js');
   });
 
   test("runs nothing of a dark palette's file that is not the build's: the widget stays light, the conversation goes on", async ({

@@ -204,13 +204,13 @@ test.describe('README, as a site owner follows it', () => {
     // it), the languages' (an English page needs none), the storage's (it remembers nothing),
     // markdown's, streams', media's and the voice's with the formulas' and the code colours' (its
     // conversation has none of them), the export's (nobody downloads), the dark palette's (the widget is light), the
-    // launcher's and the preview's (the inline widget has neither), the consent's (it has no notice)
+    // launcher's, the preview's and the tapped bubble's (the inline widget has none), the consent's (it has no notice)
     // and the earlier conversations' (it remembers nothing).
     expect(cdn.served.map((r) => `${r.path} ${r.status}`).sort()).toEqual(
       listed
         .filter(
           (name) =>
-            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|stream|media|voice|math|highlight|export|history|dark|launcher|preview|consent)\.js$/.test(
+            !/^flowbot-chat\.(invite|languages|lang-[\w-]+|persist|rich|stream|media|voice|math|highlight|export|history|dark|launcher|preview|open|consent)\.js$/.test(
               name,
             ),
         )

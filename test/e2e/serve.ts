@@ -49,6 +49,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { defineFlow, shippedFlows, startReferenceServer, type FlowBlock } from '../../src/server/index.js';
 import { TRUSTED_TYPES } from '../../src/script-tag/files.js';
 import { readmeBlock } from '../support/readme-snippets.js';
@@ -227,6 +228,7 @@ const TAMPERED: Record<string, string | undefined> = {
   history: 'public-id="support" persist="session"',
   invite: undefined,
   preview: undefined,
+  open: 'mode="bubble" public-id="assistant"',
   persist: 'public-id="support" persist="session"',
   controls: 'public-id="support"',
   dark: 'public-id="support" color-scheme="dark"',
@@ -383,9 +385,16 @@ const server = createServer(async (req, res) => {
     const folder = path.slice(1, path.length - file.length);
     if (builtFiles.includes(file) && Object.hasOwn(folders, folder)) {
       res.setHeader('content-type', types.js!);
-      // As a CDN serves them: any page may load them with CORS (and check their integrity).
+      // As a CDN serves them: any page may load them with CORS (and check their integrity), compressed
+      // for a browser that takes it (what a slow network carries is the compressed bytes).
       res.setHeader('access-control-allow-origin', '*');
-      res.end(await builtFile(folder, file));
+      res.setHeader('vary', 'accept-encoding');
+      const body = await builtFile(folder, file);
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) res.end(body);
+      else {
+        res.setHeader('content-encoding', 'gzip');
+        res.end(gzipSync(body));
+      }
       return;
     }
     const tampered = /^\/tampered-(\w+)\.html$/.exec(path)?.[1];

@@ -72,6 +72,16 @@ const pages: Record<string, HtmlPage> = {
       widgetCode,
     ],
   },
+  'bubble-assistant': {
+    title: 'A shop with an assistant in its bubble',
+    head: [pagesCss],
+    body: [
+      '<h1>Shop</h1>',
+      '<p>A bubble with nothing to show until it is opened, whose assistant asks a question in a text field.</p>',
+      chat(`mode="bubble" public-id="assistant" ${look({ subTitle: 'We answer at once', primaryColor: '#7c3aed' })}`),
+      widgetCode,
+    ],
+  },
   'bubble-preview': {
     title: 'A shop whose bubble has a preview',
     head: [pagesCss, previewLog],

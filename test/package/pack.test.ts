@@ -229,9 +229,10 @@ describe('the files beside the script tag', () => {
   };
   it('carry no copy of the modules the widget code hands over to them: only the widget code has them', () => {
     // Read once the build is there (see beforeAll).
-    // The launcher's and the first turn's files come before the widget's code, so they have nothing to take from it.
+    // The launcher's and the first turn's files (an inline widget's, a tapped bubble's) come before the
+    // widget's code, so they have nothing to take from it.
     const onDemand = readdirSync(join(root, 'dist')).filter((file) =>
-      /^flowbot-chat\.(?!iife\.|main\.|launcher\.|first\.)[\w-]+\.js$/.test(file),
+      /^flowbot-chat\.(?!iife\.|main\.|launcher\.|first\.|open\.)[\w-]+\.js$/.test(file),
     );
     expect(onDemand.length).toBeGreaterThan(5);
     const main = read('dist/flowbot-chat.main.js');

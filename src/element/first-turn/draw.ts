@@ -26,7 +26,7 @@ const withPart = <T extends HTMLElement>(node: T, part: string, id?: string): T 
 };
 
 /** The header (`renderHeader`), when the widget draws one: its icon, title and subtitle. */
-function header({ widget, menu }: FirstLook): HTMLElement | undefined {
+export function header({ widget, menu }: FirstLook): HTMLElement | undefined {
   const title = text(pick(widget, 'title'));
   const subTitle = text(pick(widget, 'subTitle'));
   const icon = iconUrl(pick(widget, 'headerIcon'));

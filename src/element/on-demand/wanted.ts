@@ -15,7 +15,7 @@ import type { ConversationState } from '../../conversation/session.js';
 import { needsAgent } from '../../render/agent-read.js';
 import { langOf } from '../../i18n/lang.js';
 import { languageFile } from '../../i18n/lookup.js';
-import { drawsFirstTurn } from './first-turn-rule.js';
+import { drawsFirstTurn, ENGLISH_TAG } from './first-turn-rule.js';
 import { parseMarkdown } from '../../protocol/markdown/index.js';
 import { needsOnDemandControl } from '../../render/inputs/index.js';
 import { isMedia, needsOnDemand } from '../../render/message.js';
@@ -141,6 +141,18 @@ export const waitsForVisitor: Reason = (...state) =>
 /** The preview of such a bubble, drawn by its own file before the widget's code (`element/preview/`). */
 export const earlyPreview: Reason = (...state) => waitsForVisitor(...state) && previewBubble(...state);
 /**
+ * Such a bubble, in English and with no preview, once the visitor reaches for it: the file its tap opens
+ * the panel with, on the first turn (`element/first-turn/open.ts`), fetched before the widget's code.
+ * It draws that turn only where the inline first turn would be drawn (light, no notice, consent or voice),
+ * and when the start's answer allows.
+ */
+export const openBubble: Reason = (settings, conversation, reached) =>
+  !!reached.launcher &&
+  settings.mode === 'bubble' &&
+  waitsForVisitor(settings, conversation, {}) &&
+  !previewing(settings) &&
+  ENGLISH_TAG.test(langOf(settings));
+/**
  * An inline widget whose first turn a file of its own draws before the widget's code
  * (`element/first-turn/`): inline, starting at once (nothing remembered, no consent asked), in English,
  * light, with no notice and no voice. What that file then draws depends on the start's answer.
@@ -163,6 +175,8 @@ export const WANTED = {
   launcher: reasons({ waits: quietLauncher }),
   // Fetched by the launcher's file, which writes this condition out.
   preview: reasons({ waits: earlyPreview }),
+  // Fetched by the launcher's file, which writes this condition out.
+  open: reasons({ reached: openBubble }),
   first: reasons({ inline: firstTurn }),
   main: reasons({ page: (...state) => !waitsForVisitor(...state) }),
   rich: reasons({ messages: richMessages, suggestions, streams }),

@@ -168,6 +168,24 @@ describe('the files each state wants', () => {
     );
   });
 
+  it('wants the open file for a quiet bubble in English the visitor reached for, before the widget code', () => {
+    const reached = { launcher: true };
+    expect(wanted(settings({ mode: 'bubble' }), conversation())).not.toContain('open');
+    expect(wanted(settings({ mode: 'bubble' }), conversation(), reached)).toEqual(
+      expect.arrayContaining(['open', 'main']),
+    );
+    expect(wanted(settings({ mode: 'bubble' }, 'en-GB'), conversation(), reached)).toContain('open');
+    // A preview (the widget's opening sends it away), another language, dark, a popup, inline: none.
+    expect(wanted(settings({ mode: 'bubble', preview: 'Questions?' }), conversation(), reached)).not.toContain('open');
+    expect(wanted(settings({ mode: 'bubble' }, 'pt-BR'), conversation(), reached)).not.toContain('open');
+    expect(wanted(settings({ mode: 'bubble', colorScheme: 'dark' }), conversation(), reached)).not.toContain('open');
+    expect(wanted(settings({ mode: 'popup' }), conversation(), reached)).not.toContain('open');
+    expect(wanted(settings(), conversation(), reached)).not.toContain('open');
+    // Nor one the widget's code draws from the start: opened by the page, remembered.
+    expect(wanted(settings({ mode: 'bubble', open: true }), conversation(), reached)).not.toContain('open');
+    expect(wanted(settings({ mode: 'bubble', persist: 'local' }), conversation(), reached)).not.toContain('open');
+  });
+
   it('wants the persist file with persist or after an expired session, a language besides English its files', () => {
     expect(wanted(settings({ persist: 'local' }), conversation())).toContain('persist');
     expect(wanted(settings(), conversation([], undefined, 'expired'))).toEqual(
