@@ -63,7 +63,7 @@ const lightApps = [
 ];
 
 for (const { name, app, title } of lightApps)
-  test(`${name} with flowbot-chat/light: a closed bubble in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message`, async ({
+  test(`${name} with flowbot-chat/light: a closed bubble in the Widget resource’s colour, no widget code until reached for, a cold tap opens it on its first message before that code`, async ({
     page,
   }) => {
     const errors = pageErrors(page, true);
@@ -94,7 +94,13 @@ for (const { name, app, title } of lightApps)
     await expect(launcher).toHaveAttribute('aria-busy', 'true');
     await expect.poll(() => starts.length).toBe(1);
     await expect.poll(() => fetched.filter(isWidgetCode).length).toBe(1);
+    // The panel opens on its first message before the widget's code, drawn by the light entry's chunk.
+    const drawn = bubble.locator('[data-first-turn]');
+    await expect(drawn.locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
+    await expect(drawn.locator('[part~="title"]')).toHaveText(title);
+    expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
     release();
+    await expect(drawn).toHaveCount(0);
     await expect(bubble.locator('[part~="bot-message"]').first()).toContainText('Welcome to Acme Academy');
     await expect(bubble.locator('[part~="title"]')).toHaveText(title);
     expect(starts).toHaveLength(1);

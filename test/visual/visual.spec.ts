@@ -629,6 +629,41 @@ test.describe('the first turn drawn by the script tag', () => {
   });
 });
 
+test.describe("a tapped bubble's panel drawn by the script tag", () => {
+  for (const size of [
+    { width: 390, height: 720 },
+    { width: 1280, height: 800 },
+  ])
+    test(`before the widget's code, and the widget's own once it takes over: the same pixels, ${size.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/flowbot-chat.main.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await visit(page, { mode: 'bubble' }, 'domcontentloaded');
+      // A tap, with no pointer over the launcher before it (a touch screen).
+      await part(page, 'launcher').dispatchEvent('click');
+      const drawn = page.locator('flowbot-chat [data-first-turn]');
+      await expect(drawn).toBeVisible();
+      await expect(part(page, 'choice').first()).toBeVisible();
+      await settle(page);
+      await expectOwnFontsOnly(page);
+      // The header's menu arrives with the answers' file, after the first message: left out of both.
+      const shot = { stylePath: fileURLToPath(new URL('pages/first-turn-hide-menu.css', import.meta.url)) };
+      await expect(page).toHaveScreenshot(`open-bubble-${size.width}.png`, shot);
+      expect(await page.evaluate(() => !!customElements.get('flowbot-chat'))).toBe(false);
+      release();
+      await expect(drawn).toHaveCount(0);
+      await expect(part(page, 'menu-button')).toHaveCount(1);
+      await settle(page);
+      await expect(page).toHaveScreenshot(`open-bubble-${size.width}.png`, shot);
+    });
+});
+
 test.describe('themes and pages', () => {
   test('dark theme (custom properties only)', async ({ page }) => {
     await visit(page, { theme: 'dark', flow: 'demo-at-welcome' });
