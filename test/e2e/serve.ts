@@ -15,6 +15,7 @@
  * name, so a spec can tell whether any of it ran.
  * `/readme-snippet.html` is a page made of the README's script-tag line and preload line as
  * written, their CDN origin (`https://unpkg.com`) replaced by this server's.
+ * `/slow-main/` serves them unchanged but for the widget's code, 2 s late (a slow network's).
  *
  * Pages under `/visual/` come from test/visual/pages (the visual regression suite), and its flows
  * (test/visual/flows.ts) are served too; `/visual/fonts/` serves the suite's own fonts, the
@@ -235,11 +236,16 @@ const TAMPERED: Record<string, string | undefined> = {
   highlight: 'public-id="assistant"',
   send: 'public-id="support"',
 };
+/** A folder of the built files whose widget code comes 2 s late (the three engines' cold tap). */
+const SLOW_MAIN = 'slow-main/';
+
 /** The folders the built files are served from, and which file each changes. */
 const folders: Record<string, string | undefined> = {
   '': undefined,
   [`flowbot-chat@${version}/dist/`]: undefined,
   ...Object.fromEntries(Object.keys(TAMPERED).map((name) => [`tampered-${name}/`, `flowbot-chat.${name}.js`])),
+  // The same files, the widget's code held back 2 s (a slow network's), unchanged.
+  [SLOW_MAIN]: undefined,
 };
 
 /** A built file as `folder` serves it: changed (a line that sets the canary first) if it is the one that folder changes. */
@@ -389,6 +395,7 @@ const server = createServer(async (req, res) => {
       // for a browser that takes it (what a slow network carries is the compressed bytes).
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('vary', 'accept-encoding');
+      if (folder === SLOW_MAIN && file === 'flowbot-chat.main.js') await new Promise((done) => setTimeout(done, 2_000));
       const body = await builtFile(folder, file);
       if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) res.end(body);
       else {

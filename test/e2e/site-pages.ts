@@ -161,6 +161,16 @@ const pages: Record<string, HtmlPage> = {
 </script>`,
     ],
   },
+  'engines-bubble-cold': {
+    title: 'A bubble whose widget code is slow to come (three engines)',
+    head: [engineWatch],
+    body: [
+      '<h1>Shop</h1>',
+      shopIntro,
+      chat('mode="bubble" public-id="support"'),
+      script('slow-main/flowbot-chat.iife.js'),
+    ],
+  },
   'engines-frame': {
     title: 'A viewport of a given size, for browsers whose window cannot be that small',
     noViewport: true,

@@ -36,6 +36,8 @@ export interface WidgetSnapshot {
   textInput: boolean;
   launcherVisible: boolean;
   panelVisible: boolean;
+  /** A visible panel drawn by the script tag's first-turn files, before the widget's code (`data-first-turn`). */
+  firstTurn: boolean;
   /** Label of a visible restart button, if any. */
   restart: string | null;
   /** Label of a visible retry button, if any. */
@@ -88,6 +90,7 @@ function snapshot(selector: string): WidgetSnapshot {
     textInput: parts('input').some((el) => !el.matches('[part~="search"]')),
     launcherVisible: shown(root?.querySelector('[part~="launcher"]')),
     panelVisible: shown(root?.querySelector('[part~="panel"]')),
+    firstTurn: shown(root?.querySelector('[data-first-turn]')),
     restart: restartButton ? textOf(restartButton) : null,
     retry: retryButton ? textOf(retryButton) : null,
     errors: parts('error').map(textOf),
@@ -130,6 +133,7 @@ function describe(s: WidgetSnapshot): string {
     textInput: s.textInput,
     launcher: s.launcherVisible,
     panel: s.panelVisible,
+    ...(s.firstTurn ? { firstTurn: true } : {}),
     open: s.open,
     restart: s.restart,
     ...(s.retry !== null ? { retry: s.retry } : {}),
@@ -373,6 +377,46 @@ export const bubbleByKeyboard: Scenario = {
     check(s.launcherVisible, 'the launcher still there', s);
     await waitFor(page, 'focus back on the launcher', (s) => focusedPart(s, 'launcher'));
     check(s.startChats.length === 1, 'still exactly one startChat', s);
+  },
+};
+
+/**
+ * A closed bubble drawn by the script tag, its widget code slow to come (the e2e server holds it 2 s):
+ * Enter on the launcher opens the panel on its first turn before that code, focus on its first
+ * choice; Escape closes it and gives focus back to the launcher; Enter opens it again; the widget takes
+ * over, open, with the focus, and the conversation goes on.
+ */
+export const bubbleColdTap: Scenario = {
+  name: 'bubble: a cold tap opens the panel on its first turn before the widget code',
+  async run(page, site) {
+    await page.goto(`${site.pageOrigin}/engines-bubble-cold.html`);
+    await waitFor(page, 'the launcher', (s) => s.launcherVisible);
+    await tabTo(page, 'the launcher', (s) => focusedPart(s, 'launcher'));
+    await page.press('Enter');
+    let s = await waitFor(
+      page,
+      'the panel the script tag drew, with the greeting and the choices, focus on the first choice',
+      (s) => s.firstTurn && s.bot.includes(greeting) && s.choices.includes('Billing') && focusedPart(s, 'choice'),
+    );
+    check(s.startChats.length === 1, 'one startChat, sent with the tap', s);
+    await page.press('Escape');
+    await waitFor(
+      page,
+      'the panel closed, focus back on the launcher',
+      (s) => !s.panelVisible && focusedPart(s, 'launcher'),
+    );
+    await page.press('Enter');
+    await waitFor(page, 'the panel open again', (s) => s.panelVisible && s.bot.includes(greeting));
+    s = await waitFor(
+      page,
+      "the widget's own panel, open, focus on a choice",
+      (s) => !s.firstTurn && s.open && s.panelVisible && focusedPart(s, 'choice'),
+    );
+    check(s.startChats.length === 1, 'still exactly one startChat', s);
+    await tabTo(page, 'the "Billing" choice', billingFocused);
+    await page.press('Enter');
+    await waitFor(page, 'the e-mail question, focus in its field', (s) => s.bot.at(-1) === askEmail && fieldFocused(s));
+    return 'drawn before the widget code, closed and opened again, taken over open';
   },
 };
 
@@ -1493,6 +1537,7 @@ export const twoTabs: Scenario = {
 export const scenarios: readonly Scenario[] = [
   inlineByKeyboard,
   bubbleByKeyboard,
+  bubbleColdTap,
   streamedAnswer,
   streamCutRetry,
   expiredSession,
