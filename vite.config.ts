@@ -136,11 +136,14 @@ export function scriptTagBuilds(
   outDir = 'dist',
 ): Record<string, () => UserConfig> {
   // The files that draw before the widget's code (a bubble's preview, the first turn's) draw no
-  // template: of Lit, their styles take only the `css` tag (the minifier shortens them as in the widget's code).
+  // template: of Lit, their styles take only the `css` tag, in its few lines of `theme/css-only.ts`
+  // (the minifier shortens them as in the widget's code).
   const cssTagOnly = (row: ScriptTagFileRow): UserConfig => ({
     publicDir: false,
     plugins: [minifyLitTemplates(), terserPass()],
-    resolve: { alias: [{ find: /^lit$/, replacement: '@lit/reactive-element/css-tag.js' }] },
+    resolve: {
+      alias: [{ find: /^lit$/, replacement: fileURLToPath(new URL('src/theme/css-only.ts', import.meta.url)) }],
+    },
     build: scriptTagBuild(row.entry, 'es', row.file),
   });
   const special: Readonly<Record<string, (row: ScriptTagFileRow) => UserConfig>> = {

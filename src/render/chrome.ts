@@ -2,15 +2,14 @@
  * The frame around the conversation: the panel's header (icon, title,
  * subtitle, the conversation's menu, mute switch, close button) and the bubble's launcher.
  */
-import { html, nothing, svg, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { FlowbotStrings } from '../i18n/lookup.js';
+import { CHAT_PATH, CHEVRON_PATH, CLOSE_PATH } from '../theme/icon-paths.js';
 import { voiceRenderers } from './on-demand-source.js';
 
-const chatIcon = svg`<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />`;
-const closeIcon = svg`<path d="M6 6l12 12M18 6 6 18" />`;
-const chevronDown = svg`<path d="m6 9 6 6 6-6" />`;
-const icon = (path: TemplateResult): TemplateResult =>
-  html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${path}</svg>`;
+/** The icon of `path` (one of `theme/icon-paths.ts`). */
+const icon = (path: string): TemplateResult =>
+  html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
 
 /** What the header shows. */
 export interface HeaderView {
@@ -39,7 +38,7 @@ export function renderHeader(view: HeaderView): TemplateResult {
     ${
       onClose
         ? html`<button part="close-button" class="icon-button" type="button" aria-label=${strings.closeChat} @click=${onClose}>
-          ${icon(closeIcon)}
+          ${icon(CLOSE_PATH)}
         </button>`
         : nothing
     }
@@ -71,10 +70,10 @@ export function renderLauncher(view: LauncherView): TemplateResult {
   >
     ${
       isOpen
-        ? icon(chevronDown)
+        ? icon(CHEVRON_PATH)
         : view.icon
           ? html`<img class="launcher-icon" src=${view.icon} alt="" />`
-          : icon(chatIcon)
+          : icon(CHAT_PATH)
     }
   </button>`;
 }

@@ -17,6 +17,7 @@
  */
 import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/color.js';
 import { iconUrl } from '../theme/widget-theme.js';
+import { CHAT_PATH, CHEVRON_PATH } from '../theme/icon-paths.js';
 import { QUEUED_METHODS, queueCalls, queuedOn } from './handover.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
 import { svgIcon } from './icon.js';
@@ -45,10 +46,8 @@ const CSS =
   '@keyframes flowbot-turn{to{rotate:1turn}}' +
   '@media (prefers-reduced-motion:reduce){[aria-busy=true] svg{animation:none}}';
 
-/** The widget's speech bubble, the arc that turns while the conversation is on its way, the open panel's chevron. */
-const CHAT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z';
+/** The arc that turns while the conversation is on its way (the others: `theme/icon-paths.ts`). */
 const COMING = 'M21 12a9 9 0 1 1-6.2-8.6';
-const OPEN = 'm6 9 6 6 6-6';
 
 /**
  * Draws a tapped bubble's panel open, with its first turn, before the widget's code is there
@@ -87,7 +86,7 @@ function launcherButton(label: string, src: string | undefined): HTMLButtonEleme
     img.src = src;
     img.alt = '';
     button.append(img);
-  } else button.append(svgIcon(CHAT));
+  } else button.append(svgIcon(CHAT_PATH));
   return button;
 }
 
@@ -126,7 +125,7 @@ function drawLauncher(
     button.removeAttribute('aria-busy');
     button.setAttribute('aria-expanded', `${open}`);
     button.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
-    button.replaceChildren(...(open ? [svgIcon(OPEN)] : closed));
+    button.replaceChildren(...(open ? [svgIcon(CHEVRON_PATH)] : closed));
   };
   const near = (event: PointerEvent): void => {
     const box = button.getBoundingClientRect();

@@ -193,16 +193,18 @@ export function watchWidgets(
     )
       return void first().then(({ drawFirstTurn }) => drawFirstTurn(el, fetchWidget), fetchWidget);
     if (!waitsForIntent(start)) return fetchWidget();
-    // After the page's first paint: what the page shows of its own comes first (a closed launcher
+    // Once the page's first paint is reported (the frame that painted it is on screen), or 300 ms on
+    // when the page paints nothing: what the page shows of its own comes first (a closed launcher
     // moves nothing; the page's calls meanwhile are queued, and taken as intent when it arrives).
-    requestAnimationFrame(() =>
-      setTimeout(() =>
-        launcher().then(
-          ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start), preview, open),
-          fetchWidget,
-        ),
-      ),
-    );
+    new Promise((painted) => {
+      new PerformanceObserver(painted).observe({ type: 'paint', buffered: true });
+      setTimeout(painted, 300);
+    })
+      .then(launcher)
+      .then(
+        ({ waitForIntent }) => waitForIntent(el, start, fetchWidget, () => sendStart(el, start), preview, open),
+        fetchWidget,
+      );
   };
   const placeAll = (els: Iterable<Element>): void => {
     for (const el of els)

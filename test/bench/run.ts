@@ -465,6 +465,10 @@ async function answer(browser: Browser, pages: PageServer, count: number) {
     widgetShifted: [...new Set(widget.flatMap((r) => r.report.shifted ?? []))],
     /** The longest task from navigation start to the first bot message painted; 0: none over 50 ms. */
     longestLoadTaskMs: beside('longestLoadTask'),
+    /** The same among the tasks that ran the widget's code (the floor's: its file's), not the page's own. */
+    scriptLoadTaskMs: beside('scriptLoadTask'),
+    /** The same from the first bot message to the Enter: the widget's code taking over a first turn. */
+    scriptTaskToEnterMs: beside('scriptTaskToEnter'),
   };
 }
 
@@ -674,9 +678,10 @@ async function main(): Promise<void> {
             ANSWER_TARGET.layoutShift,
             'score',
           ),
+          // The page's own tasks (its parsing: the floor's page has them too) are not the widget's.
           target(
-            `page load, ${CPU_SLOWDOWN}x CPU: no task over ${ANSWER_TARGET.longestLoadTaskMs} ms before the first bot message`,
-            answered.longestLoadTaskMs.widget.median,
+            `page load, ${CPU_SLOWDOWN}x CPU: no task of the widget's code over ${ANSWER_TARGET.longestLoadTaskMs} ms before the first bot message`,
+            answered.scriptLoadTaskMs.widget.median,
             ANSWER_TARGET.longestLoadTaskMs,
             'ms',
           ),
@@ -910,6 +915,20 @@ function print(r: Results): void {
           'longest task before the first bot message (0: none over 50 ms)',
           spread(a.longestLoadTaskMs.widget, ms),
           spread(a.longestLoadTaskMs.baseline, ms),
+          '',
+          '',
+        ],
+        [
+          "  of those that ran the widget's code (the floor's: its file's)",
+          spread(a.scriptLoadTaskMs.widget, ms),
+          spread(a.scriptLoadTaskMs.baseline, ms),
+          '',
+          '',
+        ],
+        [
+          "  the same, first bot message → Enter (the widget's code taking over)",
+          spread(a.scriptTaskToEnterMs.widget, ms),
+          spread(a.scriptTaskToEnterMs.baseline, ms),
           '',
           '',
         ],

@@ -255,6 +255,21 @@ async function builtFile(folder: string, file: string): Promise<Buffer> {
   return Buffer.concat([Buffer.from(`globalThis.__flowbotTampered = ${JSON.stringify(file)};\n`), bytes]);
 }
 
+/**
+ * Each served file's bytes, plain and gzip-compressed, read and compressed at its first request
+ * (keyed by folder and file: a tampered folder's differ): the build is not changed while this runs.
+ */
+const served = new Map<string, Promise<{ plain: Buffer; gzip: Buffer }>>();
+const servedFile = (folder: string, file: string): Promise<{ plain: Buffer; gzip: Buffer }> => {
+  const key = folder + file;
+  let body = served.get(key);
+  if (!body) {
+    body = builtFile(folder, file).then((plain) => ({ plain, gzip: gzipSync(plain) }));
+    served.set(key, body);
+  }
+  return body;
+};
+
 /** A page of the README's two pinned lines, loading from this server instead of the CDN. */
 async function readmeSnippetPage(): Promise<string> {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
@@ -396,11 +411,11 @@ const server = createServer(async (req, res) => {
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('vary', 'accept-encoding');
       if (folder === SLOW_MAIN && file === 'flowbot-chat.main.js') await new Promise((done) => setTimeout(done, 2_000));
-      const body = await builtFile(folder, file);
-      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) res.end(body);
+      const { plain, gzip } = await servedFile(folder, file);
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) res.end(plain);
       else {
         res.setHeader('content-encoding', 'gzip');
-        res.end(gzipSync(body));
+        res.end(gzip);
       }
       return;
     }

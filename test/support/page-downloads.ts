@@ -43,9 +43,16 @@ const STREAM_BYTES = 8_132;
 const SEND_BYTES = 1_090;
 /** A closed bubble's launcher, as reached: with the tap's open panel (issue 45's cold tap), 4,630 B (4,350 B before). */
 const LAUNCHER_BYTES = 4_630;
+/**
+ * The script-tag file, as reached: 2,813 B once it fetches a closed bubble's launcher after the page's
+ * first paint is reported, not a frame after it ran (2,769 B before; 2,785 B with the cold tap).
+ */
+const SCRIPT_TAG_BYTES = 2_813;
+/** A closed bubble's preview, as reached: 3,929 B with Lit's `css` tag in its few lines (4,264 B before). */
+const PREVIEW_BYTES = 3_929;
 /** A tapped bubble's panel on its first turn before the widget's code, fetched at the first sign of intent. */
 const OPEN = 'flowbot-chat.open.js';
-const OPEN_BYTES = 12_190;
+const OPEN_BYTES = 11_846;
 /** The budget for bytes `reached` (the gzip sizes of the files, as measured): with `HEADROOM`, to 10 B. */
 const reached = (bytes: number): number => Math.ceil((bytes + HEADROOM) / 10) * 10;
 
@@ -113,8 +120,11 @@ export const PAGE_TYPES: readonly PageType[] = [
     // 190 B (6,980 → 7,170), within that target: the launcher fetches the preview's file for a bubble
     // with a preview (+231 B), and the preview's file through the light entry's placing (-28 B net in
     // the script-tag file, which no longer tells such a bubble apart). Raised by 300 B (7,170 → 7,470),
-    // within that target: the launcher opens the tapped panel drawn by the open file (+280 B).
-    budget: { before: reached(2_769 + LAUNCHER_BYTES), after: 0 },
+    // within that target: the launcher opens the tapped panel drawn by the open file (+280 B). Raised by
+    // 40 B (7,470 → 7,510), within that target: the script-tag file fetches the launcher once the page's
+    // first paint is reported (Lighthouse counted the launcher in the page's paints): 2,785 → 2,813 B
+    // (this row read it as 2,769 B, from before the cold tap).
+    budget: { before: reached(SCRIPT_TAG_BYTES + LAUNCHER_BYTES), after: 0 },
     // Issue 45's target for a closed bubble until someone reaches for it.
     target: 8_192,
     run: fourSecondsAfter('/bubble-quiet.html', (page) => page.locator('flowbot-chat [part~="launcher"]')),
@@ -143,7 +153,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     before: ['flowbot-chat.iife.js', 'flowbot-chat.launcher.js', 'flowbot-chat.preview.js'],
     after: [],
     // The script-tag file, the launcher's and the preview's (a bubble with a preview opens as before: no open file).
-    budget: { before: reached(2_769 + LAUNCHER_BYTES + 4_264), after: 0 },
+    budget: { before: reached(SCRIPT_TAG_BYTES + LAUNCHER_BYTES + PREVIEW_BYTES), after: 0 },
     // Issue 45's target for a closed bubble with a preview message.
     target: 12_288,
     run: fourSecondsAfter('/invite.html?delay=0', (page) => page.locator('flowbot-chat [part~="preview"]')),
@@ -158,7 +168,7 @@ export const PAGE_TYPES: readonly PageType[] = [
     either: [MAIN],
     // The script-tag file, the launcher's and the open file's before; the widget's code on either side.
     budget: {
-      before: reached(2_769 + LAUNCHER_BYTES + OPEN_BYTES + MAIN_BYTES),
+      before: reached(SCRIPT_TAG_BYTES + LAUNCHER_BYTES + OPEN_BYTES + MAIN_BYTES),
       after: reached(MAIN_BYTES + 4_877 + 9_938 + SEND_BYTES),
     },
     run: async (page) => {

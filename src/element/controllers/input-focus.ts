@@ -12,6 +12,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatInput } from '../../protocol/types.js';
 
+/** The input's first control: what takes focus (also in the panel the script tag draws, `first-turn/open.ts`). */
+export const FIRST_CONTROL = '.composer :is(input, textarea, button)';
+
 /** What focusing reads of the element. */
 export interface InputFocusHost extends ReactiveControllerHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
@@ -49,7 +52,7 @@ export class InputFocus implements ReactiveController {
     // A closed panel forgets its input: opened again, it moves focus in as the first opening did.
     if (!inView) this.#focusedInput = undefined;
     else if (input && input !== this.#focusedInput) {
-      const control = root.querySelector<HTMLElement>('.composer input, .composer textarea, .composer button');
+      const control = root.querySelector<HTMLElement>(FIRST_CONTROL);
       if (control || !root.querySelector('.composer .bone')) this.#focusedInput = input;
       if (control && this.interacted && inView) control.focus({ preventScroll: true });
     }

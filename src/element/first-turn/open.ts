@@ -14,16 +14,16 @@
  */
 import { enFirst } from '../../i18n/en.js';
 import { svgIcon } from '../../script-tag/icon.js';
+import { CLOSE_PATH } from '../../theme/icon-paths.js';
+import { NARROW } from '../controllers/bubble-focus.js';
+import { FIRST_CONTROL } from '../controllers/input-focus.js';
 import { header } from './draw.js';
 import { draw, readTurn } from './panel.js';
 import type { FirstTurn } from './turn.js';
 
-/** The header's close button's cross (`render/chrome.ts`). */
-const CLOSE = 'M6 6l12 12M18 6 6 18';
-
 /** Gives focus to the input's first control, as the widget does when its panel opens after a tap. */
 const focusInput = (panel: Element): void =>
-  panel.querySelector<HTMLElement>('.composer :is(input, textarea, button)')?.focus({ preventScroll: true });
+  panel.querySelector<HTMLElement>(FIRST_CONTROL)?.focus({ preventScroll: true });
 
 /**
  * Draws `el`'s panel open with its first turn (see the module's comment); `close` is what its close
@@ -49,13 +49,13 @@ function open(el: Element, widget: unknown, turn: FirstTurn, close: () => void):
     panel.setAttribute('aria-labelledby', 'title');
   }
   // On a phone the panel covers the page: a modal dialog, as the widget's (`controllers/bubble-focus.ts`).
-  if (matchMedia('(max-width: 480px)').matches) panel.setAttribute('aria-modal', 'true');
+  if (matchMedia(NARROW).matches) panel.setAttribute('aria-modal', 'true');
   const button = document.createElement('button');
   button.setAttribute('part', 'close-button');
   button.className = 'icon-button';
   button.type = 'button';
   button.setAttribute('aria-label', enFirst.closeChat);
-  button.append(svgIcon(CLOSE));
+  button.append(svgIcon(CLOSE_PATH));
   button.addEventListener('click', close);
   top.append(button);
   panel.addEventListener('keydown', (event) => {

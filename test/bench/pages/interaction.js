@@ -5,6 +5,10 @@
 // waits for `settled()`, presses Enter and awaits `done`. What it reports (in `marks`, ms or scores):
 //   longestLoadTask   the longest long task (over 50 ms) that began before the first bot message was
 //                     painted; 0 when there was none
+//   scriptLoadTask    the same among the tasks that ran the widget's code (the floor's: its script
+//                     file's), not the page's own (its parsing, its inline scripts); see `ranScripts`
+//   scriptTaskToEnter the same from the first bot message to the Enter (the widget's code arriving
+//                     after a first turn the script tag drew, and its taking over)
 //   layoutShift       the sum of the document's layout-shift values without recent input, load and
 //                     answer (shifts within 500 ms of an input are the visitor's doing, not the page's)
 //   layoutShiftAll    the same sum with those too
@@ -34,6 +38,9 @@
   observe({ type: 'event', durationThreshold: DURATION_THRESHOLD, buffered: true }, events);
   var firstInput = [];
   observe({ type: 'first-input', buffered: true }, firstInput);
+  // The scripts each frame ran (Long Animation Frames), which say whose code a long task ran.
+  var frameScripts = [];
+  observe({ type: 'long-animation-frame', buffered: true }, frameScripts);
 
   var markReady;
   bench.ready = new Promise(function (resolve) {
@@ -146,13 +153,42 @@
     });
   }
 
-  function finish() {
-    var marks = bench.marks;
+  /**
+   * Whether a long task ran a script file's code: a script the frames report (those of 5 ms or
+   * more) that started within the task and is not the page's own inline code. A callback the
+   * browser calls without a script of its own (a promise's `resolve` given to a message port, as
+   * the widget's `nextTask`) has no URL: it is a file's too, as the page's inline code makes none.
+   */
+  function ranScripts(task) {
+    var end = task.startTime + task.duration;
+    return frameScripts.some(function (frame) {
+      return frame.scripts.some(function (script) {
+        return (
+          script.startTime >= task.startTime - 1 &&
+          script.startTime < end &&
+          script.sourceURL.split('#')[0] !== location.href
+        );
+      });
+    });
+  }
+
+  function longestOf(from, to, which) {
     var longest = 0;
     longTasks.forEach(function (task) {
-      if (task.startTime < marks.firstMessage && task.duration > longest) longest = task.duration;
+      if (task.startTime >= from && task.startTime < to && task.duration > longest && which(task))
+        longest = task.duration;
     });
-    marks.longestLoadTask = longest;
+    return longest;
+  }
+
+  function finish() {
+    var marks = bench.marks;
+    var any = function () {
+      return true;
+    };
+    marks.longestLoadTask = longestOf(0, marks.firstMessage, any);
+    marks.scriptLoadTask = longestOf(0, marks.firstMessage, ranScripts);
+    marks.scriptTaskToEnter = longestOf(marks.firstMessage, marks.enter, ranScripts);
 
     var kept = 0;
     var all = 0;
