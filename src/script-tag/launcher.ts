@@ -18,6 +18,7 @@
 import { bestText, parseCssColor, readableOn, toCss, WHITE } from '../theme/color.js';
 import { iconUrl } from '../theme/widget-theme.js';
 import { CHAT_PATH, CHEVRON_PATH } from '../theme/icon-paths.js';
+import { ENGLISH_TAG } from '../i18n/english.js';
 import { QUEUED_METHODS, queueCalls, queuedOn } from './handover.js';
 import { LOAD_BESIDE, type LoadBeside } from './load-script.js';
 import { svgIcon } from './icon.js';
@@ -293,7 +294,7 @@ export function waitForIntent(
   // A bubble with something to show beside its launcher (what exactly, the preview's file works out).
   const previews = what.mode === 'bubble' && preview !== false && (`${preview ?? ''}`.trim() || widget?.aiFirstMessage);
   // A preview in another language than those is the widget's to draw, with its words: its code comes now.
-  const english = /^(en([-_]|$)|$)/i.test(lang);
+  const english = ENGLISH_TAG.test(lang);
   if (previews && !pt && !english) return fetchWidget();
   // A bubble whose tap opens its panel on the first turn before the widget's code is there (in English,
   // the first turn's words, and with no preview beside the launcher, which the widget's opening sends

@@ -4,11 +4,13 @@
  * conversation and no voice. One rule for the two places that ask: the first turn's file, reading
  * the element before the widget's code is there, and the table of when each file is wanted
  * (`wanted.ts`), reading the widget's settings. The script tag, which cannot carry it, asks the
- * language and the scheme the same way before it fetches that file (`script-tag/place.ts`).
+ * language (with the same test, `i18n/english.ts`) and the scheme the same way before it fetches
+ * that file (`script-tag/place.ts`).
  */
 
-/** English: `en`, `en-GB`, `en_US`, or no language at all (the widget then speaks English). */
-export const ENGLISH_TAG = /^(en([-_]|$)|$)/i;
+import { ENGLISH_TAG } from '../../i18n/english.js';
+
+export { ENGLISH_TAG };
 
 /**
  * Whether the first turn's file draws this widget's first render (see the module's comment): its

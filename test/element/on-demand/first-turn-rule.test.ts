@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawsFirstTurn, ENGLISH_TAG } from '../../../src/element/on-demand/first-turn-rule.js';
+import { ENGLISH_TAG as englishTag } from '../../../src/i18n/english.js';
 
 /** The rule's arguments, by name: English, light, no notice, no consent, no voice unless `over` says. */
 interface Look {
@@ -50,8 +51,15 @@ describe('drawsFirstTurn', () => {
 
 describe("the script tag's language test", () => {
   it('is the rule’s: it fetches the first turn’s file for the same languages', () => {
-    // The script tag (and the light entry) write the test out (they import nothing of the element's).
+    // The rule and the launcher's file take the one test of `i18n/english.ts`; the script tag (and the
+    // light entry) write it out, to the byte.
+    expect(ENGLISH_TAG).toBe(englishTag);
     const place = readFileSync(new URL('../../../src/script-tag/place.ts', import.meta.url), 'utf8');
     expect(place).toContain(`${ENGLISH_TAG}.test(el.closest('[lang]')`);
+  });
+
+  it('takes English tags and no tag, and no other language', () => {
+    for (const tag of ['', 'en', 'EN', 'en-GB', 'en_US']) expect(ENGLISH_TAG.test(tag), tag).toBe(true);
+    for (const tag of ['pt', 'pt-BR', 'eng', 'de-en', 'fr']) expect(ENGLISH_TAG.test(tag), tag).toBe(false);
   });
 });
