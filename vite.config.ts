@@ -105,6 +105,8 @@ const onDemandBuild = (
       // Its fetch endpoint too (the uploads' first step), and its catalogues (the words that arrived).
       { find: /^.*\/fetch-endpoint\.js$/, replacement: sharedLit },
       { find: /^.*\/i18n\/lookup\.js$/, replacement: sharedLit },
+      // And its `css` tag (`theme/css.ts`).
+      { find: /^.*\/theme\/css\.js$/, replacement: sharedLit },
     ],
   },
   build: scriptTagBuild(entry, 'es', fileName),
@@ -136,13 +138,13 @@ export function scriptTagBuilds(
   outDir = 'dist',
 ): Record<string, () => UserConfig> {
   // The files that draw before the widget's code (a bubble's preview, the first turn's) draw no
-  // template: of Lit, their styles take only the `css` tag, in its few lines of `theme/css-only.ts`
+  // template: of Lit, their styles take only the `css` tag, in its few lines of `theme/css.ts`
   // (the minifier shortens them as in the widget's code).
   const cssTagOnly = (row: ScriptTagFileRow): UserConfig => ({
     publicDir: false,
     plugins: [minifyLitTemplates(), terserPass()],
     resolve: {
-      alias: [{ find: /^lit$/, replacement: fileURLToPath(new URL('src/theme/css-only.ts', import.meta.url)) }],
+      alias: [{ find: /^lit$/, replacement: fileURLToPath(new URL('src/theme/css.ts', import.meta.url)) }],
     },
     build: scriptTagBuild(row.entry, 'es', row.file),
   });

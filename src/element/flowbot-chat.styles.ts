@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../theme/css.js';
 import { chromeStyles } from '../render/chrome.styles.js';
 import { composerStyles } from '../render/composer.styles.js';
 import { transcriptStyles } from '../render/transcript.styles.js';

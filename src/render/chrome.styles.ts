@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../theme/css.js';
 
 /** Styles of the header and the launcher (`chrome.ts`); the private `--_*` properties come from `:host`. */
 export const chromeStyles = css`

@@ -8,7 +8,8 @@
  * whose file does not arrive (or does not match its hash), stays plain. Copy and the export read the
  * text, which the spans leave as it was.
  */
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../theme/css.js';
 import { el } from './rich-text.js';
 
 /** A token's class (`''` for plain text), its start and its end in the text. */

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../theme/css.js';
 
 /** Styles of the composer (`composer.ts`) and of the controls it always has: fields, send, choices, the end notice. */
 export const composerStyles = css`

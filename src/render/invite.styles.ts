@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../theme/css.js';
 
 /**
  * Styles of the bubble's invitation (`element/invitation/invite.ts`), adopted when it arrives, and of

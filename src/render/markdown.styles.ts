@@ -1,5 +1,6 @@
 /** The styles of markdown's own blocks (see `markdown.ts`), loaded on demand with them. */
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../theme/css.js';
 
 /** The styles of markdown's own blocks, scoped to `.fb-content`. */
 export const markdownStyles: CSSResult = css`

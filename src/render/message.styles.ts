@@ -1,4 +1,5 @@
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../theme/css.js';
 
 /** The CSS the rendered content needs, scoped to `.fb-content`; add it to the element's static styles. */
 export const messageContentStyles: CSSResult = css`

@@ -1,4 +1,5 @@
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../theme/css.js';
 
 /** Styles of these parts; add them to the element's static styles. */
 export const progressAvatarsStyles: CSSResult = css`

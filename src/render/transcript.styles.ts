@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../theme/css.js';
 
 /** Styles of the transcript (`transcript.ts`): rows, bubbles, avatars, typing, skeleton, notices. */
 export const transcriptStyles = css`

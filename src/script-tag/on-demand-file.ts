@@ -5,7 +5,8 @@
  * endpoint (see `shared-lit.ts`); the modules of this code it uses are this code's too
  * (`shared-modules.ts`).
  */
-import { css, html, nothing, render, svg } from 'lit';
+import { html, nothing, render, svg } from 'lit';
+import { css } from '../theme/css.js';
 import { loadedAnswerStrings, languageTags, stringsFor } from '../i18n/lookup.js';
 import { live } from 'lit/directives/live.js';
 import { createFetchEndpoint } from '../api/transport/fetch-endpoint.js';

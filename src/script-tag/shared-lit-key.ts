@@ -1,5 +1,6 @@
 /** What the script-tag file hands over to its on-demand files: its own Lit, its fetch endpoint and its strings. */
-import type { css as Css, html as Html, nothing as Nothing, render as Render, svg as Svg } from 'lit';
+import type { html as Html, nothing as Nothing, render as Render, svg as Svg } from 'lit';
+import type { css as Css } from '../theme/css.js';
 import type {
   loadedAnswerStrings as LoadedAnswerStrings,
   languageTags as LanguageTags,

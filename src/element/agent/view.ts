@@ -13,7 +13,8 @@
  * the messages draw it through `AgentRenderers` (`render/on-demand-source.ts`, where its types are
  * declared). What an answer holds around its text is read by `render/agent-read.ts`, with the markdown reader.
  */
-import { css, html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
+import { html, nothing, render, type CSSResult, type TemplateResult } from 'lit';
+import { css } from '../../theme/css.js';
 import {
   emptyActivity,
   readableToolName,

@@ -1,5 +1,6 @@
 /** The styles of what `answer-row.ts` draws (see there). */
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../../theme/css.js';
 
 /**
  * The styles of the answers' actions and of the conversation's menu, and the

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../theme/css.js';
 
 /** The notice above the conversation and the consent's buttons, in the widget's colours. */
 export const consentStyles = css`

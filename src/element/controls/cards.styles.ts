@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../theme/css.js';
 
 /** The cards' styles (see `cards-input.ts`), part of the on-demand controls' styles (`styles.ts`). */
 export const cardStyles = css`

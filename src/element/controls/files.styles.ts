@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../theme/css.js';
 
 /**
  * The styles of files and uploads (see `file-input.ts`, `text-files-input.ts`, `upload.ts`) and of a

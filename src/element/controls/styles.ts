@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../theme/css.js';
 import { cardStyles } from './cards.styles.js';
 import { fileStyles } from './files.styles.js';
 

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../theme/css.js';
 
 /**
  * The earlier conversations' list (`history.ts`): over the whole panel, in its colours, the bar in the

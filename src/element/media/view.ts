@@ -4,7 +4,8 @@
  * video and audio with controls. Loaded on demand, with their reader: most
  * conversations are text and images. Their styles come with them (`mediaStyles`).
  */
-import { css, html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { html, nothing, type CSSResult, type TemplateResult } from 'lit';
+import { css } from '../../theme/css.js';
 import type { Model } from '../../protocol/message.js';
 
 const ratioClass = (ratio: string): string => (ratio ? ` fb-ar-${ratio}` : '');

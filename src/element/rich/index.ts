@@ -19,7 +19,8 @@ import { mathFile } from './math-file.js';
 import { codeStyles, provideHighlight } from '../../render/code.js';
 import { highlightFile } from './highlight-file.js';
 // Lit after the modules above: a file built for another version stops at the hand-over's check first.
-import { css, type CSSResult } from 'lit';
+import { type CSSResult } from 'lit';
+import { css } from '../../theme/css.js';
 import { markdownStyles } from '../../render/markdown.styles.js';
 import { parseMarkdown as parse } from '../../protocol/markdown/index.js';
 import type { RichTextNode } from '../../protocol/rich-text.js';
