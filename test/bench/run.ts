@@ -911,27 +911,13 @@ function print(r: Results): void {
           times(a.enterToNextFrameMs.ratio),
           '',
         ],
-        [
-          'longest task before the first bot message (0: none over 50 ms)',
-          spread(a.longestLoadTaskMs.widget, ms),
-          spread(a.longestLoadTaskMs.baseline, ms),
-          '',
-          '',
-        ],
-        [
-          "  of those that ran the widget's code (the floor's: its file's)",
-          spread(a.scriptLoadTaskMs.widget, ms),
-          spread(a.scriptLoadTaskMs.baseline, ms),
-          '',
-          '',
-        ],
-        [
-          "  the same, first bot message → Enter (the widget's code taking over)",
-          spread(a.scriptTaskToEnterMs.widget, ms),
-          spread(a.scriptTaskToEnterMs.baseline, ms),
-          '',
-          '',
-        ],
+        ...(
+          [
+            ['longest task before the first bot message (0: none over 50 ms)', a.longestLoadTaskMs],
+            ["  of those that ran the widget's code (the floor's: its file's)", a.scriptLoadTaskMs],
+            ["  the same, first bot message → Enter (the widget's code taking over)", a.scriptTaskToEnterMs],
+          ] as const
+        ).map(([label, task]) => [label, spread(task.widget, ms), spread(task.baseline, ms), '', '']),
         [
           'host page layout shift, load + answer',
           spread(a.layoutShift.widget, score, 4),
