@@ -34,6 +34,11 @@ export interface Answer {
   /** Playwright selector of the answer field (its CSS engine pierces open shadow roots). */
   readonly field: string;
   readonly text: string;
+  /**
+   * When the Enter goes: this many ms after the field shows (typed at once, as a visitor starts
+   * typing), whatever the page is doing then; without it, once the page has settled after typing.
+   */
+  readonly enterAfterFieldMs?: number;
 }
 
 /** Memory of a page once it is done, after a forced garbage collection. */
@@ -127,8 +132,16 @@ export async function runPage(
         late,
       );
       if (early?.error !== undefined) throw new Error(`${url}: ${early.error}`);
-      await page.locator(options.answer.field).fill(options.answer.text, { timeout: deadline - Date.now() });
-      await page.evaluate(() => (window as unknown as BenchWindow).__bench.settled());
+      const { field, text, enterAfterFieldMs } = options.answer;
+      if (enterAfterFieldMs === undefined) {
+        await page.locator(field).fill(text, { timeout: deadline - Date.now() });
+        await page.evaluate(() => (window as unknown as BenchWindow).__bench.settled());
+      } else {
+        await page.locator(field).waitFor({ state: 'visible', timeout: deadline - Date.now() });
+        const shown = Date.now();
+        await page.locator(field).fill(text, { timeout: deadline - Date.now() });
+        await page.waitForTimeout(Math.max(0, shown + enterAfterFieldMs - Date.now()));
+      }
       await page.keyboard.press('Enter');
     }
     const result = await withTimeout(

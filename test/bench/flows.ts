@@ -10,6 +10,14 @@ import { longCode, longParagraph, longProse } from '../support/long-answers.js';
 /** Public id of the greeting flow: one text message, then a text input. */
 export const FIRST_MESSAGE_FLOW = 'bench-first';
 
+/**
+ * Public id of the flow whose first turn is the shape of the interface document's sample: a rich
+ * text message (bold, a link), a markdown message (a heading, emphasis, a link), an image, then a
+ * text input. The first turn's file cannot draw the markdown nor the image: the widget's code does,
+ * with the rich messages' file.
+ */
+export const SAMPLE_FLOW = 'bench-sample';
+
 /** Public id of the flow whose start response carries `count` text messages. */
 export const longFlowId = (count: number): string => `bench-${count}`;
 
@@ -26,6 +34,50 @@ function greetingFlow(): FlowDefinition {
         id: 'hello',
         messages: [{ type: 'text', text: 'Hello! I am the benchmark bot. What is your name?' }],
         input: { id: 'name', type: 'text input', variable: 'name' },
+      },
+    ],
+  });
+}
+
+function sampleFlow(): FlowDefinition {
+  return defineFlow({
+    publicId: SAMPLE_FLOW,
+    name: 'Benchmark sample first turn',
+    description: "The interface document's sample first turn: rich text, markdown, an image, a question.",
+    publishedAt,
+    blocks: [
+      {
+        id: 'welcome',
+        messages: [
+          {
+            type: 'text',
+            content: {
+              type: 'richText',
+              richText: [
+                {
+                  type: 'p',
+                  children: [
+                    { text: 'Welcome to ' },
+                    { text: 'Acme Academy', bold: true },
+                    { text: '! Our ' },
+                    { type: 'a', url: 'https://example.com/guide', children: [{ text: 'guide' }] },
+                    { text: ' has the basics.' },
+                  ],
+                },
+              ],
+            },
+          },
+          {
+            type: 'text',
+            content: {
+              type: 'markdown',
+              markdown:
+                '## Getting started\n\nAsk me *anything* about your courses, or see the [help centre](https://example.com/help).',
+            },
+          },
+          { type: 'image', content: { url: '{{$assetsUrl}}/banner.svg' } },
+        ],
+        input: { id: 'name', type: 'text input', variable: 'name', options: { labels: { placeholder: 'Your name' } } },
       },
     ],
   });
@@ -112,6 +164,7 @@ function streamFlow(publicId: string, description: string, answer: string): Flow
 export function benchFlows(counts: readonly number[]): Record<string, FlowDefinition> {
   const flows: Record<string, FlowDefinition> = {
     [FIRST_MESSAGE_FLOW]: greetingFlow(),
+    [SAMPLE_FLOW]: sampleFlow(),
     [STREAM_FLOW]: streamFlow(STREAM_FLOW, `A streamed ${STREAM_WORDS}-word answer.`, longAnswer()),
     [BURST_FLOWS.prose]: streamFlow(BURST_FLOWS.prose, 'A 20 KB answer of prose.', longProse()),
     [BURST_FLOWS['one code block']]: streamFlow(BURST_FLOWS['one code block'], 'A 20 KB code block.', longCode()),

@@ -171,9 +171,10 @@ export class Answers implements ReactiveController, RowDecorations {
   }
 
   /**
-   * Takes a bot answer's row of this render: its actions are drawn once the render is committed, if
-   * a visitor can use them now (the latest answer's, an AI answer's thumbs); the others' wait, their
-   * room kept with no node (class `waits`), until the row is pointed at, focused, touched or printed.
+   * Takes a bot answer's row of this render: its actions are drawn once the render is committed if a
+   * visitor can use them now (an AI answer's thumbs), or in a task of their own (the latest answer's);
+   * the others' wait, their room kept with no node (class `waits`), until the row is pointed at,
+   * focused, touched or printed.
    */
   row(entry: BotEntry, row: HTMLElement): void {
     this.#rows.push([entry, row]);
@@ -191,8 +192,17 @@ export class Answers implements ReactiveController, RowDecorations {
     const latest = (copy || feedback) && entry.key >= (this.#latest?.key ?? -1);
     const signature = `${copy} ${feedback} ${this.#lang}`;
     let drawn = this.#drawn.get(entry);
-    if (!drawn && !now && !latest && !(feedback && streamed)) {
+    if (latest) {
+      const was = this.#latest;
+      // In the next frame: not while the layout this render changed is being observed.
+      if (was && was !== entry) requestAnimationFrame(() => this.#rest(was));
+      this.#latest = entry;
+    }
+    // The latest answer's wait too, their room kept, for a task of their own: the page's first time
+    // format (see `render/dates.ts`) is not made in the task that shows the answers.
+    if (!drawn && !now && !(feedback && streamed)) {
       row.classList.add('waits');
+      if (latest) setTimeout(() => this.#wake(row));
       return;
     }
     if (drawn?.signature !== signature || drawn.words !== this.#words) {
@@ -226,13 +236,7 @@ export class Answers implements ReactiveController, RowDecorations {
       // Changed with the actions only (and by what rates, shows or drops): not at each render of each row.
       lean(drawn);
     }
-    if (latest) {
-      const was = this.#latest;
-      // In the next frame: not while the layout this render changed is being observed.
-      if (was && was !== entry) requestAnimationFrame(() => this.#rest(was));
-      drawn.acts.classList.add('latest');
-      this.#latest = entry;
-    }
+    if (latest) drawn.acts.classList.add('latest');
   }
 
   /**

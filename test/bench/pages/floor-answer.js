@@ -22,9 +22,22 @@
     item.textContent = text;
     log.append(item);
   };
+  // A rich text message's words (its paragraphs' leaves, links' too), a markdown message's source, an image.
+  var words = function (node) {
+    return typeof node.text === 'string' ? node.text : (node.children || []).map(words).join('');
+  };
   var showBotMessages = function (messages) {
     (messages || []).forEach(function (message) {
-      if (message.type === 'text') bubble(message.content.richText[0].children[0].text, 'bot');
+      var content = message.content;
+      if (message.type === 'text')
+        bubble(content.type === 'markdown' ? content.markdown : content.richText.map(words).join('\n'), 'bot');
+      if (message.type === 'image') {
+        var item = document.createElement('li');
+        var image = item.appendChild(document.createElement('img'));
+        image.src = content.url;
+        image.alt = '';
+        log.append(item);
+      }
     });
   };
 
