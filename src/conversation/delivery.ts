@@ -15,7 +15,7 @@ import type { Stage } from './playback.js';
 import type { Session } from './session.js';
 
 /** What sending reaches of the controller, for one conversation (the one current when it was made). */
-export interface DeliveryHooks extends Pick<Stage, 'session' | 'current' | 'connected' | 'notify'> {
+export interface DeliveryHooks extends Pick<Stage, 'session' | 'current' | 'connected' | 'notify' | 'nextFrame'> {
   /** Runs `run` once the host is back on the page. */
   resume(run: () => void): void;
   /** A new call's signal (the call in flight before it aborted). */
@@ -61,6 +61,14 @@ export async function deliver(hooks: DeliveryHooks, entry: AnswerEntry | undefin
   if (entry) entry.state = 'sending';
   s.clearError();
   s.setStatus('sending');
+  // The visitor's bubble first: the call (some ms of the browser's own work) waits for the frame that
+  // paints it, not that frame for the call. A hidden page paints no frames: it sends at once (and so
+  // does a conversation with no page, as in Node). A shown page may paint few (a tab behind another
+  // in its window, an iframe scrolled away: about one a second): the wait is cut short (`Timers.nextFrame`).
+  if (entry && globalThis.document?.hidden === false) {
+    await hooks.nextFrame();
+    if (!hooks.current()) return;
+  }
   if (!hooks.connected()) return hooks.resume(() => void hooks.deliver(entry, reply));
   if (isOffline()) {
     // After the caller's own steps (the element keeps the field's draft until it hears of a failure).

@@ -1,5 +1,8 @@
 /** Pauses of the conversation (typing, `wait`) that can all be cut short at once. */
 
+/** The longest a wait for the next frame lasts. */
+export const FRAME_WAIT_MS = 100;
+
 interface Timer {
   readonly id: ReturnType<typeof setTimeout>;
   readonly done: () => void;
@@ -23,10 +26,19 @@ export class Timers {
     });
   }
 
-  /** Resolves after the next frame has been painted (a pause, without frames). */
+  /**
+   * Resolves after the next frame has been painted, or `FRAME_WAIT_MS` if that comes first: a shown
+   * page may paint about one frame a second (a tab behind another in its window, an iframe scrolled
+   * away). A pause, without frames.
+   */
   nextFrame(): Promise<void> {
     const raf = globalThis.requestAnimationFrame;
-    return typeof raf === 'function' ? new Promise((resolve) => raf(() => setTimeout(resolve, 0))) : this.sleep(0);
+    return typeof raf === 'function'
+      ? new Promise((resolve) => {
+          raf(() => setTimeout(resolve, 0));
+          setTimeout(resolve, FRAME_WAIT_MS);
+        })
+      : this.sleep(0);
   }
 
   /** Ends every pending pause now. */

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { afterEach, describe, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { FlowbotChat } from '../../src/element/flowbot-chat.js';
-import { $, botTexts, part, text, userTexts } from '../support/widget-dom.js';
+import { $, botTexts, part, parts, text, userTexts } from '../support/widget-dom.js';
 import { inputShown, typeAndSend, until } from '../support/widget-actions.js';
 import { spyViewer, startResponse, stubViewer, textMessage } from '../support/fake-viewer.js';
 
@@ -205,6 +205,56 @@ describe('<flowbot-chat>', () => {
       await until(() => part(el, 'end'), 3000);
       expect(continues(calls)).to.equal(2);
       expect(userTexts(el)).to.deep.equal(['Billing', 'ada@example.com']);
+    });
+
+    it("paints the visitor's answer before its call leaves; a hidden page, or one whose frames are held back, sends without it", async () => {
+      const original = globalThis.fetch.bind(globalThis);
+      /** At each continueChat call: whether a frame had run since the send, and the visitor's bubble then. */
+      const sent: { framed: boolean; bubble: number }[] = [];
+      let framed = false;
+      vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+        const request = new Request(input, init);
+        if (request.url.includes('/continueChat')) {
+          const bubble = parts(el, 'user-message').at(-1)?.getBoundingClientRect().height ?? 0;
+          sent.push({ framed, bubble });
+        }
+        return original(request);
+      });
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
+      const send = async (value: string) => {
+        framed = false;
+        await typeAndSend(el, value);
+        requestAnimationFrame(() => (framed = true));
+      };
+      await inputShown(el);
+      await send('Ada');
+      await until(() => sent.length === 1);
+      expect(sent[0]!.framed, 'the call waited for a frame').to.equal(true);
+      expect(sent[0]!.bubble, "the visitor's bubble was laid out by then").to.be.greaterThan(0);
+
+      // A hidden page paints no frames: the answer leaves at once, not when the visitor comes back.
+      await until(() => $(el, '.composer input[type="email"]'), 3000);
+      vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      await send('ada@example.com');
+      await until(() => sent.length === 2);
+      expect(sent[1]!.framed, 'no frame awaited').to.equal(false);
+      await until(() => botTexts(el).some((t) => t.includes('phone number')), 3000);
+
+      // A shown page whose frames are held back (a tab behind another in its window): the answer
+      // leaves all the same, without the frame.
+      vi.restoreAllMocks();
+      vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+        const request = new Request(input, init);
+        if (request.url.includes('/continueChat')) sent.push({ framed, bubble: 0 });
+        return original(request);
+      });
+      vi.spyOn(globalThis, 'requestAnimationFrame').mockReturnValue(0);
+      await until(() => $(el, '.composer input[type="tel"]'), 3000);
+      await send('555 010 0199');
+      await until(() => sent.length === 3, 2000);
+      expect(sent[2]!.framed, 'no frame came').to.equal(false);
+      expect(userTexts(el).at(-1)).to.equal('555 010 0199');
     });
 
     it('shows the end with a restart button that starts a new conversation', async () => {
