@@ -62,10 +62,11 @@ export async function deliver(hooks: DeliveryHooks, entry: AnswerEntry | undefin
   s.clearError();
   s.setStatus('sending');
   // The visitor's bubble first: the call (some ms of the browser's own work) waits for the frame that
-  // paints it, not that frame for the call. A hidden page paints no frames: it sends at once (and so
-  // does a conversation with no page, as in Node). A shown page may paint few (a tab behind another
-  // in its window, an iframe scrolled away: about one a second): the wait is cut short (`Timers.nextFrame`).
-  if (entry && globalThis.document?.hidden === false) {
+  // paints it, not that frame for the call; 100 ms at most, on a page that paints few frames or none
+  // (`Timers.nextFrame`). A remembered conversation sends at once: its record takes the answer with
+  // the call (a lease, see `tab-calls.ts`), and a reload in between would lose it. So does a
+  // conversation with no page (as in Node).
+  if (entry && !s.store && globalThis.document) {
     await hooks.nextFrame();
     if (!hooks.current()) return;
   }

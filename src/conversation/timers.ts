@@ -27,9 +27,9 @@ export class Timers {
   }
 
   /**
-   * Resolves after the next frame has been painted, or `FRAME_WAIT_MS` if that comes first: a shown
-   * page may paint about one frame a second (a tab behind another in its window, an iframe scrolled
-   * away). A pause, without frames.
+   * Resolves after the next frame has been painted, or `FRAME_WAIT_MS` if that comes first: a hidden
+   * page paints none, and a shown one may paint about one a second (a tab behind another in its
+   * window, an iframe scrolled away). A pause, without frames (a server).
    */
   nextFrame(): Promise<void> {
     const raf = globalThis.requestAnimationFrame;

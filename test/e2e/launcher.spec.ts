@@ -97,6 +97,8 @@ test.describe('a closed bubble drawn by the script tag', () => {
   }) => {
     /** Tab from the button before the bubble, Enter, the first message: where focus is then. */
     const tabAndEnter = async (): Promise<string> => {
+      // Once it is drawn (the script tag draws it after the page's first paint): a Tab before lands elsewhere.
+      await expect(launcher(page)).toBeVisible();
       await page.locator('#elsewhere').focus();
       await page.keyboard.press('Tab');
       await expect(launcher(page)).toBeFocused();

@@ -207,54 +207,60 @@ describe('<flowbot-chat>', () => {
       expect(userTexts(el)).to.deep.equal(['Billing', 'ada@example.com']);
     });
 
-    it("paints the visitor's answer before its call leaves; a hidden page, or one whose frames are held back, sends without it", async () => {
+    /** Each continueChat call of the page: whether a frame ran between the Enter and it, and the visitor's bubble then. */
+    const watchCalls = () => {
       const original = globalThis.fetch.bind(globalThis);
-      /** At each continueChat call: whether a frame had run since the send, and the visitor's bubble then. */
-      const sent: { framed: boolean; bubble: number }[] = [];
+      const calls: { framed: boolean; bubble: number }[] = [];
       let framed = false;
+      let widget: FlowbotChat | undefined;
       vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
         const request = new Request(input, init);
         if (request.url.includes('/continueChat')) {
-          const bubble = parts(el, 'user-message').at(-1)?.getBoundingClientRect().height ?? 0;
-          sent.push({ framed, bubble });
+          const bubble = widget ? (parts(widget, 'user-message').at(-1)?.getBoundingClientRect().height ?? 0) : 0;
+          calls.push({ framed, bubble });
         }
         return original(request);
       });
-      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
-      const send = async (value: string) => {
+      const send = async (el: FlowbotChat, value: string) => {
+        widget = el;
         framed = false;
         await typeAndSend(el, value);
         requestAnimationFrame(() => (framed = true));
       };
+      return { calls, send };
+    };
+
+    it("paints the visitor's answer before its call leaves; a page whose frames are held back sends without it", async () => {
+      const { calls, send } = watchCalls();
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead"></flowbot-chat>`);
       await inputShown(el);
-      await send('Ada');
-      await until(() => sent.length === 1);
-      expect(sent[0]!.framed, 'the call waited for a frame').to.equal(true);
-      expect(sent[0]!.bubble, "the visitor's bubble was laid out by then").to.be.greaterThan(0);
+      await send(el, 'Ada');
+      await until(() => calls.length === 1);
+      expect(calls[0]!.framed, 'the call waited for a frame').to.equal(true);
+      expect(calls[0]!.bubble, "the visitor's bubble was laid out by then").to.be.greaterThan(0);
 
-      // A hidden page paints no frames: the answer leaves at once, not when the visitor comes back.
+      // A page that paints few frames or none (a tab behind another in its window, a hidden one):
+      // the answer leaves all the same, without the frame.
       await until(() => $(el, '.composer input[type="email"]'), 3000);
-      vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
-      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-      await send('ada@example.com');
-      await until(() => sent.length === 2);
-      expect(sent[1]!.framed, 'no frame awaited').to.equal(false);
-      await until(() => botTexts(el).some((t) => t.includes('phone number')), 3000);
-
-      // A shown page whose frames are held back (a tab behind another in its window): the answer
-      // leaves all the same, without the frame.
-      vi.restoreAllMocks();
-      vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-        const request = new Request(input, init);
-        if (request.url.includes('/continueChat')) sent.push({ framed, bubble: 0 });
-        return original(request);
-      });
       vi.spyOn(globalThis, 'requestAnimationFrame').mockReturnValue(0);
-      await until(() => $(el, '.composer input[type="tel"]'), 3000);
-      await send('555 010 0199');
-      await until(() => sent.length === 3, 2000);
-      expect(sent[2]!.framed, 'no frame came').to.equal(false);
-      expect(userTexts(el).at(-1)).to.equal('555 010 0199');
+      await send(el, 'ada@example.com');
+      await until(() => calls.length === 2, 2000);
+      expect(calls[1]!.framed, 'no frame came').to.equal(false);
+      await until(() => botTexts(el).some((t) => t.includes('phone number')), 3000);
+      expect(userTexts(el)).to.deep.equal(['Ada', 'ada@example.com']);
+    });
+
+    it("sends a remembered conversation's answer at once: its record takes it with the call", async () => {
+      sessionStorage.clear();
+      const { calls, send } = watchCalls();
+      const el = await fixture<FlowbotChat>(html`<flowbot-chat public-id="lead" persist="session"></flowbot-chat>`);
+      await inputShown(el);
+      await until(() => Object.keys(sessionStorage).some((key) => key.startsWith('flowbot-chat:')), 3000);
+      await send(el, 'Ada');
+      await until(() => calls.length === 1);
+      expect(calls[0]!.framed, 'the call left before the next frame').to.equal(false);
+      await until(() => $(el, '.composer input[type="email"]'), 3000);
+      sessionStorage.clear();
     });
 
     it('shows the end with a restart button that starts a new conversation', async () => {
