@@ -57,7 +57,8 @@ function measure(readingIndex: number): Geometry {
       pictures: [],
       reading: null,
       unseen: false,
-      problems: Array.isArray(problems) ? problems.map(String) : ['no problem recorder'],
+      // A page still loading (the sizing frame's own before its conversation page) has no recorder yet.
+      problems: Array.isArray(problems) ? problems.map(String) : [],
     };
   }
   const rect = (el: Element | null | undefined): Box | null => {
@@ -76,7 +77,12 @@ function measure(readingIndex: number): Geometry {
     scroll: [log.scrollTop, log.scrollHeight, log.clientHeight],
     bot: all('[part~="bot-message"]').length,
     user: all('[part~="user-message"]').length,
-    ready: !!control && !root.querySelector('[part~="typing"], .composer .bone, [aria-busy="true"]'),
+    // Ready once the widget has taken over from the first turn the script tag drew: until then both
+    // panels are in the root, the widget's own not yet shown (`first-turn/take-over.ts`).
+    ready:
+      !!control &&
+      !root.querySelector('[part~="typing"], .composer .bone, [aria-busy="true"]') &&
+      all('[part~="panel"]').length === 1,
     input,
     log: rect(root.querySelector('[part~="messages"]'))!,
     composer: rect(root.querySelector('[part~="composer"]')),
