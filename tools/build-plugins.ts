@@ -83,6 +83,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'conversation/storage-key': ['storageKey'],
   'conversation/stream-stop': ['STOPPED'],
   'conversation/typing': ['readTypingEmulation'],
+  'element/event-base': ['eventOf'],
   'i18n/lang': ['langOf'],
   'protocol/answers': ['textAnswer'],
   'protocol/json': ['isObject', 'parseJson', 'pick', 'readInputOptions', 'text'],

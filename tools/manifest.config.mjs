@@ -107,7 +107,8 @@ function completeManifest() {
 
       const declarations = [];
       for (const mod of manifest.modules) {
-        for (const declaration of mod.declarations ?? []) {
+        // `eventOf` makes the event classes; the package does not export it.
+        for (const declaration of (mod.declarations ?? []).filter((d) => d.name !== 'eventOf')) {
           if (declaration.customElement) {
             declaration.members = (declaration.members ?? [])
               .filter(
@@ -263,7 +264,7 @@ declare module 'solid-js' {
 const quiet = { hideLogs: true };
 
 export default {
-  globs: ['src/element/flowbot-chat.ts', 'src/element/events.ts'],
+  globs: ['src/element/flowbot-chat.ts', 'src/element/event-base.ts', 'src/element/events.ts'],
   outdir: '.',
   litelement: true,
   plugins: [

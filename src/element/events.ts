@@ -10,40 +10,9 @@
  * The conversation's events can also arrive replayed: see `controllers/event-replay.ts`.
  */
 import type { ChatAnswer, ChatInput, ChatMessage } from '../protocol/types.js';
+import { eventOf, type FlowbotEventClass } from './event-base.js';
 
-/** The base of every event of `<flowbot-chat>`. */
-export class FlowbotEvent<D> extends CustomEvent<D> {
-  /** True for a replay to a listener added after the event first fired (it then does not bubble). */
-  readonly replayed: boolean;
-
-  constructor(type: string, detail: D, { replayed = false, cancelable = false } = {}) {
-    // A replay is for the element's own late listeners only: its ancestors heard the original.
-    super(type, { bubbles: !replayed, composed: !replayed, cancelable, detail });
-    this.replayed = replayed;
-  }
-}
-
-/** An event class of the table: its name, and whether it is replayed to late listeners. */
-export interface FlowbotEventClass {
-  new (detail: never, replayed?: boolean): FlowbotEvent<unknown>;
-  readonly eventName: `flowbot-${string}`;
-  readonly replayable: boolean;
-}
-
-/**
- * Makes the class of one event: its name, and whether it is replayed or cancelable. Free of side
- * effects: a bundle leaves out the classes it never uses.
- */
-/* @__NO_SIDE_EFFECTS__ */
-function eventOf<D, N extends `flowbot-${string}`>(eventName: N, { replayable = false, cancelable = false } = {}) {
-  return class extends FlowbotEvent<D> {
-    static readonly eventName: N = eventName;
-    static readonly replayable: boolean = replayable;
-    constructor(detail: D, replayed = false) {
-      super(eventName, detail, { replayed, cancelable });
-    }
-  };
-}
+export { FlowbotEvent, type FlowbotEventClass } from './event-base.js';
 
 /** Detail of `flowbot-start`. */
 export interface FlowbotStartDetail {
@@ -64,9 +33,10 @@ export interface FlowbotStartDetail {
  * A session started or was restored (`persist`); `detail`: `{ sessionId, resultId, restored, expiredSessionId? }`
  * (`expiredSessionId`: the expired session this new one follows).
  */
-export class FlowbotStartEvent extends eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', {
-  replayable: true,
-}) {}
+export class FlowbotStartEvent
+  extends /* @__PURE__ */ eventOf<FlowbotStartDetail, 'flowbot-start'>('flowbot-start', {
+    replayable: true,
+  }) {}
 
 /** Detail of `flowbot-message`. */
 export interface FlowbotMessageDetail {
@@ -75,9 +45,10 @@ export interface FlowbotMessageDetail {
 }
 
 /** A bot message was shown (after its typing delay); `detail`: `{ message }`. */
-export class FlowbotMessageEvent extends eventOf<FlowbotMessageDetail, 'flowbot-message'>('flowbot-message', {
-  replayable: true,
-}) {}
+export class FlowbotMessageEvent
+  extends /* @__PURE__ */ eventOf<FlowbotMessageDetail, 'flowbot-message'>('flowbot-message', {
+    replayable: true,
+  }) {}
 
 /** Detail of `flowbot-input`. */
 export interface FlowbotInputDetail {
@@ -86,9 +57,10 @@ export interface FlowbotInputDetail {
 }
 
 /** A new input block was shown; `detail`: `{ input }`. */
-export class FlowbotInputEvent extends eventOf<FlowbotInputDetail, 'flowbot-input'>('flowbot-input', {
-  replayable: true,
-}) {}
+export class FlowbotInputEvent
+  extends /* @__PURE__ */ eventOf<FlowbotInputDetail, 'flowbot-input'>('flowbot-input', {
+    replayable: true,
+  }) {}
 
 /** Detail of `flowbot-answer`. */
 export interface FlowbotAnswerDetail {
@@ -99,9 +71,10 @@ export interface FlowbotAnswerDetail {
 }
 
 /** The visitor's answer reached the server; `detail`: `{ answer, text }`. */
-export class FlowbotAnswerEvent extends eventOf<FlowbotAnswerDetail, 'flowbot-answer'>('flowbot-answer', {
-  replayable: true,
-}) {}
+export class FlowbotAnswerEvent
+  extends /* @__PURE__ */ eventOf<FlowbotAnswerDetail, 'flowbot-answer'>('flowbot-answer', {
+    replayable: true,
+  }) {}
 
 /** Detail of `flowbot-end`. */
 export interface FlowbotEndDetail {
@@ -110,7 +83,8 @@ export interface FlowbotEndDetail {
 }
 
 /** The flow ended (the last response had no input); `detail`: `{ sessionId }`. */
-export class FlowbotEndEvent extends eventOf<FlowbotEndDetail, 'flowbot-end'>('flowbot-end', { replayable: true }) {}
+export class FlowbotEndEvent
+  extends /* @__PURE__ */ eventOf<FlowbotEndDetail, 'flowbot-end'>('flowbot-end', { replayable: true }) {}
 
 /** Detail of `flowbot-error`. */
 export interface FlowbotErrorDetail {
@@ -130,9 +104,10 @@ export interface FlowbotErrorDetail {
  * A call failed (never fired for a call the widget itself aborted); `detail`: `{ error, action, code? }`
  * (`action`: `start` | `send` | `stream` | `upload`; `code`: `session-expired` when the viewer no longer knows the session).
  */
-export class FlowbotErrorEvent extends eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', {
-  replayable: true,
-}) {}
+export class FlowbotErrorEvent
+  extends /* @__PURE__ */ eventOf<FlowbotErrorDetail, 'flowbot-error'>('flowbot-error', {
+    replayable: true,
+  }) {}
 
 /** Detail of `flowbot-redirect`. */
 export interface FlowbotRedirectDetail {
@@ -146,15 +121,16 @@ export interface FlowbotRedirectDetail {
  * The bot is about to open a page; `detail`: `{ url, newTab }`. Cancelable: call
  * `preventDefault()` to handle the navigation yourself (a client-side router) or to stay on the page.
  */
-export class FlowbotRedirectEvent extends eventOf<FlowbotRedirectDetail, 'flowbot-redirect'>('flowbot-redirect', {
-  cancelable: true,
-}) {}
+export class FlowbotRedirectEvent
+  extends /* @__PURE__ */ eventOf<FlowbotRedirectDetail, 'flowbot-redirect'>('flowbot-redirect', {
+    cancelable: true,
+  }) {}
 
 /** The bubble or popup opened. */
-export class FlowbotOpenEvent extends eventOf<null, 'flowbot-open'>('flowbot-open') {}
+export class FlowbotOpenEvent extends /* @__PURE__ */ eventOf<null, 'flowbot-open'>('flowbot-open') {}
 
 /** The bubble or popup closed. */
-export class FlowbotCloseEvent extends eventOf<null, 'flowbot-close'>('flowbot-close') {}
+export class FlowbotCloseEvent extends /* @__PURE__ */ eventOf<null, 'flowbot-close'>('flowbot-close') {}
 
 /** Detail of `flowbot-preview-show`. */
 export interface FlowbotPreviewShowDetail {
@@ -163,9 +139,8 @@ export interface FlowbotPreviewShowDetail {
 }
 
 /** The preview message appeared beside the launcher (bubble); `detail`: `{ text }`. */
-export class FlowbotPreviewShowEvent extends eventOf<FlowbotPreviewShowDetail, 'flowbot-preview-show'>(
-  'flowbot-preview-show',
-) {}
+export class FlowbotPreviewShowEvent
+  extends /* @__PURE__ */ eventOf<FlowbotPreviewShowDetail, 'flowbot-preview-show'>('flowbot-preview-show') {}
 
 /**
  * Why the preview went away: `close` (its close button), `escape` (the Escape key), `open` (the
@@ -183,9 +158,8 @@ export interface FlowbotPreviewDismissDetail {
  * The preview went away for the rest of the visit (this tab's session); `detail`: `{ reason }`
  * (`close` | `escape` | `open` | `method`).
  */
-export class FlowbotPreviewDismissEvent extends eventOf<FlowbotPreviewDismissDetail, 'flowbot-preview-dismiss'>(
-  'flowbot-preview-dismiss',
-) {}
+export class FlowbotPreviewDismissEvent
+  extends /* @__PURE__ */ eventOf<FlowbotPreviewDismissDetail, 'flowbot-preview-dismiss'>('flowbot-preview-dismiss') {}
 
 /** Detail of `flowbot-unread`. */
 export interface FlowbotUnreadDetail {
@@ -194,7 +168,8 @@ export interface FlowbotUnreadDetail {
 }
 
 /** `unreadCount` changed; `detail`: `{ count }`. */
-export class FlowbotUnreadEvent extends eventOf<FlowbotUnreadDetail, 'flowbot-unread'>('flowbot-unread') {}
+export class FlowbotUnreadEvent
+  extends /* @__PURE__ */ eventOf<FlowbotUnreadDetail, 'flowbot-unread'>('flowbot-unread') {}
 
 /** Why the visitor found an answer wanting (the reasons offered after a thumbs down). */
 export type FlowbotFeedbackReason = 'inaccurate' | 'unhelpful' | 'too-long' | 'other';
@@ -223,7 +198,8 @@ export interface FlowbotFeedbackDetail {
  * forward it to your own endpoint. Each event is the whole feedback on that answer; keep the latest
  * per `sessionId` and `messageId`.
  */
-export class FlowbotFeedbackEvent extends eventOf<FlowbotFeedbackDetail, 'flowbot-feedback'>('flowbot-feedback') {}
+export class FlowbotFeedbackEvent
+  extends /* @__PURE__ */ eventOf<FlowbotFeedbackDetail, 'flowbot-feedback'>('flowbot-feedback') {}
 
 /** Detail of `flowbot-conversation-open`. */
 export interface FlowbotConversationOpenDetail {
@@ -237,9 +213,10 @@ export interface FlowbotConversationOpenDetail {
  * The visitor opened an earlier conversation from the menu's Conversations (`persist`); `detail`:
  * `{ sessionId, previousSessionId? }`. A `flowbot-start` with `restored: true` follows.
  */
-export class FlowbotConversationOpenEvent extends eventOf<FlowbotConversationOpenDetail, 'flowbot-conversation-open'>(
-  'flowbot-conversation-open',
-) {}
+export class FlowbotConversationOpenEvent
+  extends /* @__PURE__ */ eventOf<FlowbotConversationOpenDetail, 'flowbot-conversation-open'>(
+    'flowbot-conversation-open',
+  ) {}
 
 /** Detail of `flowbot-conversation-delete`. */
 export interface FlowbotConversationDeleteDetail {
@@ -253,10 +230,10 @@ export interface FlowbotConversationDeleteDetail {
  * The visitor deleted an earlier conversation, or forgot them all; `detail`: `{ sessionIds, all }`.
  * Only this browser forgets them: the platform keeps its results.
  */
-export class FlowbotConversationDeleteEvent extends eventOf<
-  FlowbotConversationDeleteDetail,
-  'flowbot-conversation-delete'
->('flowbot-conversation-delete') {}
+export class FlowbotConversationDeleteEvent
+  extends /* @__PURE__ */ eventOf<FlowbotConversationDeleteDetail, 'flowbot-conversation-delete'>(
+    'flowbot-conversation-delete',
+  ) {}
 
 /** Every event of `<flowbot-chat>`, by the name of the React prop that receives it. */
 export const flowbotEvents = {
