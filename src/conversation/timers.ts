@@ -12,17 +12,20 @@ interface Timer {
 export class Timers {
   readonly #pending = new Set<Timer>();
 
-  /** Resolves after `ms`, or at once when `flush` runs first. */
-  sleep(ms: number): Promise<void> {
+  /**
+   * Resolves after `ms`, or at once when `flush` runs first; with `frame`, also just after the next
+   * frame has been painted if that comes first (its timer is then cleared).
+   */
+  sleep(ms: number, frame?: boolean): Promise<void> {
     return new Promise((resolve) => {
-      const timer: Timer = {
-        id: setTimeout(() => {
-          this.#pending.delete(timer);
-          resolve();
-        }, ms),
-        done: resolve,
+      const end = (): void => {
+        clearTimeout(timer.id);
+        this.#pending.delete(timer);
+        resolve();
       };
+      const timer: Timer = { id: setTimeout(end, ms), done: resolve };
       this.#pending.add(timer);
+      if (frame) requestAnimationFrame(() => setTimeout(end));
     });
   }
 
@@ -32,13 +35,8 @@ export class Timers {
    * window, an iframe scrolled away). A pause, without frames (a server).
    */
   nextFrame(): Promise<void> {
-    const raf = globalThis.requestAnimationFrame;
-    return typeof raf === 'function'
-      ? new Promise((resolve) => {
-          raf(() => setTimeout(resolve, 0));
-          setTimeout(resolve, FRAME_WAIT_MS);
-        })
-      : this.sleep(0);
+    const frames = typeof globalThis.requestAnimationFrame === 'function';
+    return this.sleep(frames ? FRAME_WAIT_MS : 0, frames);
   }
 
   /** Ends every pending pause now. */

@@ -23,6 +23,18 @@ describe('Timers.nextFrame', () => {
     expect(await overAfter(wait, 5)).toBe(false);
     frames.shift()!(0);
     expect(await overAfter(wait, 0)).toBe(true);
+    // The cap's timer went with it: nothing is left to fire later.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('ends at once when every pause is cut short (flush)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    const timers = new Timers();
+    const wait = timers.nextFrame();
+    timers.flush();
+    expect(await overAfter(wait, 0)).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('resolves after FRAME_WAIT_MS on a page whose frames are held back (about one a second)', async () => {
