@@ -12,7 +12,7 @@
  * Built as nodes (`panel.ts`): nothing here is HTML or a `style` attribute, so a strict
  * Content-Security-Policy and Trusted Types hold.
  */
-import { draw, readTurn } from './panel.js';
+import { draw, readTurn, widgetSheets } from './panel.js';
 
 /** How long the start's answer may take before the widget's code is fetched all the same. */
 const SLOW_START_MS = 1_000;
@@ -23,7 +23,14 @@ const SLOW_START_MS = 1_000;
  * intent, or at once when there is nothing to draw.
  */
 export function drawFirstTurn(el: Element, fetchWidget: () => void): void {
-  if (!readTurn(el, (widget, turn) => draw(el, widget, turn, fetchWidget), fetchWidget)) return fetchWidget();
+  // Neither a long task on a phone's CPU: the styles are parsed now, in the task that ran this file,
+  // and the turn is drawn in a task of its own once its answer has been read (it may be there already).
+  widgetSheets();
+  const drawIt = (widget: unknown, turn: Parameters<typeof draw>[2]): void =>
+    void setTimeout(() =>
+      customElements.get('flowbot-chat') || !el.isConnected ? fetchWidget() : draw(el, widget, turn, fetchWidget),
+    );
+  if (!readTurn(el, drawIt, fetchWidget)) return fetchWidget();
   for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
     el.addEventListener(type, fetchWidget, { passive: true });
   // A start slow to answer: the widget's code comes meanwhile (its loading state, its time limit,

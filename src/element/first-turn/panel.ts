@@ -58,17 +58,17 @@ function drawable(el: Element, widget: unknown): boolean {
  * Draws `turn` in `el`'s shadow root, and the widget's code (`fetchWidget`) once it is painted; the
  * widget takes over when its code is there.
  */
+/** The widget's own sheets (made once: the first call parses them). */
+export const widgetSheets = (): CSSStyleSheet[] =>
+  [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles].map((styles) => styles.styleSheet!);
+
 export function draw(el: Element, widget: unknown, turn: FirstTurn, fetchWidget: () => void): HTMLElement {
   const root = el.shadowRoot!;
   const theme = new CSSStyleSheet();
   theme.replaceSync(widgetThemeCss(widget, readFlowbotTheme(turn.flowbot), quiet) + sessionCss(turn as SessionView));
   const over = new CSSStyleSheet();
   over.replaceSync(OVER);
-  const sheets = [
-    ...[...flowbotChatStyles, messageContentStyles, progressAvatarsStyles].map((styles) => styles.styleSheet!),
-    theme,
-    over,
-  ];
+  const sheets = [...widgetSheets(), theme, over];
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
   const noMenu = option(el, 'noMenu', 'no-menu');
   const panel = drawPanel(turn, { widget, menu: noMenu == null || noMenu === false, lang: langOf(el) });
