@@ -39,11 +39,13 @@ import {
   drawStamp,
   drawStatus,
   drawThanks,
+  dropExtra,
   excerptOf,
   lean,
   onEscape,
   readReasonForm,
   showCopied,
+  showExtra,
   showRating,
   type Drawn,
 } from './answer-row.js';
@@ -223,7 +225,7 @@ export class Answers implements ReactiveController, RowDecorations {
       if (drawn) {
         drawn.acts.replaceWith(acts);
         Object.assign(drawn, { acts, signature, words: this.#words });
-        if (!feedback) this.#drop(drawn);
+        if (!feedback) dropExtra(drawn);
       } else {
         row.append(acts);
         row.classList.remove('waits');
@@ -284,10 +286,10 @@ export class Answers implements ReactiveController, RowDecorations {
     const text = answerToText(entry.message, this.#notices.readers());
     const fallback = (): void => {
       const box = drawCopyFallback(`fb-copy-${this.#ids++}`, text, copyKeys(), this.#words);
-      this.#show(drawn, row, box);
+      showExtra(drawn, row, box);
       const field = box.querySelector('textarea')!;
       const back = (): void => {
-        if (drawn.extra === box) this.#drop(drawn);
+        if (drawn.extra === box) dropExtra(drawn);
         button.focus();
       };
       field.addEventListener('copy', () => {
@@ -306,7 +308,7 @@ export class Answers implements ReactiveController, RowDecorations {
       return;
     }
     clipboard.writeText(text).then(() => {
-      if (drawn.extra?.classList.contains('copy-fallback')) this.#drop(drawn);
+      if (drawn.extra?.classList.contains('copy-fallback')) dropExtra(drawn);
       this.#say(this.#words.copied);
       showCopied(button);
     }, fallback);
@@ -321,14 +323,14 @@ export class Answers implements ReactiveController, RowDecorations {
     lean(drawn);
     this.#feedback(entry, { rating, changed });
     if (rating === 'up') {
-      if (drawn.extra?.classList.contains('reason')) this.#drop(drawn);
+      if (drawn.extra?.classList.contains('reason')) dropExtra(drawn);
       return;
     }
     const thumb = drawn.acts.querySelector<HTMLButtonElement>('[data-act="down"]');
     const form = drawReasonForm(`fb-reason-${this.#ids++}`, this.#words);
-    this.#show(drawn, row, form);
+    showExtra(drawn, row, form);
     const back = (): void => {
-      if (drawn.extra === form) this.#drop(drawn);
+      if (drawn.extra === form) dropExtra(drawn);
       thumb?.focus();
     };
     form.addEventListener('submit', (event) => {
@@ -344,7 +346,7 @@ export class Answers implements ReactiveController, RowDecorations {
         ...(reason ? { reason } : {}),
         ...(comment ? { comment } : {}),
       });
-      this.#show(drawn, row, drawThanks(this.#words));
+      showExtra(drawn, row, drawThanks(this.#words));
       this.#say(this.#words.thanks);
       thumb?.focus();
     });
@@ -369,20 +371,6 @@ export class Answers implements ReactiveController, RowDecorations {
         ...(changed ? { changed } : {}),
       }),
     );
-  }
-
-  /** Shows `extra` (the reasons, the thanks, the copy field) under the actions, instead of the one there. */
-  #show(drawn: Drawn, row: HTMLElement, extra: HTMLElement): void {
-    if (drawn.extra?.isConnected) drawn.extra.replaceWith(extra);
-    else row.append(extra);
-    drawn.extra = extra;
-    lean(drawn);
-  }
-
-  #drop(drawn: Drawn): void {
-    drawn.extra?.remove();
-    drawn.extra = undefined;
-    lean(drawn);
   }
 
   /** Says `text` through a polite status nobody sees (one per widget, kept at the start of the panel). */

@@ -210,6 +210,21 @@ export function lean(drawn: Drawn): void {
   );
 }
 
+/** Shows `extra` (the reasons, the thanks, the copy field) under a row's actions, instead of the one there. */
+export function showExtra(drawn: Drawn, row: HTMLElement, extra: HTMLElement): void {
+  if (drawn.extra?.isConnected) drawn.extra.replaceWith(extra);
+  else row.append(extra);
+  drawn.extra = extra;
+  lean(drawn);
+}
+
+/** Takes away what `showExtra` showed under a row's actions. */
+export function dropExtra(drawn: Drawn): void {
+  drawn.extra?.remove();
+  drawn.extra = undefined;
+  lean(drawn);
+}
+
 /** The keys that copy on this platform. */
 export function copyKeys(): string {
   const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
