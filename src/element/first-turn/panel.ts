@@ -54,14 +54,14 @@ function drawable(el: Element, widget: unknown): boolean {
   );
 }
 
-/**
- * Draws `turn` in `el`'s shadow root, and the widget's code (`fetchWidget`) once it is painted; the
- * widget takes over when its code is there.
- */
 /** The widget's own sheets (made once: the first call parses them). */
 export const widgetSheets = (): CSSStyleSheet[] =>
   [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles].map((styles) => styles.styleSheet!);
 
+/**
+ * Draws `turn` in `el`'s shadow root, and the widget's code (`fetchWidget`) once it is painted; the
+ * widget takes over when its code is there.
+ */
 export function draw(el: Element, widget: unknown, turn: FirstTurn, fetchWidget: () => void): HTMLElement {
   const root = el.shadowRoot!;
   const theme = new CSSStyleSheet();
