@@ -23,14 +23,15 @@ const SLOW_START_MS = 1_000;
  * intent, or at once when there is nothing to draw.
  */
 export function drawFirstTurn(el: Element, fetchWidget: () => void): void {
-  // Neither a long task on a phone's CPU: the styles are parsed now, in the task that ran this file,
-  // and the turn is drawn in a task of its own once its answer has been read (it may be there already).
-  widgetSheets();
+  // Neither a long task on a phone's CPU: the turn is drawn in a task of its own once its answer has
+  // been read (it may be there already), and the styles are parsed before, in the task that ran this
+  // file, for a widget whose look this file draws.
   const drawIt = (widget: unknown, turn: Parameters<typeof draw>[2]): void =>
     void setTimeout(() =>
       customElements.get('flowbot-chat') || !el.isConnected ? fetchWidget() : draw(el, widget, turn, fetchWidget),
     );
   if (!readTurn(el, drawIt, fetchWidget)) return fetchWidget();
+  widgetSheets();
   for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'])
     el.addEventListener(type, fetchWidget, { passive: true });
   // A start slow to answer: the widget's code comes meanwhile (its loading state, its time limit,
