@@ -102,10 +102,13 @@ const frameStyles = css`
     /*
      * Inline: 600 px, or the height of the page's box around it when that box is lower (a grid's
      * track, a flex line): never over what comes next. A page fills a taller box with height: 100%.
+     * Its width is the page's too: what a message holds (a source's title kept on one line, say)
+     * never widens a grid track or a flex item past the room it has.
      */
     height: var(--_panel-height);
     max-height: 100%;
     min-height: 0;
+    min-width: 0;
   }
 
   :host([mode='bubble']) {

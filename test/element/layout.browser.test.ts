@@ -279,4 +279,64 @@ describe('<flowbot-chat> in a box of the page', () => {
       expect(parts(b, 'user-message')).toHaveLength(0);
     });
   }
+
+  // A source's chip keeps its title on one line (cut with an ellipsis where the bubble is narrower):
+  // what the widget holds never makes it wider than the room the page's layout gives it.
+  const SOURCES = {
+    id: 'sourced',
+    type: 'text',
+    content: {
+      type: 'markdown',
+      markdown:
+        'Yes.\n\n**Sources:**\n- [How to reset your password and sign in again on every device](https://help.example.com/password)',
+    },
+  };
+  for (const [name, layout] of [
+    [
+      'a 300 px flex row, beside a paragraph',
+      html`<div class="row" style="display: flex; gap: 8px; width: 300px">
+        <flowbot-chat public-id="stub" style="height: 420px"></flowbot-chat>
+        <p>Beside the chat.</p>
+      </div>`,
+    ],
+    [
+      'the cell of a 300 px table',
+      html`<table class="row" style="width: 300px">
+        <tr>
+          <td><flowbot-chat public-id="stub" style="height: 420px"></flowbot-chat></td>
+        </tr>
+      </table>`,
+    ],
+    [
+      'an inline-block in a 300 px box',
+      html`<div class="row" style="width: 300px">
+        Chat with us:
+        <span style="display: inline-block"><flowbot-chat public-id="stub" style="height: 420px"></flowbot-chat></span>
+      </div>`,
+    ],
+    [
+      'a 200 px grid column',
+      html`<div class="row" style="display: grid; grid-template-columns: 1fr; width: 200px">
+        <flowbot-chat public-id="stub" style="height: 420px"></flowbot-chat>
+      </div>`,
+    ],
+  ] as const) {
+    it(`stays within ${name}, whatever its messages hold`, async () => {
+      stubViewer(startResponse({ messages: [SOURCES], input: { id: 'text', type: 'text input' } }));
+      const root = await fixture<HTMLElement>(layout);
+      const el = root.querySelector<FlowbotChat>('flowbot-chat')!;
+      await inputShown(el);
+      await until(() => $(el, '[part="agent-sources"] a'));
+      await frames();
+      const row = box(root);
+      const where = `${name}: widget [${Math.round(box(el).left)}, ${Math.round(box(el).right)}], row [${Math.round(row.left)}, ${Math.round(row.right)}]`;
+      expect(box(el).right, where).toBeLessThanOrEqual(row.right + 0.5);
+      expect(box(part(el, 'panel')!).right, where).toBeLessThanOrEqual(row.right + 0.5);
+      expect(root.scrollWidth, where).toBeLessThanOrEqual(root.clientWidth);
+      // The chip is cut inside its bubble, not drawn past it.
+      const chip = box($(el, '[part="agent-sources"] a')!);
+      expect(chip.right, where).toBeLessThanOrEqual(box(parts(el, 'bot-message')[0]!).right + 0.5);
+      expect(chip.width, where).toBeGreaterThan(40);
+    });
+  }
 });

@@ -271,7 +271,11 @@ export const agentStyles: CSSResult = css`
     font-size: 0.8125em;
     min-width: 0;
   }
+  /* A chip keeps its title on one line, but never widens the answer past the room it has: the one
+     track's least is 0 (a page may size the widget by its content: an inline-block, a table cell). */
   .fb-sources li {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
     min-width: 0;
     max-width: 100%;
   }
