@@ -84,15 +84,25 @@ export class FollowController implements ReactiveController {
 
   /** Goes to the newest message and follows again. */
   jump(): void {
-    this.#_pinned = true;
-    this.#setUnseen(false);
+    this.reset();
     this.#follow();
   }
 
   /** Starts over at the bottom (a new conversation). */
   reset(): void {
-    this.#_pinned = true;
+    this.#pin(true);
     this.#setUnseen(false);
+  }
+
+  /**
+   * While it follows, the browser's scroll anchoring is off in the log: a row above that shrank
+   * (an answer's line of actions, a question once answered) would move the log up, which is what
+   * only the visitor does, and the newest message would be left below. Anchoring keeps the
+   * visitor's place once they read further up.
+   */
+  #pin(pinned: boolean): void {
+    this.#_pinned = pinned;
+    if (this.#log) this.#log.style.overflowAnchor = pinned ? 'none' : '';
   }
 
   #follow(): void {
@@ -107,11 +117,10 @@ export class FollowController implements ReactiveController {
     if (!log) return;
     const top = log.scrollTop;
     if (log.scrollHeight - top - log.clientHeight <= SLACK) {
-      this.#_pinned = true;
-      this.#setUnseen(false);
+      this.reset();
     } else if (top < this.#lastTop - 1) {
       // Only the visitor moves the log up: growth below never does.
-      this.#_pinned = false;
+      this.#pin(false);
     }
     this.#lastTop = top;
   };
@@ -129,6 +138,7 @@ export class FollowController implements ReactiveController {
     this.#watched = [];
     this.#log = log;
     if (!log) return;
+    this.#pin(this.#_pinned);
     log.addEventListener('scroll', this.#handleScroll, { passive: true });
     // The log's own box (composer, resize, keyboard); its last rows are added in `hostUpdated`.
     this.#resize = new ResizeObserver(() => this.#follow());
