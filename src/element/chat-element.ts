@@ -13,14 +13,13 @@ import { messageContentStyles } from '../render/message.js';
 import { progressAvatarsStyles } from '../render/progress-avatars.js';
 import { runQueuedCalls } from '../script-tag/handover.js';
 import { flowbotChatStyles } from './flowbot-chat.styles.js';
-import { followStyles } from './controllers/follow.js';
 
 type EventName = keyof HTMLElementEventMap;
 type Listener<K extends EventName> = (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown;
 type Options = boolean | AddEventListenerOptions;
 
 export abstract class ChatElement extends LitElement {
-  static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles, followStyles];
+  static override styles = [...flowbotChatStyles, messageContentStyles, progressAvatarsStyles];
 
   /** `lang` is the global attribute: observed so the widget's words follow it at once. */
   static override get observedAttributes(): string[] {

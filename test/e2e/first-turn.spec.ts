@@ -44,17 +44,13 @@ const differingPixels = (page: Page, a: Buffer, b: Buffer) =>
     [a.toString('base64'), b.toString('base64')],
   );
 
-/**
- * The widget's shadow DOM, without Lit's markers, the first turn's mark, the answers' additions and
- * the transcript's mark while it follows its end (`data-follow`).
- */
+/** The widget's shadow DOM, without Lit's markers, the first turn's mark and the answers' additions. */
 const shadowOf = (page: Page) =>
   page.evaluate(() => {
     const root = document.querySelector('flowbot-chat')!.shadowRoot!;
     const panel = [...root.querySelectorAll('[part~="panel"]')].find((p) => p.querySelector('[part~="bot-message"]'))!;
     const copy = panel.cloneNode(true) as Element;
     copy.removeAttribute('data-first-turn');
-    copy.querySelector('[data-follow]')?.removeAttribute('data-follow');
     copy.querySelectorAll('.menu-wrap, [part~="actions"]').forEach((node) => node.remove());
     copy.querySelectorAll('.row').forEach((row) => row.classList.remove('waits', 'lean'));
     [copy, ...copy.querySelectorAll('*')].forEach((node) => {

@@ -7,17 +7,6 @@
  * stays where they are and `unseen` says that newer messages wait below.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { css } from '../../theme/css.js';
-
-/**
- * While it follows, the log's scroll anchoring is off: the end is what stays in view. The widget's
- * own rule (the first turn the script tag draws never follows).
- */
-export const followStyles = css`
-  .messages[data-follow] {
-    overflow-anchor: none;
-  }
-`;
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const SLACK = 8;
@@ -113,7 +102,7 @@ export class FollowController implements ReactiveController {
    */
   #pin(pinned: boolean): void {
     this.#_pinned = pinned;
-    this.#log?.toggleAttribute('data-follow', pinned);
+    if (this.#log) this.#log.style.overflowAnchor = pinned ? 'none' : '';
   }
 
   #follow(): void {
