@@ -84,25 +84,15 @@ export class FollowController implements ReactiveController {
 
   /** Goes to the newest message and follows again. */
   jump(): void {
-    this.reset();
+    this.#_pinned = true;
+    this.#setUnseen(false);
     this.#follow();
   }
 
   /** Starts over at the bottom (a new conversation). */
   reset(): void {
-    this.#pin(true);
+    this.#_pinned = true;
     this.#setUnseen(false);
-  }
-
-  /**
-   * While it follows, the browser's scroll anchoring is off in the log: a row above that shrank
-   * (an answer's line of actions, a question once answered) would move the log up, which is what
-   * only the visitor does, and the newest message would be left below. Anchoring keeps the
-   * visitor's place once they read further up.
-   */
-  #pin(pinned: boolean): void {
-    this.#_pinned = pinned;
-    if (this.#log) this.#log.style.overflowAnchor = pinned ? 'none' : '';
   }
 
   #follow(): void {
@@ -117,10 +107,11 @@ export class FollowController implements ReactiveController {
     if (!log) return;
     const top = log.scrollTop;
     if (log.scrollHeight - top - log.clientHeight <= SLACK) {
-      this.reset();
+      this.#_pinned = true;
+      this.#setUnseen(false);
     } else if (top < this.#lastTop - 1) {
       // Only the visitor moves the log up: growth below never does.
-      this.#pin(false);
+      this.#_pinned = false;
     }
     this.#lastTop = top;
   };
@@ -138,7 +129,6 @@ export class FollowController implements ReactiveController {
     this.#watched = [];
     this.#log = log;
     if (!log) return;
-    this.#pin(this.#_pinned);
     log.addEventListener('scroll', this.#handleScroll, { passive: true });
     // The log's own box (composer, resize, keyboard); its last rows are added in `hostUpdated`.
     this.#resize = new ResizeObserver(() => this.#follow());
