@@ -183,6 +183,8 @@ describe('<flowbot-chat>', () => {
         await until(() => botTexts(el).some((t) => t.includes('Did that answer your question')), 10_000);
         await until(() => buttonsOf(rowOf(el, '14 days')).length === 3);
         expect(labels(rowOf(el, '14 days'))).to.deep.equal(['Copy answer', 'Good answer', 'Bad answer']);
+        // The plain question after it: Copy alone, once its line is drawn (not always with the answer's).
+        await until(() => buttonsOf(rowOf(el, 'Did that answer')).length > 0);
         expect(labels(rowOf(el, 'Did that answer'))).to.deep.equal(['Copy answer']);
       });
 
