@@ -40,10 +40,15 @@ export const transcriptStyles = css`
     outline-offset: -2px;
   }
 
+  /* The last four rows are never the browser's scroll anchor: they are the ones that change (a
+     question once answered shrinks as its reply arrives), and anchoring on one would move the log up
+     in that frame, which the follower (controllers/follow.ts) takes for the visitor scrolling up, and
+     the reply would be left below the edge. The rows above keep the visitor's place as they read. */
   .row {
     display: flex;
     align-items: flex-end;
     gap: 8px;
+    overflow-anchor: none;
   }
 
   /* A long transcript lays out only the rows in view, but for the last four, whose size is watched to
@@ -52,6 +57,7 @@ export const transcriptStyles = css`
   .row:nth-last-child(n + 5) {
     content-visibility: auto;
     contain-intrinsic-size: auto 44px;
+    overflow-anchor: auto;
   }
 
   .row.user {
