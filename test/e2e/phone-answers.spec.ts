@@ -83,10 +83,10 @@ test.describe('a wide answer on a phone', () => {
 });
 
 test.describe('the newest message on a phone', () => {
-  for (const width of [320, 390]) {
-    test(`stays in view after the assistant's answers, at ${width} px`, async ({ page }) => {
+  for (const [layout, width] of LAYOUTS.slice(0, 3).flatMap((l) => [320, 390].map((w) => [l, w] as const))) {
+    test(`stays in view after the assistant's answers, ${layout} layout at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 640 });
-      await page.goto('/assistant.html');
+      await page.goto(`/host-layouts.html?layout=${layout}&id=assistant`);
       const widget = page.locator('flowbot-chat');
       const field = widget.locator('[part~="composer"] input');
       /** The newest row's box against the transcript's, once what it shows has settled. */

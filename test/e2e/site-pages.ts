@@ -247,7 +247,7 @@ const pages: Record<string, HtmlPage> = {
   },
   'host-layouts': {
     title:
-      "The inline widget in the page's own layout (?layout=block|grid|flex-row|flex-column|table-cell|inline-block)",
+      "The inline widget in the page's own layout (?layout=block|grid|flex-row|flex-column|table-cell|inline-block, ?id=a flow)",
     head: [
       engineWatch,
       `<style>
