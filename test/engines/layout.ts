@@ -5,7 +5,8 @@
  * player and the picture choices are neither collapsed nor cropped; an error with Retry is in
  * view; a visitor who scrolled up to read is not moved by new messages. A wide answer (a table,
  * a long code line) in each host page layout at 320 and 390 px scrolls in its own box and never
- * widens the page. Also: Space selects a
+ * widens the page. The assistant's reply after "Did that answer your question?" stays in view in a
+ * block, a grid and a flex row. Also: Space selects a
  * rating, the script-tag file loaded twice under Trusted Types is harmless, and widget code changed
  * on its server is not run.
  */
@@ -399,12 +400,67 @@ function hostLayoutsAt(width: number): Scenario {
   };
 }
 
+/**
+ * The reference server's assistant (`?id=assistant`) asked two questions in a block, a grid and a
+ * flex row at `width`, its "Did that answer your question?" answered each time: the reply comes as
+ * the question above shrinks, and the browser's scroll anchoring must not leave it below the
+ * transcript's edge (it did in Chromium: the follower took the anchoring's move for the visitor
+ * scrolling up). Answered through the page's DOM, as `answer` does: the scroll is what is checked.
+ */
+function newestAfterAnswers(width: number): Scenario {
+  return {
+    name: `the assistant at ${width} px: each reply in view after an answer, in a block, a grid and a flex row`,
+    async run(page, site) {
+      await page.setViewport(width, 700);
+      let framed = false;
+      const seen: string[] = [];
+      const layouts = ['block', 'grid', 'flex-row'];
+      for (let i = 0; i < layouts.length; i++) {
+        const layout = layouts[i]!;
+        const path = `/host-layouts.html?layout=${layout}&id=assistant`;
+        await page.goto(
+          framed
+            ? `${site.pageOrigin}/engines-frame.html?width=${width}&height=700&page=${encodeURIComponent(path)}`
+            : `${site.pageOrigin}${path}`,
+        );
+        let g = await waitFor(page, `${layout}: the question and its field`, (g) => g.ready && g.bot >= 1);
+        if (!framed && Math.abs(g.viewport[0] - width) > 2) {
+          // A window that cannot be that narrow (WebKitGTK's MiniBrowser): the same page in a frame of that size.
+          framed = true;
+          i--;
+          continue;
+        }
+        for (const question of ['How do the plans compare?', 'Can I get a refund?']) {
+          check(await page.evaluate(answer, 'text', question), `${layout}: no text field to ask in`);
+          g = await waitFor(
+            page,
+            `${layout}: the answer, then its choices`,
+            (g) => g.ready && /choice/.test(g.input),
+            0,
+            30_000,
+          );
+          const bots = g.bot;
+          check(await page.evaluate(answer, 'choice', 'Yes'), `${layout}: no "Yes" choice`);
+          g = await waitFor(page, `${layout}: the reply`, (g) => g.ready && g.bot > bots && /text-input/.test(g.input));
+          inView(g, `${layout}, after "${question}"`);
+          // And it stays there once the answer's line of actions and its sources settle.
+          await sleep(1_000);
+          inView(await page.evaluate(measure, 0), `${layout}, 1 s after "${question}"`);
+        }
+        seen.push(`${layout} ${Math.round(g.newest!.bottom)}/${Math.round(g.log.bottom)}`);
+      }
+      return `newest bottom / transcript bottom: ${seen.join(', ')}${framed ? ' (in a frame)' : ''}`;
+    },
+  };
+}
+
 /** The layout scenarios, at a phone's width and a desktop's, and the wide answer in each host layout. */
 export const layoutScenarios: readonly Scenario[] = [
   layoutAt(390, 760),
   layoutAt(1280, 800),
   hostLayoutsAt(320),
   hostLayoutsAt(390),
+  newestAfterAnswers(390),
 ];
 
 /** The script-tag file pasted twice on a page that enforces Trusted Types. */
