@@ -82,52 +82,6 @@ test.describe('a wide answer on a phone', () => {
   }
 });
 
-test.describe('the newest message on a phone', () => {
-  for (const [layout, width] of LAYOUTS.slice(0, 3).flatMap((l) => [320, 390].map((w) => [l, w] as const))) {
-    test(`stays in view after the assistant's answers, ${layout} layout at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 640 });
-      await page.goto(`/host-layouts.html?layout=${layout}&id=assistant`);
-      const widget = page.locator('flowbot-chat');
-      const field = widget.locator('[part~="composer"] input');
-      /** The newest row's box against the transcript's, once what it shows has settled. */
-      const newestInView = () =>
-        widget.evaluate((host) => {
-          const log = host.shadowRoot!.querySelector('[part~="messages"]')!;
-          const last = [...log.querySelectorAll('.row')].at(-1)!;
-          const [l, r] = [log.getBoundingClientRect(), last.getBoundingClientRect()];
-          return {
-            newest: [Math.round(r.top), Math.round(r.bottom)],
-            transcript: [Math.round(l.top), Math.round(l.bottom)],
-            text: last.textContent,
-          };
-        });
-      for (const question of ['How do the plans compare?', 'Can I get a refund?']) {
-        await field.fill(question);
-        await field.press('Enter');
-        // The answer, then its question back: "Did that answer your question?"
-        const yes = widget.locator('[part~="choice"]').first();
-        await expect(yes).toBeVisible({ timeout: 30_000 });
-        await yes.click();
-        await expect(widget.locator('[part~="bot-message"]').last()).toContainText('Anything else?');
-        await expect(field).toBeVisible();
-        // Followed to its end: the newest row lies wholly inside the transcript's box.
-        await expect
-          .poll(async () => {
-            const g = await newestInView();
-            return g.newest[1] <= g.transcript[1] + 1 && g.newest[0] >= g.transcript[0] - 1
-              ? 'in view'
-              : JSON.stringify(g);
-          })
-          .toBe('in view');
-        // And it stays there (nothing moves it once the answer's line of actions and sources settle).
-        await page.waitForTimeout(1000);
-        const g = await newestInView();
-        expect(g.newest[1], JSON.stringify(g)).toBeLessThanOrEqual(g.transcript[1] + 1);
-      }
-    });
-  }
-});
-
 test('a printout shows no button of the transcript: neither the code block Copy nor the actions', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await open(page, 'block');

@@ -6,7 +6,7 @@
  * view; a visitor who scrolled up to read is not moved by new messages. A wide answer (a table,
  * a long code line) in each host page layout at 320 and 390 px scrolls in its own box and never
  * widens the page. The assistant's reply after "Did that answer your question?" stays in view in a
- * block, a grid and a flex row. Also: Space selects a
+ * block, a grid and a flex row at 320 and 390 px. Also: Space selects a
  * rating, the script-tag file loaded twice under Trusted Types is harmless, and widget code changed
  * on its server is not run.
  */
@@ -460,6 +460,7 @@ export const layoutScenarios: readonly Scenario[] = [
   layoutAt(1280, 800),
   hostLayoutsAt(320),
   hostLayoutsAt(390),
+  newestAfterAnswers(320),
   newestAfterAnswers(390),
 ];
 
