@@ -15,10 +15,20 @@ export function configMistake({ publicId, apiHost }: ConversationConfig): string
   return `api-host "${host}" has no http:// or https://, so it would be a path of this page: write api-host="${scheme}://${bare}" (or leave it out for this page's origin). Nothing was sent.`;
 }
 
-/** The viewer has no such bot (a 404 on start): the id, the viewer's words, and what to check. */
+/**
+ * The viewer has no such bot (a 404 on start): the id, the viewer's words, and what to check. An
+ * api-host that ends with the interface's own path (`…/api/v1`, or a whole `…/api/v1/flowbots/…/startChat`
+ * copied from its document) is the likely cause: the widget adds that path itself, so the fix is named.
+ */
 export function notFound({ publicId, apiHost }: ConversationConfig, error: unknown): string {
   const said = (error as { serverMessage?: string }).serverMessage?.slice(0, 200) ?? 'Not found (404).';
-  return `public-id "${publicId}": ${said} Check the id, and that api-host (${apiHost.trim() || "this page's origin"}) is its viewer.`;
+  const host = apiHost.trim();
+  const path = /\/api\/v\d+(\/.*)?$/i.exec(host)?.[0];
+  return `public-id "${publicId}": ${said} ${
+    path
+      ? `The widget adds ${path} itself: write api-host="${host.slice(0, -path.length) || '/'}".`
+      : `Check the id, and that api-host (${host || "this page's origin"}) is its viewer.`
+  }`;
 }
 
 /** The warnings already given, by element (its conversation). */

@@ -122,6 +122,45 @@ describe('<flowbot-chat>', () => {
     });
   });
 
+  describe("with an api-host that ends with the interface's path", () => {
+    // The viewer's base URL with `/api/v1` added, or a whole route copied from the interface document.
+    for (const [path, base] of [
+      ['/api/v1', location.origin],
+      ['/api/v1/', location.origin],
+      ['/API/V1/flowbots/support/startChat', location.origin],
+      ['/api/v2', `${location.origin}/chat`],
+    ] as const) {
+      it(`warns once with the base URL to write (${path})`, async () => {
+        const host = `${base}${path}`;
+        const { el, errors } = await mount({ 'public-id': 'support', 'api-host': host });
+        await until(() => warnings().length > 0);
+        const [line] = warnings();
+        expect(line).toContain('public-id "support"');
+        expect(line).toContain(`The widget adds ${path} itself`);
+        expect(line).toContain(`write api-host="${base}".`);
+        expect(line).not.toContain('Check the id');
+        expect(errors).toHaveLength(1);
+        await until(() => part(el, 'error'));
+        expect(visible(el)).toMatchObject({ notice: 'This chat is unavailable', retry: false });
+        await renderAgain(el);
+        expect(warnings()).toHaveLength(1);
+      });
+    }
+
+    it('a path from the root: the fix is the root', async () => {
+      await mount({ 'public-id': 'support', 'api-host': '/api/v1' });
+      await until(() => warnings().length > 0);
+      expect(warnings()[0]).toContain('The widget adds /api/v1 itself: write api-host="/".');
+    });
+
+    it("an unknown id under the viewer's base URL is told to check the id, as before", async () => {
+      const { el } = await mount({ 'public-id': 'suport', 'api-host': `${location.origin}/` });
+      await until(() => part(el, 'error') && warnings().length > 0);
+      expect(warnings()[0]).toContain('Check the id, and that api-host');
+      expect(warnings()[0]).not.toContain('The widget adds');
+    });
+  });
+
   describe('with an api-host without a scheme', () => {
     for (const [host, fix] of [
       ['127.0.0.1:8787', 'api-host="http://127.0.0.1:8787"'],
