@@ -89,3 +89,20 @@ test('a notice alone does not hold the conversation back', async ({ page }) => {
   await expect(notice(page)).toHaveText('Answers come from an AI.');
   await expect(accept(page)).toHaveCount(0);
 });
+
+test('a consent written as a yes asks for nothing, and the console says to write "required"', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/consent-mistake.html');
+  // As before: no notice, no Accept, the conversation starts at once.
+  await expect(bot(page).first()).toContainText('Acme support bot');
+  await expect(accept(page)).toHaveCount(0);
+  await expect(notice(page)).toHaveCount(0);
+  await expect
+    .poll(() => warnings.filter((line) => line.includes('consent="yes"')))
+    .toEqual([
+      'flowbot-chat: consent="yes" asks for nothing: write consent="required" to send nothing before the visitor accepts.',
+    ]);
+});

@@ -281,6 +281,10 @@ const pages: Record<string, HtmlPage> = {
       widgetCode,
     ],
   },
+  'consent-mistake': {
+    title: 'A chat whose consent is written as a yes, not as "required"',
+    body: ['<h1>Support</h1>', chat('public-id="support" consent="yes"'), widgetCode],
+  },
   notice: {
     title: 'A chat with a notice',
     body: ['<h1>Support</h1>', chat('public-id="support" notice="Answers come from an AI."'), widgetCode],

@@ -58,6 +58,11 @@ export class Consent {
 
   constructor(host: ConsentHost) {
     this.#host = host;
+    // A site owner's mistake (`consent="true"`, `consent="yes"`): it asks for nothing, and the start is not held.
+    if (host.consent && host.consent !== 'required')
+      console.warn(
+        `flowbot-chat: consent="${host.consent}" asks for nothing: write consent="required" to send nothing before the visitor accepts.`,
+      );
     this.#accepted = this.#storage()?.getItem(this.#key()) === '1';
     adoptStyles(host.renderRoot, consentStyles);
   }

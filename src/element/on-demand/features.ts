@@ -158,7 +158,8 @@ export class OnDemandFeatures implements ReactiveController {
     // Sending an answer: once there is one to give, in idle time after the paint (at once when the visitor reaches for the widget).
     if (input) this.load('send', () => undefined, undefined, sendFile, !this.#intent);
     // The notice and the consent: before anything else (a widget that asks for consent starts once it is given).
-    if (host.notice || host.consent === 'required')
+    // Another consent than `required` asks for nothing: the file says so in the console.
+    if (host.notice || host.consent)
       this.load(
         'consent',
         ({ Consent }) => {

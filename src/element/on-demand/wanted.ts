@@ -187,7 +187,8 @@ export const WANTED = {
   controls: reasons({ control: rarerControl }),
   answers: reasons({ shown }),
   send: reasons({ answerable }),
-  consent: reasons({ notice: (settings) => !!settings.notice || settings.consent === 'required' }),
+  // Another consent than `required` asks for nothing, and the file says so in the console.
+  consent: reasons({ notice: (settings) => !!settings.notice || !!settings.consent }),
   invite: reasons({ invitation }),
   persist: reasons({
     remembers: (settings) => settings.persist !== 'none',

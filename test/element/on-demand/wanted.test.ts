@@ -275,6 +275,8 @@ describe("the element's on-demand features", () => {
     ['an open bubble', settings({ mode: 'bubble', open: true }), conversation([text])],
     ['an inline widget with a preview', settings({ preview: 'Questions?' }), conversation(), true],
     ['a widget that asks for consent', settings({ consent: 'required' }), conversation()],
+    // A site owner's mistake: the consent's file comes to say so in the console.
+    ['a consent that is not "required"', settings({ consent: 'true' }), conversation([text])],
     ['a widget with a notice', settings({ notice: 'An AI answers.' }), conversation([text])],
   ];
 
