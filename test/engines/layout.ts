@@ -430,23 +430,22 @@ function newestAfterAnswers(width: number, layouts: readonly string[]): Scenario
           i--;
           continue;
         }
-        for (const question of ['How do the plans compare?']) {
-          check(await page.evaluate(answer, 'text', question), `${layout}: no text field to ask in`);
-          g = await waitFor(
-            page,
-            `${layout}: the answer, then its choices`,
-            (g) => g.ready && /choice/.test(g.input),
-            0,
-            30_000,
-          );
-          const bots = g.bot;
-          check(await page.evaluate(answer, 'choice', 'Yes'), `${layout}: no "Yes" choice`);
-          g = await waitFor(page, `${layout}: the reply`, (g) => g.ready && g.bot > bots && /text-input/.test(g.input));
-          inView(g, `${layout}, after "${question}"`);
-          // And it stays there once the answer's line of actions and its sources settle.
-          await sleep(1_000);
-          inView(await page.evaluate(measure, 0), `${layout}, 1 s after "${question}"`);
-        }
+        const question = 'How do the plans compare?';
+        check(await page.evaluate(answer, 'text', question), `${layout}: no text field to ask in`);
+        g = await waitFor(
+          page,
+          `${layout}: the answer, then its choices`,
+          (g) => g.ready && /choice/.test(g.input),
+          0,
+          30_000,
+        );
+        const bots = g.bot;
+        check(await page.evaluate(answer, 'choice', 'Yes'), `${layout}: no "Yes" choice`);
+        g = await waitFor(page, `${layout}: the reply`, (g) => g.ready && g.bot > bots && /text-input/.test(g.input));
+        inView(g, `${layout}, after "${question}"`);
+        // And it stays there once the answer's line of actions and its sources settle.
+        await sleep(1_000);
+        inView(await page.evaluate(measure, 0), `${layout}, 1 s after "${question}"`);
         seen.push(`${layout} ${Math.round(g.newest!.bottom)}/${Math.round(g.log.bottom)}`);
       }
       return `newest bottom / transcript bottom: ${seen.join(', ')}${framed ? ' (in a frame)' : ''}`;
