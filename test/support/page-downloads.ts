@@ -354,28 +354,21 @@ export const PAGE_TYPES: readonly PageType[] = [
  */
 export async function measureDownloads(page: Page, type: PageType): Promise<Downloads> {
   const files: { name: string; at: () => number }[] = [];
-  await page.addInitScript(() => {
-    const w = window as unknown as { firstAt?: number };
-    // A bot message in a widget's shadow root, looked for at each frame: the first turn's file draws
-    // one before the widget's code is there (its events come with that code).
-    const look = (): void => {
-      if (
-        [...document.querySelectorAll('flowbot-chat')].some((el) =>
-          el.shadowRoot?.querySelector('[part~="bot-message"]'),
-        )
-      )
-        w.firstAt ??= Date.now();
+  // A bot message in a widget's shadow root, looked for at each frame: the first turn's file draws one
+  // before the widget's code is there (its events come with that code). A restored conversation's
+  // messages are shown with its start, not each as a new message. A string, not a function: run by
+  // the bench's TypeScript runner, a function's named inner functions would call that runner's helpers,
+  // which the page does not have (the script would throw before it looks, and every file would count as before).
+  await page.addInitScript(`(() => {
+    const look = () => {
+      if ([...document.querySelectorAll('flowbot-chat')].some((el) => el.shadowRoot?.querySelector('[part~="bot-message"]')))
+        window.firstAt ??= Date.now();
       else requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
-    document.addEventListener('flowbot-message', () => (w.firstAt ??= Date.now()), true);
-    // A restored conversation's messages are shown with its start, not each as a new message.
-    document.addEventListener(
-      'flowbot-start',
-      (event) => (event as CustomEvent<{ restored: boolean }>).detail.restored && (w.firstAt ??= Date.now()),
-      true,
-    );
-  });
+    document.addEventListener('flowbot-message', () => (window.firstAt ??= Date.now()), true);
+    document.addEventListener('flowbot-start', (event) => event.detail.restored && (window.firstAt ??= Date.now()), true);
+  })()`);
   page.on('request', (request) => {
     const name = /\/(flowbot-chat\.[\w-]+\.js)$/.exec(new URL(request.url()).pathname)?.[1];
     // When the browser sent it (wall clock, as the page's `Date.now()`), not when the test heard of it.
